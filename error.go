@@ -1,0 +1,73 @@
+// Package salescoach holds the domain of Sales Coach: its types, the rules that
+// need no I/O, and the service interfaces that adapters (sqlstore, auth, mail,
+// httpapi, ...) implement or consume. It imports no adapter.
+package salescoach
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error codes. httpapi maps each to one HTTP status in a single table.
+const (
+	EINVALID      = "invalid"      // the request is malformed or fails validation
+	ENOTFOUND     = "not_found"    // the object does not exist or is not the caller's
+	ECONFLICT     = "conflict"     // the object exists already or changed meanwhile
+	EUNAUTHORIZED = "unauthorized" // no valid credentials
+	EFORBIDDEN    = "forbidden"    // valid credentials without the right
+	ELIMIT        = "limit"        // a rate limit or quota is exhausted
+	ETOOLARGE     = "too_large"    // a body or file is over its size limit
+	EUNAVAILABLE  = "unavailable"  // a dependency is down or not configured
+	EINTERNAL     = "internal"     // anything else; never shown to the user in detail
+)
+
+// Error is the one error type of the domain. Message is what a user may read
+// (the specification's German text where one exists); Details adds a second
+// line for the user; Fields names form fields with their messages.
+type Error struct {
+	Code    string
+	Message string
+	Details string
+	Fields  map[string]string
+	// RetryAfter is the number of seconds a client should wait, for ELIMIT.
+	RetryAfter int
+}
+
+// Error implements the error interface.
+func (e *Error) Error() string {
+	return fmt.Sprintf("salescoach error: code=%s message=%s", e.Code, e.Message)
+}
+
+// Errorf returns an *Error with the given code and a formatted message.
+func Errorf(code string, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// FieldError returns an EINVALID error that names the offending fields.
+func FieldError(message string, fields map[string]string) *Error {
+	return &Error{Code: EINVALID, Message: message, Fields: fields}
+}
+
+// ErrorCode returns the code of err when it is (or wraps) an *Error, EINTERNAL
+// for any other non-nil error and "" for nil.
+func ErrorCode(err error) string {
+	var e *Error
+	if err == nil {
+		return ""
+	} else if errors.As(err, &e) {
+		return e.Code
+	}
+	return EINTERNAL
+}
+
+// ErrorMessage returns the user-readable message of err when it is (or wraps)
+// an *Error and a generic text otherwise.
+func ErrorMessage(err error) string {
+	var e *Error
+	if err == nil {
+		return ""
+	} else if errors.As(err, &e) {
+		return e.Message
+	}
+	return "Interner Fehler."
+}

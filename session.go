@@ -1,0 +1,115 @@
+package salescoach
+
+import (
+	"context"
+	"time"
+)
+
+// RefreshToken is one link of a refresh-token family. Only the SHA-256 hash
+// of the opaque token is stored. Every use rotates the token: the used one
+// is marked used and a new one of the same family is issued; presenting a used
+// token again revokes the whole family (reuse detection).
+type RefreshToken struct {
+	ID        string
+	UserID    string
+	FamilyID  string
+	TokenHash string
+	Remember  bool // the cookie persists beyond the browser session
+	CreatedAt time.Time
+	ExpiresAt time.Time
+	UsedAt    *time.Time
+	RevokedAt *time.Time
+	UserAgent string
+	IP        string
+}
+
+// SessionService stores refresh tokens.
+type SessionService interface {
+	// CreateRefreshToken stores a new token (a new family when FamilyID is "").
+	CreateRefreshToken(ctx context.Context, t *RefreshToken) error
+	// RotateRefreshToken atomically marks the token with oldHash used and
+	// stores next in the same family; next's UserID, FamilyID and Remember are
+	// copied from the old token (the caller cannot know them). It returns
+	//   - EUNAUTHORIZED when no token has that hash, or it is expired or revoked;
+	//   - EUNAUTHORIZED with Message "reuse" after revoking the whole family,
+	//     when the token was used before (reuse detection).
+	// Of N concurrent rotations of one token exactly one succeeds.
+	// On success it returns the old token (for its user, family and Remember).
+	RotateRefreshToken(ctx context.Context, oldHash string, next *RefreshToken, now time.Time) (*RefreshToken, error)
+	// RevokeFamilyByHash revokes the family of the token with that hash; no
+	// error when there is none.
+	RevokeFamilyByHash(ctx context.Context, hash string, now time.Time) error
+	// RevokeUserTokens revokes every family of the user except the one named
+	// (pass "" to revoke all).
+	RevokeUserTokens(ctx context.Context, userID, exceptFamilyID string, now time.Time) error
+	// CountActiveSessions counts users with a refresh token used or created
+	// since the given time and not revoked.
+	CountActiveSessions(ctx context.Context, since time.Time) (int, error)
+}
+
+// One-time token purposes.
+const (
+	TokenConfirmEmail  = "confirm_email"
+	TokenResetPassword = "reset_password"
+	TokenInvite        = "invite"
+)
+
+// OneTimeToken is a mail token (confirmation, reset, invitation). Only its
+// SHA-256 hash is stored; it can be consumed once before it expires.
+type OneTimeToken struct {
+	TokenHash string
+	Purpose   string
+	UserID    string
+	CreatedAt time.Time
+	ExpiresAt time.Time
+}
+
+// OAuthState is the server-side half of one OAuth/OIDC sign-in attempt.
+type OAuthState struct {
+	StateHash    string // SHA-256 of the state parameter
+	Provider     string // "google" or "apple"
+	Nonce        string
+	CodeVerifier string // PKCE verifier
+	BindingHash  string // SHA-256 of the browser-binding cookie value
+	Remember     bool
+	Ref          string // referral code to honour when this creates an account
+	CreatedAt    time.Time
+	ExpiresAt    time.Time
+}
+
+// TokenService stores one-time mail tokens and OAuth states.
+type TokenService interface {
+	// CreateOneTimeToken stores a token.
+	CreateOneTimeToken(ctx context.Context, t *OneTimeToken) error
+	// ConsumeOneTimeToken atomically deletes (marks used) the token with that
+	// hash and purpose and returns it. ENOTFOUND when there is none, it was
+	// used, or it expired. Of N concurrent consumptions exactly one succeeds.
+	ConsumeOneTimeToken(ctx context.Context, hash, purpose string, now time.Time) (*OneTimeToken, error)
+	// CreateOAuthState stores a state.
+	CreateOAuthState(ctx context.Context, s *OAuthState) error
+	// ConsumeOAuthState atomically removes and returns the state. ENOTFOUND
+	// when there is none, it was used, or it expired.
+	ConsumeOAuthState(ctx context.Context, stateHash string, now time.Time) (*OAuthState, error)
+	// DeleteExpired removes expired tokens and states.
+	DeleteExpired(ctx context.Context, now time.Time) error
+}
+
+// Identity links a user to an external sign-in (Google or Apple).
+type Identity struct {
+	ID        string
+	UserID    string
+	Provider  string
+	Subject   string // the provider's stable user id ("sub")
+	Email     string
+	CreatedAt time.Time
+}
+
+// IdentityService stores external identities.
+type IdentityService interface {
+	// IdentityBySubject returns ENOTFOUND when none matches.
+	IdentityBySubject(ctx context.Context, provider, subject string) (*Identity, error)
+	// CreateIdentity returns ECONFLICT when provider and subject are linked already.
+	CreateIdentity(ctx context.Context, id *Identity) error
+	// IdentitiesByUser lists a user's identities, oldest first.
+	IdentitiesByUser(ctx context.Context, userID string) ([]*Identity, error)
+}

@@ -1,0 +1,264 @@
+// Package sqlstore implements the domain's storage interfaces on SQLite (the
+// default, one file, pure Go) and PostgreSQL (for several app processes) with
+// one body of hand-written SQL.
+//
+// SQL is written once with ? placeholders; rebind turns them into $1..$n for
+// PostgreSQL. Every time is bound in UTC (see utc), so that SQLite, which keeps
+// timestamps as text, orders and compares them correctly. Driver errors for
+// violated constraints become *salescoach.Error values in one place
+// (constraintError).
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
+	_ "modernc.org/sqlite"             // registers the "sqlite" database/sql driver
+
+	"salescoach"
+)
+
+// Dialect names returned by (*DB).Dialect.
+const (
+	DialectSQLite   = "sqlite"
+	DialectPostgres = "postgres"
+)
+
+// DB is an open database of either dialect. It is safe for concurrent use.
+type DB struct {
+	sql     *sql.DB
+	dialect string
+	// now is the clock for rows whose interface passes no time (CreateUser,
+	// migrations, records with a zero CreatedAt).
+	now func() time.Time
+}
+
+// sqliteParams are the connection settings every SQLite connection gets.
+// WAL lets readers run beside the one writer; busy_timeout makes a writer wait
+// for the lock instead of failing at once; synchronous=NORMAL is durable enough
+// in WAL mode (a power cut may lose the last commits, never corrupt the file);
+// _txlock=immediate takes the write lock at BEGIN, which avoids the deadlock
+// of two deferred transactions that both try to upgrade from read to write;
+// _time_format=sqlite writes times in a layout SQLite's date functions and
+// the driver's reader both understand.
+var sqliteParams = url.Values{
+	"_pragma": {
+		"busy_timeout(10000)",
+		"foreign_keys(1)",
+		"journal_mode(WAL)",
+		"synchronous(NORMAL)",
+	},
+	"_txlock":      {"immediate"},
+	"_time_format": {"sqlite"},
+}
+
+// Open opens the database named by dsn and checks that it answers. A dsn
+// starting with postgres:// or postgresql:// opens PostgreSQL; anything else
+// is the path of a SQLite file, whose folder is created when missing (a
+// "file:" prefix and extra query parameters are passed on to the driver).
+// Open does not migrate; call Migrate. It returns an error wrapping
+// EUNAVAILABLE when the database cannot be reached and a plain error when the
+// folder cannot be created.
+func Open(ctx context.Context, dsn string) (*DB, error) {
+	var (
+		db  *sql.DB
+		err error
+		d   string
+	)
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		d = DialectPostgres
+		if db, err = sql.Open("pgx", dsn); err != nil {
+			return nil, fmt.Errorf("sqlstore: open postgres: %w", err)
+		}
+		// A bounded pool keeps many app processes under PostgreSQL's
+		// max_connections (100 by default).
+		db.SetMaxOpenConns(20)
+		db.SetMaxIdleConns(20)
+		db.SetConnMaxIdleTime(5 * time.Minute)
+	} else {
+		d = DialectSQLite
+		path, query, _ := strings.Cut(dsn, "?")
+		if dir := filepath.Dir(strings.TrimPrefix(path, "file:")); dir != "" {
+			if err := os.MkdirAll(dir, 0o750); err != nil {
+				return nil, fmt.Errorf("sqlstore: create database folder: %w", err)
+			}
+		}
+		params := sqliteParams.Encode()
+		if query != "" {
+			params = query + "&" + params
+		}
+		if db, err = sql.Open("sqlite", path+"?"+params); err != nil {
+			return nil, fmt.Errorf("sqlstore: open sqlite: %w", err)
+		}
+		// Each new connection runs the pragmas above; keeping connections
+		// idle avoids paying that again and again. SQLite has one writer at
+		// a time anyway, so more connections would only wait longer.
+		db.SetMaxOpenConns(8)
+		db.SetMaxIdleConns(8)
+	}
+	s := &DB{sql: db, dialect: d, now: time.Now}
+	if err := s.Ping(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Close closes every connection. It returns the driver's error, if any.
+func (db *DB) Close() error {
+	return db.sql.Close()
+}
+
+// Dialect returns DialectSQLite or DialectPostgres.
+func (db *DB) Dialect() string {
+	return db.dialect
+}
+
+// Ping checks that the database answers a query, for readiness probes. It
+// returns an error wrapping EUNAVAILABLE when it does not.
+func (db *DB) Ping(ctx context.Context) error {
+	var one int
+	if err := db.sql.QueryRowContext(ctx, "SELECT 1").Scan(&one); err != nil {
+		return fmt.Errorf("%w: %w", &salescoach.Error{Code: salescoach.EUNAVAILABLE, Message: "Datenbank nicht erreichbar."}, err)
+	}
+	return nil
+}
+
+// SQL returns the underlying pool for code that needs plain database/sql
+// (tests, operations). Queries through it must use the dialect's placeholders
+// and bind times in UTC themselves.
+func (db *DB) SQL() *sql.DB {
+	return db.sql
+}
+
+func (db *DB) pg() bool { return db.dialect == DialectPostgres }
+
+// r returns a runner on the pool, outside any transaction.
+func (db *DB) r() runner { return runner{q: db.sql, pg: db.pg()} }
+
+// inTx runs fn in one transaction, committed when fn returns nil and rolled
+// back otherwise. On SQLite the transaction holds the write lock from its
+// start (_txlock=immediate), so read-then-write sequences inside are safe.
+func (db *DB) inTx(ctx context.Context, fn func(r runner) error) error {
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("sqlstore: begin: %w", err)
+	}
+	if err := fn(runner{q: tx, pg: db.pg()}); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return dbError(err, "commit")
+	}
+	return nil
+}
+
+// queryer is what *sql.DB, *sql.Tx and *sql.Conn have in common.
+type queryer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// runner runs ?-placeholder SQL on the pool, a transaction or a connection,
+// rebinding it for PostgreSQL and binding every time in UTC, so that no call
+// site can forget either.
+type runner struct {
+	q  queryer
+	pg bool
+}
+
+func (r runner) query(q string) string {
+	if r.pg {
+		return rebind(q)
+	}
+	return q
+}
+
+func (r runner) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	return r.q.ExecContext(ctx, r.query(q), bindArgs(args)...)
+}
+
+func (r runner) queryRows(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	return r.q.QueryContext(ctx, r.query(q), bindArgs(args)...)
+}
+
+func (r runner) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	return r.q.QueryRowContext(ctx, r.query(q), bindArgs(args)...)
+}
+
+// utc normalises a time before it is bound: UTC, because SQLite compares the
+// stored text and "+00:00" everywhere keeps that order right; microseconds,
+// because PostgreSQL keeps no more, and both databases should hand back the
+// time that was written.
+func utc(t time.Time) time.Time {
+	return t.UTC().Truncate(time.Microsecond)
+}
+
+// utcPtr is utc for optional times.
+func utcPtr(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := utc(*t)
+	return &u
+}
+
+// bindArgs returns args with every time passed through utc. It copies, so a
+// caller's slice is never changed.
+func bindArgs(args []any) []any {
+	out := make([]any, len(args))
+	copy(out, args)
+	for i, a := range out {
+		switch v := a.(type) {
+		case time.Time:
+			out[i] = utc(v)
+		case *time.Time:
+			if v == nil {
+				out[i] = nil
+			} else {
+				out[i] = utc(*v)
+			}
+		}
+	}
+	return out
+}
+
+// newID returns a new row id. Version 7 UUIDs grow with time, so rows created
+// in the same microsecond still sort in creation order by (created_at, id),
+// and B-tree inserts stay at the right edge.
+func newID() string {
+	return uuid.Must(uuid.NewV7()).String()
+}
+
+// nullString maps "" to NULL for optional text columns.
+func nullString(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// rowsAffected returns the affected row count of res, wrapping driver errors.
+func rowsAffected(res sql.Result) (int64, error) {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, fmt.Errorf("sqlstore: rows affected: %w", err)
+	}
+	return n, nil
+}
+
+// noRows reports whether err says a single-row query found nothing.
+func noRows(err error) bool {
+	return errors.Is(err, sql.ErrNoRows)
+}

@@ -1,0 +1,9 @@
+package sqlstore_test
+
+import (
+	"testing"
+
+	"salescoach/sqlstore/sqlstoretest"
+)
+
+func TestMain(m *testing.M) { sqlstoretest.Main(m) }

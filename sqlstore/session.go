@@ -1,0 +1,185 @@
+package sqlstore
+
+import (
+	"context"
+	"time"
+
+	"salescoach"
+)
+
+var _ salescoach.SessionService = (*SessionService)(nil)
+
+// Messages of the refresh errors. msgReuse is part of the interface: callers
+// tell reuse apart by it.
+const (
+	msgSessionInvalid = "Sitzung abgelaufen. Bitte melde dich erneut an."
+	msgReuse          = "reuse"
+)
+
+// SessionService stores refresh tokens.
+type SessionService struct {
+	db *DB
+}
+
+// NewSessionService returns a SessionService on db.
+func NewSessionService(db *DB) *SessionService {
+	return &SessionService{db: db}
+}
+
+const refreshColumns = `id, user_id, family_id, token_hash, remember, created_at, expires_at,
+	used_at, revoked_at, user_agent, ip`
+
+func scanRefreshToken(s rowScanner) (*salescoach.RefreshToken, error) {
+	var t salescoach.RefreshToken
+	err := s.Scan(&t.ID, &t.UserID, &t.FamilyID, &t.TokenHash, &t.Remember, scanTime(&t.CreatedAt),
+		scanTime(&t.ExpiresAt), scanNullTime(&t.UsedAt), scanNullTime(&t.RevokedAt), &t.UserAgent, &t.IP)
+	if err != nil {
+		return nil, err
+	}
+	return &t, nil
+}
+
+func insertRefreshToken(ctx context.Context, r runner, t *salescoach.RefreshToken) error {
+	_, err := r.exec(ctx, `INSERT INTO refresh_tokens (`+refreshColumns+`)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		t.ID, t.UserID, t.FamilyID, t.TokenHash, t.Remember, t.CreatedAt, t.ExpiresAt,
+		t.UsedAt, t.RevokedAt, t.UserAgent, t.IP)
+	return dbError(err, "insert refresh token")
+}
+
+// fillRefreshToken gives t an id, a family and a creation time where the
+// caller left them empty, and normalises its times to what the database
+// keeps, so that t matches the stored row.
+func (s *SessionService) fillRefreshToken(t *salescoach.RefreshToken) {
+	if t.ID == "" {
+		t.ID = newID()
+	}
+	if t.FamilyID == "" {
+		t.FamilyID = newID()
+	}
+	if t.CreatedAt.IsZero() {
+		t.CreatedAt = s.db.now()
+	}
+	t.CreatedAt = utc(t.CreatedAt)
+	t.ExpiresAt = utc(t.ExpiresAt)
+	t.UsedAt = utcPtr(t.UsedAt)
+	t.RevokedAt = utcPtr(t.RevokedAt)
+}
+
+// CreateRefreshToken stores a new token, starting a new family when
+// t.FamilyID is "". It fills in t.ID, t.FamilyID and t.CreatedAt (now) when
+// empty. It returns ECONFLICT when the hash exists already and ENOTFOUND when
+// the user does not exist.
+func (s *SessionService) CreateRefreshToken(ctx context.Context, t *salescoach.RefreshToken) error {
+	s.fillRefreshToken(t)
+	return insertRefreshToken(ctx, s.db.r(), t)
+}
+
+// RotateRefreshToken atomically marks the token with oldHash used and stores
+// next in the same family. next takes UserID, FamilyID and Remember from the
+// old token (a caller holding only the cookie cannot know them); its ID and
+// CreatedAt are filled in when empty (CreatedAt with now). It returns
+//   - EUNAUTHORIZED when no token has that hash, or it is expired or revoked;
+//   - EUNAUTHORIZED with Message "reuse" after revoking the whole family,
+//     when the token was used before (reuse detection).
+//
+// Of N concurrent rotations of one token exactly one succeeds; the others
+// count as reuse, so they revoke the family, including the winner's new
+// token (clients must serialise refreshes, which the web app does across
+// tabs). On success it returns the old token as it is now stored.
+func (s *SessionService) RotateRefreshToken(ctx context.Context, oldHash string, next *salescoach.RefreshToken, now time.Time) (*salescoach.RefreshToken, error) {
+	var (
+		old   *salescoach.RefreshToken
+		reuse bool
+	)
+	err := s.db.inTx(ctx, func(r runner) error {
+		// One guarded statement decides the winner: only a token that is
+		// unused, unrevoked and unexpired at this instant is updated, and
+		// both databases serialise the writers of one row.
+		var err error
+		old, err = scanRefreshToken(r.queryRow(ctx, `UPDATE refresh_tokens SET used_at = ?
+			WHERE token_hash = ? AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ?
+			RETURNING `+refreshColumns, now, oldHash, now))
+		if noRows(err) {
+			reuse, err = revokeOnReuse(ctx, r, oldHash, now)
+			if err != nil {
+				return err
+			}
+			// Commit the revocation before reporting.
+			return nil
+		}
+		if err != nil {
+			return dbError(err, "rotate refresh token")
+		}
+		next.UserID = old.UserID
+		next.FamilyID = old.FamilyID
+		next.Remember = old.Remember
+		if next.CreatedAt.IsZero() {
+			next.CreatedAt = now
+		}
+		s.fillRefreshToken(next)
+		return insertRefreshToken(ctx, r, next)
+	})
+	switch {
+	case err != nil:
+		return nil, err
+	case reuse:
+		return nil, &salescoach.Error{Code: salescoach.EUNAUTHORIZED, Message: msgReuse}
+	case old == nil:
+		return nil, &salescoach.Error{Code: salescoach.EUNAUTHORIZED, Message: msgSessionInvalid}
+	}
+	return old, nil
+}
+
+// revokeOnReuse looks at a token that failed the rotation guard. When it was
+// used before, this is reuse: it revokes the family (again, if need be) and
+// reports true. Unknown, expired and revoked unused tokens report false.
+func revokeOnReuse(ctx context.Context, r runner, hash string, now time.Time) (bool, error) {
+	var (
+		family string
+		used   *time.Time
+	)
+	err := r.queryRow(ctx, `SELECT family_id, used_at FROM refresh_tokens WHERE token_hash = ?`, hash).
+		Scan(&family, scanNullTime(&used))
+	if noRows(err) {
+		return false, nil
+	}
+	if err != nil {
+		return false, dbError(err, "check refresh reuse")
+	}
+	if used == nil {
+		return false, nil
+	}
+	if _, err := r.exec(ctx, `UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL`,
+		now, family); err != nil {
+		return false, dbError(err, "revoke family")
+	}
+	return true, nil
+}
+
+// RevokeFamilyByHash revokes the family of the token with that hash. It
+// returns no error when there is no such token.
+func (s *SessionService) RevokeFamilyByHash(ctx context.Context, hash string, now time.Time) error {
+	_, err := s.db.r().exec(ctx, `UPDATE refresh_tokens SET revoked_at = ?
+		WHERE revoked_at IS NULL
+		  AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = ?)`, now, hash)
+	return dbError(err, "revoke family")
+}
+
+// RevokeUserTokens revokes every family of the user except the one named
+// (pass "" to revoke all). It returns no error when there is nothing to
+// revoke.
+func (s *SessionService) RevokeUserTokens(ctx context.Context, userID, exceptFamilyID string, now time.Time) error {
+	_, err := s.db.r().exec(ctx, `UPDATE refresh_tokens SET revoked_at = ?
+		WHERE user_id = ? AND revoked_at IS NULL AND family_id <> ?`, now, userID, exceptFamilyID)
+	return dbError(err, "revoke user tokens")
+}
+
+// CountActiveSessions counts users with a refresh token used or created since
+// the given time and not revoked. It returns only driver errors.
+func (s *SessionService) CountActiveSessions(ctx context.Context, since time.Time) (int, error) {
+	var n int
+	err := s.db.r().queryRow(ctx, `SELECT COUNT(DISTINCT user_id) FROM refresh_tokens
+		WHERE revoked_at IS NULL AND (created_at >= ? OR used_at >= ?)`, since, since).Scan(&n)
+	return n, dbError(err, "count active sessions")
+}

@@ -1,0 +1,241 @@
+package sqlstore_test
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"salescoach"
+	"salescoach/sqlstore"
+	"salescoach/sqlstore/sqlstoretest"
+)
+
+// newRefresh stores a refresh token of a new family for the user.
+func newRefresh(t *testing.T, s *sqlstore.SessionService, userID, hash string, remember bool, expires time.Time) *salescoach.RefreshToken {
+	t.Helper()
+	tok := &salescoach.RefreshToken{UserID: userID, TokenHash: hash, Remember: remember, CreatedAt: t0,
+		ExpiresAt: expires, UserAgent: "Firefox", IP: "192.0.2.1"}
+	mustNil(t, s.CreateRefreshToken(t.Context(), tok))
+	return tok
+}
+
+func TestCreateRefreshToken(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewSessionService(db)
+		u := newUser(t, db, "r@example.com")
+		a := newRefresh(t, s, u.ID, "hash-a", true, t0.Add(time.Hour))
+		if a.ID == "" || a.FamilyID == "" {
+			t.Errorf("token not filled in: %+v", a)
+		}
+		// Joining an existing family keeps it.
+		b := &salescoach.RefreshToken{UserID: u.ID, TokenHash: "hash-b", FamilyID: a.FamilyID, ExpiresAt: t0.Add(time.Hour)}
+		mustNil(t, s.CreateRefreshToken(t.Context(), b))
+		if b.FamilyID != a.FamilyID || b.CreatedAt.IsZero() {
+			t.Errorf("second token = %+v", b)
+		}
+		dup := &salescoach.RefreshToken{UserID: u.ID, TokenHash: "hash-a", ExpiresAt: t0.Add(time.Hour)}
+		wantCode(t, s.CreateRefreshToken(t.Context(), dup), salescoach.ECONFLICT)
+		orphan := &salescoach.RefreshToken{UserID: "no-such-user", TokenHash: "hash-c", ExpiresAt: t0.Add(time.Hour)}
+		wantCode(t, s.CreateRefreshToken(t.Context(), orphan), salescoach.ENOTFOUND)
+	})
+}
+
+func TestRotateRefreshToken(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewSessionService(db)
+		u := newUser(t, db, "r@example.com")
+		first := newRefresh(t, s, u.ID, "h1", true, t0.Add(time.Hour))
+
+		now := t0.Add(10 * time.Minute)
+		next := &salescoach.RefreshToken{TokenHash: "h2", ExpiresAt: now.Add(time.Hour), UserAgent: "Chrome", IP: "192.0.2.2"}
+		old, err := s.RotateRefreshToken(t.Context(), "h1", next, now)
+		mustNil(t, err)
+		if old.ID != first.ID || old.UserID != u.ID || old.FamilyID != first.FamilyID || !old.Remember ||
+			old.UserAgent != "Firefox" || old.IP != "192.0.2.1" || old.RevokedAt != nil {
+			t.Errorf("old = %+v", old)
+		}
+		if old.UsedAt == nil {
+			t.Fatal("old token not marked used")
+		}
+		sameTime(t, "used_at", *old.UsedAt, now)
+		sameTime(t, "old created_at", old.CreatedAt, t0)
+		sameTime(t, "old expires_at", old.ExpiresAt, t0.Add(time.Hour))
+		if next.ID == "" || next.UserID != u.ID || next.FamilyID != first.FamilyID || !next.Remember {
+			t.Errorf("next = %+v", next)
+		}
+		sameTime(t, "next created_at", next.CreatedAt, now)
+
+		// The new token rotates in turn.
+		_, err = s.RotateRefreshToken(t.Context(), "h2", &salescoach.RefreshToken{TokenHash: "h3", ExpiresAt: now.Add(2 * time.Hour)}, now.Add(time.Minute))
+		mustNil(t, err)
+		if n := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE family_id = ?`, first.FamilyID); n != 3 {
+			t.Errorf("family has %d tokens, want 3", n)
+		}
+	})
+}
+
+func TestRotateRefreshTokenRejects(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewSessionService(db)
+		u := newUser(t, db, "r@example.com")
+		newRefresh(t, s, u.ID, "expiring", false, t0.Add(time.Hour))
+		revoked := newRefresh(t, s, u.ID, "revoked", false, t0.Add(time.Hour))
+		mustNil(t, s.RevokeFamilyByHash(t.Context(), "revoked", t0))
+
+		for _, tc := range []struct {
+			name, hash string
+			now        time.Time
+		}{
+			{"unknown", "nope", t0},
+			{"expired", "expiring", t0.Add(2 * time.Hour)},
+			{"expires exactly now", "expiring", t0.Add(time.Hour)},
+			{"revoked", "revoked", t0},
+		} {
+			next := &salescoach.RefreshToken{TokenHash: "next-" + tc.name, ExpiresAt: tc.now.Add(time.Hour)}
+			_, err := s.RotateRefreshToken(t.Context(), tc.hash, next, tc.now)
+			if e := wantCode(t, err, salescoach.EUNAUTHORIZED); e.Message == "reuse" {
+				t.Errorf("%s: reported as reuse", tc.name)
+			}
+		}
+		// None of the refusals stored a token or touched a family.
+		if n := count(t, db, `SELECT COUNT(*) FROM refresh_tokens`); n != 2 {
+			t.Errorf("%d tokens, want 2", n)
+		}
+		if n := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE revoked_at IS NOT NULL`); n != 1 {
+			t.Errorf("%d revoked tokens, want 1 (%s)", n, revoked.ID)
+		}
+	})
+}
+
+func TestRotateRefreshTokenReuseRevokesFamily(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewSessionService(db)
+		u := newUser(t, db, "r@example.com")
+		first := newRefresh(t, s, u.ID, "h1", false, t0.Add(time.Hour))
+		other := newRefresh(t, s, u.ID, "other-device", false, t0.Add(time.Hour))
+		now := t0.Add(time.Minute)
+		_, err := s.RotateRefreshToken(t.Context(), "h1", &salescoach.RefreshToken{TokenHash: "h2", ExpiresAt: now.Add(time.Hour)}, now)
+		mustNil(t, err)
+
+		// A thief replays h1: the whole family dies, the other device's does not.
+		_, err = s.RotateRefreshToken(t.Context(), "h1", &salescoach.RefreshToken{TokenHash: "h2b", ExpiresAt: now.Add(time.Hour)}, now.Add(time.Minute))
+		if e := wantCode(t, err, salescoach.EUNAUTHORIZED); e.Message != "reuse" {
+			t.Errorf("message = %q, want reuse", e.Message)
+		}
+		if n := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE family_id = ? AND revoked_at IS NULL`, first.FamilyID); n != 0 {
+			t.Errorf("%d live tokens left in the family", n)
+		}
+		if n := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE family_id = ? AND revoked_at IS NULL`, other.FamilyID); n != 1 {
+			t.Errorf("other family lost its token")
+		}
+		// The legitimate successor no longer works either.
+		_, err = s.RotateRefreshToken(t.Context(), "h2", &salescoach.RefreshToken{TokenHash: "h3", ExpiresAt: now.Add(time.Hour)}, now.Add(2*time.Minute))
+		wantCode(t, err, salescoach.EUNAUTHORIZED)
+		// Replaying the used token again still says reuse.
+		_, err = s.RotateRefreshToken(t.Context(), "h1", &salescoach.RefreshToken{TokenHash: "h4", ExpiresAt: now.Add(time.Hour)}, now.Add(3*time.Minute))
+		if e := wantCode(t, err, salescoach.EUNAUTHORIZED); e.Message != "reuse" {
+			t.Errorf("second replay message = %q, want reuse", e.Message)
+		}
+	})
+}
+
+func TestRotateRefreshTokenConcurrent(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewSessionService(db)
+		u := newUser(t, db, "r@example.com")
+		first := newRefresh(t, s, u.ID, "h1", true, t0.Add(time.Hour))
+		const n = 20
+		errs := race(n, func(i int) error {
+			next := &salescoach.RefreshToken{TokenHash: fmt.Sprintf("next-%d", i), ExpiresAt: t0.Add(2 * time.Hour)}
+			_, err := s.RotateRefreshToken(t.Context(), "h1", next, t0.Add(time.Minute))
+			return err
+		})
+		ok := 0
+		for _, err := range errs {
+			if err == nil {
+				ok++
+			} else if code := salescoach.ErrorCode(err); code != salescoach.EUNAUTHORIZED {
+				t.Errorf("loser error = %v, want EUNAUTHORIZED", err)
+			}
+		}
+		if ok != 1 {
+			t.Fatalf("%d rotations succeeded, want exactly 1", ok)
+		}
+		// Exactly one successor was stored; the losers counted as reuse and
+		// revoked the family.
+		if got := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE family_id = ?`, first.FamilyID); got != 2 {
+			t.Errorf("family has %d tokens, want 2", got)
+		}
+		if got := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE revoked_at IS NULL`); got != 0 {
+			t.Errorf("%d live tokens after the race, want 0", got)
+		}
+	})
+}
+
+func TestRevokeAndCountSessions(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewSessionService(db)
+		ctx := t.Context()
+		a := newUser(t, db, "a@example.com")
+		b := newUser(t, db, "b@example.com")
+		c := newUser(t, db, "c@example.com")
+		exp := t0.Add(24 * time.Hour)
+		a1 := newRefresh(t, s, a.ID, "a1", false, exp)
+		newRefresh(t, s, a.ID, "a2", false, exp)
+		a3 := newRefresh(t, s, a.ID, "a3", false, exp)
+		newRefresh(t, s, b.ID, "b1", false, exp)
+		old := &salescoach.RefreshToken{UserID: c.ID, TokenHash: "c-old", CreatedAt: t0.Add(-time.Hour), ExpiresAt: exp}
+		mustNil(t, s.CreateRefreshToken(ctx, old))
+
+		since := t0.Add(-15 * time.Minute)
+		n, err := s.CountActiveSessions(ctx, since)
+		mustNil(t, err)
+		if n != 2 { // a and b; c's token is older than the window
+			t.Errorf("CountActiveSessions = %d, want 2", n)
+		}
+		// Using c's old token brings c back into the window.
+		_, err = s.RotateRefreshToken(ctx, "c-old", &salescoach.RefreshToken{TokenHash: "c-new", ExpiresAt: exp}, t0)
+		mustNil(t, err)
+		if n, _ := s.CountActiveSessions(ctx, since); n != 3 {
+			t.Errorf("CountActiveSessions after use = %d, want 3", n)
+		}
+
+		// Sign out everywhere but here.
+		mustNil(t, s.RevokeUserTokens(ctx, a.ID, a3.FamilyID, t0))
+		if got := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE user_id = ? AND revoked_at IS NULL`, a.ID); got != 1 {
+			t.Errorf("%d live tokens of a, want 1", got)
+		}
+		if got := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE family_id = ? AND revoked_at IS NULL`, a3.FamilyID); got != 1 {
+			t.Error("the kept family was revoked")
+		}
+		_, err = s.RotateRefreshToken(ctx, "a1", &salescoach.RefreshToken{TokenHash: "a1-next", ExpiresAt: exp}, t0)
+		wantCode(t, err, salescoach.EUNAUTHORIZED)
+		_ = a1
+
+		// Sign out everywhere.
+		mustNil(t, s.RevokeUserTokens(ctx, a.ID, "", t0))
+		if got := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE user_id = ? AND revoked_at IS NULL`, a.ID); got != 0 {
+			t.Errorf("%d live tokens of a, want 0", got)
+		}
+		if n, _ := s.CountActiveSessions(ctx, since); n != 2 {
+			t.Errorf("CountActiveSessions after revoking a = %d, want 2", n)
+		}
+
+		mustNil(t, s.RevokeFamilyByHash(ctx, "b1", t0))
+		mustNil(t, s.RevokeFamilyByHash(ctx, "no-such-hash", t0))
+		if got := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE user_id = ? AND revoked_at IS NULL`, b.ID); got != 0 {
+			t.Errorf("%d live tokens of b, want 0", got)
+		}
+		// Revoking again keeps the first revocation time.
+		mustNil(t, s.RevokeFamilyByHash(ctx, "b1", t0.Add(time.Hour)))
+		if got := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE user_id = ? AND revoked_at = ?`, b.ID, t0); got != 1 {
+			t.Errorf("revocation time changed")
+		}
+	})
+}

@@ -1,0 +1,108 @@
+package sqlstore
+
+import (
+	"context"
+	"time"
+
+	"salescoach"
+)
+
+var _ salescoach.TokenService = (*TokenService)(nil)
+
+// Messages of the token errors. One text for unknown, used and expired
+// tokens, so that the answer reveals nothing about which it was.
+const (
+	msgTokenInvalid = "Der Link ist ungültig oder abgelaufen."
+	msgStateInvalid = "Anmeldung abgelaufen. Bitte versuche es erneut."
+)
+
+// TokenService stores one-time mail tokens and OAuth states.
+type TokenService struct {
+	db *DB
+}
+
+// NewTokenService returns a TokenService on db.
+func NewTokenService(db *DB) *TokenService {
+	return &TokenService{db: db}
+}
+
+// CreateOneTimeToken stores a token, setting t.CreatedAt to now when it is
+// zero. It returns ECONFLICT when the hash exists already, EINVALID for an
+// unknown purpose and ENOTFOUND when the user does not exist.
+func (s *TokenService) CreateOneTimeToken(ctx context.Context, t *salescoach.OneTimeToken) error {
+	if t.CreatedAt.IsZero() {
+		t.CreatedAt = s.db.now()
+	}
+	t.CreatedAt, t.ExpiresAt = utc(t.CreatedAt), utc(t.ExpiresAt)
+	_, err := s.db.r().exec(ctx, `INSERT INTO one_time_tokens (token_hash, purpose, user_id, created_at, expires_at)
+		VALUES (?, ?, ?, ?, ?)`, t.TokenHash, t.Purpose, t.UserID, t.CreatedAt, t.ExpiresAt)
+	return dbError(err, "insert one-time token")
+}
+
+// ConsumeOneTimeToken atomically marks the token with that hash and purpose
+// used and returns it. It returns ENOTFOUND when there is none, it was used,
+// or it expired. Of N concurrent consumptions exactly one succeeds: the
+// guarded UPDATE changes the row only while used_at is NULL.
+func (s *TokenService) ConsumeOneTimeToken(ctx context.Context, hash, purpose string, now time.Time) (*salescoach.OneTimeToken, error) {
+	var t salescoach.OneTimeToken
+	err := s.db.r().queryRow(ctx, `UPDATE one_time_tokens SET used_at = ?
+		WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?
+		RETURNING token_hash, purpose, user_id, created_at, expires_at`, now, hash, purpose, now).
+		Scan(&t.TokenHash, &t.Purpose, &t.UserID, scanTime(&t.CreatedAt), scanTime(&t.ExpiresAt))
+	if noRows(err) {
+		return nil, notFound(msgTokenInvalid)
+	}
+	if err != nil {
+		return nil, dbError(err, "consume one-time token")
+	}
+	return &t, nil
+}
+
+// CreateOAuthState stores a state, setting st.CreatedAt to now when it is
+// zero. It returns ECONFLICT when the hash exists already and EINVALID for an
+// unknown provider.
+func (s *TokenService) CreateOAuthState(ctx context.Context, st *salescoach.OAuthState) error {
+	if st.CreatedAt.IsZero() {
+		st.CreatedAt = s.db.now()
+	}
+	st.CreatedAt, st.ExpiresAt = utc(st.CreatedAt), utc(st.ExpiresAt)
+	_, err := s.db.r().exec(ctx, `INSERT INTO oauth_states (state_hash, provider, nonce, code_verifier,
+			binding_hash, remember, ref, created_at, expires_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		st.StateHash, st.Provider, st.Nonce, st.CodeVerifier, st.BindingHash, st.Remember, st.Ref,
+		st.CreatedAt, st.ExpiresAt)
+	return dbError(err, "insert oauth state")
+}
+
+// ConsumeOAuthState atomically removes and returns the state. It returns
+// ENOTFOUND when there is none, it was used, or it expired; of concurrent
+// consumptions only the one whose DELETE removed the row succeeds.
+func (s *TokenService) ConsumeOAuthState(ctx context.Context, stateHash string, now time.Time) (*salescoach.OAuthState, error) {
+	var st salescoach.OAuthState
+	err := s.db.r().queryRow(ctx, `DELETE FROM oauth_states WHERE state_hash = ? AND expires_at > ?
+		RETURNING state_hash, provider, nonce, code_verifier, binding_hash, remember, ref, created_at, expires_at`,
+		stateHash, now).
+		Scan(&st.StateHash, &st.Provider, &st.Nonce, &st.CodeVerifier, &st.BindingHash, &st.Remember, &st.Ref,
+			scanTime(&st.CreatedAt), scanTime(&st.ExpiresAt))
+	if noRows(err) {
+		return nil, notFound(msgStateInvalid)
+	}
+	if err != nil {
+		return nil, dbError(err, "consume oauth state")
+	}
+	return &st, nil
+}
+
+// DeleteExpired removes one-time tokens and OAuth states that expired at or
+// before now (used or not). It returns only driver errors.
+func (s *TokenService) DeleteExpired(ctx context.Context, now time.Time) error {
+	return s.db.inTx(ctx, func(r runner) error {
+		if _, err := r.exec(ctx, `DELETE FROM one_time_tokens WHERE expires_at <= ?`, now); err != nil {
+			return dbError(err, "delete expired tokens")
+		}
+		if _, err := r.exec(ctx, `DELETE FROM oauth_states WHERE expires_at <= ?`, now); err != nil {
+			return dbError(err, "delete expired oauth states")
+		}
+		return nil
+	})
+}

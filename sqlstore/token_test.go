@@ -1,0 +1,135 @@
+package sqlstore_test
+
+import (
+	"testing"
+	"time"
+
+	"salescoach"
+	"salescoach/sqlstore"
+	"salescoach/sqlstore/sqlstoretest"
+)
+
+func TestOneTimeToken(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewTokenService(db)
+		ctx := t.Context()
+		u := newUser(t, db, "t@example.com")
+		tok := &salescoach.OneTimeToken{TokenHash: "reset-1", Purpose: salescoach.TokenResetPassword, UserID: u.ID,
+			CreatedAt: t0, ExpiresAt: t0.Add(time.Hour)}
+		mustNil(t, s.CreateOneTimeToken(ctx, tok))
+		wantCode(t, s.CreateOneTimeToken(ctx, tok), salescoach.ECONFLICT)
+		wantCode(t, s.CreateOneTimeToken(ctx, &salescoach.OneTimeToken{TokenHash: "x", Purpose: "launch_missiles", UserID: u.ID, ExpiresAt: t0}), salescoach.EINVALID)
+		wantCode(t, s.CreateOneTimeToken(ctx, &salescoach.OneTimeToken{TokenHash: "y", Purpose: salescoach.TokenInvite, UserID: "nobody", ExpiresAt: t0}), salescoach.ENOTFOUND)
+
+		// The wrong purpose does not consume it.
+		_, err := s.ConsumeOneTimeToken(ctx, "reset-1", salescoach.TokenConfirmEmail, t0)
+		wantCode(t, err, salescoach.ENOTFOUND)
+
+		got, err := s.ConsumeOneTimeToken(ctx, "reset-1", salescoach.TokenResetPassword, t0.Add(time.Minute))
+		mustNil(t, err)
+		if got.TokenHash != "reset-1" || got.Purpose != salescoach.TokenResetPassword || got.UserID != u.ID {
+			t.Errorf("consumed = %+v", got)
+		}
+		sameTime(t, "created_at", got.CreatedAt, t0)
+		sameTime(t, "expires_at", got.ExpiresAt, t0.Add(time.Hour))
+
+		_, err = s.ConsumeOneTimeToken(ctx, "reset-1", salescoach.TokenResetPassword, t0.Add(2*time.Minute))
+		wantCode(t, err, salescoach.ENOTFOUND)
+		_, err = s.ConsumeOneTimeToken(ctx, "unknown", salescoach.TokenResetPassword, t0)
+		wantCode(t, err, salescoach.ENOTFOUND)
+
+		// Expired, including at the exact instant of expiry.
+		mustNil(t, s.CreateOneTimeToken(ctx, &salescoach.OneTimeToken{TokenHash: "confirm-1", Purpose: salescoach.TokenConfirmEmail,
+			UserID: u.ID, CreatedAt: t0, ExpiresAt: t0.Add(time.Hour)}))
+		_, err = s.ConsumeOneTimeToken(ctx, "confirm-1", salescoach.TokenConfirmEmail, t0.Add(time.Hour))
+		wantCode(t, err, salescoach.ENOTFOUND)
+	})
+}
+
+func TestConsumeOneTimeTokenConcurrent(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewTokenService(db)
+		u := newUser(t, db, "t@example.com")
+		mustNil(t, s.CreateOneTimeToken(t.Context(), &salescoach.OneTimeToken{TokenHash: "once", Purpose: salescoach.TokenConfirmEmail,
+			UserID: u.ID, CreatedAt: t0, ExpiresAt: t0.Add(time.Hour)}))
+		const n = 20
+		ok := 0
+		for _, err := range race(n, func(int) error {
+			_, err := s.ConsumeOneTimeToken(t.Context(), "once", salescoach.TokenConfirmEmail, t0)
+			return err
+		}) {
+			if err == nil {
+				ok++
+			} else if salescoach.ErrorCode(err) != salescoach.ENOTFOUND {
+				t.Errorf("loser error = %v, want ENOTFOUND", err)
+			}
+		}
+		if ok != 1 {
+			t.Errorf("%d consumptions succeeded, want exactly 1", ok)
+		}
+	})
+}
+
+func TestOAuthState(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewTokenService(db)
+		ctx := t.Context()
+		st := &salescoach.OAuthState{StateHash: "state-1", Provider: "google", Nonce: "n", CodeVerifier: "v",
+			BindingHash: "b", Remember: true, Ref: "FRIEND", CreatedAt: t0, ExpiresAt: t0.Add(10 * time.Minute)}
+		mustNil(t, s.CreateOAuthState(ctx, st))
+		wantCode(t, s.CreateOAuthState(ctx, st), salescoach.ECONFLICT)
+		wantCode(t, s.CreateOAuthState(ctx, &salescoach.OAuthState{StateHash: "s2", Provider: "myspace", ExpiresAt: t0}), salescoach.EINVALID)
+
+		got, err := s.ConsumeOAuthState(ctx, "state-1", t0.Add(time.Minute))
+		mustNil(t, err)
+		if *got != *st {
+			t.Errorf("consumed = %+v, want %+v", got, st)
+		}
+		_, err = s.ConsumeOAuthState(ctx, "state-1", t0.Add(time.Minute))
+		wantCode(t, err, salescoach.ENOTFOUND)
+
+		mustNil(t, s.CreateOAuthState(ctx, &salescoach.OAuthState{StateHash: "late", Provider: "apple", CreatedAt: t0, ExpiresAt: t0.Add(time.Minute)}))
+		_, err = s.ConsumeOAuthState(ctx, "late", t0.Add(time.Hour))
+		wantCode(t, err, salescoach.ENOTFOUND)
+
+		// Concurrent callbacks with one state: one wins.
+		mustNil(t, s.CreateOAuthState(ctx, &salescoach.OAuthState{StateHash: "racy", Provider: "apple", CreatedAt: t0, ExpiresAt: t0.Add(time.Hour)}))
+		ok := 0
+		for _, err := range race(20, func(int) error { _, err := s.ConsumeOAuthState(ctx, "racy", t0); return err }) {
+			if err == nil {
+				ok++
+			}
+		}
+		if ok != 1 {
+			t.Errorf("%d state consumptions succeeded, want 1", ok)
+		}
+	})
+}
+
+func TestDeleteExpired(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewTokenService(db)
+		ctx := t.Context()
+		u := newUser(t, db, "t@example.com")
+		for i, exp := range []time.Time{t0.Add(-time.Hour), t0, t0.Add(time.Hour)} {
+			mustNil(t, s.CreateOneTimeToken(ctx, &salescoach.OneTimeToken{TokenHash: string(rune('a' + i)), Purpose: salescoach.TokenInvite,
+				UserID: u.ID, CreatedAt: t0.Add(-2 * time.Hour), ExpiresAt: exp}))
+			mustNil(t, s.CreateOAuthState(ctx, &salescoach.OAuthState{StateHash: string(rune('a' + i)), Provider: "google",
+				CreatedAt: t0.Add(-2 * time.Hour), ExpiresAt: exp}))
+		}
+		mustNil(t, s.DeleteExpired(ctx, t0))
+		if n := count(t, db, `SELECT COUNT(*) FROM one_time_tokens`); n != 1 {
+			t.Errorf("%d one-time tokens left, want 1", n)
+		}
+		if n := count(t, db, `SELECT COUNT(*) FROM oauth_states`); n != 1 {
+			t.Errorf("%d oauth states left, want 1", n)
+		}
+		if _, err := s.ConsumeOneTimeToken(ctx, "c", salescoach.TokenInvite, t0); err != nil {
+			t.Errorf("the live token went: %v", err)
+		}
+	})
+}

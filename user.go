@@ -1,0 +1,142 @@
+package salescoach
+
+import (
+	"context"
+	"time"
+)
+
+// Terms versions. Version 2 is the one users accept today; version 1 users
+// must accept again.
+const (
+	TermsVersionCurrent = 2
+)
+
+// Formality and language values of a user.
+const (
+	FormalityDu  = "du"
+	FormalitySie = "sie"
+	LanguageDE   = "de"
+	LanguageEN   = "en"
+)
+
+// User statuses.
+const (
+	UserStatusActive   = "active"
+	UserStatusDisabled = "disabled"
+)
+
+// User is an account: a person with e-mail and password, an OAuth identity, or
+// an anonymous guest who may later add e-mail and password.
+type User struct {
+	ID               string
+	Email            string // "" for an anonymous guest
+	EmailConfirmedAt *time.Time
+	IsAnonymous      bool
+	IsAdmin          bool
+	Company          string
+
+	DisplayName  string
+	AvatarURL    string
+	Role         string // the user's role in their company (free text)
+	Formality    string // FormalityDu or FormalitySie
+	Language     string // LanguageDE or LanguageEN
+	TonePresetID *string
+	Level        int
+	XP           int
+	Status       string // UserStatusActive or UserStatusDisabled
+
+	TermsAcceptedAt *time.Time
+	TermsVersion    int // 0 when never accepted
+	TermsUserAgent  *string
+
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// NeedsTerms reports whether the user must accept the current terms before
+// entering the app.
+func (u *User) NeedsTerms() bool {
+	return u.TermsAcceptedAt == nil || u.TermsVersion < TermsVersionCurrent
+}
+
+// Profile holds a user's product and the counters behind progress and
+// challenges. There is exactly one per user, created with the user.
+type Profile struct {
+	UserID             string
+	ProductDescription string
+	HasSeenIntro       bool
+	Streak             int
+	LastActiveDay      string // YYYY-MM-DD (UTC) of the last streak update, "" if never
+	Progress           int    // 0..100
+
+	ObjectionsSolvedCount int
+	MessagesSentCount     int
+	FastAnswersCount      int
+	FeedbackCount         int
+	CallsCount            int
+	HintsCount            int
+	PerfectAnswersCount   int
+	CompletedChatsCount   int
+
+	UpdatedAt time.Time
+}
+
+// NewUser is what CreateUser needs to create an account and its profile.
+type NewUser struct {
+	Email        string // "" for an anonymous guest
+	PasswordHash string // "" for OAuth and anonymous users
+	IsAnonymous  bool
+	Company      string
+	DisplayName  string
+	// EmailConfirmed is true for OAuth users whose provider vouches for the
+	// address.
+	EmailConfirmed bool
+	// TermsAccepted records acceptance of TermsVersionCurrent at sign-up,
+	// with a consent-audit row.
+	TermsAccepted  bool
+	TermsUserAgent string
+	IsAdmin        bool
+}
+
+// UserService stores accounts and their profiles.
+type UserService interface {
+	// CreateUser creates a user and its profile in one transaction.
+	// It returns ECONFLICT when the e-mail is taken (compared case-insensitively).
+	CreateUser(ctx context.Context, nu NewUser) (*User, error)
+	// UserByID returns ENOTFOUND when there is no such user.
+	UserByID(ctx context.Context, id string) (*User, error)
+	// UserByEmail returns ENOTFOUND when no user has that e-mail
+	// (compared case-insensitively).
+	UserByEmail(ctx context.Context, email string) (*User, error)
+	// PasswordHash returns the stored hash, "" for users without a password,
+	// and ENOTFOUND when there is no such user.
+	PasswordHash(ctx context.Context, userID string) (string, error)
+	// SetPassword replaces the password hash. ENOTFOUND when there is no such user.
+	SetPassword(ctx context.Context, userID, hash string) error
+	// ConfirmEmail marks the e-mail as confirmed at the given time (once;
+	// a later call keeps the first time). ENOTFOUND when there is no such user.
+	ConfirmEmail(ctx context.Context, userID string, at time.Time) error
+	// UpgradeAnonymous gives an anonymous guest an e-mail and password; the
+	// address stays unconfirmed. ECONFLICT when the e-mail is taken, EINVALID
+	// when the user is not anonymous, ENOTFOUND when there is no such user.
+	UpgradeAnonymous(ctx context.Context, userID, email, passwordHash string) (*User, error)
+	// AcceptTerms records acceptance of the given terms version.
+	// ENOTFOUND when there is no such user.
+	AcceptTerms(ctx context.Context, userID string, version int, userAgent string, at time.Time) (*User, error)
+	// SetAdmin sets or clears the admin flag of the user with that e-mail.
+	// ENOTFOUND when there is no such user.
+	SetAdmin(ctx context.Context, email string, admin bool) error
+	// SetStatus sets UserStatusActive or UserStatusDisabled. ENOTFOUND when
+	// there is no such user.
+	SetStatus(ctx context.Context, userID, status string) error
+	// CountUsers counts all accounts, guests included.
+	CountUsers(ctx context.Context) (int, error)
+	// ProfileByUserID returns ENOTFOUND when there is no such user.
+	ProfileByUserID(ctx context.Context, userID string) (*Profile, error)
+	// TouchStreak applies the daily-streak rule for the given UTC day: the
+	// first call of a day adds one to the streak when the previous active day
+	// was yesterday and restarts it at 1 otherwise; further calls that day
+	// change nothing. It reports whether this call was the first of the day.
+	// ENOTFOUND when there is no such user.
+	TouchStreak(ctx context.Context, userID string, day time.Time) (p *Profile, first bool, err error)
+}
