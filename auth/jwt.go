@@ -1,0 +1,161 @@
+package auth
+
+import (
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+
+	"salescoach"
+)
+
+// MinSecretLength is the shortest HMAC secret NewIssuer accepts: HS256 is only
+// as strong as its key, and 32 bytes match the hash size.
+const MinSecretLength = 32
+
+// DefaultAccessTTL is the access-token lifetime when NewIssuer gets none.
+const DefaultAccessTTL = 15 * time.Minute
+
+// clockLeeway tolerates small clock differences between app processes when
+// checking exp, nbf and iat.
+const clockLeeway = 30 * time.Second
+
+// maxTokenLength rejects absurd inputs before any parsing work.
+const maxTokenLength = 4096
+
+// msgSessionInvalid is the one answer to every bad access token, so that a
+// caller learns nothing about why a token was refused.
+const msgSessionInvalid = "Sitzung ungültig oder abgelaufen."
+
+// Issuer signs and verifies the short-lived access tokens (HS256 JWTs) that the
+// browser sends as "Authorization: Bearer …". It is safe for concurrent use.
+type Issuer struct {
+	secret   []byte
+	issuer   string
+	audience string
+	ttl      time.Duration
+	now      func() time.Time
+	parser   *jwt.Parser
+}
+
+// Claims is what a verified access token says.
+type Claims struct {
+	UserID          string // sub
+	SessionFamilyID string // sid: the refresh-token family the token was issued for
+	Anonymous       bool   // anon
+	ID              string // jti
+	IssuedAt        time.Time
+	ExpiresAt       time.Time
+}
+
+// accessClaims is the JSON shape of an access token.
+type accessClaims struct {
+	jwt.RegisteredClaims
+	SID  string `json:"sid,omitempty"`
+	Anon bool   `json:"anon"`
+}
+
+// NewIssuer returns an Issuer that signs with secret, stamps iss and aud, and
+// gives tokens the lifetime ttl (DefaultAccessTTL when ttl ≤ 0). now is the
+// clock for issuing and checking (time.Now when nil); tests inject their own.
+// It returns EINVALID when the secret is shorter than MinSecretLength bytes or
+// issuer or audience is empty, so a misconfiguration stops start-up instead of
+// producing forgeable tokens.
+func NewIssuer(secret []byte, issuer, audience string, ttl time.Duration, now func() time.Time) (*Issuer, error) {
+	if len(secret) < MinSecretLength {
+		return nil, salescoach.Errorf(salescoach.EINVALID, "The access-token secret must be at least %d bytes long.", MinSecretLength)
+	}
+	if issuer == "" || audience == "" {
+		return nil, salescoach.Errorf(salescoach.EINVALID, "The access-token issuer and audience must be set.")
+	}
+	if ttl <= 0 {
+		ttl = DefaultAccessTTL
+	}
+	if now == nil {
+		now = time.Now
+	}
+	iss := &Issuer{
+		secret:   append([]byte(nil), secret...),
+		issuer:   issuer,
+		audience: audience,
+		ttl:      ttl,
+		now:      now,
+	}
+	iss.parser = jwt.NewParser(
+		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
+		jwt.WithIssuer(issuer),
+		jwt.WithAudience(audience),
+		jwt.WithExpirationRequired(),
+		jwt.WithIssuedAt(),
+		jwt.WithLeeway(clockLeeway),
+		jwt.WithTimeFunc(now),
+		jwt.WithStrictDecoding(),
+	)
+	return iss, nil
+}
+
+// TTL returns the lifetime of issued tokens, for the expires_in of a sign-in
+// answer.
+func (iss *Issuer) TTL() time.Duration { return iss.ttl }
+
+// Issue signs an access token for userID in the refresh family
+// sessionFamilyID and returns it with its expiry. It returns EINTERNAL when
+// userID is empty (a caller bug) or signing fails.
+func (iss *Issuer) Issue(userID, sessionFamilyID string, anonymous bool) (token string, expiresAt time.Time, err error) {
+	if userID == "" {
+		return "", time.Time{}, salescoach.Errorf(salescoach.EINTERNAL, "Interner Fehler.")
+	}
+	// JWT times have second precision; truncating here makes the returned
+	// expiry equal to the one inside the token.
+	now := iss.now().UTC().Truncate(time.Second)
+	expiresAt = now.Add(iss.ttl)
+	c := accessClaims{
+		RegisteredClaims: jwt.RegisteredClaims{
+			Issuer:    iss.issuer,
+			Subject:   userID,
+			Audience:  jwt.ClaimStrings{iss.audience},
+			ExpiresAt: jwt.NewNumericDate(expiresAt),
+			NotBefore: jwt.NewNumericDate(now),
+			IssuedAt:  jwt.NewNumericDate(now),
+			ID:        NewOpaqueToken()[:22], // 128 random bits
+		},
+		SID:  sessionFamilyID,
+		Anon: anonymous,
+	}
+	token, err = jwt.NewWithClaims(jwt.SigningMethodHS256, c).SignedString(iss.secret)
+	if err != nil {
+		return "", time.Time{}, salescoach.Errorf(salescoach.EINTERNAL, "Interner Fehler.")
+	}
+	return token, expiresAt, nil
+}
+
+// Verify checks token's signature (HS256 only: "none", RS256 and every other
+// algorithm are refused before any key is used), its exp, nbf and iat against
+// the injected clock with 30 seconds of leeway, its iss and aud, and that it
+// names a subject. Every failure returns the same EUNAUTHORIZED error
+// ('Sitzung ungültig oder abgelaufen.') so callers cannot leak why.
+func (iss *Issuer) Verify(token string) (*Claims, error) {
+	unauthorized := salescoach.Errorf(salescoach.EUNAUTHORIZED, msgSessionInvalid)
+	if token == "" || len(token) > maxTokenLength {
+		return nil, unauthorized
+	}
+	var c accessClaims
+	t, err := iss.parser.ParseWithClaims(token, &c, func(t *jwt.Token) (any, error) {
+		// WithValidMethods already pins the algorithm; checking the method's
+		// type as well keeps the key from ever meeting another algorithm.
+		if _, ok := t.Method.(*jwt.SigningMethodHMAC); !ok || t.Method.Alg() != jwt.SigningMethodHS256.Alg() {
+			return nil, jwt.ErrTokenSignatureInvalid
+		}
+		return iss.secret, nil
+	})
+	if err != nil || !t.Valid || c.Subject == "" || c.IssuedAt == nil {
+		return nil, unauthorized
+	}
+	return &Claims{
+		UserID:          c.Subject,
+		SessionFamilyID: c.SID,
+		Anonymous:       c.Anon,
+		ID:              c.ID,
+		IssuedAt:        c.IssuedAt.Time,
+		ExpiresAt:       c.ExpiresAt.Time,
+	}, nil
+}

@@ -1,0 +1,201 @@
+package mail
+
+import (
+	"bytes"
+	"html/template"
+	"strings"
+	"unicode"
+
+	"salescoach"
+)
+
+// mailText is one mail in one language. The plain-text and HTML bodies are
+// both rendered from it, so they cannot drift apart.
+type mailText struct {
+	lang     string
+	subject  string
+	greeting string
+	before   []string // paragraphs before the link
+	button   string   // the link's label
+	fallback string   // shown above the bare link in HTML
+	after    []string // paragraphs after the link
+	signOff  string
+	team     string
+}
+
+var common = map[string]struct{ greeting, fallback, signOff, team string }{
+	salescoach.LanguageDE: {
+		greeting: "Hallo,",
+		fallback: "Falls der Button nicht funktioniert, kopiere diesen Link in deinen Browser:",
+		signOff:  "Viele Grüße",
+		team:     "dein Sales-Coach-Team",
+	},
+	salescoach.LanguageEN: {
+		greeting: "Hi,",
+		fallback: "If the button does not work, copy this link into your browser:",
+		signOff:  "Best regards",
+		team:     "Your Sales Coach team",
+	},
+}
+
+// language maps a user's language to a supported one; German is the default.
+func language(lang string) string {
+	l := strings.ToLower(strings.TrimSpace(lang))
+	if l == salescoach.LanguageEN || strings.HasPrefix(l, "en-") || strings.HasPrefix(l, "en_") {
+		return salescoach.LanguageEN
+	}
+	return salescoach.LanguageDE
+}
+
+func newText(lang string) mailText {
+	lang = language(lang)
+	c := common[lang]
+	return mailText{lang: lang, greeting: c.greeting, fallback: c.fallback, signOff: c.signOff, team: c.team}
+}
+
+// ConfirmEmail returns the mail that asks a new user to confirm the address,
+// in lang ("de", the default, or "en"), with link as its action. To is left
+// for the caller. It cannot fail.
+func ConfirmEmail(lang, link string) salescoach.MailMessage {
+	t := newText(lang)
+	if t.lang == salescoach.LanguageEN {
+		t.subject = "Welcome to Sales Coach – please confirm your email address"
+		t.before = []string{"Great to have you on board! Please confirm your email address, then you can start practising objection handling with Sales Coach right away."}
+		t.button = "Confirm email address"
+		t.after = []string{"The link works only once and only for a limited time. If you did not sign up for Sales Coach, just ignore this email."}
+	} else {
+		t.subject = "Willkommen bei Sales Coach – bitte bestätige deine E-Mail-Adresse"
+		t.before = []string{"schön, dass du dabei bist! Bestätige bitte noch kurz deine E-Mail-Adresse, dann kannst du mit Sales Coach direkt loslegen und deine Einwandbehandlung trainieren."}
+		t.button = "E-Mail-Adresse bestätigen"
+		t.after = []string{"Der Link funktioniert nur einmal und ist nur begrenzt gültig. Wenn du dich nicht bei Sales Coach registriert hast, kannst du diese E-Mail einfach ignorieren."}
+	}
+	return t.render(link)
+}
+
+// ResetPassword returns the mail with the one-time link for choosing a new
+// password, in lang ("de", the default, or "en"). To is left for the caller.
+// It cannot fail.
+func ResetPassword(lang, link string) salescoach.MailMessage {
+	t := newText(lang)
+	if t.lang == salescoach.LanguageEN {
+		t.subject = "Reset your Sales Coach password"
+		t.before = []string{"You asked for a new password for your Sales Coach account. Use the link below to choose one."}
+		t.button = "Choose a new password"
+		t.after = []string{
+			"The link works only once and only for a limited time. Once you have set a new password, you will be signed out on all other devices.",
+			"If you did not ask for this, just ignore this email – your current password stays valid.",
+		}
+	} else {
+		t.subject = "Passwort für Sales Coach zurücksetzen"
+		t.before = []string{"du hast ein neues Passwort für dein Sales-Coach-Konto angefordert. Über den folgenden Link kannst du es festlegen."}
+		t.button = "Neues Passwort festlegen"
+		t.after = []string{
+			"Der Link funktioniert nur einmal und ist nur begrenzt gültig. Sobald du ein neues Passwort festgelegt hast, wirst du auf allen anderen Geräten abgemeldet.",
+			"Wenn du kein neues Passwort angefordert hast, ignoriere diese E-Mail einfach – dein bisheriges Passwort bleibt gültig.",
+		}
+	}
+	return t.render(link)
+}
+
+// Invitation returns the mail that invites someone an admin has created, in
+// lang ("de", the default, or "en"). inviterName may be empty; control and
+// formatting characters are removed from it and it is shortened to 80
+// characters, so that a display name cannot reshape the mail. To is left for
+// the caller. It cannot fail.
+func Invitation(lang, link, inviterName string) salescoach.MailMessage {
+	t := newText(lang)
+	inviter := cleanName(inviterName)
+	if t.lang == salescoach.LanguageEN {
+		t.subject = "You are invited to Sales Coach"
+		intro := "You have been invited to Sales Coach."
+		if inviter != "" {
+			intro = inviter + " has invited you to Sales Coach."
+		}
+		t.before = []string{intro + " With Sales Coach you practise handling objections in sales conversations with an AI customer and get feedback on every answer."}
+		t.button = "Accept invitation"
+		t.after = []string{"The link lets you set your password. It works only once and only for a limited time. If this invitation means nothing to you, just ignore this email."}
+	} else {
+		t.subject = "Du bist zu Sales Coach eingeladen"
+		intro := "du wurdest zu Sales Coach eingeladen."
+		if inviter != "" {
+			intro = inviter + " hat dich zu Sales Coach eingeladen."
+		}
+		t.before = []string{intro + " Mit Sales Coach übst du die Einwandbehandlung im Verkaufsgespräch mit einem KI-Kunden und bekommst zu jeder Antwort direkt Feedback."}
+		t.button = "Einladung annehmen"
+		t.after = []string{"Über den Link legst du dein Passwort fest. Er funktioniert nur einmal und ist nur begrenzt gültig. Wenn du mit dieser Einladung nichts anfangen kannst, ignoriere diese E-Mail einfach."}
+	}
+	return t.render(link)
+}
+
+func cleanName(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return -1
+		}
+		return r
+	}, s)
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 80 {
+		s = strings.TrimSpace(string(r[:80]))
+	}
+	return s
+}
+
+func (t mailText) render(link string) salescoach.MailMessage {
+	var b strings.Builder
+	b.WriteString(t.greeting + "\n\n")
+	for _, p := range t.before {
+		b.WriteString(p + "\n\n")
+	}
+	b.WriteString(t.button + ":\n" + link + "\n\n")
+	for _, p := range t.after {
+		b.WriteString(p + "\n\n")
+	}
+	b.WriteString(t.signOff + "\n" + t.team + "\n")
+
+	var h bytes.Buffer
+	// The data is ours except link and the inviter's name; html/template
+	// escapes both and turns a non-http(s) link into a harmless "#ZgotmplZ".
+	if err := htmlLayout.Execute(&h, t.htmlData(link)); err != nil {
+		// Only a broken template can fail, and a test renders every mail;
+		// the plain text alone is still a complete mail.
+		h.Reset()
+	}
+	return salescoach.MailMessage{Subject: t.subject, Text: b.String(), HTML: h.String(), Link: link}
+}
+
+type htmlData struct {
+	Lang, Subject, Greeting, Button, Fallback, SignOff, Team string
+	Before, After                                            []string
+	Link                                                     string
+}
+
+func (t mailText) htmlData(link string) htmlData {
+	return htmlData{
+		Lang: t.lang, Subject: t.subject, Greeting: t.greeting, Button: t.button, Fallback: t.fallback,
+		SignOff: t.signOff, Team: t.team, Before: t.before, After: t.after, Link: link,
+	}
+}
+
+// htmlLayout is deliberately plain: inline styles only (mail clients drop
+// style sheets), one column, and a button colour with 5:1 contrast to white.
+var htmlLayout = template.Must(template.New("mail").Parse(`<!DOCTYPE html>
+<html lang="{{.Lang}}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Subject}}</title>
+</head>
+<body style="margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2937;">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px;">
+<p style="margin:0 0 24px;font-size:20px;font-weight:bold;">Sales Coach</p>
+<p style="line-height:1.5;">{{.Greeting}}</p>
+{{range .Before}}<p style="line-height:1.5;">{{.}}</p>
+{{end}}<p style="margin:28px 0;"><a href="{{.Link}}" style="display:inline-block;background:#2563eb;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold;">{{.Button}}</a></p>
+<p style="font-size:13px;line-height:1.5;color:#4b5563;">{{.Fallback}}<br><a href="{{.Link}}" style="color:#1d4ed8;word-break:break-all;">{{.Link}}</a></p>
+{{range .After}}<p style="line-height:1.5;">{{.}}</p>
+{{end}}<p style="line-height:1.5;">{{.SignOff}}<br>{{.Team}}</p>
+</div>
+</body>
+</html>
+`))
