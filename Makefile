@@ -1,0 +1,49 @@
+# Sales Coach. `make run` builds everything and serves http://localhost:8080;
+# `make test` runs the whole suite (set TEST_DATABASE_URL to include PostgreSQL).
+
+GO      ?= go
+NPM     ?= npm
+BIN     := bin/salescoach
+GOFILES := $(shell find . -name '*.go' -not -path './web/node_modules/*' -not -path './e2e/node_modules/*')
+WEBSRC  := $(shell find web/src web/index.html web/public -type f 2>/dev/null) web/vite.config.ts web/package.json
+
+.PHONY: run build web test test-go vet test-web test-e2e clean
+
+run: build
+	./$(BIN) serve
+
+build: $(BIN)
+
+$(BIN): web/dist/index.html $(GOFILES) go.mod go.sum
+	$(GO) build -trimpath -o $(BIN) ./cmd/salescoach
+
+web: web/dist/index.html
+
+web/node_modules/.installed: web/package-lock.json
+	cd web && $(NPM) ci --no-audit --no-fund
+	touch $@
+
+web/dist/index.html: web/node_modules/.installed $(WEBSRC)
+	cd web && $(NPM) run build
+	touch web/dist/.keep
+
+e2e/node_modules/.installed: e2e/package-lock.json
+	cd e2e && $(NPM) ci --no-audit --no-fund
+	touch $@
+
+test: vet test-go test-web test-e2e
+
+vet: web/dist/index.html
+	$(GO) vet ./...
+
+test-go: web/dist/index.html
+	$(GO) test -race -count=1 ./...
+
+test-web: web/node_modules/.installed
+	cd web && $(NPM) run typecheck && $(NPM) run lint && $(NPM) test
+
+test-e2e: $(BIN) e2e/node_modules/.installed
+	cd e2e && $(NPM) test
+
+clean:
+	rm -rf bin web/dist/assets web/dist/index.html web/node_modules/.installed e2e/node_modules/.installed

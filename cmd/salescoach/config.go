@@ -1,0 +1,274 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/netip"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is every setting of the server. Each has an environment variable
+// and a flag of the same meaning; a flag given on the command line wins.
+// Secrets also come from FILE variants (SMTP_PASSWORD_FILE, ...), so they can
+// be mounted instead of exported.
+type Config struct {
+	Addr        string
+	PublicURL   string
+	DataDir     string
+	DatabaseURL string
+	LogFormat   string // text or json
+	LogLevel    string // debug, info, warn, error
+
+	SMTPHost     string
+	SMTPPort     int
+	SMTPUsername string
+	SMTPPassword string
+	SMTPFrom     string
+	SMTPTLS      string // starttls, tls or none
+
+	AdminEmails []string
+
+	GoogleClientID     string
+	GoogleClientSecret string
+	GoogleIssuer       string
+	AppleClientID      string
+	AppleTeamID        string
+	AppleKeyID         string
+	ApplePrivateKey    string // PEM of the .p8 key
+	AppleIssuer        string
+
+	CookieSecure   string // auto, true or false
+	ProxyHeader    string
+	TrustedProxies []netip.Prefix
+	JWTSecret      string
+
+	AccessTTL  time.Duration
+	RefreshTTL time.Duration
+}
+
+// setting describes one configuration value: its variable, flag and help.
+type setting struct {
+	env, flag, def, help string
+	secret               bool // also read from ENV_FILE; never printed
+	set                  func(c *Config, v string) error
+}
+
+func str(p func(*Config) *string) func(*Config, string) error {
+	return func(c *Config, v string) error { *p(c) = strings.TrimSpace(v); return nil }
+}
+
+var settings = []setting{
+	{"ADDR", "addr", ":8080", "address to listen on (host:port; port 0 picks a free one)", false, func(c *Config, v string) error {
+		if _, _, err := net.SplitHostPort(v); err != nil {
+			return fmt.Errorf("must be host:port, e.g. :8080")
+		}
+		c.Addr = v
+		return nil
+	}},
+	{"PUBLIC_URL", "public-url", "", "origin that mails and OAuth redirects point to (default http://localhost:<port>)", false, func(c *Config, v string) error {
+		v = strings.TrimRight(strings.TrimSpace(v), "/")
+		if v == "" {
+			return nil
+		}
+		u, err := url.Parse(v)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" || u.RawQuery != "" {
+			return fmt.Errorf("must be an origin such as https://coach.example.com")
+		}
+		c.PublicURL = v
+		return nil
+	}},
+	{"DATA_DIR", "data-dir", "./data", "folder for the SQLite database, generated secrets, avatars and legal pages", false, str(func(c *Config) *string { return &c.DataDir })},
+	{"DATABASE_URL", "database-url", "", "postgres://... for PostgreSQL; empty means SQLite in DATA_DIR", true, func(c *Config, v string) error {
+		v = strings.TrimSpace(v)
+		if v != "" && !strings.HasPrefix(v, "postgres://") && !strings.HasPrefix(v, "postgresql://") && !strings.HasPrefix(v, "sqlite:") {
+			return fmt.Errorf("must start with postgres://, postgresql:// or sqlite:")
+		}
+		c.DatabaseURL = v
+		return nil
+	}},
+	{"LOG_FORMAT", "log-format", "text", "log format: text or json", false, oneOf(func(c *Config) *string { return &c.LogFormat }, "text", "json")},
+	{"LOG_LEVEL", "log-level", "info", "log level: debug, info, warn or error", false, oneOf(func(c *Config) *string { return &c.LogLevel }, "debug", "info", "warn", "error")},
+	{"SMTP_HOST", "smtp-host", "", "SMTP server; without it mails are written to the log", false, str(func(c *Config) *string { return &c.SMTPHost })},
+	{"SMTP_PORT", "smtp-port", "587", "SMTP port", false, func(c *Config, v string) error {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 1 || n > 65535 {
+			return fmt.Errorf("must be a port number")
+		}
+		c.SMTPPort = n
+		return nil
+	}},
+	{"SMTP_USERNAME", "smtp-username", "", "SMTP user name", false, str(func(c *Config) *string { return &c.SMTPUsername })},
+	{"SMTP_PASSWORD", "smtp-password", "", "SMTP password", true, str(func(c *Config) *string { return &c.SMTPPassword })},
+	{"SMTP_FROM", "smtp-from", "", "sender address of mails, e.g. Sales Coach <coach@example.com>", false, str(func(c *Config) *string { return &c.SMTPFrom })},
+	{"SMTP_TLS", "smtp-tls", "starttls", "SMTP encryption: starttls, tls or none", false, oneOf(func(c *Config) *string { return &c.SMTPTLS }, "starttls", "tls", "none")},
+	{"ADMIN_EMAILS", "admin-emails", "", "comma-separated e-mails that are admins once confirmed", false, func(c *Config, v string) error {
+		c.AdminEmails = nil
+		for _, e := range strings.Split(v, ",") {
+			e = strings.ToLower(strings.TrimSpace(e))
+			if e == "" {
+				continue
+			}
+			if !strings.Contains(e, "@") {
+				return fmt.Errorf("%q is not an e-mail address", e)
+			}
+			c.AdminEmails = append(c.AdminEmails, e)
+		}
+		return nil
+	}},
+	{"GOOGLE_CLIENT_ID", "google-client-id", "", "Google OAuth client id; enables 'Mit Google anmelden'", false, str(func(c *Config) *string { return &c.GoogleClientID })},
+	{"GOOGLE_CLIENT_SECRET", "google-client-secret", "", "Google OAuth client secret", true, str(func(c *Config) *string { return &c.GoogleClientSecret })},
+	{"GOOGLE_ISSUER", "google-issuer", "https://accounts.google.com", "Google's OpenID issuer (changed only for tests)", false, urlSetting(func(c *Config) *string { return &c.GoogleIssuer })},
+	{"APPLE_CLIENT_ID", "apple-client-id", "", "Apple Services ID; enables 'Mit Apple anmelden'", false, str(func(c *Config) *string { return &c.AppleClientID })},
+	{"APPLE_TEAM_ID", "apple-team-id", "", "Apple developer team id", false, str(func(c *Config) *string { return &c.AppleTeamID })},
+	{"APPLE_KEY_ID", "apple-key-id", "", "id of the Sign in with Apple key", false, str(func(c *Config) *string { return &c.AppleKeyID })},
+	{"APPLE_PRIVATE_KEY", "apple-private-key", "", "PEM of the Sign in with Apple .p8 key", true, func(c *Config, v string) error { c.ApplePrivateKey = v; return nil }},
+	{"APPLE_ISSUER", "apple-issuer", "https://appleid.apple.com", "Apple's OpenID issuer (changed only for tests)", false, urlSetting(func(c *Config) *string { return &c.AppleIssuer })},
+	{"COOKIE_SECURE", "cookie-secure", "auto", "Secure cookies and HSTS: auto (when PUBLIC_URL is https), true or false", false, oneOf(func(c *Config) *string { return &c.CookieSecure }, "auto", "true", "false")},
+	{"TRUSTED_PROXY_HEADER", "trusted-proxy-header", "", "header with the client address set by your proxy, e.g. X-Forwarded-For; empty trusts none", false, str(func(c *Config) *string { return &c.ProxyHeader })},
+	{"TRUSTED_PROXIES", "trusted-proxies", "127.0.0.1/32,::1/128", "comma-separated networks of proxies allowed to set that header", false, func(c *Config, v string) error {
+		c.TrustedProxies = nil
+		for _, p := range strings.Split(v, ",") {
+			if p = strings.TrimSpace(p); p == "" {
+				continue
+			}
+			pfx, err := netip.ParsePrefix(p)
+			if err != nil {
+				return fmt.Errorf("%q is not a network such as 10.0.0.0/8", p)
+			}
+			c.TrustedProxies = append(c.TrustedProxies, pfx)
+		}
+		return nil
+	}},
+	{"JWT_SECRET", "jwt-secret", "", "secret for access tokens (≥ 32 bytes); generated into DATA_DIR when empty", true, func(c *Config, v string) error {
+		if v != "" && len(v) < 32 {
+			return fmt.Errorf("must be at least 32 bytes")
+		}
+		c.JWTSecret = v
+		return nil
+	}},
+	{"ACCESS_TOKEN_TTL", "access-token-ttl", "15m", "lifetime of an access token", false, duration(func(c *Config) *time.Duration { return &c.AccessTTL }, time.Minute, 24*time.Hour)},
+	{"REFRESH_TOKEN_TTL", "refresh-token-ttl", "720h", "idle lifetime of a refresh token", false, duration(func(c *Config) *time.Duration { return &c.RefreshTTL }, time.Hour, 365*24*time.Hour)},
+}
+
+func oneOf(p func(*Config) *string, allowed ...string) func(*Config, string) error {
+	return func(c *Config, v string) error {
+		v = strings.ToLower(strings.TrimSpace(v))
+		for _, a := range allowed {
+			if v == a {
+				*p(c) = v
+				return nil
+			}
+		}
+		return fmt.Errorf("must be one of %s", strings.Join(allowed, ", "))
+	}
+}
+
+func urlSetting(p func(*Config) *string) func(*Config, string) error {
+	return func(c *Config, v string) error {
+		u, err := url.Parse(strings.TrimSpace(v))
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			return fmt.Errorf("must be an http(s) URL")
+		}
+		*p(c) = strings.TrimRight(u.String(), "/")
+		return nil
+	}
+}
+
+func duration(p func(*Config) *time.Duration, lo, hi time.Duration) func(*Config, string) error {
+	return func(c *Config, v string) error {
+		d, err := time.ParseDuration(strings.TrimSpace(v))
+		if err != nil || d < lo || d > hi {
+			return fmt.Errorf("must be a duration between %s and %s, e.g. 15m", lo, hi)
+		}
+		*p(c) = d
+		return nil
+	}
+}
+
+// errHelp is returned when the user asked for --help; it is not a failure.
+var errHelp = flag.ErrHelp
+
+// loadConfig reads the environment, then the flags in args. Any malformed
+// value stops start-up with a message naming the variable and the flag.
+func loadConfig(name string, args []string, getenv func(string) string, stderr io.Writer) (*Config, error) {
+	c := &Config{}
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	values := make([]*string, len(settings))
+	for i, s := range settings {
+		v := s.def
+		if e := getenv(s.env); e != "" {
+			v = e
+		}
+		if s.secret {
+			if file := getenv(s.env + "_FILE"); file != "" {
+				b, err := os.ReadFile(file)
+				if err != nil {
+					return nil, fmt.Errorf("%s_FILE: %w", s.env, err)
+				}
+				v = strings.TrimRight(string(b), "\r\n")
+			}
+		}
+		values[i] = &v
+		help := fmt.Sprintf("%s (env %s)", s.help, s.env)
+		if s.secret {
+			help = fmt.Sprintf("%s (env %s or %s_FILE)", s.help, s.env, s.env)
+		}
+		defShown := s.def
+		fs.Func(s.flag, help+defaultNote(defShown), func(f string) error { *values[i] = f; return nil })
+	}
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: %s [flags]\n\nEvery flag can also be set by the environment variable named in its help.\n\n", name)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	var errs []error
+	for i, s := range settings {
+		if err := s.set(c, *values[i]); err != nil {
+			errs = append(errs, fmt.Errorf("%s (--%s): %w", s.env, s.flag, err))
+		}
+	}
+	if c.GoogleClientID != "" && c.GoogleClientSecret == "" {
+		errs = append(errs, errors.New("GOOGLE_CLIENT_SECRET is required with GOOGLE_CLIENT_ID"))
+	}
+	if c.AppleClientID != "" && (c.AppleTeamID == "" || c.AppleKeyID == "" || c.ApplePrivateKey == "") {
+		errs = append(errs, errors.New("APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY are required with APPLE_CLIENT_ID"))
+	}
+	if c.SMTPHost != "" && c.SMTPFrom == "" {
+		errs = append(errs, errors.New("SMTP_FROM is required with SMTP_HOST"))
+	}
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("configuration: %w", errors.Join(errs...))
+	}
+	return c, nil
+}
+
+func defaultNote(def string) string {
+	if def == "" {
+		return ""
+	}
+	return fmt.Sprintf(" [default %s]", def)
+}
+
+// cookieSecure resolves COOKIE_SECURE against the public URL.
+func (c *Config) cookieSecure() bool {
+	switch c.CookieSecure {
+	case "true":
+		return true
+	case "false":
+		return false
+	}
+	return strings.HasPrefix(c.PublicURL, "https://")
+}

@@ -1,0 +1,306 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"salescoach"
+	"salescoach/auth"
+	"salescoach/httpapi"
+	"salescoach/mail"
+	"salescoach/sqlstore"
+	"salescoach/web"
+)
+
+const usage = `Usage: salescoach [command] [flags]
+
+Commands:
+  serve                  serve the app and the API (the default)
+  migrate                apply database migrations and exit
+  admin grant EMAIL      make the user with that e-mail an admin
+  admin revoke EMAIL     take admin rights away
+
+Run "salescoach serve --help" for the settings.
+`
+
+// run is the whole program; main only wires it to the process. Tests call
+// it directly with their own arguments, environment and outputs.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	args = args[1:]
+	cmd := "serve"
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		cmd, args = args[0], args[1:]
+	}
+	switch cmd {
+	case "serve":
+		cfg, err := loadConfig("salescoach serve", args, getenv, stderr)
+		if err != nil {
+			return err
+		}
+		return serve(ctx, cfg, stdout)
+	case "migrate":
+		cfg, err := loadConfig("salescoach migrate", args, getenv, stderr)
+		if err != nil {
+			return err
+		}
+		db, err := openDB(ctx, cfg)
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		fmt.Fprintln(stdout, "migrations applied")
+		return nil
+	case "admin":
+		if len(args) < 2 || (args[0] != "grant" && args[0] != "revoke") {
+			fmt.Fprint(stderr, usage)
+			return errors.New("admin needs grant or revoke and an e-mail")
+		}
+		action, email := args[0], args[1]
+		cfg, err := loadConfig("salescoach admin", args[2:], getenv, stderr)
+		if err != nil {
+			return err
+		}
+		db, err := openDB(ctx, cfg)
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		if err := sqlstore.NewUserService(db).SetAdmin(ctx, email, action == "grant"); err != nil {
+			if salescoach.ErrorCode(err) == salescoach.ENOTFOUND {
+				return fmt.Errorf("no user with e-mail %s", email)
+			}
+			return err
+		}
+		fmt.Fprintf(stdout, "admin %sed for %s\n", action, email)
+		return nil
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	default:
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("unknown command %q", cmd)
+	}
+}
+
+// openDB opens the configured database and applies the migrations.
+func openDB(ctx context.Context, cfg *Config) (*sqlstore.DB, error) {
+	dsn := cfg.DatabaseURL
+	if dsn == "" {
+		dsn = filepath.Join(cfg.DataDir, "salescoach.db")
+	}
+	dsn = strings.TrimPrefix(dsn, "sqlite:")
+	db, err := sqlstore.Open(ctx, dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	if err := db.Migrate(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("migrate database: %w", err)
+	}
+	return db, nil
+}
+
+func newLogger(cfg *Config, w io.Writer) *slog.Logger {
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(cfg.LogLevel))
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// serve runs the HTTP server until ctx ends, then shuts down gracefully.
+func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
+	log := newLogger(cfg, stdout)
+	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+		return fmt.Errorf("data folder: %w", err)
+	}
+	secret, err := jwtSecret(cfg)
+	if err != nil {
+		return err
+	}
+	db, err := openDB(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	users := sqlstore.NewUserService(db)
+	if err := syncAdmins(ctx, users, cfg.AdminEmails, log); err != nil {
+		return err
+	}
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	if cfg.PublicURL == "" {
+		cfg.PublicURL = fmt.Sprintf("http://localhost:%d", ln.Addr().(*net.TCPAddr).Port)
+	}
+
+	issuer, err := auth.NewIssuer(secret, cfg.PublicURL, cfg.PublicURL+"/api", cfg.AccessTTL, time.Now)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	providers, err := oauthProviders(ctx, cfg, log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	var mailer salescoach.Mailer = mail.NewLogMailer(log)
+	if cfg.SMTPHost != "" {
+		m, err := mail.NewSMTPMailer(mail.SMTPConfig{Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUsername,
+			Password: cfg.SMTPPassword, From: cfg.SMTPFrom, TLS: smtpTLSModes[cfg.SMTPTLS], Logger: log})
+		if err != nil {
+			ln.Close()
+			return fmt.Errorf("SMTP: %w", err)
+		}
+		mailer = m
+	}
+
+	api := httpapi.New(httpapi.Config{
+		PublicURL: cfg.PublicURL, CookieSecure: cfg.cookieSecure(), AdminEmails: cfg.AdminEmails,
+		ProxyHeader: cfg.ProxyHeader, TrustedProxies: cfg.TrustedProxies,
+		AccessTTL: cfg.AccessTTL, RefreshTTLRemember: cfg.RefreshTTL,
+		LegalDir: filepath.Join(cfg.DataDir, "legal"),
+	}, httpapi.Deps{
+		Logger: log, Users: users, Sessions: sqlstore.NewSessionService(db), Tokens: sqlstore.NewTokenService(db),
+		Identities: sqlstore.NewIdentityService(db), Consents: sqlstore.NewConsentService(db),
+		PageViews: sqlstore.NewPageViewService(db), Referrals: sqlstore.NewReferralService(db),
+		Catalog: sqlstore.NewCatalogService(db), Mailer: mailer, Issuer: issuer, OAuth: providers,
+		Ready: db.Ping, App: web.Dist(),
+	})
+	srv := &http.Server{
+		Handler:           api.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	log.Info("listening", "addr", ln.Addr().String(), "public_url", cfg.PublicURL, "database", db.Dialect(),
+		"mail", map[bool]string{true: "smtp", false: "log"}[cfg.SMTPHost != ""])
+
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
+}
+
+// jwtSecret returns the configured secret or the one generated into the data
+// folder on first start, so sessions survive restarts without configuration.
+func jwtSecret(cfg *Config) ([]byte, error) {
+	if cfg.JWTSecret != "" {
+		return []byte(cfg.JWTSecret), nil
+	}
+	path := filepath.Join(cfg.DataDir, "secrets", "jwt.key")
+	b, err := os.ReadFile(path)
+	if err == nil {
+		s := strings.TrimSpace(string(b))
+		if len(s) < 64 {
+			return nil, fmt.Errorf("%s is damaged: delete it to generate a new one", path)
+		}
+		return []byte(s), nil
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	raw := make([]byte, 32)
+	if _, err := rand.Read(raw); err != nil {
+		return nil, err
+	}
+	s := hex.EncodeToString(raw)
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(path, []byte(s+"\n"), 0o600); err != nil {
+		return nil, err
+	}
+	return []byte(s), nil
+}
+
+// syncAdmins grants admin to the configured e-mails whose accounts have a
+// confirmed address. Unconfirmed ones get it when they confirm.
+func syncAdmins(ctx context.Context, users salescoach.UserService, emails []string, log *slog.Logger) error {
+	for _, e := range emails {
+		u, err := users.UserByEmail(ctx, e)
+		if salescoach.ErrorCode(err) == salescoach.ENOTFOUND {
+			continue
+		} else if err != nil {
+			return err
+		}
+		if u.EmailConfirmedAt != nil && !u.IsAdmin {
+			if err := users.SetAdmin(ctx, e, true); err != nil {
+				return err
+			}
+			log.Info("admin granted by ADMIN_EMAILS", "user_id", u.ID)
+		}
+	}
+	return nil
+}
+
+// oauthProviders builds the configured social sign-ins. Discovery happens on
+// first use, so a provider that is down does not stop start-up.
+func oauthProviders(ctx context.Context, cfg *Config, log *slog.Logger) (map[string]*auth.Provider, error) {
+	out := map[string]*auth.Provider{}
+	if cfg.GoogleClientID != "" {
+		pc := auth.GoogleConfig(cfg.GoogleClientID, cfg.GoogleClientSecret, cfg.PublicURL+"/api/auth/oauth/google/callback")
+		pc.Issuer, pc.Logger = cfg.GoogleIssuer, log
+		p, err := newProvider(ctx, pc, log)
+		if err != nil {
+			return nil, err
+		}
+		out["google"] = p
+	}
+	if cfg.AppleClientID != "" {
+		secret, err := auth.AppleClientSecretFunc(cfg.AppleTeamID, cfg.AppleKeyID, cfg.AppleClientID, []byte(cfg.ApplePrivateKey), time.Now)
+		if err != nil {
+			return nil, fmt.Errorf("apple sign-in: %w", err)
+		}
+		pc := auth.AppleConfig(cfg.AppleClientID, secret, cfg.PublicURL+"/api/auth/oauth/apple/callback")
+		pc.Issuer, pc.Logger = cfg.AppleIssuer, log
+		p, err := newProvider(ctx, pc, log)
+		if err != nil {
+			return nil, err
+		}
+		out["apple"] = p
+	}
+	return out, nil
+}
+
+// newProvider builds a provider. A configuration error stops start-up; a
+// provider that cannot be reached now is only logged, because discovery is
+// retried on first use.
+func newProvider(ctx context.Context, pc auth.ProviderConfig, log *slog.Logger) (*auth.Provider, error) {
+	p, err := auth.NewProvider(ctx, pc)
+	if p == nil {
+		return nil, fmt.Errorf("%s sign-in: %w", pc.Name, err)
+	}
+	if err != nil {
+		log.Warn("sign-in provider not reachable yet", "provider", pc.Name, "err", err)
+	}
+	return p, nil
+}
+
+// smtpTLSModes maps SMTP_TLS values to the mail package's modes.
+var smtpTLSModes = map[string]string{"starttls": mail.TLSStartTLS, "tls": mail.TLSImplicit, "none": mail.TLSNone}

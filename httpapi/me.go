@@ -1,0 +1,197 @@
+package httpapi
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"salescoach"
+)
+
+// meUser is the user row as the app reads it.
+type meUser struct {
+	ID              string     `json:"id"`
+	Email           string     `json:"email"`
+	DisplayName     string     `json:"display_name"`
+	AvatarURL       string     `json:"avatar_url"`
+	Role            string     `json:"role"`
+	Formality       string     `json:"formality"`
+	Language        string     `json:"language"`
+	TonePresetID    *string    `json:"tone_preset_id"`
+	Level           int        `json:"level"`
+	XP              int        `json:"xp"`
+	Status          string     `json:"status"`
+	Company         string     `json:"company"`
+	IsAnonymous     bool       `json:"is_anonymous"`
+	TermsAcceptedAt *time.Time `json:"terms_accepted_at"`
+	TermsVersion    int        `json:"terms_version"`
+}
+
+type profileJSON struct {
+	UserID                string `json:"user_id"`
+	ProductDescription    string `json:"product_description"`
+	HasSeenIntro          bool   `json:"has_seen_intro"`
+	Streak                int    `json:"streak"`
+	Progress              int    `json:"progress"`
+	ObjectionsSolvedCount int    `json:"objections_solved_count"`
+	MessagesSentCount     int    `json:"messages_sent_count"`
+}
+
+type levelJSON struct {
+	Level          int `json:"level"`
+	XP             int `json:"xp"`
+	Progress       int `json:"progress"`
+	XPForNext      int `json:"xpForNext"`
+	XPForNextLevel int `json:"xp_for_next_level"`
+	XPInLevel      int `json:"xpInLevel"`
+}
+
+func toMeUser(u *salescoach.User) meUser {
+	return meUser{ID: u.ID, Email: u.Email, DisplayName: u.DisplayName, AvatarURL: u.AvatarURL, Role: u.Role,
+		Formality: u.Formality, Language: u.Language, TonePresetID: u.TonePresetID, Level: u.Level, XP: u.XP,
+		Status: u.Status, Company: u.Company, IsAnonymous: u.IsAnonymous, TermsAcceptedAt: u.TermsAcceptedAt,
+		TermsVersion: u.TermsVersion}
+}
+
+func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, u *salescoach.User) {
+	p, err := s.Users.ProfileByUserID(r.Context(), u.ID)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	lv := salescoach.LevelFor(u.XP)
+	writeJSON(w, http.StatusOK, map[string]any{
+		"user": toMeUser(u),
+		"profile": profileJSON{UserID: p.UserID, ProductDescription: p.ProductDescription, HasSeenIntro: p.HasSeenIntro,
+			Streak: p.Streak, Progress: salescoach.ClampPercent(p.Progress), ObjectionsSolvedCount: p.ObjectionsSolvedCount,
+			MessagesSentCount: p.MessagesSentCount},
+		"level": levelJSON{Level: lv.Level, XP: lv.XP, Progress: lv.Progress, XPForNext: lv.XPForNext,
+			XPForNextLevel: lv.XPForNext, XPInLevel: lv.XPInLevel},
+	})
+}
+
+type termsRequest struct {
+	UserAgent string `json:"userAgent"`
+}
+
+func (q *termsRequest) Valid() map[string]string { return nil }
+
+func (s *Server) handleAcceptTerms(w http.ResponseWriter, r *http.Request, u *salescoach.User) {
+	req, err := decode[*termsRequest](w, r, 0)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	ua := req.UserAgent
+	if ua == "" {
+		ua = r.UserAgent()
+	}
+	u, err = s.Users.AcceptTerms(r.Context(), u.ID, salescoach.TermsVersionCurrent, truncate(ua, 512), s.now())
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"terms_accepted_at": u.TermsAcceptedAt, "terms_version": u.TermsVersion})
+}
+
+func (s *Server) handleStreak(w http.ResponseWriter, r *http.Request, u *salescoach.User) {
+	p, first, err := s.Users.TouchStreak(r.Context(), u.ID, s.now())
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"streak": p.Streak, "first": first})
+}
+
+type consentRequest struct {
+	ConsentType  string `json:"consentType"`
+	TermsVersion int    `json:"termsVersion"`
+	UserAgent    string `json:"userAgent"`
+}
+
+func (q *consentRequest) Valid() map[string]string {
+	p := map[string]string{}
+	if q.ConsentType != "terms" {
+		p["consentType"] = "Unbekannte Art der Zustimmung."
+	}
+	if q.TermsVersion != 1 && q.TermsVersion != salescoach.TermsVersionCurrent {
+		p["termsVersion"] = "Unbekannte Version der Nutzungsbedingungen."
+	}
+	if utf8.RuneCountInString(q.UserAgent) > 512 {
+		q.UserAgent = truncate(q.UserAgent, 512)
+	}
+	return p
+}
+
+func (s *Server) handleConsent(w http.ResponseWriter, r *http.Request) {
+	if err := s.rateLimit(s.limits.track, "consent:"+s.ip.of(r)); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	req, err := decode[*consentRequest](w, r, 0)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	rec := &salescoach.ConsentRecord{ConsentType: req.ConsentType, TermsVersion: req.TermsVersion,
+		UserAgent: req.UserAgent, CreatedAt: s.now()}
+	if c := callerFrom(r.Context()); c != nil {
+		rec.UserID = &c.UserID
+	}
+	if err := s.Consents.RecordConsent(r.Context(), rec); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+type trackRequest struct {
+	Path   string `json:"path"`
+	Source string `json:"source"`
+}
+
+func (q *trackRequest) Valid() map[string]string {
+	if !strings.HasPrefix(q.Path, "/") || len(q.Path) > 512 {
+		return map[string]string{"path": "Ungültiger Pfad."}
+	}
+	if !slices.Contains(salescoach.PageViewSources, q.Source) {
+		q.Source = "other"
+	}
+	return nil
+}
+
+func (s *Server) handleTrack(w http.ResponseWriter, r *http.Request) {
+	if err := s.rateLimit(s.limits.track, s.ip.of(r)); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	req, err := decode[*trackRequest](w, r, 0)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	v := &salescoach.PageView{Path: req.Path, Source: req.Source, CreatedAt: s.now()}
+	if c := callerFrom(r.Context()); c != nil {
+		v.UserID = &c.UserID
+	}
+	if err := s.PageViews.RecordPageView(r.Context(), v); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) handleTonePresets(w http.ResponseWriter, r *http.Request, _ *salescoach.User) {
+	presets, err := s.Catalog.TonePresets(r.Context())
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	out := make([]map[string]any, 0, len(presets))
+	for _, p := range presets {
+		out = append(out, map[string]any{"id": p.ID, "name": p.Name, "description": p.Description})
+	}
+	writeJSON(w, http.StatusOK, out)
+}

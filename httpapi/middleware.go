@@ -1,0 +1,195 @@
+package httpapi
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"salescoach"
+)
+
+type ctxKey int
+
+const (
+	ctxRequestID ctxKey = iota
+	ctxCaller
+)
+
+// caller is who is asking: set by authenticate when a valid bearer token came
+// with the request.
+type caller struct {
+	UserID    string
+	SessionID string
+	Anonymous bool
+}
+
+func callerFrom(ctx context.Context) *caller {
+	c, _ := ctx.Value(ctxCaller).(*caller)
+	return c
+}
+
+// statusRecorder remembers the status a handler wrote, for the access log.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+}
+
+func (r *statusRecorder) WriteHeader(code int) {
+	if r.status == 0 {
+		r.status = code
+	}
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *statusRecorder) Write(b []byte) (int, error) {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	n, err := r.ResponseWriter.Write(b)
+	r.bytes += n
+	return n, err
+}
+
+// Flush lets streaming handlers (server-sent events) flush through the recorder.
+func (r *statusRecorder) Flush() {
+	if f, ok := r.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+// accessLog logs one line per request. It logs the path without the query,
+// because queries carry OAuth codes and states.
+func (s *Server) accessLog(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		id := newRequestID()
+		w.Header().Set("X-Request-Id", id)
+		ctx := context.WithValue(r.Context(), ctxRequestID, id)
+		rec := &statusRecorder{ResponseWriter: w}
+		defer func() {
+			if v := recover(); v != nil {
+				s.log.ErrorContext(ctx, "panic", "request_id", id, "panic", v, "stack", string(debug.Stack()))
+				if rec.status == 0 {
+					writeJSON(rec, http.StatusInternalServerError, errorBody{Error: genericInternal})
+				}
+			}
+			level := slog.LevelInfo
+			if rec.status >= 500 {
+				level = slog.LevelError
+			}
+			s.log.Log(ctx, level, "request", "request_id", id, "method", r.Method, "path", r.URL.Path,
+				"status", rec.status, "bytes", rec.bytes, "duration_ms", time.Since(start).Milliseconds(),
+				"ip", s.ip.of(r))
+		}()
+		next.ServeHTTP(rec, r.WithContext(ctx))
+	})
+}
+
+func newRequestID() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// contentSecurityPolicy is strict: the app ships no inline script or style and
+// talks only to its own origin.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; " +
+	"font-src 'self'; connect-src 'self'; media-src 'self' blob:; object-src 'none'; base-uri 'self'; " +
+	"form-action 'self'; frame-ancestors 'none'"
+
+// securityHeaders sets the headers every answer carries.
+func (s *Server) securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("Permissions-Policy", "microphone=(self), camera=(), geolocation=()")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		if s.cfg.CookieSecure {
+			h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// authenticate reads a bearer token when present. An invalid token is an
+// error at once, so a client learns to refresh instead of being treated as
+// signed out.
+func (s *Server) authenticate(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := r.Header.Get("Authorization")
+		if h == "" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		token, ok := strings.CutPrefix(h, "Bearer ")
+		if !ok {
+			writeError(w, r, s.log, salescoach.Errorf(salescoach.EUNAUTHORIZED, "Sitzung ungültig oder abgelaufen."))
+			return
+		}
+		claims, err := s.Issuer.Verify(strings.TrimSpace(token))
+		if err != nil {
+			writeError(w, r, s.log, err)
+			return
+		}
+		c := &caller{UserID: claims.UserID, SessionID: claims.SessionFamilyID, Anonymous: claims.Anonymous}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), ctxCaller, c)))
+	})
+}
+
+// requireUser lets only signed-in, active users through and hands the handler
+// the current user row.
+func (s *Server) requireUser(next func(w http.ResponseWriter, r *http.Request, u *salescoach.User)) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c := callerFrom(r.Context())
+		if c == nil {
+			writeError(w, r, s.log, salescoach.Errorf(salescoach.EUNAUTHORIZED, "Bitte melde dich an."))
+			return
+		}
+		u, err := s.Users.UserByID(r.Context(), c.UserID)
+		if salescoach.ErrorCode(err) == salescoach.ENOTFOUND {
+			err = salescoach.Errorf(salescoach.EUNAUTHORIZED, "Sitzung ungültig oder abgelaufen.")
+		}
+		if err != nil {
+			writeError(w, r, s.log, err)
+			return
+		}
+		if u.Status == salescoach.UserStatusDisabled {
+			writeError(w, r, s.log, errDisabled)
+			return
+		}
+		next(w, r, u)
+	})
+}
+
+// requireAdmin is requireUser for users with the admin flag.
+func (s *Server) requireAdmin(next func(w http.ResponseWriter, r *http.Request, u *salescoach.User)) http.Handler {
+	return s.requireUser(func(w http.ResponseWriter, r *http.Request, u *salescoach.User) {
+		if !u.IsAdmin {
+			writeError(w, r, s.log, salescoach.Errorf(salescoach.EFORBIDDEN, "Keine Berechtigung."))
+			return
+		}
+		next(w, r, u)
+	})
+}
+
+var errDisabled = salescoach.Errorf(salescoach.EFORBIDDEN, "Dieses Konto ist gesperrt.")
+
+// rateLimit answers 429 with Retry-After when key's limiter is exhausted.
+func (s *Server) rateLimit(l *limiter, key string) error {
+	if ok, retry := l.allow(key); !ok {
+		return &salescoach.Error{Code: salescoach.ELIMIT, Message: "Zu viele Versuche. Bitte warte einen Moment.", RetryAfter: retry}
+	}
+	return nil
+}

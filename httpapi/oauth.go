@@ -1,0 +1,174 @@
+package httpapi
+
+import (
+	"context"
+	"crypto/subtle"
+	"net/http"
+	"strings"
+
+	"salescoach"
+	"salescoach/auth"
+)
+
+// Where the browser goes after a social sign-in. On success the refresh
+// cookie is set and the app exchanges it for an access token.
+const (
+	oauthDone   = "/app/login?oauth=1"
+	oauthFailed = "/app/login?error=social"
+)
+
+// handleOAuthStart sends the browser to the provider with a fresh state,
+// nonce and PKCE verifier, kept server-side and bound to this browser by a
+// cookie.
+func (s *Server) handleOAuthStart(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("provider")
+	p := s.OAuth[name]
+	if p == nil {
+		writeError(w, r, s.log, salescoach.Errorf(salescoach.ENOTFOUND, "Diese Anmeldemethode ist nicht eingerichtet."))
+		return
+	}
+	if err := s.rateLimit(s.limits.signup, "oauth:"+s.ip.of(r)); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	if err := p.Discover(r.Context()); err != nil {
+		s.log.WarnContext(r.Context(), "sign-in provider unavailable", "provider", name, "err", err)
+		http.Redirect(w, r, s.cfg.PublicURL+oauthFailed, http.StatusSeeOther)
+		return
+	}
+	state, nonce, verifier, binding := auth.NewOpaqueToken(), auth.NewOpaqueToken(), auth.NewOpaqueToken(), auth.NewOpaqueToken()
+	ref := r.URL.Query().Get("ref")
+	if len(ref) > 64 {
+		ref = ""
+	}
+	now := s.now()
+	if err := s.Tokens.CreateOAuthState(r.Context(), &salescoach.OAuthState{
+		StateHash: auth.HashToken(state), Provider: name, Nonce: nonce, CodeVerifier: verifier,
+		BindingHash: auth.HashToken(binding), Remember: r.URL.Query().Get("remember") != "0", Ref: ref,
+		CreatedAt: now, ExpiresAt: now.Add(oauthStateTTL),
+	}); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	c := &http.Cookie{Name: oauthCookie, Value: binding, Path: oauthCookiePath, MaxAge: int(oauthStateTTL.Seconds()),
+		HttpOnly: true, Secure: s.cfg.CookieSecure, SameSite: http.SameSiteLaxMode}
+	if s.cfg.CookieSecure {
+		// Apple answers with a cross-site POST (form_post), which carries
+		// only SameSite=None cookies.
+		c.SameSite = http.SameSiteNoneMode
+	}
+	http.SetCookie(w, c)
+	http.Redirect(w, r, p.AuthCodeURL(state, nonce, auth.PKCEChallenge(verifier)), http.StatusFound)
+}
+
+// handleOAuthCallback completes a social sign-in: the state must be known,
+// unused, unexpired, of this provider and bound to this browser; the ID
+// token must carry the nonce. Any failure sends the browser to the login
+// page with the generic social-login error.
+func (s *Server) handleOAuthCallback(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("provider")
+	if err := s.oauthCallback(w, r, name); err != nil {
+		s.log.WarnContext(r.Context(), "social sign-in failed", "provider", name, "err", err)
+		http.Redirect(w, r, s.cfg.PublicURL+oauthFailed, http.StatusSeeOther)
+		return
+	}
+	http.Redirect(w, r, s.cfg.PublicURL+oauthDone, http.StatusSeeOther)
+}
+
+func (s *Server) oauthCallback(w http.ResponseWriter, r *http.Request, name string) error {
+	p := s.OAuth[name]
+	if p == nil {
+		return salescoach.Errorf(salescoach.ENOTFOUND, "provider not configured")
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxJSONBody)
+	if err := r.ParseForm(); err != nil {
+		return salescoach.Errorf(salescoach.EINVALID, "bad callback form")
+	}
+	if e := r.Form.Get("error"); e != "" {
+		return salescoach.Errorf(salescoach.EUNAUTHORIZED, "provider error: %.64s", e)
+	}
+	state, code := r.Form.Get("state"), r.Form.Get("code")
+	if state == "" || code == "" || len(state) > 256 || len(code) > 2048 {
+		return salescoach.Errorf(salescoach.EINVALID, "missing state or code")
+	}
+	ctx := r.Context()
+	st, err := s.Tokens.ConsumeOAuthState(ctx, auth.HashToken(state), s.now())
+	if err != nil {
+		return err
+	}
+	s.clearCookie(w, oauthCookie, oauthCookiePath)
+	bind, err := r.Cookie(oauthCookie)
+	if st.Provider != name || err != nil ||
+		subtle.ConstantTimeCompare([]byte(auth.HashToken(bind.Value)), []byte(st.BindingHash)) != 1 {
+		return salescoach.Errorf(salescoach.EUNAUTHORIZED, "state not bound to this browser")
+	}
+	claims, err := p.Exchange(ctx, code, st.CodeVerifier, st.Nonce)
+	if err != nil {
+		return err
+	}
+	if claims.Name == "" {
+		// Apple sends the name once, beside the token, in the form's user field.
+		claims.Name = auth.AppleUserName(r.Form.Get("user"))
+	}
+	u, err := s.userForIdentity(ctx, name, claims, st.Ref)
+	if err != nil {
+		return err
+	}
+	if u.Status == salescoach.UserStatusDisabled {
+		return errDisabled
+	}
+	_, err = s.startSession(w, r, u, st.Remember)
+	return err
+}
+
+// userForIdentity finds or creates the user behind an external identity. A
+// verified e-mail that matches an existing account links to it; if that
+// account had never confirmed its address, its password is dropped, because
+// whoever set it had not proven they own the mailbox.
+func (s *Server) userForIdentity(ctx context.Context, provider string, c *auth.IDClaims, ref string) (*salescoach.User, error) {
+	id, err := s.Identities.IdentityBySubject(ctx, provider, c.Subject)
+	if err == nil {
+		return s.Users.UserByID(ctx, id.UserID)
+	} else if salescoach.ErrorCode(err) != salescoach.ENOTFOUND {
+		return nil, err
+	}
+	email := strings.TrimSpace(c.Email)
+	if !c.EmailVerified {
+		email = ""
+	}
+	var u *salescoach.User
+	if email != "" {
+		u, err = s.Users.UserByEmail(ctx, email)
+		switch {
+		case err == nil && u.EmailConfirmedAt == nil:
+			if err := s.Users.SetPassword(ctx, u.ID, ""); err != nil {
+				return nil, err
+			}
+			if err := s.confirmEmail(ctx, u.ID); err != nil {
+				return nil, err
+			}
+		case err == nil:
+		case salescoach.ErrorCode(err) == salescoach.ENOTFOUND:
+			u = nil
+		default:
+			return nil, err
+		}
+	}
+	if u == nil {
+		u, err = s.Users.CreateUser(ctx, salescoach.NewUser{Email: email, DisplayName: truncate(c.Name, 100),
+			EmailConfirmed: email != "", IsAdmin: s.isAdminEmail(email)})
+		if err != nil {
+			return nil, err
+		}
+		s.recordReferral(ctx, ref, u.ID)
+	} else if !u.IsAdmin && s.isAdminEmail(u.Email) {
+		if err := s.Users.SetAdmin(ctx, u.Email, true); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.Identities.CreateIdentity(ctx, &salescoach.Identity{UserID: u.ID, Provider: provider,
+		Subject: c.Subject, Email: c.Email, CreatedAt: s.now()}); err != nil {
+		return nil, err
+	}
+	return s.Users.UserByID(ctx, u.ID)
+}

@@ -1,0 +1,114 @@
+// Package httpapi serves the JSON API under /api, the built React app under
+// /app, the landing and legal pages, and the health endpoints.
+package httpapi
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/netip"
+	"time"
+
+	"salescoach"
+	"salescoach/auth"
+)
+
+// Config is what the HTTP layer needs to know about its deployment.
+type Config struct {
+	// PublicURL is the site origin mails and OAuth redirects point to, without
+	// a trailing slash (e.g. https://coach.example.com).
+	PublicURL string
+	// CookieSecure marks cookies Secure and enables HSTS.
+	CookieSecure bool
+	// AdminEmails are lower-cased addresses that are admins by configuration.
+	AdminEmails []string
+	// ProxyHeader names the header holding the client address (e.g.
+	// X-Forwarded-For); it is believed only from TrustedProxies.
+	ProxyHeader    string
+	TrustedProxies []netip.Prefix
+	// AccessTTL is the lifetime of an access token.
+	AccessTTL time.Duration
+	// RefreshTTLRemember and RefreshTTLSession are the idle lifetimes of a
+	// refresh token with and without 'Angemeldet bleiben'.
+	RefreshTTLRemember time.Duration
+	RefreshTTLSession  time.Duration
+	// LegalDir holds operator-supplied Markdown for the legal pages; files
+	// missing there fall back to the shipped placeholders.
+	LegalDir string
+}
+
+// Deps are the services the handlers use.
+type Deps struct {
+	Logger     *slog.Logger
+	Now        func() time.Time
+	Users      salescoach.UserService
+	Sessions   salescoach.SessionService
+	Tokens     salescoach.TokenService
+	Identities salescoach.IdentityService
+	Consents   salescoach.ConsentService
+	PageViews  salescoach.PageViewService
+	Referrals  salescoach.ReferralService
+	Catalog    salescoach.CatalogService
+	Mailer     salescoach.Mailer
+	Issuer     *auth.Issuer
+	// OAuth holds the configured providers by name ("google", "apple").
+	OAuth map[string]*auth.Provider
+	// Ready reports whether the server can take traffic (the database answers).
+	Ready func(ctx context.Context) error
+	// App is the built React app (index.html at its root).
+	App fs.FS
+}
+
+// Server is the HTTP front of Sales Coach.
+type Server struct {
+	Deps
+	cfg Config
+	log *slog.Logger
+	now func() time.Time
+	ip  clientIP
+
+	limits struct {
+		loginIP, loginAccount, signup, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track *limiter
+	}
+}
+
+// New builds a Server. Deps.Logger and Deps.Now default to slog.Default and
+// time.Now.
+func New(cfg Config, deps Deps) *Server {
+	s := &Server{Deps: deps, cfg: cfg, log: deps.Logger, now: deps.Now}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	s.ip = clientIP{header: cfg.ProxyHeader, proxies: cfg.TrustedProxies}
+	// The limits are recorded in docs/decisions.md; tests rely on the
+	// sign-in one (30 per 15 minutes per address).
+	s.limits.loginIP = newLimiter(30, 15*time.Minute, s.now)
+	s.limits.loginAccount = newLimiter(20, 15*time.Minute, s.now)
+	s.limits.signup = newLimiter(10, time.Hour, s.now)
+	s.limits.recoverIP = newLimiter(10, time.Hour, s.now)
+	s.limits.recoverAccount = newLimiter(3, time.Hour, s.now)
+	s.limits.refresh = newLimiter(120, 15*time.Minute, s.now)
+	s.limits.anonymous = newLimiter(10, time.Hour, s.now)
+	s.limits.tokenUse = newLimiter(30, 15*time.Minute, s.now)
+	s.limits.upgrade = newLimiter(10, time.Hour, s.now)
+	s.limits.track = newLimiter(600, time.Hour, s.now)
+	return s
+}
+
+// Handler returns the root handler with every middleware applied.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	s.routes(mux)
+	csrf := http.NewCrossOriginProtection()
+	// Apple posts the OAuth answer cross-site (response_mode=form_post); the
+	// state, nonce and binding cookie protect that callback instead.
+	csrf.AddInsecureBypassPattern("POST /api/auth/oauth/{provider}/callback")
+	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, r, s.log, salescoach.Errorf(salescoach.EFORBIDDEN, "Anfrage von fremder Seite abgelehnt."))
+	}))
+	return s.accessLog(s.securityHeaders(csrf.Handler(s.authenticate(mux))))
+}

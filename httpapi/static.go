@@ -1,0 +1,164 @@
+package httpapi
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"html/template"
+	"io/fs"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+
+	"salescoach"
+)
+
+//go:embed pages
+var pagesFS embed.FS
+
+var pageTemplates = template.Must(template.ParseFS(pagesFS, "pages/*.html"))
+
+// markdown renders the legal pages. Raw HTML in the files is not rendered,
+// so an operator's copy-paste cannot inject script.
+var markdown = goldmark.New(
+	goldmark.WithExtensions(extension.GFM),
+	goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithAttribute()),
+)
+
+func (s *Server) handleHealthz(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	_, _ = w.Write([]byte("ok\n"))
+}
+
+func (s *Server) handleReadyz(w http.ResponseWriter, r *http.Request) {
+	if s.Ready != nil {
+		if err := s.Ready(r.Context()); err != nil {
+			s.log.ErrorContext(r.Context(), "not ready", "err", err)
+			writeError(w, r, s.log, salescoach.Errorf(salescoach.EUNAVAILABLE, "Nicht bereit."))
+			return
+		}
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	_, _ = w.Write([]byte("ready\n"))
+}
+
+func (s *Server) handleAPINotFound(w http.ResponseWriter, r *http.Request) {
+	writeError(w, r, s.log, salescoach.Errorf(salescoach.ENOTFOUND, "Nicht gefunden."))
+}
+
+func (s *Server) handleAppRedirect(w http.ResponseWriter, r *http.Request) {
+	target := "/app/"
+	if r.URL.RawQuery != "" {
+		target += "?" + r.URL.RawQuery
+	}
+	http.Redirect(w, r, target, http.StatusMovedPermanently)
+}
+
+// handleApp serves the built app. Files that exist are served as they are
+// (hashed assets for a year); any other path without a file extension is a
+// client-side route and gets index.html; a missing asset is a 404, so a
+// stale bundle fails loudly instead of receiving HTML.
+func (s *Server) handleApp(w http.ResponseWriter, r *http.Request) {
+	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/app")
+	name = strings.TrimPrefix(name, "/")
+	if name != "" && name != "index.html" {
+		if f, err := fs.Stat(s.App, name); err == nil && !f.IsDir() {
+			if strings.HasPrefix(name, "assets/") {
+				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+			} else {
+				w.Header().Set("Cache-Control", "no-cache")
+			}
+			http.ServeFileFS(w, r, s.App, name)
+			return
+		}
+		if path.Ext(name) != "" {
+			http.NotFound(w, r)
+			return
+		}
+	}
+	index, err := fs.ReadFile(s.App, "index.html")
+	if err != nil {
+		http.Error(w, "The app is not built: run `make build`.", http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	_, _ = w.Write(index)
+}
+
+// refCode is what a referral code may look like; anything else is dropped.
+var refCode = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+
+func (s *Server) handleLanding(w http.ResponseWriter, r *http.Request) {
+	login := "/app/login"
+	if ref := r.URL.Query().Get("ref"); refCode.MatchString(ref) {
+		login += "?ref=" + ref
+	}
+	s.renderPage(w, r, "landing.html", map[string]any{"LoginURL": login})
+}
+
+// legalTitles are the page titles of the legal pages.
+var legalTitles = map[string]string{
+	"impressum":     "Impressum",
+	"terms":         "Nutzungsbedingungen",
+	"privacy":       "Datenschutzerklärung",
+	"subprocessors": "Subprozessoren",
+}
+
+// handleLegal serves an operator-editable Markdown page: LegalDir/<name>.md
+// when it exists, the shipped placeholder otherwise.
+func (s *Server) handleLegal(name string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		src, err := s.legalSource(name)
+		if err != nil {
+			s.log.ErrorContext(r.Context(), "legal page unreadable", "page", name, "err", err)
+			http.Error(w, "Seite nicht verfügbar.", http.StatusInternalServerError)
+			return
+		}
+		var buf bytes.Buffer
+		if err := markdown.Convert(src, &buf); err != nil {
+			s.log.ErrorContext(r.Context(), "legal page render failed", "page", name, "err", err)
+			http.Error(w, "Seite nicht verfügbar.", http.StatusInternalServerError)
+			return
+		}
+		s.renderPage(w, r, "legal.html", map[string]any{
+			"Title": legalTitles[name],
+			"Body":  template.HTML(buf.String()), // goldmark escapes raw HTML (unsafe mode is off)
+		})
+	}
+}
+
+func (s *Server) legalSource(name string) ([]byte, error) {
+	if s.cfg.LegalDir != "" {
+		b, err := os.ReadFile(filepath.Join(s.cfg.LegalDir, name+".md"))
+		if err == nil {
+			return b, nil
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+	}
+	return pagesFS.ReadFile("pages/legal/" + name + ".md")
+}
+
+func (s *Server) renderPage(w http.ResponseWriter, r *http.Request, name string, data any) {
+	var buf bytes.Buffer
+	if err := pageTemplates.ExecuteTemplate(&buf, name, data); err != nil {
+		s.log.ErrorContext(r.Context(), "page render failed", "page", name, "err", err)
+		http.Error(w, "Seite nicht verfügbar.", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	_, _ = w.Write(buf.Bytes())
+}
+
+func (s *Server) handlePagesCSS(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	http.ServeFileFS(w, r, pagesFS, "pages/pages.css")
+}

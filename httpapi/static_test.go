@@ -1,0 +1,85 @@
+package httpapi_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"salescoach/httpapi"
+	"salescoach/sqlstore"
+	"salescoach/sqlstore/sqlstoretest"
+)
+
+func TestPagesAndApp(t *testing.T) {
+	db := sqlstoretest.NewSQLite(t)
+	legal := t.TempDir()
+	if err := os.WriteFile(filepath.Join(legal, "impressum.md"), []byte("# Impressum\n\nMusterfirma GmbH <script>alert(1)</script>\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, db, func(cfg *httpapi.Config, _ *httpapi.Deps) { cfg.LegalDir = legal })
+	c := e.client()
+	tests := []struct {
+		path, contains string
+		status         int
+		notContains    string
+	}{
+		{"/healthz", "ok", 200, ""},
+		{"/readyz", "ready", 200, ""},
+		{"/", `href="/app/login"`, 200, ""},
+		{"/?ref=abc123", `href="/app/login?ref=abc123"`, 200, ""},
+		{"/?ref=%22%3E%3Cscript%3E", `href="/app/login"`, 200, "<script>"},
+		{"/impressum", "Musterfirma GmbH", 200, "<script>"},
+		{"/legal", `id="agb"`, 200, ""},
+		{"/legal/privacy", "Datenschutzerklärung", 200, ""},
+		{"/legal/subprocessors", "Subprozessoren", 200, ""},
+		{"/app/", "<title>app</title>", 200, ""},
+		{"/app/dashboard", "<title>app</title>", 200, ""},
+		{"/app/admin-dashboard/deep/link", "<title>app</title>", 200, ""},
+		{"/app/assets/app-1234.js", "console.log", 200, ""},
+		{"/app/assets/missing.js", "", 404, "<title>app</title>"},
+		{"/api/unknown", `"error"`, 404, "<title>app</title>"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			r := c.do("GET", tt.path, nil).must(t, tt.status)
+			if !strings.Contains(string(r.body), tt.contains) {
+				t.Errorf("body lacks %q:\n%s", tt.contains, r.body)
+			}
+			if tt.notContains != "" && strings.Contains(string(r.body), tt.notContains) {
+				t.Errorf("body contains %q", tt.notContains)
+			}
+			for h, want := range map[string]string{"X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY"} {
+				if r.header.Get(h) != want {
+					t.Errorf("%s = %q", h, r.header.Get(h))
+				}
+			}
+		})
+	}
+	if r := c.do("GET", "/app/assets/app-1234.js", nil); !strings.Contains(r.header.Get("Cache-Control"), "immutable") {
+		t.Errorf("asset Cache-Control = %q", r.header.Get("Cache-Control"))
+	}
+	if r := c.do("GET", "/app/login", nil); r.header.Get("Cache-Control") != "no-cache" {
+		t.Errorf("index Cache-Control = %q", r.header.Get("Cache-Control"))
+	}
+}
+
+func TestTrackAndConsent(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		e := newEnv(t, db)
+		c := e.client()
+		c.do("POST", "/api/track", map[string]any{"path": "/login", "source": "instagram"}).must(t, 204)
+		c.do("POST", "/api/track", map[string]any{"path": "/login", "source": "somewhere"}).must(t, 204)
+		c.do("POST", "/api/track", map[string]any{"path": "login", "source": "direct"}).must(t, 400)
+		c.do("POST", "/api/track", map[string]any{"path": "/" + strings.Repeat("a", 600), "source": "direct"}).must(t, 400)
+		var n int
+		if err := db.SQL().QueryRowContext(t.Context(), "SELECT COUNT(*) FROM page_views WHERE source = 'other'").Scan(&n); err != nil || n != 1 {
+			t.Errorf("page views with source other = %d (%v), want 1", n, err)
+		}
+		c.do("POST", "/api/consent", map[string]any{"consentType": "terms", "termsVersion": 2, "userAgent": "UA"}).must(t, 204)
+		c.do("POST", "/api/consent", map[string]any{"consentType": "terms", "termsVersion": 3}).must(t, 400)
+		if err := db.SQL().QueryRowContext(t.Context(), "SELECT COUNT(*) FROM consent_audit").Scan(&n); err != nil || n != 1 {
+			t.Errorf("consent rows = %d (%v), want 1", n, err)
+		}
+	})
+}
