@@ -1,0 +1,69 @@
+package httpapi
+
+import (
+	"net/http/httptest"
+	"net/netip"
+	"testing"
+	"time"
+)
+
+func TestClientIP(t *testing.T) {
+	trusted := clientIP{header: "X-Forwarded-For", proxies: []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}}
+	tests := []struct {
+		name   string
+		c      clientIP
+		remote string
+		xff    string
+		want   string
+	}{
+		{"no header configured ignores a spoofed one", clientIP{}, "198.51.100.1:1234", "1.2.3.4", "198.51.100.1"},
+		{"untrusted peer cannot set the header", trusted, "198.51.100.1:1234", "1.2.3.4", "198.51.100.1"},
+		{"trusted proxy: rightmost untrusted address", trusted, "10.0.0.5:80", "1.2.3.4, 203.0.113.9, 10.0.0.7", "203.0.113.9"},
+		{"client-written prefix is ignored", trusted, "10.0.0.5:80", "6.6.6.6, 203.0.113.9", "203.0.113.9"},
+		{"garbage in the header falls back to the peer", trusted, "10.0.0.5:80", "not-an-ip", "10.0.0.5"},
+		{"only proxies in the chain", trusted, "10.0.0.5:80", "10.1.1.1", "10.0.0.5"},
+		{"IPv6 peer", clientIP{}, "[2001:db8::1]:443", "", "2001:db8::1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := httptest.NewRequest("GET", "/", nil)
+			r.RemoteAddr = tt.remote
+			if tt.xff != "" {
+				r.Header.Set("X-Forwarded-For", tt.xff)
+			}
+			if got := tt.c.of(r); got != tt.want {
+				t.Errorf("of() = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestLimiterWindow(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	l := newLimiter(3, time.Minute, func() time.Time { return now })
+	for i := range 3 {
+		if ok, _ := l.allow("a"); !ok {
+			t.Fatalf("event %d refused", i+1)
+		}
+	}
+	ok, retry := l.allow("a")
+	if ok || retry != 60 {
+		t.Fatalf("4th event: ok=%v retry=%d, want refused with 60", ok, retry)
+	}
+	if ok, _ := l.allow("b"); !ok {
+		t.Error("another key shares the window")
+	}
+	now = now.Add(45 * time.Second)
+	if _, retry := l.allow("a"); retry != 15 {
+		t.Errorf("retry after 45 s = %d, want 15", retry)
+	}
+	now = now.Add(16 * time.Second)
+	if ok, _ := l.allow("a"); !ok {
+		t.Error("new window still refused")
+	}
+	now = now.Add(2 * time.Minute)
+	l.allow("c")
+	if len(l.buckets) != 1 {
+		t.Errorf("finished windows not swept: %d buckets", len(l.buckets))
+	}
+}
