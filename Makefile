@@ -43,7 +43,7 @@ test-web: web/node_modules/.installed
 	cd web && $(NPM) run typecheck && $(NPM) run lint && $(NPM) test
 
 test-e2e: $(BIN) e2e/node_modules/.installed
-	cd e2e && $(NPM) test
+	cd e2e && $(NPM) run typecheck && $(NPM) test
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html web/node_modules/.installed e2e/node_modules/.installed

@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, copyFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The server binary `make build` produces (override with SALESCOACH_BIN). */
+const binary = process.env.SALESCOACH_BIN ?? path.resolve(here, '../bin/salescoach');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('no free port'));
+      });
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  let lastError = '';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before it was healthy`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+      lastError = `status ${res.status}`;
+    } catch (err) {
+      lastError = String(err);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server not healthy at ${url} after ${ms} ms: ${lastError}`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const killTimer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(killTimer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Starts `salescoach serve` on a free port with a fresh data folder and JSON
+ * logs (the log mailer writes every mail's link there), waits for /healthz and
+ * hands the tests E2E_BASE_URL and E2E_SERVER_LOG. The returned function stops it.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!existsSync(binary)) {
+    throw new Error(`server binary not found at ${binary}: run \`make build\` first (or set SALESCOACH_BIN)`);
+  }
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'salescoach-e2e-'));
+  const logFile = path.join(dataDir, 'server.log');
+  const baseURL = `http://127.0.0.1:${port}`;
+  const log = createWriteStream(logFile, { flags: 'a' });
+
+  const child = spawn(binary, ['serve'], {
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? dataDir,
+      DATA_DIR: dataDir,
+      ADDR: `127.0.0.1:${port}`,
+      PUBLIC_URL: baseURL,
+      ADMIN_EMAILS: 'admin@example.com',
+      LOG_FORMAT: 'json',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+
+  try {
+    await waitForHealth(`${baseURL}/healthz`, child, 30_000);
+  } catch (err) {
+    await stop(child);
+    log.end();
+    throw err;
+  }
+
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_SERVER_LOG = logFile;
+
+  return async () => {
+    await stop(child);
+    await new Promise<void>((resolve) => log.end(resolve));
+    // keep the server's log next to the test results for debugging
+    try {
+      const out = path.resolve(here, 'test-results');
+      mkdirSync(out, { recursive: true });
+      copyFileSync(logFile, path.join(out, 'server.log'));
+    } catch {
+      // nothing to keep
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,98 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The running server's origin (set by global-setup). */
+export function baseURL(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: global-setup did not run');
+  return url;
+}
+
+export function appURL(path: string): string {
+  return `${baseURL()}/app${path}`;
+}
+
+let counter = 0;
+
+/** A fresh e-mail address per test (workers share one server). */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
+}
+
+interface MailLine {
+  msg?: string;
+  to?: string;
+  link?: string;
+}
+
+/**
+ * Waits for the log mailer's line `{"msg":"mail","to":EMAIL,"link":...}` and
+ * returns the newest link carrying `?confirm=` or `?reset=`.
+ */
+export async function mailLink(email: string, kind: 'confirm' | 'reset', timeoutMs = 10_000): Promise<string> {
+  const file = process.env.E2E_SERVER_LOG;
+  if (!file) throw new Error('E2E_SERVER_LOG is not set: global-setup did not run');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const text = await readFile(file, 'utf8').catch(() => '');
+    const links: string[] = [];
+    for (const line of text.split('\n')) {
+      if (!line.startsWith('{')) continue;
+      let rec: MailLine;
+      try {
+        rec = JSON.parse(line) as MailLine;
+      } catch {
+        continue;
+      }
+      if (rec.msg !== 'mail' || typeof rec.link !== 'string') continue;
+      if (rec.to !== undefined ? rec.to.toLowerCase() !== email.toLowerCase() : !line.includes(email)) continue;
+      if (new URL(rec.link).searchParams.has(kind)) links.push(rec.link);
+    }
+    const last = links.at(-1);
+    if (last) return last;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no ${kind} mail for ${email} in the server log`);
+}
+
+/** Registers and confirms an account through the API (no UI), ready to sign in. */
+export async function createConfirmedUser(request: APIRequestContext, email: string, password: string): Promise<void> {
+  const signup = await request.post(`${baseURL()}/api/auth/signup`, {
+    data: { email, password, termsAccepted: true },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const link = await mailLink(email, 'confirm');
+  const token = new URL(link).searchParams.get('confirm');
+  const confirm = await request.post(`${baseURL()}/api/auth/confirm`, { data: { token } });
+  expect(confirm.ok(), await confirm.text()).toBe(true);
+}
+
+/** Fills and submits the sign-in form. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+}
+
+/**
+ * `test` with an automatic guard: the app must run under the server's strict
+ * Content-Security-Policy, so any CSP violation or uncaught page error fails the test.
+ */
+export const test = base.extend<{ pageProblems: void }>({
+  pageProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content.Security.Policy/i.test(message.text())) {
+          problems.push(message.text());
+        }
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      await use();
+      expect(problems, 'CSP violations or page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };

@@ -1,0 +1,7 @@
+import { PlaceholderPage } from '../../../components/ui/PlaceholderPage';
+import { useT } from '../../../lib/i18n';
+
+export default function AdminChatHistoryRoute() {
+  const t = useT();
+  return <PlaceholderPage title={t('admin.chatHistory')} />;
+}

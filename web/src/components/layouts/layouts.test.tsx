@@ -1,0 +1,149 @@
+import { waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEY } from '../../lib/auth';
+import { makeAuthUser, makeMe, makeStoredSession } from '../../testing/fixtures';
+import { currentPath, renderApp, screen } from '../../testing/render';
+import { server } from '../../testing/server';
+
+async function openApp(path = '/dashboard') {
+  const view = renderApp(path, { session: true });
+  await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+  return view;
+}
+
+describe('sidebar', () => {
+  it('links the logo to /chat and has Dashboard, Hilfe and Feedback', async () => {
+    await openApp();
+    expect(screen.getByRole('link', { name: 'Sales Coach – zum Chat' })).toHaveAttribute('href', '/app/chat');
+    const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Hilfe' })).toHaveAttribute('href', '/app/help');
+    expect(within(nav).getByRole('link', { name: 'Feedback' })).toHaveAttribute('href', '/app/feedback');
+  });
+
+  it('collapses and expands with aria-expanded', async () => {
+    const { user } = await openApp();
+    const toggle = screen.getByRole('button', { name: 'Seitenleiste einklappen' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(toggle);
+    const expand = screen.getByRole('button', { name: 'Seitenleiste ausklappen' });
+    expect(expand).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById('sidebar')).toHaveClass('sidebar--collapsed');
+    // labels stay available to assistive technology
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it("'Neuer Chat' opens Übung / Prüfung and goes to /chat with the mode", async () => {
+    const { user } = await openApp();
+    const toggle = screen.getByRole('button', { name: 'Neuer Chat' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('button', { name: /^Prüfung/ }));
+    expect(await screen.findByRole('heading', { name: 'Chat', level: 1 })).toBeInTheDocument();
+    expect(currentPath()).toBe('/chat');
+    expect((window.history.state as { usr?: unknown }).usr).toEqual({ mode: 'Prüfung' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it("the 'Neuer Chat' menu closes on Escape and on an outside click", async () => {
+    const { user } = await openApp();
+    const toggle = screen.getByRole('button', { name: 'Neuer Chat' });
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: /^Übung/ })).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('heading', { name: 'Dashboard', level: 1 }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('the phone button is disabled and explains why', async () => {
+    const { user } = await openApp();
+    const phone = screen.getByRole('button', { name: 'Telefonieren' });
+    expect(phone).toHaveAttribute('aria-disabled', 'true');
+    expect(phone).toHaveAccessibleDescription('Die Telefonfunktion ist bald live');
+    await user.click(phone);
+    expect(screen.getByRole('tooltip')).toHaveClass('tooltip--visible');
+    expect(currentPath()).toBe('/dashboard');
+  });
+
+  it('shows the display name, falling back to the e-mail', async () => {
+    server.use(http.get('/api/me', () => HttpResponse.json(makeMe({ user: { display_name: '' } }))));
+    await openApp();
+    expect(await screen.findByText('anna@example.com')).toBeInTheDocument();
+  });
+
+  it('signs out to /login', async () => {
+    let loggedOut = false;
+    server.use(
+      http.post('/api/auth/logout', () => {
+        loggedOut = true;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = await openApp();
+    expect(screen.getByText('Anna Beispiel')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Abmelden' }));
+    expect(await screen.findByRole('heading', { name: 'Willkommen zurück' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/login');
+    expect(loggedOut).toBe(true);
+    expect(window.sessionStorage.getItem(STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('guest banner', () => {
+  const guest = () => {
+    server.use(
+      http.get('/api/me', () => HttpResponse.json(makeMe({ user: { email: '', display_name: '', is_anonymous: true } }))),
+    );
+    return makeStoredSession({ user: makeAuthUser({ email: '', is_anonymous: true }) });
+  };
+
+  it('is not shown to a regular user', async () => {
+    await openApp();
+    expect(screen.queryByText('Du nutzt Sales Coach als Gast.')).not.toBeInTheDocument();
+  });
+
+  it('lets a guest add e-mail and password', async () => {
+    let body: unknown;
+    let auth: string | null = null;
+    server.use(
+      http.post('/api/auth/upgrade', async ({ request }) => {
+        body = await request.json();
+        auth = request.headers.get('Authorization');
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const { user } = renderApp('/dashboard', { session: guest() });
+    expect(await screen.findByText('Du nutzt Sales Coach als Gast.')).toBeInTheDocument();
+    expect(screen.getByText('Gast')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Konto anlegen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Gastkonto sichern' });
+    await user.click(within(dialog).getByRole('button', { name: 'Konto sichern' }));
+    expect(await within(dialog).findByText('Bitte gib deine E-Mail-Adresse ein.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('E-Mail-Adresse'), 'gast@example.com');
+    await user.type(within(dialog).getByLabelText('Passwort'), 'geheim1234');
+    await user.type(within(dialog).getByLabelText('Passwort bestätigen'), 'geheim1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Konto sichern' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(body).toEqual({ email: 'gast@example.com', password: 'geheim1234' });
+    expect(auth).toBe('Bearer access-1');
+    expect(
+      screen.getAllByText(
+        'Fast geschafft! Bitte bestätige deine E-Mail-Adresse über den Link, den wir dir geschickt haben.',
+      ).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('the dialog closes with its close button', async () => {
+    const { user } = renderApp('/dashboard', { session: guest() });
+    await user.click(await screen.findByRole('button', { name: 'Konto anlegen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Gastkonto sichern' });
+    await user.click(within(dialog).getByRole('button', { name: 'Schließen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,32 @@
+import { useSyncExternalStore } from 'react';
+import { useT } from '../../lib/i18n';
+import { dismissNotice, getNotices, subscribeNotices } from './notices-store';
+import './notices.css';
+
+/** The live region where notices (toasts) appear. Render once near the root. */
+export function NoticeRegion() {
+  const t = useT();
+  const notices = useSyncExternalStore(subscribeNotices, getNotices, getNotices);
+  return (
+    <section className="notice-region" aria-label={t('common.notices')}>
+      <div role="status" aria-live="polite" className="notice-region__list">
+        {notices.map((n) => (
+          <div key={n.id} className={`notice notice--${n.tone}`}>
+            <div className="notice__body">
+              {n.title ? <p className="notice__title">{n.title}</p> : null}
+              <p className="notice__text">{n.text}</p>
+            </div>
+            <button
+              type="button"
+              className="notice__close"
+              aria-label={t('common.dismiss')}
+              onClick={() => dismissNotice(n.id)}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

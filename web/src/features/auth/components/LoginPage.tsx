@@ -1,0 +1,316 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/Alert';
+import { ChartIcon, LogoMark, TargetIcon, TrophyIcon } from '../../../components/ui/icons';
+import { FullPageSpinner } from '../../../components/ui/Spinner';
+import type { Session } from '../../../lib/api';
+import { readReferralCode, sessions, useAuth, useSignOut } from '../../../lib/auth';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { errorMessage, useI18n, type MessageKey } from '../../../lib/i18n';
+import { useAnonymousSignIn } from '../api/anonymous';
+import { useConfirmEmail } from '../api/confirm';
+import { useSignInFlow } from '../hooks/useSignInFlow';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
+import { LanguageSwitch } from './LanguageSwitch';
+import { ResetPasswordForm } from './ResetPasswordForm';
+import { SignInForm } from './SignInForm';
+import { SignUpForm } from './SignUpForm';
+import { SocialButtons, takeOAuthRemember } from './SocialButtons';
+import { TermsModal } from './TermsModal';
+import './login.css';
+
+type View = 'signIn' | 'signUp' | 'forgot' | 'reset';
+type Message = { key: MessageKey } | { text: string };
+
+const TITLES: Record<View, MessageKey> = {
+  signIn: 'login.title.signIn',
+  signUp: 'login.title.signUp',
+  forgot: 'forgot.title',
+  reset: 'reset.title',
+};
+
+/** Query parameters the server's links and redirects use; removed once read. */
+const LINK_PARAMS = ['confirm', 'reset', 'oauth', 'error'] as const;
+
+function SellingPoint({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
+  return (
+    <li className="login__point">
+      <span className="login__point-icon" aria-hidden="true">
+        {icon}
+      </span>
+      <span>
+        <strong className="login__point-title">{title}</strong>
+        <span className="login__point-text">{text}</span>
+      </span>
+    </li>
+  );
+}
+
+/**
+ * /login: sign-in and registration (toggled by a link), password reset,
+ * e-mail confirmation, OAuth return and guest sign-in; then the sign-in flow.
+ */
+export function LoginPage() {
+  const { t } = useI18n();
+  const auth = useAuth();
+  const flow = useSignInFlow();
+  const signOut = useSignOut();
+  const [params, setParams] = useSearchParams();
+  const [initial] = useState(() => ({
+    confirm: params.get('confirm'),
+    reset: params.get('reset'),
+    oauth: params.get('oauth') === '1',
+    socialError: params.get('error') === 'social',
+  }));
+  const [refCode] = useState(() => readReferralCode(`?${params.toString()}`));
+  const [view, setView] = useState<View>(initial.reset ? 'reset' : 'signIn');
+  const [notice, setNotice] = useState<Message | null>(null);
+  const [error, setError] = useState<Message | null>(
+    initial.socialError ? { key: 'login.socialFailed' } : null,
+  );
+  const [remember, setRemember] = useState(false);
+  const [email, setEmail] = useState('');
+  const confirm = useConfirmEmail();
+  const anonymous = useAnonymousSignIn();
+  const started = useRef({ confirm: false, oauth: false });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstView = useRef(true);
+  useDocumentTitle(t(TITLES[view]));
+
+  // Drop the one-time link parameters from the address bar (keep ?ref=).
+  useEffect(() => {
+    if (!LINK_PARAMS.some((p) => params.has(p))) return;
+    const next = new URLSearchParams(params);
+    for (const p of LINK_PARAMS) next.delete(p);
+    setParams(next, { replace: true });
+  }, [params, setParams]);
+
+  // ?confirm=TOKEN from the confirmation mail.
+  const { mutate: confirmMutate } = confirm;
+  useEffect(() => {
+    if (!initial.confirm || started.current.confirm) return;
+    started.current.confirm = true;
+    confirmMutate(
+      { token: initial.confirm },
+      {
+        onSuccess: () => setNotice({ key: 'login.confirmed' }),
+        onError: (err) => setError({ text: errorMessage(err, t) }),
+      },
+    );
+  }, [initial.confirm, confirmMutate, t]);
+
+  // ?oauth=1: the server set the refresh cookie; refresh, then continue.
+  const { run, begin, reset: resetFlow, isActive } = flow;
+  useEffect(() => {
+    if (!initial.oauth || started.current.oauth || auth.status === 'loading') return;
+    started.current.oauth = true;
+    begin();
+    void (async () => {
+      const session = sessions.getSession() ?? (await sessions.refresh());
+      if (!session) {
+        resetFlow();
+        setError({ key: 'login.noToken' });
+        return;
+      }
+      const rememberChoice = takeOAuthRemember();
+      if (rememberChoice !== null) sessions.setRemember(rememberChoice);
+      await run({ streak: true });
+    })();
+  }, [initial.oauth, auth.status, begin, run, resetFlow]);
+
+  // A signed-in user who opens /login (or signs in in another tab) continues into the app.
+  const flowStep = flow.state.step;
+  useEffect(() => {
+    if (auth.status !== 'signedIn' || initial.oauth || flowStep !== 'idle' || isActive()) return;
+    void run({ streak: false });
+  }, [auth.status, initial.oauth, flowStep, isActive, run]);
+
+  // Move focus to the new heading when the view changes (not on first load).
+  useEffect(() => {
+    if (firstView.current) {
+      firstView.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [view]);
+
+  const clearMessages = () => {
+    setError(null);
+    setNotice(null);
+  };
+
+  const handleSignedIn = (session: Session, rememberSession: boolean) => {
+    begin();
+    sessions.signIn(session, rememberSession);
+    void run({ streak: true });
+  };
+
+  const handleAnonymous = () => {
+    clearMessages();
+    anonymous.mutate(undefined, {
+      onSuccess: (session) => handleSignedIn(session, remember),
+      onError: (err) => setError({ text: errorMessage(err, t) }),
+    });
+  };
+
+  const showError = (text: string) => setError({ text });
+  const messageText = (m: Message) => ('key' in m ? t(m.key) : m.text);
+
+  const flowError = flow.state.step === 'failed' ? t(flow.state.error) : null;
+  const busy = flow.state.step === 'running' || (auth.status === 'signedIn' && flow.state.step === 'idle');
+
+  return (
+    <div className="login">
+      <section className="login__brand" aria-labelledby="login-brand-name">
+        <div className="login__brand-inner">
+          <p className="login__logo">
+            <LogoMark size={40} inverted />
+            <span id="login-brand-name" className="login__brand-name">
+              {t('app.name')}
+            </span>
+          </p>
+          <p className="login__tagline">{t('app.tagline')}</p>
+          <ul className="login__points" aria-label={t('login.pointsLabel')}>
+            <SellingPoint
+              icon={<TargetIcon />}
+              title={t('login.point.trainings.title')}
+              text={t('login.point.trainings.text')}
+            />
+            <SellingPoint
+              icon={<ChartIcon />}
+              title={t('login.point.progress.title')}
+              text={t('login.point.progress.text')}
+            />
+            <SellingPoint icon={<TrophyIcon />} title={t('login.point.levels.title')} text={t('login.point.levels.text')} />
+          </ul>
+        </div>
+      </section>
+
+      <main className="login__main" id="main">
+        <div className="login__topbar">
+          <LanguageSwitch />
+        </div>
+        <div className="login__card">
+          {busy ? (
+            <FullPageSpinner label={t('login.continuing')} />
+          ) : (
+            <>
+              <h1 className="login__title" ref={headingRef} tabIndex={-1}>
+                {t(TITLES[view])}
+              </h1>
+              {view === 'signIn' || view === 'signUp' ? (
+                <p className="login__subtitle">
+                  {t(view === 'signIn' ? 'login.subtitle.signIn' : 'login.subtitle.signUp')}
+                </p>
+              ) : null}
+
+              {confirm.isPending ? <Alert tone="info">{t('login.confirming')}</Alert> : null}
+              {notice ? <Alert tone="success">{messageText(notice)}</Alert> : null}
+              {error ? <Alert tone="error">{messageText(error)}</Alert> : null}
+              {flowError ? <Alert tone="error">{flowError}</Alert> : null}
+
+              {view === 'signIn' ? (
+                <SignInForm
+                  key={`signin-${email}`}
+                  initialEmail={email}
+                  remember={remember}
+                  onRememberChange={setRemember}
+                  onForgot={() => {
+                    clearMessages();
+                    setView('forgot');
+                  }}
+                  onSignedIn={handleSignedIn}
+                  onError={showError}
+                  onSubmitStart={clearMessages}
+                  disabled={anonymous.isPending}
+                />
+              ) : null}
+              {view === 'signUp' ? (
+                <SignUpForm
+                  refCode={refCode}
+                  onRegistered={(registered) => {
+                    setEmail(registered);
+                    setView('signIn');
+                    setNotice({ key: 'login.registered' });
+                  }}
+                  onError={showError}
+                  onSubmitStart={clearMessages}
+                />
+              ) : null}
+              {view === 'forgot' ? (
+                <ForgotPasswordForm
+                  initialEmail={email}
+                  onSent={() => {
+                    setView('signIn');
+                    setNotice({ key: 'forgot.sent' });
+                  }}
+                  onBack={() => {
+                    clearMessages();
+                    setView('signIn');
+                  }}
+                  onError={showError}
+                  onSubmitStart={clearMessages}
+                />
+              ) : null}
+              {view === 'reset' && initial.reset ? (
+                <ResetPasswordForm
+                  token={initial.reset}
+                  onDone={() => {
+                    setView('signIn');
+                    setNotice({ key: 'login.passwordChanged' });
+                  }}
+                  onBack={() => {
+                    clearMessages();
+                    setView('signIn');
+                  }}
+                  onError={showError}
+                  onSubmitStart={clearMessages}
+                />
+              ) : null}
+
+              {view === 'signIn' || view === 'signUp' ? (
+                <>
+                  <div className="login__divider">
+                    <span>{t('login.or')}</span>
+                  </div>
+                  <SocialButtons remember={remember} refCode={refCode} />
+                  <button
+                    type="button"
+                    className="button button--secondary button--block"
+                    onClick={handleAnonymous}
+                    disabled={anonymous.isPending}
+                  >
+                    {anonymous.isPending ? t('login.pleaseWait') : t('login.anonymous')}
+                  </button>
+                  <p className="login__switch">
+                    {t(view === 'signIn' ? 'login.toggle.toSignUpPrompt' : 'login.toggle.toSignInPrompt')}{' '}
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => {
+                        clearMessages();
+                        setView(view === 'signIn' ? 'signUp' : 'signIn');
+                      }}
+                    >
+                      {t(view === 'signIn' ? 'login.toggle.toSignUp' : 'login.toggle.toSignIn')}
+                    </button>
+                  </p>
+                </>
+              ) : null}
+            </>
+          )}
+        </div>
+      </main>
+
+      {flow.state.step === 'terms' ? (
+        <TermsModal
+          userId={flow.state.userId}
+          onAccepted={flow.termsAccepted}
+          onSignOut={() => {
+            void signOut().then(resetFlow);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

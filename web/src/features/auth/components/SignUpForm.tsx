@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { CheckboxField, TextField } from '../../../components/ui/Field';
+import { PasswordField } from '../../../components/ui/PasswordField';
+import { clearReferralCode } from '../../../lib/auth';
+import { fieldErrorText, useZodForm } from '../../../lib/forms';
+import { errorMessage, useI18n } from '../../../lib/i18n';
+import { useSignup } from '../api/signup';
+import { signUpSchema } from '../schemas';
+import { TermsText } from './TermsText';
+
+export interface SignUpFormProps {
+  refCode: string | undefined;
+  onRegistered: (email: string) => void;
+  onError: (text: string) => void;
+  onSubmitStart: () => void;
+}
+
+/** Registration ('Konto erstellen'): all fields start empty, terms unchecked. */
+export function SignUpForm({ refCode, onRegistered, onError, onSubmitStart }: SignUpFormProps) {
+  const { t } = useI18n();
+  const [showPassword, setShowPassword] = useState(false);
+  const signup = useSignup();
+  const form = useZodForm(
+    signUpSchema,
+    { email: '', password: '', confirmPassword: '', company: '', termsAccepted: false, ref: refCode },
+    'signup-',
+  );
+
+  const submit = form.handleSubmit(async (request) => {
+    onSubmitStart();
+    try {
+      await signup.mutateAsync(request);
+      if (request.ref) clearReferralCode();
+      onRegistered(request.email);
+    } catch (err) {
+      form.applyServerErrors(err);
+      onError(errorMessage(err, t));
+    }
+  });
+
+  return (
+    <form className="stack" noValidate onSubmit={submit} aria-label={t('login.title.signUp')}>
+      <TextField
+        id="signup-email"
+        label={t('login.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        value={form.values.email}
+        onChange={(e) => form.setValue('email', e.currentTarget.value)}
+        error={fieldErrorText(t, form.errors.email)}
+      />
+      <PasswordField
+        id="signup-password"
+        label={t('login.password')}
+        autoComplete="new-password"
+        value={form.values.password}
+        onChange={(e) => form.setValue('password', e.currentTarget.value)}
+        error={fieldErrorText(t, form.errors.password)}
+        visible={showPassword}
+        onToggleVisible={() => setShowPassword((v) => !v)}
+      />
+      <PasswordField
+        id="signup-confirmPassword"
+        label={t('login.confirmPassword')}
+        autoComplete="new-password"
+        value={form.values.confirmPassword}
+        onChange={(e) => form.setValue('confirmPassword', e.currentTarget.value)}
+        error={fieldErrorText(t, form.errors.confirmPassword)}
+        visible={showPassword}
+      />
+      <TextField
+        id="signup-company"
+        label={t('login.company')}
+        autoComplete="organization"
+        value={form.values.company}
+        onChange={(e) => form.setValue('company', e.currentTarget.value)}
+        error={fieldErrorText(t, form.errors.company)}
+      />
+      <CheckboxField
+        id="signup-termsAccepted"
+        label={<TermsText />}
+        checked={form.values.termsAccepted}
+        onChange={(e) => form.setValue('termsAccepted', e.currentTarget.checked)}
+        error={fieldErrorText(t, form.errors.termsAccepted)}
+      />
+      <button type="submit" className="button button--primary button--block" disabled={signup.isPending}>
+        {signup.isPending ? t('login.pleaseWait') : t('login.submit.signUp')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,3 @@
+export { LoginPage } from './components/LoginPage';
+export { TermsModal } from './components/TermsModal';
+export { GuestBanner } from './components/GuestBanner';

@@ -1,0 +1,119 @@
+import { sessions } from '../auth/instance';
+import type { ApiErrorBody } from './types';
+
+/**
+ * A failed API call. `message` is the server's `error` text (German, ready to
+ * show) or "" when the server sent none (network failure, proxy page); use
+ * `errorMessage()` from lib/i18n to fall back to a translated text.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly details: string | undefined;
+  readonly fields: Record<string, string>;
+  /** Seconds from a 429's Retry-After header. */
+  readonly retryAfter: number | undefined;
+
+  constructor(
+    status: number,
+    body: Partial<ApiErrorBody> = {},
+    retryAfter?: number,
+  ) {
+    super(typeof body.error === 'string' ? body.error : '');
+    this.name = 'ApiError';
+    this.status = status;
+    this.details = typeof body.details === 'string' ? body.details : undefined;
+    this.fields = body.fields && typeof body.fields === 'object' ? body.fields : {};
+    this.retryAfter = retryAfter;
+  }
+
+  /** True for a network failure (no answer from the server). */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON unless it is FormData. */
+  body?: unknown;
+  /** Send the bearer token and retry once after a refresh on 401 (default true). */
+  auth?: boolean;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** Resolves an API path against the page's origin (works in jsdom too). */
+export function apiUrl(path: string): string {
+  return new URL(path, window.location.origin).toString();
+}
+
+async function parseError(res: Response): Promise<ApiError> {
+  let body: Partial<ApiErrorBody> = {};
+  try {
+    const text = await res.text();
+    if (text) {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === 'object') body = parsed;
+    }
+  } catch {
+    // not JSON (a proxy's error page): keep the empty body
+  }
+  const retryHeader = res.headers.get('Retry-After');
+  const retryAfter = retryHeader !== null && /^\d+$/.test(retryHeader) ? Number(retryHeader) : undefined;
+  return new ApiError(res.status, body, retryAfter);
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetch(apiUrl(path), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, {});
+  }
+}
+
+/**
+ * Calls the API. A 401 on a call made with a token triggers one refresh and
+ * one retry. Resolves to the parsed JSON (undefined for 204).
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const useAuth = options.auth ?? true;
+  const token = useAuth ? sessions.getAccessToken() : null;
+  let res = await send(path, options, token);
+  if (res.status === 401 && token) {
+    const refreshed = await sessions.refresh({ failedToken: token });
+    if (refreshed) res = await send(path, options, refreshed.access_token);
+  }
+  if (!res.ok) throw await parseError(res);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

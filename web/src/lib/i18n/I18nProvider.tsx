@@ -1,0 +1,49 @@
+import { Fragment, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { I18nContext, type I18nValue } from './context';
+import {
+  readStoredLanguage,
+  splitRich,
+  storeLanguage,
+  translate,
+  type Language,
+  type Vars,
+} from './i18n';
+import type { MessageKey } from './messages';
+
+/**
+ * Provides the UI language: the signed-in user's language when known,
+ * else the choice stored in localStorage, else German.
+ */
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const [stored, setStored] = useState<Language>(readStoredLanguage);
+  const [userLanguage, setUserLanguage] = useState<Language | null>(null);
+  const lang = userLanguage ?? stored;
+
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+
+  const chooseLanguage = useCallback((next: Language) => {
+    storeLanguage(next);
+    setStored(next);
+  }, []);
+
+  const value = useMemo<I18nValue>(() => {
+    const t = (key: MessageKey, vars?: Vars) => translate(lang, key, vars);
+    const rich = (
+      key: MessageKey,
+      renderers: Record<string, (text: string) => ReactNode>,
+      vars?: Vars,
+    ): ReactNode =>
+      splitRich(t(key, vars)).map((part, i) => {
+        if ('tag' in part) {
+          const render = renderers[part.tag];
+          return <Fragment key={i}>{render ? render(part.text) : part.text}</Fragment>;
+        }
+        return <Fragment key={i}>{part.text}</Fragment>;
+      });
+    return { lang, t, rich, chooseLanguage, setUserLanguage };
+  }, [lang, chooseLanguage]);
+
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}

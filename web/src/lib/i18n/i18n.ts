@@ -1,0 +1,70 @@
+import { messages, type MessageKey } from './messages';
+
+export type Language = 'de' | 'en';
+export const LANGUAGES: readonly Language[] = ['de', 'en'];
+export const DEFAULT_LANGUAGE: Language = 'de';
+export const LANGUAGE_STORAGE_KEY = 'sc.lang';
+
+export type Vars = Record<string, string | number>;
+export type TFunction = (key: MessageKey, vars?: Vars) => string;
+
+export function isLanguage(value: unknown): value is Language {
+  return value === 'de' || value === 'en';
+}
+
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.prototype.hasOwnProperty.call(messages, value);
+}
+
+/** Replaces `{name}` placeholders. */
+export function interpolate(text: string, vars?: Vars): string {
+  if (!vars) return text;
+  return text.replace(/\{(\w+)\}/g, (match, name: string) =>
+    name in vars ? String(vars[name]) : match,
+  );
+}
+
+export function translate(lang: Language, key: MessageKey, vars?: Vars): string {
+  const entry = messages[key];
+  return interpolate(entry[lang], vars);
+}
+
+export function readStoredLanguage(): Language {
+  try {
+    const value = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+export function storeLanguage(lang: Language): void {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+  } catch {
+    // storage disabled: the choice lasts for this page
+  }
+}
+
+/** A piece of a text with `<tag>…</tag>` parts, split for rich rendering. */
+export type RichPart = { text: string } | { tag: string; text: string };
+
+/** Splits "a <b>c</b> d" into [{text:'a '}, {tag:'b', text:'c'}, {text:' d'}]. */
+export function splitRich(text: string): RichPart[] {
+  const parts: RichPart[] = [];
+  const re = /<(\w+)>(.*?)<\/\1>/g;
+  let last = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (m.index > last) parts.push({ text: text.slice(last, m.index) });
+    parts.push({ tag: m[1] ?? '', text: m[2] ?? '' });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last) });
+  return parts;
+}
+
+/** The placeholders and tags of a text, for the parity check. */
+export function tokensOf(text: string): string[] {
+  const tokens = [...text.matchAll(/\{(\w+)\}|<(\/?\w+)>/g)].map((m) => m[0]);
+  return tokens.sort();
+}

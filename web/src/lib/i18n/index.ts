@@ -1,0 +1,13 @@
+export { I18nProvider } from './I18nProvider';
+export { useI18n, useT, type I18nValue } from './context';
+export {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  isLanguage,
+  isMessageKey,
+  translate,
+  type Language,
+  type TFunction,
+} from './i18n';
+export { messages, type MessageKey } from './messages';
+export { errorMessage } from './errors';

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { auth } from './messages/auth';
+import { common } from './messages/common';
+import { layout } from './messages/layout';
+import { messages } from './messages';
+import { interpolate, splitRich, tokensOf, translate } from './i18n';
+
+const catalogues = { common, auth, layout };
+
+describe('i18n catalogue', () => {
+  it('has a German and an English text for every key', () => {
+    for (const [key, entry] of Object.entries(messages)) {
+      expect(entry.de.trim(), `${key} (de)`).not.toBe('');
+      expect(entry.en.trim(), `${key} (en)`).not.toBe('');
+    }
+  });
+
+  it('uses the same placeholders and tags in both languages', () => {
+    for (const [key, entry] of Object.entries(messages)) {
+      expect(tokensOf(entry.en), key).toEqual(tokensOf(entry.de));
+    }
+  });
+
+  it('defines every key once across the catalogue files', () => {
+    const total = Object.values(catalogues).reduce((n, c) => n + Object.keys(c).length, 0);
+    expect(Object.keys(messages)).toHaveLength(total);
+  });
+
+  it('keeps the exact German texts of the specification', () => {
+    expect(translate('de', 'app.tagline')).toBe('Dein intelligenter Sales Coach für maximalen Erfolg');
+    expect(translate('de', 'login.registered')).toBe(
+      'Registrierung erfolgreich! Bitte bestätige deine E-Mail und melde dich anschließend an.',
+    );
+    expect(translate('de', 'validation.termsRequired')).toBe(
+      'Bitte akzeptiere unsere Nutzungsbedingungen und bestätige die Kenntnisnahme der Datenschutzerklärung, um fortzufahren.',
+    );
+    expect(translate('de', 'errors.boundary')).toBe('Entschuldigung, hier ist ein Fehler aufgetreten.');
+    expect(translate('de', 'nav.phoneSoon')).toBe('Die Telefonfunktion ist bald live');
+  });
+
+  it('interpolates placeholders and splits rich tags', () => {
+    expect(interpolate('Abo endet am {date}', { date: '1.7.' })).toBe('Abo endet am 1.7.');
+    expect(splitRich('a <b>c</b> d')).toEqual([{ text: 'a ' }, { tag: 'b', text: 'c' }, { text: ' d' }]);
+  });
+});

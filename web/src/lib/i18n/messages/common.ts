@@ -1,0 +1,45 @@
+import type { Catalogue } from './types';
+
+export const common = {
+  'app.name': { de: 'Sales Coach', en: 'Sales Coach' },
+  'app.tagline': {
+    de: 'Dein intelligenter Sales Coach für maximalen Erfolg',
+    en: 'Your intelligent sales coach for maximum success',
+  },
+  'common.loading': { de: 'Wird geladen…', en: 'Loading…' },
+  'common.close': { de: 'Schließen', en: 'Close' },
+  'common.cancel': { de: 'Abbrechen', en: 'Cancel' },
+  'common.save': { de: 'Speichern', en: 'Save' },
+  'common.saving': { de: 'Speichere…', en: 'Saving…' },
+  'common.retry': { de: 'Erneut versuchen', en: 'Try again' },
+  'common.signIn': { de: 'Anmelden', en: 'Sign in' },
+  'common.signOut': { de: 'Abmelden', en: 'Sign out' },
+  'common.dismiss': { de: 'Hinweis schließen', en: 'Dismiss notice' },
+  'common.notices': { de: 'Hinweise', en: 'Notices' },
+  'common.newTab': { de: '(öffnet in neuem Tab)', en: '(opens in a new tab)' },
+  'common.skipToContent': { de: 'Zum Inhalt springen', en: 'Skip to content' },
+  'common.underConstruction': {
+    de: 'Dieser Bereich wird gerade gebaut.',
+    en: 'This area is under construction.',
+  },
+  'errors.generic': {
+    de: 'Leider ist ein Fehler aufgetreten.',
+    en: 'Unfortunately, an error occurred.',
+  },
+  'errors.network': {
+    de: 'Keine Verbindung zum Server. Bitte versuche es erneut.',
+    en: 'No connection to the server. Please try again.',
+  },
+  'errors.boundary': {
+    de: 'Entschuldigung, hier ist ein Fehler aufgetreten.',
+    en: 'Sorry, an error occurred here.',
+  },
+  'errors.reload': { de: 'Seite neu laden', en: 'Reload page' },
+  'language.label': { de: 'Sprache', en: 'Language' },
+  'language.de': { de: 'Deutsch', en: 'German' },
+  'language.en': { de: 'Englisch', en: 'English' },
+  'page.chat': { de: 'Chat', en: 'Chat' },
+  'page.dashboard': { de: 'Dashboard', en: 'Dashboard' },
+  'page.help': { de: 'Hilfe & Anleitung', en: 'Help & guide' },
+  'page.feedback': { de: 'Feedback', en: 'Feedback' },
+} satisfies Catalogue;

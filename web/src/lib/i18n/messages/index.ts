@@ -1,0 +1,14 @@
+import { auth } from './auth';
+import { common } from './common';
+import { layout } from './layout';
+
+/** Every UI text. Feature areas add their own file and spread it in here. */
+export const messages = {
+  ...common,
+  ...auth,
+  ...layout,
+};
+
+export type MessageKey = keyof typeof messages;
+export type { Entry, Catalogue } from './types';
+

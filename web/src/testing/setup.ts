@@ -1,0 +1,52 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { clearNotices } from '../components/ui/notices-store';
+import { sessions } from '../lib/auth';
+import { server } from './server';
+
+// jsdom has no modal dialogs yet: a minimal showModal/close.
+if (typeof HTMLDialogElement !== 'undefined' && !('showModal' in HTMLDialogElement.prototype)) {
+  Object.assign(HTMLDialogElement.prototype, {
+    showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    },
+    show(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    },
+    close(this: HTMLDialogElement) {
+      if (!this.hasAttribute('open')) return;
+      this.removeAttribute('open');
+      this.dispatchEvent(new Event('close'));
+    },
+  });
+  Object.defineProperty(HTMLDialogElement.prototype, 'open', {
+    get(this: HTMLDialogElement) {
+      return this.hasAttribute('open');
+    },
+    configurable: true,
+  });
+}
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
+
+beforeEach(() => {
+  // The app logs expected failures (role check, streak, consent) as warnings.
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  sessions.stop();
+  clearNotices();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  document.documentElement.lang = 'de';
+});
+
+afterAll(() => {
+  server.close();
+});

@@ -1,0 +1,52 @@
+/// <reference types="vitest/config" />
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// emptyOutDir removes dist/.keep, which git tracks so that go:embed finds the
+// folder before the first build; put it back after every build.
+const keepDistPlaceholder: Plugin = {
+  name: 'keep-dist-placeholder',
+  apply: 'build',
+  closeBundle() {
+    writeFileSync(resolve(import.meta.dirname, 'dist/.keep'), '');
+  },
+};
+
+// The Go server serves the built app under /app/ (web/embed.go embeds dist/)
+// and answers /api itself; in development Vite proxies /api to it.
+export default defineConfig({
+  base: '/app/',
+  plugins: [react(), keepDistPlaceholder],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Everything is served from our own origin under a strict CSP: no inline
+    // assets (data: URLs for scripts/styles/fonts would be blocked).
+    assetsInlineLimit: 0,
+    sourcemap: false,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: 'http://localhost:8080', changeOrigin: false },
+    },
+  },
+  preview: {
+    port: 4173,
+    proxy: {
+      '/api': { target: 'http://localhost:8080', changeOrigin: false },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/testing/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+    css: false,
+    environmentOptions: {
+      jsdom: { url: 'http://localhost:3000/app/' },
+    },
+  },
+});
