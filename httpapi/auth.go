@@ -228,21 +228,18 @@ func addFields(p map[string]string, err error) {
 	}
 }
 
-func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) error {
 	if err := s.rateLimit(s.limits.signup, s.ip.of(r)); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	req, err := decode[*signupRequest](w, r, 0)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	// Hashing before the lookup keeps a known e-mail as slow as a new one.
 	hash, err := auth.HashPassword(req.Password)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	ctx, lang := r.Context(), mailLanguage(r)
 	u, err := s.Users.CreateUser(ctx, salescoach.NewUser{
@@ -254,8 +251,7 @@ func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) {
 		s.recordReferral(ctx, req.Ref, u.ID)
 		if err := s.sendTokenMail(ctx, u, salescoach.TokenConfirmEmail, lang); err != nil {
 			s.log.ErrorContext(ctx, "confirmation mail failed", "user_id", u.ID, "err", err)
-			writeError(w, r, s.log, errMailFailed)
-			return
+			return errMailFailed
 		}
 	case salescoach.ECONFLICT:
 		// A known e-mail gets the same answer as a new one. An unconfirmed
@@ -268,10 +264,10 @@ func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	default:
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusCreated, map[string]bool{"ok": true})
+	return nil
 }
 
 // recordReferral links a new user to the owner of a referral code; an
@@ -304,15 +300,13 @@ func (q *tokenRequest) Valid() map[string]string {
 	return nil
 }
 
-func (s *Server) handleConfirm(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleConfirm(w http.ResponseWriter, r *http.Request) error {
 	if err := s.rateLimit(s.limits.tokenUse, s.ip.of(r)); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	req, err := decode[*tokenRequest](w, r, 0)
 	if err != nil {
-		writeError(w, r, s.log, errConfirmLink)
-		return
+		return errConfirmLink
 	}
 	t, err := s.Tokens.ConsumeOneTimeToken(r.Context(), auth.HashToken(req.Token), salescoach.TokenConfirmEmail, s.now())
 	if salescoach.ErrorCode(err) == salescoach.ENOTFOUND {
@@ -322,10 +316,10 @@ func (s *Server) handleConfirm(w http.ResponseWriter, r *http.Request) {
 		err = s.confirmEmail(r.Context(), t.UserID)
 	}
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	return nil
 }
 
 type loginRequest struct {
@@ -350,31 +344,27 @@ func (q *loginRequest) Valid() map[string]string {
 	return p
 }
 
-func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	if err := s.rateLimit(s.limits.loginIP, s.ip.of(r)); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	req, err := decode[*loginRequest](w, r, 0)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if err := s.rateLimit(s.limits.loginAccount, strings.ToLower(req.Email)); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	u, err := s.checkPassword(r.Context(), req.Email, req.Password)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	sess, err := s.startSession(w, r, u, req.Remember)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, sess)
+	return nil
 }
 
 // checkPassword returns the user when the password is right. Every failure
@@ -412,15 +402,13 @@ func (s *Server) checkPassword(ctx context.Context, email, password string) (*sa
 	return u, nil
 }
 
-func (s *Server) handleRefresh(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleRefresh(w http.ResponseWriter, r *http.Request) error {
 	if err := s.rateLimit(s.limits.refresh, s.ip.of(r)); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	c, err := r.Cookie(refreshCookie)
 	if err != nil || c.Value == "" || len(c.Value) > 256 {
-		writeError(w, r, s.log, errNoSession)
-		return
+		return errNoSession
 	}
 	ctx, now := r.Context(), s.now()
 	raw := auth.NewOpaqueToken()
@@ -435,8 +423,7 @@ func (s *Server) handleRefresh(w http.ResponseWriter, r *http.Request) {
 			s.clearCookie(w, refreshCookie, refreshCookiePath)
 			err = errNoSession
 		}
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	u, err := s.Users.UserByID(ctx, old.UserID)
 	if err == nil && u.Status == salescoach.UserStatusDisabled {
@@ -445,27 +432,26 @@ func (s *Server) handleRefresh(w http.ResponseWriter, r *http.Request) {
 		err = errDisabled
 	}
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	s.setRefreshCookie(w, raw, old.Remember)
 	sess, err := s.sessionFor(ctx, u, old.FamilyID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, sess)
+	return nil
 }
 
-func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) error {
 	if c, err := r.Cookie(refreshCookie); err == nil && c.Value != "" && len(c.Value) <= 256 {
 		if err := s.Sessions.RevokeFamilyByHash(r.Context(), auth.HashToken(c.Value), s.now()); err != nil {
-			writeError(w, r, s.log, err)
-			return
+			return err
 		}
 	}
 	s.clearCookie(w, refreshCookie, refreshCookiePath)
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }
 
 type recoverRequest struct {
@@ -482,15 +468,13 @@ func (q *recoverRequest) Valid() map[string]string {
 	return p
 }
 
-func (s *Server) handleRecover(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleRecover(w http.ResponseWriter, r *http.Request) error {
 	if err := s.rateLimit(s.limits.recoverIP, s.ip.of(r)); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	req, err := decode[*recoverRequest](w, r, 0)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	ctx := r.Context()
 	// The answer is the same whether or not the account exists; the
@@ -506,6 +490,7 @@ func (s *Server) handleRecover(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	return nil
 }
 
 type resetRequest struct {
@@ -524,20 +509,17 @@ func (q *resetRequest) Valid() map[string]string {
 	return p
 }
 
-func (s *Server) handleReset(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleReset(w http.ResponseWriter, r *http.Request) error {
 	if err := s.rateLimit(s.limits.tokenUse, s.ip.of(r)); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	req, err := decode[*resetRequest](w, r, 0)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	hash, err := auth.HashPassword(req.Password)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	ctx, now := r.Context(), s.now()
 	t, err := s.Tokens.ConsumeOneTimeToken(ctx, auth.HashToken(req.Token), salescoach.TokenResetPassword, now)
@@ -557,29 +539,27 @@ func (s *Server) handleReset(w http.ResponseWriter, r *http.Request) {
 		err = s.Sessions.RevokeUserTokens(ctx, t.UserID, "", now)
 	}
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	return nil
 }
 
-func (s *Server) handleAnonymous(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleAnonymous(w http.ResponseWriter, r *http.Request) error {
 	if err := s.rateLimit(s.limits.anonymous, s.ip.of(r)); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	u, err := s.Users.CreateUser(r.Context(), salescoach.NewUser{IsAnonymous: true})
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	// A guest has nothing but this session to come back with, so it persists.
 	sess, err := s.startSession(w, r, u, true)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, sess)
+	return nil
 }
 
 type upgradeRequest struct {
@@ -589,24 +569,20 @@ type upgradeRequest struct {
 
 func (q *upgradeRequest) Valid() map[string]string { return credentialProblems(&q.Email, q.Password) }
 
-func (s *Server) handleUpgrade(w http.ResponseWriter, r *http.Request, u *salescoach.User) {
+func (s *Server) handleUpgrade(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
 	if err := s.rateLimit(s.limits.upgrade, s.ip.of(r)); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if !u.IsAnonymous {
-		writeError(w, r, s.log, salescoach.Errorf(salescoach.EINVALID, "Dein Konto hat bereits eine E-Mail-Adresse."))
-		return
+		return salescoach.Errorf(salescoach.EINVALID, "Dein Konto hat bereits eine E-Mail-Adresse.")
 	}
 	req, err := decode[*upgradeRequest](w, r, 0)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	hash, err := auth.HashPassword(req.Password)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	u, err = s.Users.UpgradeAnonymous(r.Context(), u.ID, req.Email, hash)
 	if salescoach.ErrorCode(err) == salescoach.ECONFLICT {
@@ -619,23 +595,24 @@ func (s *Server) handleUpgrade(w http.ResponseWriter, r *http.Request, u *salesc
 		}
 	}
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	return nil
 }
 
-func (s *Server) handleAuthUser(w http.ResponseWriter, r *http.Request, u *salescoach.User) {
+func (s *Server) handleAuthUser(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
 	au, err := s.authUserJSON(r.Context(), u)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, au)
+	return nil
 }
 
-func (s *Server) handleIsAdmin(w http.ResponseWriter, r *http.Request, u *salescoach.User) {
+func (s *Server) handleIsAdmin(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
 	writeJSON(w, http.StatusOK, map[string]any{"isAdmin": u.IsAdmin})
+	return nil
 }
 
 func (s *Server) handleProviders(w http.ResponseWriter, r *http.Request) {

@@ -384,3 +384,37 @@ func findSetCookie(h http.Header, name string) *http.Cookie {
 	}
 	return nil
 }
+
+func TestDisabledAccountIsLockedOut(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		e := newEnv(t, db)
+		e.signUpConfirmed("karl@example.com", pw)
+		c := e.client()
+		c.signIn("karl@example.com", pw, true)
+		u, err := e.users.UserByEmail(t.Context(), "karl@example.com")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := e.users.SetStatus(t.Context(), u.ID, "disabled"); err != nil {
+			t.Fatal(err)
+		}
+		const locked = "Dieses Konto ist gesperrt."
+		if got := c.do("GET", "/api/me", nil).must(t, 403).json(t)["error"]; got != locked {
+			t.Errorf("me error = %q", got)
+		}
+		c.do("POST", "/api/auth/refresh", nil).must(t, 403)
+		// The family is gone: even re-enabled, the old cookie is dead.
+		if err := e.users.SetStatus(t.Context(), u.ID, "active"); err != nil {
+			t.Fatal(err)
+		}
+		c.do("POST", "/api/auth/refresh", nil).must(t, 401)
+		if err := e.users.SetStatus(t.Context(), u.ID, "disabled"); err != nil {
+			t.Fatal(err)
+		}
+		if got := e.client().do("POST", "/api/auth/login", map[string]any{"email": "karl@example.com", "password": pw}).must(t, 403).json(t)["error"]; got != locked {
+			t.Errorf("login error = %q", got)
+		}
+		// A wrong password never reveals that the account is locked.
+		e.client().do("POST", "/api/auth/login", map[string]any{"email": "karl@example.com", "password": "falsch-falsch"}).must(t, 401)
+	})
+}

@@ -39,7 +39,11 @@ type logBuffer struct {
 	buf bytes.Buffer
 }
 
-func (l *logBuffer) Write(p []byte) (int, error) { l.mu.Lock(); defer l.mu.Unlock(); return l.buf.Write(p) }
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
 
 // mails returns the logged mails as (to, link) pairs, oldest first.
 func (l *logBuffer) mails() []map[string]any {
@@ -120,7 +124,7 @@ func newEnv(t *testing.T, db *sqlstore.DB, opts ...envOption) *env {
 		Catalog: sqlstore.NewCatalogService(db), Mailer: mail.NewLogMailer(logger), Issuer: issuer,
 		Ready: db.Ping,
 		App: fstest.MapFS{
-			"index.html":          {Data: []byte("<!doctype html><title>app</title>")},
+			"index.html":         {Data: []byte("<!doctype html><title>app</title>")},
 			"assets/app-1234.js": {Data: []byte("console.log(1)")},
 		},
 	}

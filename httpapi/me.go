@@ -55,11 +55,10 @@ func toMeUser(u *salescoach.User) meUser {
 		TermsVersion: u.TermsVersion}
 }
 
-func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, u *salescoach.User) {
+func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
 	p, err := s.Users.ProfileByUserID(r.Context(), u.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	lv := salescoach.LevelFor(u.XP)
 	writeJSON(w, http.StatusOK, map[string]any{
@@ -70,6 +69,7 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, u *salescoach.
 		"level": levelJSON{Level: lv.Level, XP: lv.XP, Progress: lv.Progress, XPForNext: lv.XPForNext,
 			XPForNextLevel: lv.XPForNext, XPInLevel: lv.XPInLevel},
 	})
+	return nil
 }
 
 type termsRequest struct {
@@ -78,11 +78,10 @@ type termsRequest struct {
 
 func (q *termsRequest) Valid() map[string]string { return nil }
 
-func (s *Server) handleAcceptTerms(w http.ResponseWriter, r *http.Request, u *salescoach.User) {
+func (s *Server) handleAcceptTerms(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
 	req, err := decode[*termsRequest](w, r, 0)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	ua := req.UserAgent
 	if ua == "" {
@@ -90,19 +89,19 @@ func (s *Server) handleAcceptTerms(w http.ResponseWriter, r *http.Request, u *sa
 	}
 	u, err = s.Users.AcceptTerms(r.Context(), u.ID, salescoach.TermsVersionCurrent, truncate(ua, 512), s.now())
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"terms_accepted_at": u.TermsAcceptedAt, "terms_version": u.TermsVersion})
+	return nil
 }
 
-func (s *Server) handleStreak(w http.ResponseWriter, r *http.Request, u *salescoach.User) {
+func (s *Server) handleStreak(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
 	p, first, err := s.Users.TouchStreak(r.Context(), u.ID, s.now())
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"streak": p.Streak, "first": first})
+	return nil
 }
 
 type consentRequest struct {
@@ -125,15 +124,13 @@ func (q *consentRequest) Valid() map[string]string {
 	return p
 }
 
-func (s *Server) handleConsent(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleConsent(w http.ResponseWriter, r *http.Request) error {
 	if err := s.rateLimit(s.limits.track, "consent:"+s.ip.of(r)); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	req, err := decode[*consentRequest](w, r, 0)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	rec := &salescoach.ConsentRecord{ConsentType: req.ConsentType, TermsVersion: req.TermsVersion,
 		UserAgent: req.UserAgent, CreatedAt: s.now()}
@@ -141,10 +138,10 @@ func (s *Server) handleConsent(w http.ResponseWriter, r *http.Request) {
 		rec.UserID = &c.UserID
 	}
 	if err := s.Consents.RecordConsent(r.Context(), rec); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }
 
 type trackRequest struct {
@@ -162,36 +159,34 @@ func (q *trackRequest) Valid() map[string]string {
 	return nil
 }
 
-func (s *Server) handleTrack(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleTrack(w http.ResponseWriter, r *http.Request) error {
 	if err := s.rateLimit(s.limits.track, s.ip.of(r)); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	req, err := decode[*trackRequest](w, r, 0)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	v := &salescoach.PageView{Path: req.Path, Source: req.Source, CreatedAt: s.now()}
 	if c := callerFrom(r.Context()); c != nil {
 		v.UserID = &c.UserID
 	}
 	if err := s.PageViews.RecordPageView(r.Context(), v); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }
 
-func (s *Server) handleTonePresets(w http.ResponseWriter, r *http.Request, _ *salescoach.User) {
+func (s *Server) handleTonePresets(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
 	presets, err := s.Catalog.TonePresets(r.Context())
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	out := make([]map[string]any, 0, len(presets))
 	for _, p := range presets {
 		out = append(out, map[string]any{"id": p.ID, "name": p.Name, "description": p.Description})
 	}
 	writeJSON(w, http.StatusOK, out)
+	return nil
 }

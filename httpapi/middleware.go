@@ -148,39 +148,50 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 	})
 }
 
+// handlerFunc is a handler that returns its error instead of writing it, so
+// that every failure is answered by writeError in one place.
+type handlerFunc func(w http.ResponseWriter, r *http.Request) error
+
+// userHandlerFunc is a handlerFunc that also receives the signed-in user.
+type userHandlerFunc func(w http.ResponseWriter, r *http.Request, u *salescoach.User) error
+
+// handle adapts a handlerFunc to http.Handler.
+func (s *Server) handle(fn handlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := fn(w, r); err != nil {
+			writeError(w, r, s.log, err)
+		}
+	})
+}
+
 // requireUser lets only signed-in, active users through and hands the handler
 // the current user row.
-func (s *Server) requireUser(next func(w http.ResponseWriter, r *http.Request, u *salescoach.User)) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+func (s *Server) requireUser(next userHandlerFunc) http.Handler {
+	return s.handle(func(w http.ResponseWriter, r *http.Request) error {
 		c := callerFrom(r.Context())
 		if c == nil {
-			writeError(w, r, s.log, salescoach.Errorf(salescoach.EUNAUTHORIZED, "Bitte melde dich an."))
-			return
+			return salescoach.Errorf(salescoach.EUNAUTHORIZED, "Bitte melde dich an.")
 		}
 		u, err := s.Users.UserByID(r.Context(), c.UserID)
 		if salescoach.ErrorCode(err) == salescoach.ENOTFOUND {
-			err = salescoach.Errorf(salescoach.EUNAUTHORIZED, "Sitzung ungültig oder abgelaufen.")
-		}
-		if err != nil {
-			writeError(w, r, s.log, err)
-			return
+			return errNoSession
+		} else if err != nil {
+			return err
 		}
 		if u.Status == salescoach.UserStatusDisabled {
-			writeError(w, r, s.log, errDisabled)
-			return
+			return errDisabled
 		}
-		next(w, r, u)
+		return next(w, r, u)
 	})
 }
 
 // requireAdmin is requireUser for users with the admin flag.
-func (s *Server) requireAdmin(next func(w http.ResponseWriter, r *http.Request, u *salescoach.User)) http.Handler {
-	return s.requireUser(func(w http.ResponseWriter, r *http.Request, u *salescoach.User) {
+func (s *Server) requireAdmin(next userHandlerFunc) http.Handler {
+	return s.requireUser(func(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
 		if !u.IsAdmin {
-			writeError(w, r, s.log, salescoach.Errorf(salescoach.EFORBIDDEN, "Keine Berechtigung."))
-			return
+			return salescoach.Errorf(salescoach.EFORBIDDEN, "Keine Berechtigung.")
 		}
-		next(w, r, u)
+		return next(w, r, u)
 	})
 }
 

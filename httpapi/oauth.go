@@ -20,21 +20,19 @@ const (
 // handleOAuthStart sends the browser to the provider with a fresh state,
 // nonce and PKCE verifier, kept server-side and bound to this browser by a
 // cookie.
-func (s *Server) handleOAuthStart(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleOAuthStart(w http.ResponseWriter, r *http.Request) error {
 	name := r.PathValue("provider")
 	p := s.OAuth[name]
 	if p == nil {
-		writeError(w, r, s.log, salescoach.Errorf(salescoach.ENOTFOUND, "Diese Anmeldemethode ist nicht eingerichtet."))
-		return
+		return salescoach.Errorf(salescoach.ENOTFOUND, "Diese Anmeldemethode ist nicht eingerichtet.")
 	}
 	if err := s.rateLimit(s.limits.signup, "oauth:"+s.ip.of(r)); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if err := p.Discover(r.Context()); err != nil {
 		s.log.WarnContext(r.Context(), "sign-in provider unavailable", "provider", name, "err", err)
 		http.Redirect(w, r, s.cfg.PublicURL+oauthFailed, http.StatusSeeOther)
-		return
+		return nil
 	}
 	state, nonce, verifier, binding := auth.NewOpaqueToken(), auth.NewOpaqueToken(), auth.NewOpaqueToken(), auth.NewOpaqueToken()
 	ref := r.URL.Query().Get("ref")
@@ -47,8 +45,7 @@ func (s *Server) handleOAuthStart(w http.ResponseWriter, r *http.Request) {
 		BindingHash: auth.HashToken(binding), Remember: r.URL.Query().Get("remember") != "0", Ref: ref,
 		CreatedAt: now, ExpiresAt: now.Add(oauthStateTTL),
 	}); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	c := &http.Cookie{Name: oauthCookie, Value: binding, Path: oauthCookiePath, MaxAge: int(oauthStateTTL.Seconds()),
 		HttpOnly: true, Secure: s.cfg.CookieSecure, SameSite: http.SameSiteLaxMode}
@@ -59,6 +56,7 @@ func (s *Server) handleOAuthStart(w http.ResponseWriter, r *http.Request) {
 	}
 	http.SetCookie(w, c)
 	http.Redirect(w, r, p.AuthCodeURL(state, nonce, auth.PKCEChallenge(verifier)), http.StatusFound)
+	return nil
 }
 
 // handleOAuthCallback completes a social sign-in: the state must be known,

@@ -6,27 +6,27 @@ import "net/http"
 func (s *Server) routes(mux *http.ServeMux) {
 	// Health.
 	mux.HandleFunc("GET /healthz", s.handleHealthz)
-	mux.HandleFunc("GET /readyz", s.handleReadyz)
+	mux.Handle("GET /readyz", s.handle(s.handleReadyz))
 
 	// Accounts and sessions.
 	mux.HandleFunc("GET /api/auth/providers", s.handleProviders)
-	mux.HandleFunc("POST /api/auth/signup", s.handleSignup)
-	mux.HandleFunc("POST /api/auth/confirm", s.handleConfirm)
-	mux.HandleFunc("POST /api/auth/login", s.handleLogin)
-	mux.HandleFunc("POST /api/auth/refresh", s.handleRefresh)
-	mux.HandleFunc("POST /api/auth/logout", s.handleLogout)
-	mux.HandleFunc("POST /api/auth/recover", s.handleRecover)
-	mux.HandleFunc("POST /api/auth/reset", s.handleReset)
-	mux.HandleFunc("POST /api/auth/anonymous", s.handleAnonymous)
+	mux.Handle("POST /api/auth/signup", s.handle(s.handleSignup))
+	mux.Handle("POST /api/auth/confirm", s.handle(s.handleConfirm))
+	mux.Handle("POST /api/auth/login", s.handle(s.handleLogin))
+	mux.Handle("POST /api/auth/refresh", s.handle(s.handleRefresh))
+	mux.Handle("POST /api/auth/logout", s.handle(s.handleLogout))
+	mux.Handle("POST /api/auth/recover", s.handle(s.handleRecover))
+	mux.Handle("POST /api/auth/reset", s.handle(s.handleReset))
+	mux.Handle("POST /api/auth/anonymous", s.handle(s.handleAnonymous))
 	mux.Handle("POST /api/auth/upgrade", s.requireUser(s.handleUpgrade))
-	mux.HandleFunc("GET /api/auth/oauth/{provider}", s.handleOAuthStart)
+	mux.Handle("GET /api/auth/oauth/{provider}", s.handle(s.handleOAuthStart))
 	mux.HandleFunc("GET /api/auth/oauth/{provider}/callback", s.handleOAuthCallback)
 	mux.HandleFunc("POST /api/auth/oauth/{provider}/callback", s.handleOAuthCallback)
 	mux.Handle("GET /api/auth/user", s.requireUser(s.handleAuthUser))
 	mux.Handle("GET /api/auth/is-admin", s.requireUser(s.handleIsAdmin))
 
 	// Consent and terms.
-	mux.HandleFunc("POST /api/consent", s.handleConsent)
+	mux.Handle("POST /api/consent", s.handle(s.handleConsent))
 	mux.Handle("POST /api/me/terms", s.requireUser(s.handleAcceptTerms))
 
 	// The signed-in user.
@@ -40,7 +40,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("GET /api/admin/overview", s.requireAdmin(s.handleAdminOverview))
 
 	// Tracking.
-	mux.HandleFunc("POST /api/track", s.handleTrack)
+	mux.Handle("POST /api/track", s.handle(s.handleTrack))
 
 	// Anything else under /api is a JSON 404, never the app.
 	mux.HandleFunc("/api/", s.handleAPINotFound)

@@ -37,16 +37,16 @@ func (s *Server) handleHealthz(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write([]byte("ok\n"))
 }
 
-func (s *Server) handleReadyz(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleReadyz(w http.ResponseWriter, r *http.Request) error {
 	if s.Ready != nil {
 		if err := s.Ready(r.Context()); err != nil {
 			s.log.ErrorContext(r.Context(), "not ready", "err", err)
-			writeError(w, r, s.log, salescoach.Errorf(salescoach.EUNAVAILABLE, "Nicht bereit."))
-			return
+			return salescoach.Errorf(salescoach.EUNAVAILABLE, "Nicht bereit.")
 		}
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	_, _ = w.Write([]byte("ready\n"))
+	return nil
 }
 
 func (s *Server) handleAPINotFound(w http.ResponseWriter, r *http.Request) {
