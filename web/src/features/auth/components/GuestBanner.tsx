@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Dialog } from '../../../components/ui/Dialog';
 import { TextField } from '../../../components/ui/Field';
-import { PasswordField } from '../../../components/ui/PasswordField';
 import { notify } from '../../../components/ui/notices-store';
 import { meQueryOptions } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
@@ -11,10 +10,10 @@ import { fieldErrorText, useZodForm } from '../../../lib/forms';
 import { errorMessage, useI18n } from '../../../lib/i18n';
 import { useUpgradeGuest } from '../api/upgrade';
 import { upgradeSchema } from '../schemas';
+import { NewPasswordFields } from './NewPasswordFields';
 
 function UpgradeForm({ onDone }: { onDone: () => void }) {
   const { t } = useI18n();
-  const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const upgrade = useUpgradeGuest();
   const form = useZodForm(upgradeSchema, { email: '', password: '', confirmPassword: '' }, 'upgrade-');
@@ -43,24 +42,16 @@ function UpgradeForm({ onDone }: { onDone: () => void }) {
         onChange={(e) => form.setValue('email', e.currentTarget.value)}
         error={fieldErrorText(t, form.errors.email)}
       />
-      <PasswordField
-        id="upgrade-password"
-        label={t('login.password')}
-        autoComplete="new-password"
-        value={form.values.password}
-        onChange={(e) => form.setValue('password', e.currentTarget.value)}
-        error={fieldErrorText(t, form.errors.password)}
-        visible={showPassword}
-        onToggleVisible={() => setShowPassword((v) => !v)}
-      />
-      <PasswordField
-        id="upgrade-confirmPassword"
-        label={t('login.confirmPassword')}
-        autoComplete="new-password"
-        value={form.values.confirmPassword}
-        onChange={(e) => form.setValue('confirmPassword', e.currentTarget.value)}
-        error={fieldErrorText(t, form.errors.confirmPassword)}
-        visible={showPassword}
+      <NewPasswordFields
+        idPrefix="upgrade-"
+        passwordLabel={t('login.password')}
+        confirmLabel={t('login.confirmPassword')}
+        password={form.values.password}
+        confirmPassword={form.values.confirmPassword}
+        passwordError={fieldErrorText(t, form.errors.password)}
+        confirmError={fieldErrorText(t, form.errors.confirmPassword)}
+        onPasswordChange={(v) => form.setValue('password', v)}
+        onConfirmChange={(v) => form.setValue('confirmPassword', v)}
       />
       <div className="dialog__actions">
         <button type="submit" className="button button--primary" disabled={upgrade.isPending}>

@@ -1,9 +1,8 @@
-import { useState } from 'react';
-import { PasswordField } from '../../../components/ui/PasswordField';
 import { fieldErrorText, useZodForm } from '../../../lib/forms';
 import { errorMessage, useI18n } from '../../../lib/i18n';
 import { useResetPassword } from '../api/reset';
 import { resetSchema } from '../schemas';
+import { NewPasswordFields } from './NewPasswordFields';
 
 export interface ResetPasswordFormProps {
   token: string;
@@ -16,7 +15,6 @@ export interface ResetPasswordFormProps {
 /** The new-password form a reset link (?reset=TOKEN) opens. */
 export function ResetPasswordForm({ token, onDone, onBack, onError, onSubmitStart }: ResetPasswordFormProps) {
   const { t } = useI18n();
-  const [showPassword, setShowPassword] = useState(false);
   const reset = useResetPassword();
   const form = useZodForm(resetSchema, { password: '', confirmPassword: '' }, 'reset-');
 
@@ -34,24 +32,16 @@ export function ResetPasswordForm({ token, onDone, onBack, onError, onSubmitStar
   return (
     <form className="stack" noValidate onSubmit={submit} aria-label={t('reset.title')}>
       <p className="login__text">{t('reset.text')}</p>
-      <PasswordField
-        id="reset-password"
-        label={t('reset.password')}
-        autoComplete="new-password"
-        value={form.values.password}
-        onChange={(e) => form.setValue('password', e.currentTarget.value)}
-        error={fieldErrorText(t, form.errors.password)}
-        visible={showPassword}
-        onToggleVisible={() => setShowPassword((v) => !v)}
-      />
-      <PasswordField
-        id="reset-confirmPassword"
-        label={t('reset.confirm')}
-        autoComplete="new-password"
-        value={form.values.confirmPassword}
-        onChange={(e) => form.setValue('confirmPassword', e.currentTarget.value)}
-        error={fieldErrorText(t, form.errors.confirmPassword)}
-        visible={showPassword}
+      <NewPasswordFields
+        idPrefix="reset-"
+        passwordLabel={t('reset.password')}
+        confirmLabel={t('reset.confirm')}
+        password={form.values.password}
+        confirmPassword={form.values.confirmPassword}
+        passwordError={fieldErrorText(t, form.errors.password)}
+        confirmError={fieldErrorText(t, form.errors.confirmPassword)}
+        onPasswordChange={(v) => form.setValue('password', v)}
+        onConfirmChange={(v) => form.setValue('confirmPassword', v)}
       />
       <button type="submit" className="button button--primary button--block" disabled={reset.isPending}>
         {reset.isPending ? t('login.pleaseWait') : t('reset.submit')}

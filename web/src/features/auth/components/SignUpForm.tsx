@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { CheckboxField, TextField } from '../../../components/ui/Field';
-import { PasswordField } from '../../../components/ui/PasswordField';
 import { clearReferralCode } from '../../../lib/auth';
 import { fieldErrorText, useZodForm } from '../../../lib/forms';
 import { errorMessage, useI18n } from '../../../lib/i18n';
 import { useSignup } from '../api/signup';
 import { signUpSchema } from '../schemas';
 import { TermsText } from './TermsText';
+import { NewPasswordFields } from './NewPasswordFields';
 
 export interface SignUpFormProps {
   refCode: string | undefined;
@@ -18,7 +17,6 @@ export interface SignUpFormProps {
 /** Registration ('Konto erstellen'): all fields start empty, terms unchecked. */
 export function SignUpForm({ refCode, onRegistered, onError, onSubmitStart }: SignUpFormProps) {
   const { t } = useI18n();
-  const [showPassword, setShowPassword] = useState(false);
   const signup = useSignup();
   const form = useZodForm(
     signUpSchema,
@@ -50,24 +48,16 @@ export function SignUpForm({ refCode, onRegistered, onError, onSubmitStart }: Si
         onChange={(e) => form.setValue('email', e.currentTarget.value)}
         error={fieldErrorText(t, form.errors.email)}
       />
-      <PasswordField
-        id="signup-password"
-        label={t('login.password')}
-        autoComplete="new-password"
-        value={form.values.password}
-        onChange={(e) => form.setValue('password', e.currentTarget.value)}
-        error={fieldErrorText(t, form.errors.password)}
-        visible={showPassword}
-        onToggleVisible={() => setShowPassword((v) => !v)}
-      />
-      <PasswordField
-        id="signup-confirmPassword"
-        label={t('login.confirmPassword')}
-        autoComplete="new-password"
-        value={form.values.confirmPassword}
-        onChange={(e) => form.setValue('confirmPassword', e.currentTarget.value)}
-        error={fieldErrorText(t, form.errors.confirmPassword)}
-        visible={showPassword}
+      <NewPasswordFields
+        idPrefix="signup-"
+        passwordLabel={t('login.password')}
+        confirmLabel={t('login.confirmPassword')}
+        password={form.values.password}
+        confirmPassword={form.values.confirmPassword}
+        passwordError={fieldErrorText(t, form.errors.password)}
+        confirmError={fieldErrorText(t, form.errors.confirmPassword)}
+        onPasswordChange={(v) => form.setValue('password', v)}
+        onConfirmChange={(v) => form.setValue('confirmPassword', v)}
       />
       <TextField
         id="signup-company"
