@@ -418,3 +418,42 @@ func TestDisabledAccountIsLockedOut(t *testing.T) {
 		e.client().do("POST", "/api/auth/login", map[string]any{"email": "karl@example.com", "password": "falsch-falsch"}).must(t, 401)
 	})
 }
+
+func TestSignupWithReferralCode(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		e := newEnv(t, db)
+		e.signUpConfirmed("lena@example.com", pw)
+		lena, err := e.users.UserByEmail(t.Context(), "lena@example.com")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Codes are handed out by the referral feature; here one is stored directly.
+		q := "INSERT INTO referral_codes (user_id, code, created_at) VALUES (?, ?, ?)"
+		if db.Dialect() == "postgres" {
+			q = "INSERT INTO referral_codes (user_id, code, created_at) VALUES ($1, $2, $3)"
+		}
+		if _, err := db.SQL().ExecContext(t.Context(), q, lena.ID, "LENA42", e.clock.Now()); err != nil {
+			t.Fatal(err)
+		}
+		c := e.client()
+		c.do("POST", "/api/auth/signup", map[string]any{"email": "max@example.com", "password": pw, "termsAccepted": true, "ref": "LENA42"}).must(t, 201)
+		// An unknown code never fails a sign-up.
+		c.do("POST", "/api/auth/signup", map[string]any{"email": "mia@example.com", "password": pw, "termsAccepted": true, "ref": "NOPE"}).must(t, 201)
+		max, err := e.users.UserByEmail(t.Context(), "max@example.com")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var referrer string
+		q = "SELECT referrer_user_id FROM referral_signups WHERE referred_user_id = ?"
+		if db.Dialect() == "postgres" {
+			q = "SELECT referrer_user_id FROM referral_signups WHERE referred_user_id = $1"
+		}
+		if err := db.SQL().QueryRowContext(t.Context(), q, max.ID).Scan(&referrer); err != nil || referrer != lena.ID {
+			t.Errorf("referral of max = %q (%v), want %s", referrer, err, lena.ID)
+		}
+		var n int
+		if err := db.SQL().QueryRowContext(t.Context(), "SELECT COUNT(*) FROM referral_signups").Scan(&n); err != nil || n != 1 {
+			t.Errorf("%d referral rows (%v), want 1", n, err)
+		}
+	})
+}
