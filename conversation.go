@@ -1,0 +1,242 @@
+package salescoach
+
+import (
+	"context"
+	"time"
+)
+
+// Chat modes, as the specification spells them.
+const (
+	ModePractice = "Übung"
+	ModeExam     = "Prüfung"
+)
+
+// ExamObjections is how many objections an exam has.
+const ExamObjections = 3
+
+// Message roles. RoleUser and RoleSeller are the human side; RoleAssistant is
+// the AI customer; RoleSystem carries notices such as the completion message.
+const (
+	RoleUser      = "user"
+	RoleSeller    = "seller"
+	RoleAssistant = "assistant"
+	RoleSystem    = "system"
+)
+
+// Limits of what a user may send.
+const (
+	MaxMessageRunes  = 4000    // one chat message
+	MaxPDFTextRunes  = 200_000 // the extracted text of an attached PDF
+	MaxOverrideRunes = 20_000  // a product override
+	MaxTitleRunes    = 200     // a conversation title
+)
+
+// FastAnswerWindow is how soon after the customer's message an answer counts
+// as a fast answer ('Schnelle Antworten').
+const FastAnswerWindow = 20 * time.Second
+
+// TitlePrefixWon marks a won practice chat's title.
+const TitlePrefixWon = "🚀 "
+
+// Conversation is one chat with the AI customer and the server-owned state of
+// its scoring: which objection the customer raises (Stage of TotalStages) and
+// how far the current one is overcome (Progress, 0..100).
+type Conversation struct {
+	ID              string
+	UserID          string
+	Title           string
+	Mode            string // ModePractice or ModeExam
+	Difficulty      int    // 1..3 in practice; ExamObjections in exams
+	ProductOverride string
+	PDFName         string
+	PDFText         string
+
+	Stage       int      // 0 before the first objection, then 1..TotalStages
+	TotalStages int      // objections to overcome: the difficulty, or 3 in an exam
+	Progress    int      // progress on the current objection, 0..100
+	Objections  []string // objection keys, one per stage, chosen at start
+	// LastScore is the assessment of the latest scored answer (JSON of
+	// ScoreResult), so a reload and the score endpoint show the same.
+	LastScore *ScoreResult
+	// ScoredMessageID is the user message LastScore belongs to; scoring the
+	// same message twice changes nothing.
+	ScoredMessageID string
+	// XPMessages counts the messages of this chat that earned XP (at most
+	// XPMessagesPerChat).
+	XPMessages int
+	// Evaluation is the six-category evaluation as JSON, once requested.
+	Evaluation string
+
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+	CompletedAt *time.Time
+	DeletedAt   *time.Time
+}
+
+// Completed reports whether the chat is over (won, or an exam finished).
+func (c *Conversation) Completed() bool { return c.CompletedAt != nil }
+
+// ScoreResult is the assessment of one answer and where it left the chat.
+type ScoreResult struct {
+	TotalPercent int         `json:"totalPercent"` // progress on the current objection after this answer, 0..100
+	AnswerScore  int         `json:"answerScore"`  // quality of the answer itself, 0..100
+	Stage        int         `json:"stage"`
+	TotalStages  int         `json:"totalStages"`
+	Progress     int         `json:"progress"`
+	Solved       bool        `json:"solved"` // this answer overcame an objection
+	Completed    bool        `json:"completed"`
+	Techniques   []Technique `json:"techniques"`
+}
+
+// Technique is one thing a good answer to an objection does, and whether the
+// latest answer did it, with a one-line reason in the user's language.
+type Technique struct {
+	Key    string `json:"key"`   // acknowledge, question, benefit, evidence, next_step, formality, tone
+	Label  string `json:"label"` // e.g. 'Einwand anerkennen'
+	Shown  bool   `json:"shown"`
+	Reason string `json:"reason"`
+}
+
+// Message is one line of a chat.
+type Message struct {
+	ID             string
+	ConversationID string
+	Role           string
+	Content        string
+	PDFName        string
+	IsCompletion   bool
+	CreatedAt      time.Time
+}
+
+// ConversationService stores chats. Every method that takes a userID finds
+// only that user's conversations that are not deleted; anything else is
+// ENOTFOUND, as is an id that is not a UUID.
+type ConversationService interface {
+	// StartConversation creates c and one chat_starts row in one atomic step
+	// (the caller adds the first messages with AddMessage), unless the user has started quota
+	// or more chats since cycleStart: then it returns ELIMIT and creates
+	// nothing. Of N concurrent starts at quota-1 used, exactly one succeeds.
+	StartConversation(ctx context.Context, c *Conversation, quota int, cycleStart time.Time) error
+	// CountChatStarts counts the chats the user started since the time.
+	CountChatStarts(ctx context.Context, userID string, since time.Time) (int, error)
+	// Conversation returns the user's conversation.
+	Conversation(ctx context.Context, userID, id string) (*Conversation, error)
+	// ConversationByID returns any conversation, deleted ones included (for
+	// admins). ENOTFOUND when there is none.
+	ConversationByID(ctx context.Context, id string) (*Conversation, error)
+	// Conversations lists the user's conversations, newest first.
+	Conversations(ctx context.Context, userID string) ([]*Conversation, error)
+	// Messages lists a conversation's messages, oldest first. The caller
+	// checks ownership first.
+	Messages(ctx context.Context, conversationID string) ([]*Message, error)
+	// AddMessage appends a message (ID and CreatedAt are set when empty/zero).
+	AddMessage(ctx context.Context, m *Message) error
+	// DeleteMessage removes one message of the conversation. ENOTFOUND when
+	// there is none.
+	DeleteMessage(ctx context.Context, conversationID, messageID string) error
+	// SaveState writes the scoring state, title, completion, last score,
+	// evaluation and XP-message count of c. ENOTFOUND when it is gone.
+	SaveState(ctx context.Context, c *Conversation) error
+	// Rename sets the title of the user's conversation.
+	Rename(ctx context.Context, userID, id, title string, now time.Time) error
+	// SoftDelete hides the user's conversation.
+	SoftDelete(ctx context.Context, userID, id string, now time.Time) error
+	// DeleteHistory hides all the user's conversations and returns how many.
+	DeleteHistory(ctx context.Context, userID string, now time.Time) (int, error)
+	// RecordTokenUsage appends model token usage.
+	RecordTokenUsage(ctx context.Context, u *TokenUsage) error
+}
+
+// TokenUsage is the model tokens one call used.
+type TokenUsage struct {
+	UserID         string
+	ConversationID string // "" when not tied to a chat (product summary)
+	Model          string
+	Purpose        string // chat, score, hint, perfect_message, evaluation, summary
+	TokensIn       int
+	TokensOut      int
+	CreatedAt      time.Time
+}
+
+// ProgressDelta is what one event adds to a user's XP and counters.
+type ProgressDelta struct {
+	XP               int
+	MessagesSent     int
+	ObjectionsSolved int
+	CompletedChats   int
+	Hints            int
+	PerfectAnswers   int
+	FastAnswers      int
+	Feedback         int
+	Calls            int
+}
+
+// ProgressService applies XP and counters.
+type ProgressService interface {
+	// AddProgress adds d to the user's XP and counters in one atomic step and
+	// sets users.level from the new XP with LevelFor. ENOTFOUND when there is
+	// no such user.
+	AddProgress(ctx context.Context, userID string, d ProgressDelta) (*User, *Profile, error)
+}
+
+// Subscription mirrors a PayPal subscription.
+type Subscription struct {
+	ID                string
+	UserID            string
+	PayPalID          string
+	PlanID            string
+	Status            string // PayPal's, e.g. ACTIVE
+	UpdateTime        time.Time
+	CancelAtPeriodEnd bool
+	CancelAt          *time.Time
+	CycleStart        *time.Time
+	CreatedAt         time.Time
+}
+
+// Active reports whether the subscription grants its plan.
+func (s *Subscription) Active() bool { return s != nil && (s.Status == "ACTIVE" || s.Status == "active") }
+
+// SubscriptionService stores subscriptions.
+type SubscriptionService interface {
+	// LatestSubscription returns the user's newest subscription by
+	// update_time, ENOTFOUND when there is none.
+	LatestSubscription(ctx context.Context, userID string) (*Subscription, error)
+	// UpsertSubscription inserts or updates the row with s.PayPalID.
+	UpsertSubscription(ctx context.Context, s *Subscription) error
+}
+
+// PlanIDs are the payment provider's plan ids of the paid plans.
+type PlanIDs struct {
+	Plus, Elite, Promo string
+}
+
+// Tier maps a plan id to PlanPlus, PlanElite or PlanFree.
+func (p PlanIDs) Tier(planID string) string {
+	switch {
+	case planID == "":
+		return PlanFree
+	case planID == p.Plus:
+		return PlanPlus
+	case planID == p.Elite || planID == p.Promo:
+		return PlanElite
+	}
+	return PlanFree
+}
+
+// Usage is where a user stands with the monthly chat quota.
+type Usage struct {
+	Used       int       `json:"used"`
+	Quota      int       `json:"quota"`
+	Plan       string    `json:"plan"`
+	CycleStart time.Time `json:"cycleStart"`
+}
+
+// CycleStart is the start of the quota cycle: the subscription's cycle_start
+// when it is active and set, else the first of the current UTC month.
+func CycleStart(sub *Subscription, now time.Time) time.Time {
+	if sub.Active() && sub.CycleStart != nil && !sub.CycleStart.After(now) {
+		return *sub.CycleStart
+	}
+	now = now.UTC()
+	return time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
+}
