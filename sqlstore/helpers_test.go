@@ -1,6 +1,7 @@
 package sqlstore_test
 
 import (
+	"database/sql"
 	"errors"
 	"testing"
 	"time"
@@ -95,4 +96,29 @@ func race(n int, fn func(i int) error) []error {
 		<-done
 	}
 	return errs
+}
+
+// warm opens n pooled connections (at most as many as the pool allows) and
+// returns them to the pool, so that a following race finds them ready:
+// otherwise the racers queue on opening connections, which spreads them out
+// in time and hides races.
+func warm(t *testing.T, db *sqlstore.DB, n int) {
+	t.Helper()
+	if limit := db.SQL().Stats().MaxOpenConnections; limit > 0 {
+		n = min(n, limit)
+	}
+	conns := make([]*sql.Conn, n)
+	for i := range conns {
+		c, err := db.SQL().Conn(t.Context())
+		if err != nil {
+			t.Fatalf("warm pool: %v", err)
+		}
+		conns[i] = c
+	}
+	for _, c := range conns {
+		if err := c.PingContext(t.Context()); err != nil {
+			t.Fatalf("warm pool: %v", err)
+		}
+		c.Close()
+	}
 }

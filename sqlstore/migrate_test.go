@@ -9,7 +9,7 @@ import (
 )
 
 // migrationCount is the number of files in migrations/.
-const migrationCount = 10
+const migrationCount = 11
 
 func TestMigrateIdempotent(t *testing.T) {
 	t.Parallel()

@@ -1,0 +1,461 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+
+	"salescoach"
+)
+
+var _ salescoach.ConversationService = (*ConversationService)(nil)
+
+// Messages of the conversation errors. msgLimit and msgLimitDetails are the
+// specification's texts for the monthly chat limit.
+const (
+	msgConversationNotFound = "Chat nicht gefunden."
+	msgMessageNotFound      = "Nachricht nicht gefunden."
+	msgBadID                = "Ungültige ID."
+	msgLimit                = "Monatslimit erreicht"
+	msgLimitDetails         = "Du hast dein monatliches Chat-Limit (%d) erreicht. Bitte upgrade dein Abo, um weitere Chats zu starten."
+)
+
+// ConversationService stores chats, their messages, the chat_starts ledger
+// behind the monthly quota and model token usage.
+type ConversationService struct {
+	db *DB
+}
+
+// NewConversationService returns a ConversationService on db.
+func NewConversationService(db *DB) *ConversationService {
+	return &ConversationService{db: db}
+}
+
+// validID reports whether s is a UUID in its canonical 36-character form, the
+// only form our ids take. Methods answer any other id with ENOTFOUND (or an
+// empty result) without asking the database: it could not match, and it
+// keeps arbitrary client input out of the queries.
+func validID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	_, err := uuid.Parse(s)
+	return err == nil
+}
+
+// conversationColumns lists a conversation's columns in scanConversation's
+// order. The list leaves out pdf_text (see Conversations); fmt fills it in.
+const conversationColumns = `id, user_id, title, mode, COALESCE(difficulty, 0), COALESCE(product_override, ''),
+	COALESCE(pdf_name, ''), %s, stage, total_stages, progress, objections, last_score,
+	COALESCE(scored_message_id, ''), xp_messages, COALESCE(evaluation, ''),
+	created_at, updated_at, completed_at, deleted_at`
+
+var (
+	conversationSelect     = fmt.Sprintf(conversationColumns, `COALESCE(pdf_text, '')`)
+	conversationListSelect = fmt.Sprintf(conversationColumns, `''`)
+)
+
+func scanConversation(s rowScanner) (*salescoach.Conversation, error) {
+	var (
+		c          salescoach.Conversation
+		objections string
+		lastScore  sql.NullString
+	)
+	err := s.Scan(&c.ID, &c.UserID, &c.Title, &c.Mode, &c.Difficulty, &c.ProductOverride,
+		&c.PDFName, &c.PDFText, &c.Stage, &c.TotalStages, &c.Progress, &objections, &lastScore,
+		&c.ScoredMessageID, &c.XPMessages, &c.Evaluation,
+		scanTime(&c.CreatedAt), scanTime(&c.UpdatedAt), scanNullTime(&c.CompletedAt), scanNullTime(&c.DeletedAt))
+	if err != nil {
+		return nil, err
+	}
+	if objections != "" {
+		if err := json.Unmarshal([]byte(objections), &c.Objections); err != nil {
+			return nil, fmt.Errorf("sqlstore: conversation %s: objections: %w", c.ID, err)
+		}
+	}
+	if lastScore.Valid {
+		c.LastScore = new(salescoach.ScoreResult)
+		if err := json.Unmarshal([]byte(lastScore.String), c.LastScore); err != nil {
+			return nil, fmt.Errorf("sqlstore: conversation %s: last score: %w", c.ID, err)
+		}
+	}
+	return &c, nil
+}
+
+// stateJSON encodes the JSON columns of c: objections as the empty string
+// when there are none (so nil reads back as nil), last_score as NULL when
+// nil.
+func stateJSON(c *salescoach.Conversation) (objections string, lastScore any, err error) {
+	if len(c.Objections) > 0 {
+		b, err := json.Marshal(c.Objections)
+		if err != nil {
+			return "", nil, fmt.Errorf("sqlstore: encode objections: %w", err)
+		}
+		objections = string(b)
+	}
+	if c.LastScore != nil {
+		b, err := json.Marshal(c.LastScore)
+		if err != nil {
+			return "", nil, fmt.Errorf("sqlstore: encode last score: %w", err)
+		}
+		lastScore = string(b)
+	}
+	return objections, lastScore, nil
+}
+
+// nullInt maps 0 to NULL for optional integer columns (difficulty).
+func nullInt(n int) any {
+	if n == 0 {
+		return nil
+	}
+	return n
+}
+
+// StartConversation creates c and one chat_starts row in one transaction,
+// unless the user has started quota or more chats since cycleStart (deleted
+// chats included: the ledger outlives them). It fills in c.ID when empty and
+// c.CreatedAt (now) when zero, and sets c.UpdatedAt to c.CreatedAt when zero;
+// the chat_starts row gets c.CreatedAt. It stores no messages: the caller
+// adds the first ones with AddMessage.
+//
+// The transaction first writes the user's row, which makes concurrent starts
+// of one user queue on that row lock in PostgreSQL (SQLite's immediate
+// transactions queue anyway), so each counts the starts committed before it:
+// of N concurrent starts at quota-1 used, exactly one succeeds.
+//
+// It returns ELIMIT (with the limit in Details) when the quota is used up,
+// ENOTFOUND when the user does not exist or c.UserID is not a UUID, and
+// EINVALID when c.ID is set but not a UUID or a field breaks a constraint
+// (mode, difficulty 1..3, progress 0..100, negative counters).
+func (s *ConversationService) StartConversation(ctx context.Context, c *salescoach.Conversation, quota int, cycleStart time.Time) error {
+	if !validID(c.UserID) {
+		return notFound(msgUserNotFound)
+	}
+	if c.ID == "" {
+		c.ID = newID()
+	} else if !validID(c.ID) {
+		return salescoach.Errorf(salescoach.EINVALID, msgBadID)
+	}
+	if c.CreatedAt.IsZero() {
+		c.CreatedAt = s.db.now()
+	}
+	if c.UpdatedAt.IsZero() {
+		c.UpdatedAt = c.CreatedAt
+	}
+	c.CreatedAt, c.UpdatedAt = utc(c.CreatedAt), utc(c.UpdatedAt)
+	c.CompletedAt, c.DeletedAt = utcPtr(c.CompletedAt), nil
+	objections, lastScore, err := stateJSON(c)
+	if err != nil {
+		return err
+	}
+	return s.db.inTx(ctx, func(r runner) error {
+		res, err := r.exec(ctx, `UPDATE users SET updated_at = updated_at WHERE id = ?`, c.UserID)
+		if err != nil {
+			return dbError(err, "lock user")
+		}
+		if n, err := rowsAffected(res); err != nil {
+			return err
+		} else if n == 0 {
+			return notFound(msgUserNotFound)
+		}
+		var used int
+		if err := r.queryRow(ctx, `SELECT COUNT(*) FROM chat_starts WHERE user_id = ? AND created_at >= ?`,
+			c.UserID, cycleStart).Scan(&used); err != nil {
+			return dbError(err, "count chat starts")
+		}
+		if used >= quota {
+			return &salescoach.Error{Code: salescoach.ELIMIT, Message: msgLimit, Details: fmt.Sprintf(msgLimitDetails, quota)}
+		}
+		if _, err := r.exec(ctx, `INSERT INTO conversations (id, user_id, title, mode, difficulty,
+				product_override, pdf_name, pdf_text, stage, total_stages, progress, objections,
+				last_score, scored_message_id, xp_messages, evaluation, created_at, updated_at, completed_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			c.ID, c.UserID, c.Title, c.Mode, nullInt(c.Difficulty),
+			nullString(c.ProductOverride), nullString(c.PDFName), nullString(c.PDFText),
+			c.Stage, c.TotalStages, c.Progress, objections,
+			lastScore, nullString(c.ScoredMessageID), c.XPMessages, nullString(c.Evaluation),
+			c.CreatedAt, c.UpdatedAt, c.CompletedAt); err != nil {
+			return dbError(err, "insert conversation")
+		}
+		if _, err := r.exec(ctx, `INSERT INTO chat_starts (id, user_id, conversation_id, created_at) VALUES (?, ?, ?, ?)`,
+			newID(), c.UserID, c.ID, c.CreatedAt); err != nil {
+			return dbError(err, "insert chat start")
+		}
+		return nil
+	})
+}
+
+// CountChatStarts counts the chats the user started since the time (deleted
+// ones included); a user id that is not a UUID has none. It returns only
+// driver errors.
+func (s *ConversationService) CountChatStarts(ctx context.Context, userID string, since time.Time) (int, error) {
+	if !validID(userID) {
+		return 0, nil
+	}
+	var n int
+	err := s.db.r().queryRow(ctx, `SELECT COUNT(*) FROM chat_starts WHERE user_id = ? AND created_at >= ?`,
+		userID, since).Scan(&n)
+	return n, dbError(err, "count chat starts")
+}
+
+// Conversation returns the user's conversation. It returns ENOTFOUND when it
+// does not exist, belongs to another user or is deleted, and when either id
+// is not a UUID.
+func (s *ConversationService) Conversation(ctx context.Context, userID, id string) (*salescoach.Conversation, error) {
+	if !validID(userID) || !validID(id) {
+		return nil, notFound(msgConversationNotFound)
+	}
+	c, err := scanConversation(s.db.r().queryRow(ctx, `SELECT `+conversationSelect+` FROM conversations
+		WHERE id = ? AND user_id = ? AND deleted_at IS NULL`, id, userID))
+	if noRows(err) {
+		return nil, notFound(msgConversationNotFound)
+	}
+	return c, dbError(err, "conversation")
+}
+
+// ConversationByID returns any conversation, deleted ones included (for
+// admins). It returns ENOTFOUND when there is none or id is not a UUID.
+func (s *ConversationService) ConversationByID(ctx context.Context, id string) (*salescoach.Conversation, error) {
+	if !validID(id) {
+		return nil, notFound(msgConversationNotFound)
+	}
+	c, err := scanConversation(s.db.r().queryRow(ctx, `SELECT `+conversationSelect+` FROM conversations
+		WHERE id = ?`, id))
+	if noRows(err) {
+		return nil, notFound(msgConversationNotFound)
+	}
+	return c, dbError(err, "conversation by id")
+}
+
+// Conversations lists the user's conversations that are not deleted, newest
+// first (by created_at, then id). PDFText is left empty: it may hold 200 000
+// characters per chat and no list shows it; Conversation returns it. A user
+// id that is not a UUID has none. It returns only driver errors.
+func (s *ConversationService) Conversations(ctx context.Context, userID string) ([]*salescoach.Conversation, error) {
+	if !validID(userID) {
+		return nil, nil
+	}
+	rows, err := s.db.r().queryRows(ctx, `SELECT `+conversationListSelect+` FROM conversations
+		WHERE user_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC`, userID)
+	if err != nil {
+		return nil, dbError(err, "conversations")
+	}
+	defer rows.Close()
+	var out []*salescoach.Conversation
+	for rows.Next() {
+		c, err := scanConversation(rows)
+		if err != nil {
+			return nil, dbError(err, "conversations")
+		}
+		out = append(out, c)
+	}
+	return out, dbError(rows.Err(), "conversations")
+}
+
+const messageColumns = `id, conversation_id, role, content, COALESCE(pdf_name, ''), is_completion, created_at`
+
+// Messages lists a conversation's messages, oldest first: by created_at,
+// then by the order they were added (messages stamped with the same instant
+// keep their order). The caller checks ownership first. An unknown
+// conversation, or an id that is not a UUID, has none. It returns only
+// driver errors.
+func (s *ConversationService) Messages(ctx context.Context, conversationID string) ([]*salescoach.Message, error) {
+	if !validID(conversationID) {
+		return nil, nil
+	}
+	rows, err := s.db.r().queryRows(ctx, `SELECT `+messageColumns+` FROM messages
+		WHERE conversation_id = ? ORDER BY created_at, seq, id`, conversationID)
+	if err != nil {
+		return nil, dbError(err, "messages")
+	}
+	defer rows.Close()
+	var out []*salescoach.Message
+	for rows.Next() {
+		var m salescoach.Message
+		if err := rows.Scan(&m.ID, &m.ConversationID, &m.Role, &m.Content, &m.PDFName, &m.IsCompletion,
+			scanTime(&m.CreatedAt)); err != nil {
+			return nil, dbError(err, "messages")
+		}
+		out = append(out, &m)
+	}
+	return out, dbError(rows.Err(), "messages")
+}
+
+// AddMessage appends a message, filling in m.ID when empty and m.CreatedAt
+// (now) when zero. It does not check ownership or deletion; the caller does.
+//
+// It numbers the message after the conversation's last one (see Messages) in
+// one transaction that first writes the conversation's row, so concurrent
+// additions to one chat queue and never share a number.
+//
+// It returns ENOTFOUND when the conversation does not exist or its id is not
+// a UUID, EINVALID when m.ID is set but not a UUID or the role is not one of
+// the salescoach.Role* values, and ECONFLICT when m.ID exists already.
+func (s *ConversationService) AddMessage(ctx context.Context, m *salescoach.Message) error {
+	if !validID(m.ConversationID) {
+		return notFound(msgConversationNotFound)
+	}
+	if m.ID == "" {
+		m.ID = newID()
+	} else if !validID(m.ID) {
+		return salescoach.Errorf(salescoach.EINVALID, msgBadID)
+	}
+	if m.CreatedAt.IsZero() {
+		m.CreatedAt = s.db.now()
+	}
+	m.CreatedAt = utc(m.CreatedAt)
+	return s.db.inTx(ctx, func(r runner) error {
+		res, err := r.exec(ctx, `UPDATE conversations SET updated_at = updated_at WHERE id = ?`, m.ConversationID)
+		if err != nil {
+			return dbError(err, "lock conversation")
+		}
+		if n, err := rowsAffected(res); err != nil {
+			return err
+		} else if n == 0 {
+			return notFound(msgConversationNotFound)
+		}
+		var seq int64
+		if err := r.queryRow(ctx, `SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE conversation_id = ?`,
+			m.ConversationID).Scan(&seq); err != nil {
+			return dbError(err, "next message seq")
+		}
+		_, err = r.exec(ctx, `INSERT INTO messages (id, conversation_id, role, content, pdf_name, is_completion, created_at, seq)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			m.ID, m.ConversationID, m.Role, m.Content, nullString(m.PDFName), m.IsCompletion, m.CreatedAt, seq)
+		return dbError(err, "insert message")
+	})
+}
+
+// DeleteMessage removes one message of the conversation. It returns
+// ENOTFOUND when the conversation has no such message or either id is not a
+// UUID.
+func (s *ConversationService) DeleteMessage(ctx context.Context, conversationID, messageID string) error {
+	if !validID(conversationID) || !validID(messageID) {
+		return notFound(msgMessageNotFound)
+	}
+	res, err := s.db.r().exec(ctx, `DELETE FROM messages WHERE id = ? AND conversation_id = ?`, messageID, conversationID)
+	if err != nil {
+		return dbError(err, "delete message")
+	}
+	return oneRow(res, msgMessageNotFound)
+}
+
+// oneRow turns an UPDATE or DELETE that changed no row into ENOTFOUND with
+// msg.
+func oneRow(res sql.Result, msg string) error {
+	n, err := rowsAffected(res)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return notFound(msg)
+	}
+	return nil
+}
+
+// SaveState writes the scoring state (stage, total stages, progress,
+// objections), title, completion time, last score, scored message, XP-message
+// count and evaluation of c, and sets c.UpdatedAt and updated_at to now. It
+// matches c.ID together with c.UserID and only a conversation that is not
+// deleted. It is a plain write, last writer wins: callers that must not
+// score one message twice compare ScoredMessageID first.
+//
+// It returns ENOTFOUND when that conversation does not exist, is deleted,
+// belongs to another user or either id is not a UUID, and EINVALID when a
+// value breaks a constraint (progress 0..100, negative counters).
+func (s *ConversationService) SaveState(ctx context.Context, c *salescoach.Conversation) error {
+	if !validID(c.ID) || !validID(c.UserID) {
+		return notFound(msgConversationNotFound)
+	}
+	objections, lastScore, err := stateJSON(c)
+	if err != nil {
+		return err
+	}
+	now := utc(s.db.now())
+	completed := utcPtr(c.CompletedAt)
+	res, err := s.db.r().exec(ctx, `UPDATE conversations SET stage = ?, total_stages = ?, progress = ?,
+			objections = ?, title = ?, completed_at = ?, last_score = ?, scored_message_id = ?,
+			xp_messages = ?, evaluation = ?, updated_at = ?
+		WHERE id = ? AND user_id = ? AND deleted_at IS NULL`,
+		c.Stage, c.TotalStages, c.Progress, objections, c.Title, completed, lastScore,
+		nullString(c.ScoredMessageID), c.XPMessages, nullString(c.Evaluation), now, c.ID, c.UserID)
+	if err != nil {
+		return dbError(err, "save conversation state")
+	}
+	if err := oneRow(res, msgConversationNotFound); err != nil {
+		return err
+	}
+	c.UpdatedAt, c.CompletedAt = now, completed
+	return nil
+}
+
+// Rename sets the title of the user's conversation and its updated_at to
+// now. It returns ENOTFOUND when the conversation does not exist, belongs to
+// another user, is deleted or either id is not a UUID.
+func (s *ConversationService) Rename(ctx context.Context, userID, id, title string, now time.Time) error {
+	if !validID(userID) || !validID(id) {
+		return notFound(msgConversationNotFound)
+	}
+	res, err := s.db.r().exec(ctx, `UPDATE conversations SET title = ?, updated_at = ?
+		WHERE id = ? AND user_id = ? AND deleted_at IS NULL`, title, now, id, userID)
+	if err != nil {
+		return dbError(err, "rename conversation")
+	}
+	return oneRow(res, msgConversationNotFound)
+}
+
+// SoftDelete hides the user's conversation by setting deleted_at (and
+// updated_at) to now; its messages stay for admins, and its chat start still
+// counts against the quota. It returns ENOTFOUND when the conversation does
+// not exist, belongs to another user, is deleted already or either id is not
+// a UUID.
+func (s *ConversationService) SoftDelete(ctx context.Context, userID, id string, now time.Time) error {
+	if !validID(userID) || !validID(id) {
+		return notFound(msgConversationNotFound)
+	}
+	res, err := s.db.r().exec(ctx, `UPDATE conversations SET deleted_at = ?, updated_at = ?
+		WHERE id = ? AND user_id = ? AND deleted_at IS NULL`, now, now, id, userID)
+	if err != nil {
+		return dbError(err, "delete conversation")
+	}
+	return oneRow(res, msgConversationNotFound)
+}
+
+// DeleteHistory soft-deletes all the user's conversations that are not
+// deleted yet, in one statement, and returns how many it hid (0 for a user id
+// that is not a UUID). It returns only driver errors.
+func (s *ConversationService) DeleteHistory(ctx context.Context, userID string, now time.Time) (int, error) {
+	if !validID(userID) {
+		return 0, nil
+	}
+	res, err := s.db.r().exec(ctx, `UPDATE conversations SET deleted_at = ?, updated_at = ?
+		WHERE user_id = ? AND deleted_at IS NULL`, now, now, userID)
+	if err != nil {
+		return 0, dbError(err, "delete history")
+	}
+	n, err := rowsAffected(res)
+	return int(n), err
+}
+
+// RecordTokenUsage appends u, setting u.CreatedAt to now when it is zero; an
+// empty ConversationID stores NULL. It returns ENOTFOUND when the user or the
+// conversation does not exist or its id is not a UUID, and EINVALID for
+// negative token counts.
+func (s *ConversationService) RecordTokenUsage(ctx context.Context, u *salescoach.TokenUsage) error {
+	if !validID(u.UserID) || (u.ConversationID != "" && !validID(u.ConversationID)) {
+		return notFound(msgMissing)
+	}
+	if u.CreatedAt.IsZero() {
+		u.CreatedAt = s.db.now()
+	}
+	u.CreatedAt = utc(u.CreatedAt)
+	_, err := s.db.r().exec(ctx, `INSERT INTO token_usage (id, user_id, conversation_id, model, purpose,
+			tokens_in, tokens_out, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		newID(), u.UserID, nullString(u.ConversationID), u.Model, u.Purpose, u.TokensIn, u.TokensOut, u.CreatedAt)
+	return dbError(err, "insert token usage")
+}

@@ -1,0 +1,83 @@
+package sqlstore
+
+import (
+	"context"
+
+	"salescoach"
+)
+
+var _ salescoach.ProgressService = (*ProgressService)(nil)
+
+const msgNegativeProgress = "Fortschritt kann nicht abgezogen werden."
+
+// ProgressService applies XP and the profile counters.
+type ProgressService struct {
+	db *DB
+}
+
+// NewProgressService returns a ProgressService on db.
+func NewProgressService(db *DB) *ProgressService {
+	return &ProgressService{db: db}
+}
+
+// AddProgress adds d to the user's XP and profile counters in one
+// transaction, sets users.level to salescoach.LevelFor(new XP).Level and
+// returns the user and profile as they are then. Each addition is relative
+// (xp = xp + ?), and the first UPDATE locks the user's row in PostgreSQL
+// (SQLite's immediate transactions queue anyway), so concurrent calls add
+// up and each computes the level from the XP it produced.
+//
+// It returns EINVALID when any field of d is negative (nothing is ever taken
+// away) and ENOTFOUND when there is no such user or userID is not a UUID.
+func (s *ProgressService) AddProgress(ctx context.Context, userID string, d salescoach.ProgressDelta) (*salescoach.User, *salescoach.Profile, error) {
+	if d.XP < 0 || d.MessagesSent < 0 || d.ObjectionsSolved < 0 || d.CompletedChats < 0 || d.Hints < 0 ||
+		d.PerfectAnswers < 0 || d.FastAnswers < 0 || d.Feedback < 0 || d.Calls < 0 {
+		return nil, nil, salescoach.Errorf(salescoach.EINVALID, msgNegativeProgress)
+	}
+	if !validID(userID) {
+		return nil, nil, notFound(msgUserNotFound)
+	}
+	var (
+		u *salescoach.User
+		p *salescoach.Profile
+	)
+	now := s.db.now()
+	err := s.db.inTx(ctx, func(r runner) error {
+		var xp int
+		err := r.queryRow(ctx, `UPDATE users SET xp = xp + ?, updated_at = ? WHERE id = ? RETURNING xp`,
+			d.XP, now, userID).Scan(&xp)
+		if noRows(err) {
+			return notFound(msgUserNotFound)
+		}
+		if err != nil {
+			return dbError(err, "add xp")
+		}
+		if _, err := r.exec(ctx, `UPDATE users SET level = ? WHERE id = ?`, salescoach.LevelFor(xp).Level, userID); err != nil {
+			return dbError(err, "set level")
+		}
+		if _, err := r.exec(ctx, `UPDATE profiles SET
+				messages_sent_count = messages_sent_count + ?,
+				objections_solved_count = objections_solved_count + ?,
+				completed_chats_count = completed_chats_count + ?,
+				hints_count = hints_count + ?,
+				perfect_answers_count = perfect_answers_count + ?,
+				fast_answers_count = fast_answers_count + ?,
+				feedback_count = feedback_count + ?,
+				calls_count = calls_count + ?,
+				updated_at = ?
+			WHERE user_id = ?`,
+			d.MessagesSent, d.ObjectionsSolved, d.CompletedChats, d.Hints, d.PerfectAnswers,
+			d.FastAnswers, d.Feedback, d.Calls, now, userID); err != nil {
+			return dbError(err, "add counters")
+		}
+		if u, err = userByID(ctx, r, userID); err != nil {
+			return err
+		}
+		p, err = profileByUserID(ctx, r, userID)
+		return err
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return u, p, nil
+}
