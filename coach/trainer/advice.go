@@ -1,0 +1,203 @@
+package trainer
+
+import (
+	"fmt"
+	"strings"
+
+	"salescoach"
+)
+
+// laerOrder is the order in which a good answer does things, and the order
+// in which hints name what is missing.
+var laerOrder = []string{"acknowledge", "question", "benefit", "evidence", "next_step"}
+
+// sample returns the perfect-answer block of a technique for the current
+// objection, rendered for product and form of address.
+func (c *chat) sample(kind string) string {
+	pt := perfect[c.family]
+	var list []string
+	switch kind {
+	case "acknowledge":
+		list = pt.Ack[c.v.Lang]
+	case "question":
+		list = pt.Question[c.v.Lang]
+	case "benefit":
+		list = pt.Benefit[c.v.Lang]
+	case "evidence":
+		list = pt.Evidence[c.v.Lang]
+	case "next_step":
+		list = pt.Next[c.v.Lang]
+	}
+	// Prefer a variant the seller has not sent yet in this chat, so a
+	// second perfect answer does not repeat the first word for word.
+	start := pick(len(list), c.in.Scenario.Seed, "perfect:"+kind, itoa(c.in.Stage))
+	for i := range list {
+		text := upperFirst(c.render(list[(start+i)%len(list)]))
+		if !c.sellerSaid(text) {
+			return text
+		}
+	}
+	return upperFirst(c.render(list[start]))
+}
+
+// sellerSaid reports whether a seller turn of the chat already says text
+// or nearly so: a perfect answer should not ask again what the seller just
+// asked in other words.
+func (c *chat) sellerSaid(text string) bool {
+	want := contentWords(text)
+	for _, t := range c.in.History {
+		if !isSeller(t.Role) {
+			continue
+		}
+		if strings.Contains(t.Content, text) {
+			return true
+		}
+		for _, s := range splitSentences(t.Content) {
+			if jaccard(want, contentWords(s.Text)) >= 0.6 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func contentWords(s string) []string {
+	var out []string
+	for _, w := range tokens(s) {
+		if len(w) >= 3 && !stopwords[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// perfectAnswer is the five blocks in LAER order.
+func (c *chat) perfectAnswer() string {
+	parts := make([]string, 0, len(laerOrder))
+	for _, k := range laerOrder {
+		parts = append(parts, c.sample(k))
+	}
+	return tidy(strings.Join(parts, " "))
+}
+
+// sellerTurn is one seller answer with the objection it answered.
+type sellerTurn struct {
+	family string
+	text   string
+	before string // the customer message it answered
+}
+
+// sellerTurns walks the chat and tells, for each seller answer, which
+// objection the customer had raised last.
+func (c *chat) sellerTurns() []sellerTurn {
+	var out []sellerTurn
+	current, before := "", ""
+	for _, t := range c.in.History {
+		switch {
+		case t.Role == salescoach.RoleAssistant:
+			if f := c.classify(t.Content); f != "" {
+				current = f
+			}
+			before = t.Content
+		case isSeller(t.Role):
+			// The seller's opening, before the customer said anything,
+			// answers no objection.
+			if strings.TrimSpace(t.Content) == "" || before == "" {
+				continue
+			}
+			f := current
+			if f == "" {
+				f = c.family
+			}
+			out = append(out, sellerTurn{family: f, text: t.Content, before: before})
+		}
+	}
+	return out
+}
+
+// hint names the most valuable missing technique of the last answer to the
+// current objection, with a sample sentence.
+func (c *chat) hint() string {
+	lang := c.v.Lang
+	adv := hintAdvice[lang]
+	turns := c.sellerTurns()
+	var stage []sellerTurn // answers to the current objection, newest first
+	for i := len(turns) - 1; i >= 0 && turns[i].family == c.family; i-- {
+		stage = append(stage, turns[i])
+	}
+	primary := ""
+	var missing []string
+	if len(stage) == 0 {
+		missing = append(missing, laerOrder...)
+	} else {
+		a := analyse(stage[0].text, c.family, c.v, c.p)
+		switch {
+		case a.hostile() || a.hasPenalty("dismiss"):
+			primary = "tone"
+		case a.hasPenalty("short"):
+			primary = "tone_short"
+		case a.hasPenalty("long"):
+			primary = "tone_long"
+		case strings.HasPrefix(a.formalityState, "wrong") || a.formalityState == "mixed":
+			primary = "formality"
+		}
+		// What an earlier answer to this objection already did matters
+		// less than what was never tried.
+		earlier := map[string]bool{}
+		for _, t := range stage[1:] {
+			ea := analyse(t.text, c.family, c.v, c.p)
+			for _, k := range laerOrder {
+				earlier[k] = earlier[k] || ea.shown(k)
+			}
+		}
+		var demoted []string
+		for _, k := range laerOrder {
+			switch {
+			case a.shown(k):
+			case earlier[k]:
+				demoted = append(demoted, k)
+			default:
+				missing = append(missing, k)
+			}
+		}
+		missing = append(missing, demoted...)
+	}
+	if primary == "" {
+		if len(missing) == 0 {
+			return adv["complete"] + " " + adv["example"] + " " + quote(lang, c.sample("evidence"), 1000)
+		}
+		primary, missing = missing[0], missing[1:]
+	}
+	label, advice, sample := labels[lang][primary], "", ""
+	switch primary {
+	case "acknowledge", "question":
+		advice = fmt.Sprintf(adv[primary], familyName(c.family, lang))
+		sample = c.sample(primary)
+	case "benefit", "evidence", "next_step":
+		advice = adv[primary]
+		sample = c.sample(primary)
+	case "formality":
+		if c.v.Sie {
+			advice = adv["formality_sie"]
+		} else {
+			advice = adv["formality_du"]
+		}
+		sample = c.sample("acknowledge")
+	case "tone", "tone_short", "tone_long":
+		label = labels[lang]["tone"]
+		advice = adv[primary]
+		sample = c.sample("acknowledge") + " " + c.sample("question")
+	}
+	out := label + ": " + advice + ", " + adv["example"] + " " + quote(lang, sample, 1000)
+	if len(missing) > 2 {
+		missing = missing[:2]
+	}
+	if len(missing) > 0 {
+		names := make([]string, len(missing))
+		for i, k := range missing {
+			names[i] = labels[lang][k]
+		}
+		out += " " + fmt.Sprintf(adv["also"], strings.Join(names, ", "))
+	}
+	return out
+}

@@ -1,0 +1,680 @@
+package trainer
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"unicode"
+
+	"salescoach"
+)
+
+// Scoring model. An answer earns points for each technique in proportion to
+// how clearly it shows it (strength 0..1), plus a base for a civil,
+// on-topic answer of reasonable length; tone problems subtract points and
+// cap the score. The weights sum to 100, so an answer that does everything
+// well scores 100; two or three techniques land around 50–75.
+const (
+	weightBase      = 8  // civil, on topic, at least minWords words
+	weightAck       = 15 // acknowledges the concern
+	weightQuestion  = 18 // asks what is behind the objection
+	weightBenefit   = 17 // a benefit tied to the product
+	weightEvidence  = 13 // a figure, reference or example
+	weightNext      = 13 // a concrete next step
+	weightRelevance = 10 // deals with this objection's theme (full points for handling it as trainers teach)
+	weightFormality = 6  // du/Sie as the customer uses it
+
+	penaltyWrongForm = 15 // du to a Sie customer or the other way round
+	penaltyMixedForm = 8
+	penaltyContra    = 20 // contradicting the customer
+	penaltyPressure  = 20 // pressure without substance
+	penaltyInsult    = 30
+	penaltyBadmouth  = 15 // running down the competitor
+	penaltyDismiss   = 8  // "keine Sorge", "kein Problem"
+	penaltyShout     = 10
+	penaltyLong      = 15
+
+	capShort    = 25 // fewer than minWords words
+	capOffTopic = 25 // neither on theme nor acknowledging nor asking
+	capContra   = 40
+	capPressure = 40
+	capInsult   = 10
+
+	minWords = 6
+	maxWords = 200
+)
+
+// Thresholds above which a technique counts as shown.
+const (
+	shownQuestion = 0.6
+	shownBenefit  = 0.9
+	shownEvidence = 0.8
+	shownNext     = 0.8
+)
+
+// penalty kinds, most severe first.
+var penaltyOrder = []string{"insult", "contradict", "pressure", "badmouth", "dismiss", "shout", "short", "long"}
+
+type penalty struct {
+	Kind  string
+	Quote string // the sentence it was found in, as written
+}
+
+// analysis is what the trainer sees in one seller answer.
+type analysis struct {
+	v      voice
+	family string
+	text   string
+	words  int
+	sents  []sentence
+
+	ack      float64
+	ackQuote string
+	ackBut   bool
+
+	question      float64
+	questionKind  string // open, closed, rhetorical
+	questionQuote string
+
+	benefit      float64
+	benefitKind  string // tied, generic, feature
+	benefitQuote string
+
+	evidence      float64
+	evidenceQuote string
+
+	next      float64
+	nextKind  string // concrete, shown, vague
+	nextQuote string
+
+	relevance float64
+	offTopic  bool
+
+	formality      float64
+	formalityState string // ok_sie, ok_du, wrong_sie, wrong_du, mixed, none_sie, none_du, en
+	formalityQuote string
+
+	penalties []penalty
+	score     int
+}
+
+// analyse judges one seller answer against an objection family ("" when
+// unknown) for a product.
+func analyse(text, family string, v voice, p product) *analysis {
+	a := &analysis{v: v, family: family, text: strings.TrimSpace(text)}
+	a.words = wordCount(a.text)
+	a.sents = splitSentences(a.text)
+	kw := compileKeywords(p)
+
+	for i, s := range a.sents {
+		a.checkAck(i, s)
+		a.checkQuestion(s)
+		a.checkBenefit(s, kw)
+		a.checkEvidence(s)
+		a.checkNext(s)
+		a.checkPenalties(s)
+	}
+	a.checkRelevance()
+	a.checkFormality()
+	a.checkShape()
+	a.offTopic = a.words > 0 && a.relevance == 0 && a.ack == 0 && a.question < shownQuestion
+	a.score = a.computeScore()
+	return a
+}
+
+func (a *analysis) checkAck(i int, s sentence) {
+	if a.ack > 0 {
+		return
+	}
+	m, ok := find(s.Norm, ackWords.m)
+	if !ok {
+		return
+	}
+	a.ack, a.ackQuote = 1, s.Text
+	// "Ich verstehe, aber ..." takes the acknowledgement back.
+	needle := " " + strings.TrimSpace(norm(strings.TrimSuffix(m, "*")))
+	if at := strings.Index(s.Norm, needle); at >= 0 && has(s.Norm[at:], butWords.m) {
+		a.ackBut = true
+	}
+	if i+1 < len(a.sents) {
+		first := strings.Fields(a.sents[i+1].Norm)
+		if len(first) > 0 && (first[0] == "aber" || first[0] == "but" || first[0] == "however" || first[0] == "jedoch") {
+			a.ackBut = true
+		}
+	}
+}
+
+// isNextStepSentence tells a proposal ("Sollen wir nächste Woche eine Demo
+// machen?") from a clarifying question.
+func isNextStepSentence(s sentence) bool {
+	return has(s.Norm, nextActions.m) || (has(s.Norm, nextProposals.m) && has(s.Norm, nextTimes.m))
+}
+
+func (a *analysis) checkQuestion(s sentence) {
+	if !s.Question || isNextStepSentence(s) {
+		return
+	}
+	var strength float64
+	var kind string
+	theme := a.family != "" && (has(s.Norm, familyLexicon[a.family].Theme.m) || has(s.Norm, familyLexicon[a.family].Handling.m))
+	about := has(s.Norm, customerWords.m) || theme
+	switch {
+	case rhetoricalEnd(s.Text) || has(s.Norm, rhetoricalWords.m):
+		strength, kind = 0.3, "rhetorical"
+	case has(s.Norm, questionWords.m) && about:
+		strength, kind = 1, "open"
+	case has(s.Norm, questionWords.m):
+		strength, kind = 0.7, "open"
+	case about:
+		strength, kind = 0.8, "closed"
+	default:
+		strength, kind = 0.5, "closed"
+	}
+	if strength > a.question {
+		a.question, a.questionKind, a.questionQuote = strength, kind, s.Text
+	}
+}
+
+// rhetoricalEnd reports a question ending like "…, oder?".
+func rhetoricalEnd(text string) bool {
+	t := strings.ToLower(strings.TrimRight(strings.TrimSpace(text), "?!. \"'“”"))
+	t = strings.ReplaceAll(t, "’", "'")
+	for _, e := range rhetoricalEnds {
+		if strings.HasSuffix(t, e) {
+			return true
+		}
+	}
+	return false
+}
+
+type keywordSet struct {
+	words []string
+}
+
+func compileKeywords(p product) keywordSet {
+	ws := append([]string(nil), p.Keywords...)
+	for _, t := range tokens(p.Phrase) {
+		if len(t) >= 3 && !stopwords[t] {
+			ws = append(ws, t)
+		}
+	}
+	return keywordSet{words: ws}
+}
+
+// mentions reports whether the sentence names the product: a word that
+// shares a long prefix with a product keyword ("Zeiterfassung" and
+// "Zeiterfassungs-App").
+func (k keywordSet) mentions(n string) bool {
+	for _, t := range strings.Fields(n) {
+		if len(t) < 3 || stopwords[t] {
+			continue
+		}
+		for _, w := range k.words {
+			if t == w {
+				return true
+			}
+			need := min(6, len(t), len(w))
+			if need >= 5 && t[:need] == w[:need] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (a *analysis) checkBenefit(s sentence, kw keywordSet) {
+	b := has(s.Norm, benefitWords.m)
+	tie := has(s.Norm, selfWords.m) || kw.mentions(s.Norm)
+	var strength float64
+	var kind string
+	switch {
+	case b && tie:
+		strength, kind = 1, "tied"
+	case b:
+		strength, kind = 0.5, "generic"
+	case tie:
+		strength, kind = 0.25, "feature"
+	}
+	if strength > a.benefit {
+		a.benefit, a.benefitKind, a.benefitQuote = strength, kind, s.Text
+	}
+}
+
+func (a *analysis) checkEvidence(s sentence) {
+	figure := false
+	toks := strings.Fields(s.Norm)
+	for i, t := range toks {
+		if t[0] < '0' || t[0] > '9' {
+			continue
+		}
+		// "30 Minuten", "um 10 Uhr" are scheduling, not proof.
+		if i+1 < len(toks) && has(" "+toks[i+1]+" ", timeUnits.m) {
+			continue
+		}
+		figure = true
+	}
+	unit := has(s.Norm, evidenceUnits.m)
+	if isNextStepSentence(s) && !(figure && unit) {
+		// A date or duration inside a proposal is no evidence.
+		figure = false
+	}
+	ref := has(s.Norm, evidenceRefs.m)
+	var strength float64
+	switch {
+	case figure && ref:
+		strength = 1
+	case figure, ref:
+		strength = 0.9
+	case has(s.Norm, evidenceVague.m):
+		strength = 0.5
+	}
+	if strength > a.evidence {
+		a.evidence, a.evidenceQuote = strength, s.Text
+	}
+}
+
+func (a *analysis) checkNext(s sentence) {
+	action := has(s.Norm, nextActions.m)
+	when := has(s.Norm, nextTimes.m)
+	prop := has(s.Norm, nextProposals.m)
+	var strength float64
+	var kind string
+	switch {
+	case action && (when || prop):
+		strength, kind = 1, "concrete"
+	case prop && when:
+		strength, kind = 0.9, "concrete"
+	case action:
+		strength, kind = 0.8, "shown"
+	case has(s.Norm, nextVague.m):
+		strength, kind = 0.4, "vague"
+	}
+	if strength > a.next {
+		a.next, a.nextKind, a.nextQuote = strength, kind, s.Text
+	}
+}
+
+func (a *analysis) checkPenalties(s sentence) {
+	for _, c := range []struct {
+		kind string
+		l    *lexicon
+	}{{"insult", insultWords}, {"contradict", contradictWords}, {"pressure", pressureWords}, {"badmouth", badmouthWords}, {"dismiss", dismissWords}} {
+		m, ok := find(s.Norm, c.l.m)
+		if !ok || a.hasPenalty(c.kind) {
+			continue
+		}
+		a.penalties = append(a.penalties, penalty{Kind: c.kind, Quote: excerpt(s, m)})
+	}
+}
+
+// excerpt returns the words of s around the lexicon entry m, so a feedback
+// line quotes the offending words even in a long sentence.
+func excerpt(s sentence, m string) string {
+	needle := " " + strings.TrimSpace(norm(strings.TrimSuffix(m, "*")))
+	at := strings.Index(s.Norm, needle)
+	fields := strings.Fields(s.Text)
+	if at < 0 || len(fields) <= 8 {
+		return s.Text
+	}
+	tokIdx := strings.Count(s.Norm[:at+1], " ") - 1
+	// Map the token index to the field (a field like "KI-gestützte" holds
+	// several tokens).
+	fi, seen := 0, 0
+	for i, f := range fields {
+		n := len(tokens(f))
+		if seen+n > tokIdx {
+			fi = i
+			break
+		}
+		seen += n
+		fi = i
+	}
+	from := max(0, fi-2)
+	to := min(len(fields), from+8)
+	out := strings.Join(fields[from:to], " ")
+	if from > 0 {
+		out = "… " + out
+	}
+	return out
+}
+
+func (a *analysis) checkShape() {
+	letters, upper := 0, 0
+	for _, r := range a.text {
+		if unicode.IsLetter(r) {
+			letters++
+			if unicode.IsUpper(r) {
+				upper++
+			}
+		}
+	}
+	if (letters >= 12 && float64(upper)/float64(letters) > 0.6) || strings.Count(a.text, "!") >= 3 {
+		a.penalties = append(a.penalties, penalty{Kind: "shout", Quote: firstSentence(a.sents)})
+	}
+	if a.words < minWords {
+		a.penalties = append(a.penalties, penalty{Kind: "short"})
+	}
+	if a.words > maxWords {
+		a.penalties = append(a.penalties, penalty{Kind: "long"})
+	}
+	// Most severe first, so reasons and reactions name the worst.
+	rank := map[string]int{}
+	for i, k := range penaltyOrder {
+		rank[k] = i
+	}
+	ps := a.penalties
+	for i := 1; i < len(ps); i++ {
+		for j := i; j > 0 && rank[ps[j].Kind] < rank[ps[j-1].Kind]; j-- {
+			ps[j], ps[j-1] = ps[j-1], ps[j]
+		}
+	}
+}
+
+func firstSentence(ss []sentence) string {
+	if len(ss) == 0 {
+		return ""
+	}
+	return ss[0].Text
+}
+
+func (a *analysis) checkRelevance() {
+	n := norm(a.text)
+	if fw, ok := familyLexicon[a.family]; ok {
+		switch {
+		case has(n, fw.Handling.m):
+			a.relevance = 1
+		case has(n, fw.Theme.m):
+			a.relevance = 0.6
+		case a.question >= 1:
+			// "Was genau meinen Sie damit?" explores the objection without
+			// naming it.
+			a.relevance = 0.4
+		}
+		return
+	}
+	// Unknown objection: any objection theme counts as on topic.
+	for _, fw := range familyLexicon {
+		if has(n, fw.Theme.m) || has(n, fw.Handling.m) {
+			a.relevance = 0.6
+			return
+		}
+	}
+}
+
+// German forms of address. Capitalised Sie/Ihnen/Ihr… are formal; du, dich,
+// dir, dein…, euch, euer… are informal in any case.
+var (
+	sieForms = map[string]bool{"Sie": true, "Ihnen": true, "Ihr": true, "Ihre": true, "Ihren": true, "Ihrem": true, "Ihrer": true, "Ihres": true}
+	duForms  = map[string]bool{
+		"du": true, "dich": true, "dir": true, "dein": true, "deine": true, "deinen": true, "deinem": true,
+		"deiner": true, "deines": true, "euch": true, "euer": true, "eure": true, "euren": true, "eurem": true,
+		"eurer": true, "eures": true,
+	}
+)
+
+func (a *analysis) checkFormality() {
+	if a.v.Lang == langEN {
+		a.formality, a.formalityState = 1, "en"
+		return
+	}
+	var sieWord, duWord string
+	for _, s := range a.sents {
+		ws := wordsOf(s.Text)
+		for i, w := range ws {
+			next := ""
+			if i+1 < len(ws) {
+				next = ws[i+1]
+			}
+			switch {
+			case duForms[strings.ToLower(w)]:
+				if duWord == "" {
+					duWord = w
+				}
+			case w == "ihr" && next != "" && isLowerWord(next) && strings.HasSuffix(next, "t"):
+				// "ihr habt", "ihr spart": the informal plural.
+				if duWord == "" {
+					duWord = w
+				}
+			case sieForms[w]:
+				if i == 0 && w == "Ihr" && next != "" && isLowerWord(next) {
+					// "Ihr habt" at a sentence start is informal plural.
+					if duWord == "" {
+						duWord = w
+					}
+					continue
+				}
+				if i == 0 && w != "Sie" && w != "Ihnen" && (next == "" || isLowerWord(next)) {
+					// "Ihre" at a sentence start followed by a verb may be "their".
+					continue
+				}
+				if sieWord == "" {
+					sieWord = w
+				}
+			}
+		}
+	}
+	q := func(w string) string { return quote(a.v.Lang, w, 3) }
+	switch {
+	case sieWord != "" && duWord != "":
+		a.formality, a.formalityState, a.formalityQuote = 0.3, "mixed", q(sieWord)+" / "+q(duWord)
+	case sieWord != "" && a.v.Sie:
+		a.formality, a.formalityState, a.formalityQuote = 1, "ok_sie", q(sieWord)
+	case duWord != "" && !a.v.Sie:
+		a.formality, a.formalityState, a.formalityQuote = 1, "ok_du", q(duWord)
+	case duWord != "":
+		a.formality, a.formalityState, a.formalityQuote = 0, "wrong_sie", q(duWord)
+	case sieWord != "":
+		a.formality, a.formalityState, a.formalityQuote = 0, "wrong_du", q(sieWord)
+	case a.v.Sie:
+		a.formality, a.formalityState = 0.5, "none_sie"
+	default:
+		a.formality, a.formalityState = 0.5, "none_du"
+	}
+}
+
+// wordsOf splits text into words as written (case kept), for the du/Sie check.
+func wordsOf(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })
+}
+
+func (a *analysis) hasPenalty(kind string) bool {
+	for _, p := range a.penalties {
+		if p.Kind == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// hostile reports contradiction, pressure, insults or running others down:
+// answers a customer reacts to by getting cooler.
+func (a *analysis) hostile() bool {
+	return a.hasPenalty("insult") || a.hasPenalty("contradict") || a.hasPenalty("pressure") || a.hasPenalty("badmouth") || a.hasPenalty("shout")
+}
+
+func (a *analysis) computeScore() int {
+	if a.words == 0 {
+		return 0
+	}
+	s := 0.0
+	if a.words >= minWords && !a.hasPenalty("insult") && !a.offTopic {
+		s += weightBase
+	}
+	s += weightAck*a.ack + weightQuestion*a.question + weightBenefit*a.benefit + weightEvidence*a.evidence +
+		weightNext*a.next + weightRelevance*a.relevance + weightFormality*a.formality
+	switch a.formalityState {
+	case "wrong_sie", "wrong_du":
+		s -= penaltyWrongForm
+	case "mixed":
+		s -= penaltyMixedForm
+	}
+	limit := 100.0
+	for _, p := range a.penalties {
+		switch p.Kind {
+		case "insult":
+			s -= penaltyInsult
+			limit = math.Min(limit, capInsult)
+		case "contradict":
+			s -= penaltyContra
+			limit = math.Min(limit, capContra)
+		case "pressure":
+			s -= penaltyPressure
+			limit = math.Min(limit, capPressure)
+		case "badmouth":
+			s -= penaltyBadmouth
+		case "dismiss":
+			s -= penaltyDismiss
+		case "shout":
+			s -= penaltyShout
+		case "long":
+			s -= penaltyLong
+		case "short":
+			limit = math.Min(limit, capShort)
+		}
+	}
+	if a.offTopic {
+		limit = math.Min(limit, capOffTopic)
+	}
+	s = math.Min(s, limit)
+	return int(math.Round(math.Max(0, math.Min(100, s))))
+}
+
+// toneStrength is 1 for a civil answer of good length, less per problem.
+func (a *analysis) toneStrength() float64 {
+	t := 1.0
+	for _, p := range a.penalties {
+		switch p.Kind {
+		case "insult":
+			t -= 1
+		case "contradict", "pressure":
+			t -= 0.6
+		case "badmouth", "shout", "short", "long":
+			t -= 0.5
+		case "dismiss":
+			t -= 0.3
+		}
+	}
+	return math.Max(0, t)
+}
+
+// shown reports whether the answer showed a technique.
+func (a *analysis) shown(key string) bool {
+	switch key {
+	case "acknowledge":
+		return a.ack > 0
+	case "question":
+		return a.question >= shownQuestion
+	case "benefit":
+		return a.benefit >= shownBenefit
+	case "evidence":
+		return a.evidence >= shownEvidence
+	case "next_step":
+		return a.next >= shownNext
+	case "formality":
+		return a.formality >= 0.9
+	case "tone":
+		return len(a.penalties) == 0
+	}
+	return false
+}
+
+// familyName is how texts refer to the objection ("zum Preis", "price").
+func familyName(family, lang string) string {
+	if f, ok := families[family]; ok {
+		return f.Name[lang]
+	}
+	if lang == langEN {
+		return "customer's"
+	}
+	return "des Kunden"
+}
+
+// techniques turns the analysis into the seven technique lines.
+func (a *analysis) techniques() []salescoach.Technique {
+	lang := a.v.Lang
+	r := reasons[lang]
+	q := func(s string) string { return quote(lang, s, 8) }
+	out := make([]salescoach.Technique, 0, len(techniqueKeys))
+	for _, key := range techniqueKeys {
+		var reason string
+		switch key {
+		case "acknowledge":
+			switch {
+			case a.ack > 0 && a.ackBut:
+				reason = fmt.Sprintf(r["acknowledge.shown_but"], q(a.ackQuote))
+			case a.ack > 0:
+				reason = fmt.Sprintf(r["acknowledge.shown"], q(a.ackQuote))
+			case a.offTopic:
+				reason = fmt.Sprintf(r["acknowledge.ignored"], familyName(a.family, lang))
+			default:
+				reason = fmt.Sprintf(r["acknowledge.missing"], familyName(a.family, lang))
+			}
+		case "question":
+			switch {
+			case a.questionKind == "rhetorical":
+				reason = fmt.Sprintf(r["question.rhetorical"], q(a.questionQuote))
+			case a.question >= shownQuestion && a.questionKind == "closed":
+				reason = fmt.Sprintf(r["question.closed"], q(a.questionQuote))
+			case a.question >= shownQuestion:
+				reason = fmt.Sprintf(r["question.shown"], q(a.questionQuote))
+			default:
+				reason = r["question.missing"]
+			}
+		case "benefit":
+			switch a.benefitKind {
+			case "tied":
+				reason = fmt.Sprintf(r["benefit.tied"], q(a.benefitQuote))
+			case "generic":
+				reason = fmt.Sprintf(r["benefit.generic"], q(a.benefitQuote))
+			case "feature":
+				reason = fmt.Sprintf(r["benefit.feature"], q(a.benefitQuote))
+			default:
+				reason = r["benefit.missing"]
+			}
+		case "evidence":
+			switch {
+			case a.evidence >= shownEvidence:
+				reason = fmt.Sprintf(r["evidence.shown"], q(a.evidenceQuote))
+			case a.evidence > 0:
+				reason = fmt.Sprintf(r["evidence.vague"], q(a.evidenceQuote))
+			default:
+				reason = r["evidence.missing"]
+			}
+		case "next_step":
+			switch a.nextKind {
+			case "concrete":
+				reason = fmt.Sprintf(r["next_step.concrete"], q(a.nextQuote))
+			case "shown":
+				reason = fmt.Sprintf(r["next_step.shown"], q(a.nextQuote))
+			case "vague":
+				reason = fmt.Sprintf(r["next_step.vague"], q(a.nextQuote))
+			default:
+				reason = r["next_step.missing"]
+			}
+		case "formality":
+			reason = r["formality."+a.formalityState]
+			if strings.Contains(reason, "%s") {
+				reason = fmt.Sprintf(reason, a.formalityQuote)
+			}
+		case "tone":
+			reason = a.toneReason()
+		}
+		out = append(out, salescoach.Technique{Key: key, Label: labels[lang][key], Shown: a.shown(key), Reason: tidyQuotes(reason)})
+	}
+	return out
+}
+
+func (a *analysis) toneReason() string {
+	r := reasons[a.v.Lang]
+	if len(a.penalties) == 0 {
+		return fmt.Sprintf(r["tone.ok"], a.words)
+	}
+	p := a.penalties[0]
+	switch p.Kind {
+	case "short", "long":
+		return fmt.Sprintf(r["tone."+p.Kind], a.words)
+	case "shout":
+		return r["tone.shout"]
+	}
+	return fmt.Sprintf(r["tone."+p.Kind], quote(a.v.Lang, p.Quote, 8))
+}

@@ -1,0 +1,414 @@
+package trainer
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"salescoach/coach"
+)
+
+// assessedTurn is one seller answer with its analysis.
+type assessedTurn struct {
+	sellerTurn
+	a    *analysis
+	echo float64 // 1 when the answer picks up a word of the customer's message
+}
+
+// evaluate grades the chat in the six categories.
+func (c *chat) evaluate() *coach.Evaluation {
+	lang := c.v.Lang
+	t := evalTexts[lang]
+	names := coach.Categories[lang]
+	turns := c.sellerTurns()
+	if len(turns) == 0 {
+		return c.emptyEvaluation()
+	}
+	ts := make([]assessedTurn, len(turns))
+	for i, st := range turns {
+		ts[i] = assessedTurn{sellerTurn: st, a: analyse(st.text, st.family, c.v, c.p), echo: echo(st.before, st.text)}
+	}
+	n := len(ts)
+	q := func(s string) string { return quote(lang, s, 8) }
+
+	scores := make([]int, 6)
+	comments := make([]string, 6)
+	best := map[int]string{} // category -> quote for top points
+
+	// Empathie & Zuhören: acknowledging, and picking up the customer's words.
+	var ackCount int
+	var ackQuote string
+	emp := make([]float64, n)
+	for i, x := range ts {
+		emp[i] = 0.8*x.a.ack + 0.2*x.echo
+		if x.a.ack > 0 {
+			ackCount++
+			if ackQuote == "" {
+				ackQuote = x.a.ackQuote
+			}
+		}
+	}
+	scores[0] = pct(mean(emp))
+	if ackCount > 0 {
+		comments[0] = fmt.Sprintf(t["empathy.good"], q(ackQuote), ackCount, n)
+		best[0] = q(ackQuote)
+	} else {
+		comments[0] = fmt.Sprintf(t["empathy.none"], n, q(firstSentence(ts[0].a.sents)))
+	}
+
+	// Fragetechnik.
+	var qCount int
+	var qBest *analysis
+	qs := make([]float64, n)
+	for i, x := range ts {
+		qs[i] = x.a.question
+		if x.a.shown("question") {
+			qCount++
+		}
+		if x.a.question > 0 && (qBest == nil || x.a.question > qBest.question) {
+			qBest = x.a
+		}
+	}
+	scores[1] = pct(blend(qs))
+	switch {
+	case qCount > 0:
+		comments[1] = fmt.Sprintf(t["questions.good"], q(qBest.questionQuote), qCount, n)
+		best[1] = q(qBest.questionQuote)
+	case qBest != nil:
+		comments[1] = fmt.Sprintf(t["questions.weak"], q(qBest.questionQuote))
+	default:
+		comments[1] = fmt.Sprintf(t["questions.none"], n, q(lastSentence(ts[0].a.sents)))
+	}
+
+	// Nutzenargumentation: benefit and evidence.
+	bs, es := make([]float64, n), make([]float64, n)
+	var benefitBest, evidenceBest, anyBest *analysis
+	for i, x := range ts {
+		bs[i], es[i] = x.a.benefit, x.a.evidence
+		if x.a.shown("benefit") && benefitBest == nil {
+			benefitBest = x.a
+		}
+		if x.a.shown("evidence") && evidenceBest == nil {
+			evidenceBest = x.a
+		}
+		if (x.a.benefit > 0 || x.a.evidence > 0) && anyBest == nil {
+			anyBest = x.a
+		}
+	}
+	scores[2] = pct(0.6*blend(bs) + 0.4*blend(es))
+	switch {
+	case benefitBest != nil:
+		comments[2] = fmt.Sprintf(t["value.good"], q(benefitBest.benefitQuote))
+		if evidenceBest != nil {
+			comments[2] += fmt.Sprintf(t["value.evidence"], q(evidenceBest.evidenceQuote))
+		} else {
+			comments[2] += t["value.noevidence"]
+		}
+		best[2] = q(benefitBest.benefitQuote)
+	case evidenceBest != nil:
+		comments[2] = fmt.Sprintf(t["value.generic"], q(evidenceBest.evidenceQuote))
+	case anyBest != nil:
+		qq := anyBest.benefitQuote
+		if qq == "" {
+			qq = anyBest.evidenceQuote
+		}
+		comments[2] = fmt.Sprintf(t["value.generic"], q(qq))
+	default:
+		comments[2] = fmt.Sprintf(t["value.none"], q(firstSentence(ts[0].a.sents)))
+	}
+
+	// Einwandbehandlung: the answers' scores, and the best per objection,
+	// since the last answer to an objection is the one that solves it.
+	all := make([]float64, n)
+	bestPer := map[string]float64{}
+	bestTurn := 0
+	for i, x := range ts {
+		all[i] = float64(x.a.score)
+		if all[i] > bestPer[x.family] {
+			bestPer[x.family] = all[i]
+		}
+		if x.a.score > ts[bestTurn].a.score {
+			bestTurn = i
+		}
+	}
+	var per []float64
+	for _, v := range bestPer {
+		per = append(per, v)
+	}
+	sort.Float64s(per) // map order must not change the mean's rounding
+	scores[3] = int(math.Round(0.5*mean(all) + 0.5*mean(per)))
+	bt := ts[bestTurn]
+	if bt.a.score >= 50 {
+		comments[3] = fmt.Sprintf(t["objections.best"], bt.a.score, familyName(bt.family, lang), q(firstSentence(bt.a.sents)))
+	} else {
+		comments[3] = fmt.Sprintf(t["objections.weak"], q(firstSentence(bt.a.sents)), bt.a.score, familyName(bt.family, lang))
+	}
+	solved, total := c.solved(len(bestPer))
+	comments[3] += fmt.Sprintf(t["objections.solved"], solved, total)
+	if bt.a.score >= 60 {
+		best[3] = q(firstSentence(bt.a.sents))
+	}
+
+	// Abschlussorientierung.
+	var nCount int
+	var nBest *analysis
+	ns := make([]float64, n)
+	for i, x := range ts {
+		ns[i] = x.a.next
+		if x.a.shown("next_step") {
+			nCount++
+		}
+		if x.a.next > 0 && (nBest == nil || x.a.next > nBest.next) {
+			nBest = x.a
+		}
+	}
+	scores[4] = pct(blend(ns))
+	switch {
+	case nCount > 0:
+		comments[4] = fmt.Sprintf(t["closing.good"], q(nBest.nextQuote), nCount, n)
+		best[4] = q(nBest.nextQuote)
+	case nBest != nil:
+		comments[4] = fmt.Sprintf(t["closing.vague"], q(nBest.nextQuote))
+	default:
+		comments[4] = fmt.Sprintf(t["closing.none"], q(lastSentence(ts[len(ts)-1].a.sents)))
+	}
+
+	// Sprache & Tonalität: form of address and tone.
+	ls := make([]float64, n)
+	var toneBad, formBad *analysis
+	for i, x := range ts {
+		ls[i] = 0.4*x.a.formality + 0.6*x.a.toneStrength()
+		if len(x.a.penalties) > 0 && toneBad == nil {
+			toneBad = x.a
+		}
+		if (strings.HasPrefix(x.a.formalityState, "wrong") || x.a.formalityState == "mixed") && formBad == nil {
+			formBad = x.a
+		}
+	}
+	// One rude or pushy answer weighs: the worst turn counts as well as the mean.
+	worst := 1.0
+	for _, x := range ls {
+		worst = math.Min(worst, x)
+	}
+	scores[5] = pct(0.6*mean(ls) + 0.4*worst)
+	switch {
+	case toneBad != nil:
+		comments[5] = toneBad.toneReason()
+	case formBad != nil:
+		comments[5] = fmt.Sprintf(reasons[lang]["formality."+formBad.formalityState], formBad.formalityQuote)
+	default:
+		key := "language.good_en"
+		if lang == langDE && c.v.Sie {
+			key = "language.good_sie"
+		} else if lang == langDE {
+			key = "language.good_du"
+		}
+		comments[5] = fmt.Sprintf(t[key], q(firstSentence(ts[bestTurn].a.sents)))
+		if scores[5] >= 60 {
+			best[5] = q(firstSentence(ts[bestTurn].a.sents))
+		}
+	}
+
+	ev := &coach.Evaluation{}
+	sum := 0
+	for i, name := range names {
+		ev.Scores = append(ev.Scores, coach.CategoryScore{Category: name, Score: scores[i], Comment: comments[i]})
+		sum += scores[i]
+	}
+	ev.TotalPercent = int(math.Round(float64(sum) / float64(len(names))))
+
+	// Intro: where the chat stands, strongest and weakest category.
+	hi, lo := 0, 0
+	for i := range scores {
+		if scores[i] > scores[hi] {
+			hi = i
+		}
+		if scores[i] < scores[lo] {
+			lo = i
+		}
+	}
+	ev.Intro = fmt.Sprintf(t["intro.1"], n, solved, total, ev.TotalPercent)
+	if scores[lo] >= 85 {
+		ev.Intro += " " + t["intro.2top"]
+	} else if scores[hi]-scores[lo] < 10 {
+		ev.Intro += " " + fmt.Sprintf(t["intro.2same"], names[lo])
+	} else {
+		ev.Intro += " " + fmt.Sprintf(t["intro.2"], names[hi], names[lo])
+	}
+
+	ev.Improvements = c.improvements(ts, scores, toneBad, formBad)
+	ev.TopPoints = topPoints(lang, scores, best)
+	for i := range ev.Scores {
+		ev.Scores[i].Comment = tidyQuotes(ev.Scores[i].Comment)
+	}
+	return ev
+}
+
+// solved says how many objections the chat overcame, of how many.
+func (c *chat) solved(seen int) (int, int) {
+	total := c.in.TotalStages
+	if total <= 0 {
+		total = max(seen, 1)
+	}
+	s := c.in.Stage - 1
+	if c.in.Progress >= 100 {
+		s++
+	}
+	return min(max(s, 0), total), total
+}
+
+// improvements are 2–4 concrete tips for the weakest categories, each with a
+// sample phrase for the objection the user struggled with most.
+func (c *chat) improvements(ts []assessedTurn, scores []int, toneBad, formBad *analysis) []string {
+	lang := c.v.Lang
+	t := evalTexts[lang]
+	q := func(s string) string { return quote(lang, s, 1000) }
+	// Samples for the objection of the weakest answer.
+	weakest := ts[0]
+	for _, x := range ts {
+		if x.a.score < weakest.a.score {
+			weakest = x
+		}
+	}
+	sc := *c
+	sc.family = weakest.family
+	order := []int{0, 1, 2, 3, 4, 5}
+	sort.SliceStable(order, func(i, j int) bool { return scores[order[i]] < scores[order[j]] })
+	if toneBad != nil || formBad != nil {
+		// Contradiction, pressure or the wrong form of address cost the
+		// most goodwill: name them first whatever the numbers say.
+		order = append([]int{5}, slices.DeleteFunc(order, func(i int) bool { return i == 5 })...)
+	}
+	var out []string
+	polish := 0
+	for _, i := range order {
+		if len(out) >= 4 || (len(out) >= 2 && scores[i] >= 75) {
+			break
+		}
+		if scores[i] >= 85 {
+			// Nothing is really missing: give the next refinements instead.
+			if polish == 0 {
+				out = append(out, fmt.Sprintf(t["imp.polish1"], q(sc.sample("evidence"))))
+			} else {
+				out = append(out, fmt.Sprintf(t["imp.polish2"], q(sc.sample("acknowledge"))))
+			}
+			polish++
+			continue
+		}
+		switch categoryKeys[i] {
+		case "empathy":
+			out = append(out, fmt.Sprintf(t["imp.empathy"], q(sc.sample("acknowledge"))))
+		case "questions":
+			out = append(out, fmt.Sprintf(t["imp.questions"], q(sc.sample("question"))))
+		case "value":
+			out = append(out, fmt.Sprintf(t["imp.value"], q(sc.sample("benefit")+" "+sc.sample("evidence"))))
+		case "objections":
+			out = append(out, fmt.Sprintf(t["imp.objections"], q(sc.sample("acknowledge")+" "+sc.sample("question"))))
+		case "closing":
+			out = append(out, fmt.Sprintf(t["imp.closing"], q(sc.sample("next_step"))))
+		case "language":
+			switch {
+			case toneBad != nil && toneBad.penalties[0].Quote != "":
+				out = append(out, fmt.Sprintf(t["imp.language_tone"], quote(lang, toneBad.penalties[0].Quote, 10), q(sc.sample("acknowledge"))))
+			case toneBad != nil:
+				out = append(out, fmt.Sprintf(t["imp.language_len"], q(sc.sample("acknowledge")+" "+sc.sample("question"))))
+			case formBad != nil || lang == langDE:
+				key := "imp.language_du"
+				if c.v.Sie {
+					key = "imp.language_sie"
+				}
+				out = append(out, fmt.Sprintf(t[key], q(sc.sample("acknowledge"))))
+			default:
+				out = append(out, fmt.Sprintf(t["imp.language_len"], q(sc.sample("acknowledge")+" "+sc.sample("question"))))
+			}
+		}
+	}
+	return out
+}
+
+// topPoints are up to three strengths (categories at 60 or more, strongest
+// first) with a quote, or one thing to keep trying.
+func topPoints(lang string, scores []int, best map[int]string) []string {
+	t := evalTexts[lang]
+	order := []int{0, 1, 2, 3, 4, 5}
+	sort.SliceStable(order, func(i, j int) bool { return scores[order[i]] > scores[order[j]] })
+	var out []string
+	for _, i := range order {
+		if len(out) == 3 || scores[i] < 60 {
+			break
+		}
+		if qq, ok := best[i]; ok {
+			out = append(out, fmt.Sprintf(t["top."+categoryKeys[i]], qq))
+		}
+	}
+	if len(out) == 0 {
+		out = []string{t["top.none"]}
+	}
+	return out
+}
+
+func (c *chat) emptyEvaluation() *coach.Evaluation {
+	lang := c.v.Lang
+	t := evalTexts[lang]
+	ev := &coach.Evaluation{Intro: t["empty.intro"], TopPoints: []string{t["empty.top"]}}
+	for _, name := range coach.Categories[lang] {
+		ev.Scores = append(ev.Scores, coach.CategoryScore{Category: name, Score: 0, Comment: t["empty.comment"]})
+	}
+	q := func(s string) string { return quote(lang, s, 1000) }
+	ev.Improvements = []string{
+		fmt.Sprintf(t["empty.imp1"], q(c.sample("acknowledge")+" "+c.sample("question"))),
+		fmt.Sprintf(t["empty.imp2"], q(c.sample("next_step"))),
+	}
+	return ev
+}
+
+// echo is 1 when the answer reuses a content word of the customer's
+// message: a sign of listening.
+func echo(customer, answer string) float64 {
+	if customer == "" {
+		return 0
+	}
+	words := map[string]bool{}
+	for _, w := range tokens(customer) {
+		if len(w) >= 5 && !stopwords[w] {
+			words[w[:5]] = true
+		}
+	}
+	for _, w := range tokens(answer) {
+		if len(w) >= 5 && !stopwords[w] && words[w[:5]] {
+			return 1
+		}
+	}
+	return 0
+}
+
+func lastSentence(ss []sentence) string {
+	if len(ss) == 0 {
+		return ""
+	}
+	return ss[len(ss)-1].Text
+}
+
+func mean(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s / float64(len(xs))
+}
+
+// blend rewards doing something at least once as well as doing it often.
+func blend(xs []float64) float64 {
+	m := 0.0
+	for _, x := range xs {
+		m = math.Max(m, x)
+	}
+	return 0.6*mean(xs) + 0.4*m
+}
+
+func pct(x float64) int { return int(math.Round(math.Max(0, math.Min(1, x)) * 100)) }

@@ -1,0 +1,269 @@
+// Package trainer is the built-in AI customer: an offline, deterministic
+// coach.Engine that plays a customer objecting to the user's own product,
+// scores answers by the objection-handling techniques they show (acknowledge,
+// ask, benefit, evidence, next step, form of address, tone), and writes hints,
+// perfect answers, the six-category evaluation and extractive product
+// summaries from the same analysis. It needs no network and makes every
+// choice from the chat's seed, so a replay reads the same.
+//
+// The texts live in catalogue.go (what the customer says), coaching.go (what
+// the trainer says to the user) and lexicon.go (the words it recognises).
+package trainer
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"salescoach"
+	"salescoach/coach"
+)
+
+// Engine is the built-in trainer. The zero value is not usable; call New.
+type Engine struct{}
+
+var _ coach.Engine = (*Engine)(nil)
+
+// New returns the built-in trainer. It holds no state, so one Engine serves
+// any number of chats concurrently.
+func New() *Engine { return &Engine{} }
+
+// Name returns "builtin".
+func (e *Engine) Name() string { return "builtin" }
+
+// noUsage is the usage of every call: the trainer uses no model.
+var noUsage = coach.Usage{}
+
+// cancelled wraps a context error as EUNAVAILABLE, keeping the cause for
+// errors.Is(err, context.Canceled).
+func cancelled(err error) error {
+	return fmt.Errorf("%w: %w", &salescoach.Error{Code: salescoach.EUNAVAILABLE, Message: msgCancelled}, err)
+}
+
+// Reply writes the customer's next message of the kind plan.Kind, reacting to
+// the seller's last answer. emit, when not nil, receives the message word by
+// word. It returns EUNAVAILABLE (wrapping ctx.Err()) when ctx ends before or
+// while emitting, and EINVALID for an unknown plan kind.
+func (e *Engine) Reply(ctx context.Context, in coach.Input, plan coach.ReplyPlan, emit func(string)) (string, coach.Usage, error) {
+	if err := ctx.Err(); err != nil {
+		return "", noUsage, cancelled(err)
+	}
+	text, err := newChat(in).reply(plan)
+	if err != nil {
+		return "", noUsage, err
+	}
+	if emit != nil {
+		for _, piece := range pieces(text) {
+			if err := ctx.Err(); err != nil {
+				return "", noUsage, cancelled(err)
+			}
+			emit(piece)
+		}
+	}
+	return text, noUsage, nil
+}
+
+// pieces splits text into words with their following spaces, so the pieces
+// concatenate to text.
+func pieces(text string) []string {
+	var out []string
+	start := 0
+	inSpace := false
+	for i, r := range text {
+		space := r == ' ' || r == '\n' || r == '\t'
+		if inSpace && !space {
+			out = append(out, text[start:i])
+			start = i
+		}
+		inSpace = space
+	}
+	if start < len(text) {
+		out = append(out, text[start:])
+	}
+	return out
+}
+
+// Assess rates the last seller turn of in.History as an answer to
+// in.Objection. It returns EINVALID when the chat has no seller answer and
+// EUNAVAILABLE when ctx has ended.
+func (e *Engine) Assess(ctx context.Context, in coach.Input) (*coach.Assessment, coach.Usage, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, noUsage, cancelled(err)
+	}
+	c := newChat(in)
+	i := lastSeller(c.in.History)
+	if i < 0 || strings.TrimSpace(c.in.History[i].Content) == "" {
+		return nil, noUsage, salescoach.Errorf(salescoach.EINVALID, msgNoAnswer)
+	}
+	a := analyse(c.in.History[i].Content, c.family, c.v, c.p)
+	return &coach.Assessment{Score: a.score, Techniques: a.techniques()}, noUsage, nil
+}
+
+// Hint names the most valuable technique the user's last answer to the
+// current objection lacked, with a sample sentence for this objection,
+// product and form of address. It returns EUNAVAILABLE when ctx has ended.
+func (e *Engine) Hint(ctx context.Context, in coach.Input) (string, coach.Usage, error) {
+	if err := ctx.Err(); err != nil {
+		return "", noUsage, cancelled(err)
+	}
+	return newChat(in).hint(), noUsage, nil
+}
+
+// PerfectAnswer writes a complete answer to the current objection:
+// acknowledge, ask, a benefit tied to the product, evidence and a next step,
+// in the chat's language and form of address. It returns EUNAVAILABLE when
+// ctx has ended.
+func (e *Engine) PerfectAnswer(ctx context.Context, in coach.Input) (string, coach.Usage, error) {
+	if err := ctx.Err(); err != nil {
+		return "", noUsage, cancelled(err)
+	}
+	return newChat(in).perfectAnswer(), noUsage, nil
+}
+
+// Evaluate grades every seller answer of the chat in the six categories of
+// coach.Categories. An empty chat gets a valid evaluation that says there
+// was too little to judge. It returns EUNAVAILABLE when ctx has ended.
+func (e *Engine) Evaluate(ctx context.Context, in coach.Input) (*coach.Evaluation, coach.Usage, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, noUsage, cancelled(err)
+	}
+	return newChat(in).evaluate(), noUsage, nil
+}
+
+// Summarize picks the three to five most informative sentences of a
+// website's text, in reading order and at most 700 characters. It returns
+// EINVALID 'Keine Zusammenfassung erhalten.' when the text holds no usable
+// sentence, and EUNAVAILABLE when ctx has ended.
+func (e *Engine) Summarize(ctx context.Context, language, text string) (string, coach.Usage, error) {
+	if err := ctx.Err(); err != nil {
+		return "", noUsage, cancelled(err)
+	}
+	s := summarize(language, text)
+	if s == "" {
+		return "", noUsage, salescoach.Errorf(salescoach.EINVALID, msgNoSummary)
+	}
+	return s, noUsage, nil
+}
+
+// chat is one Input prepared for the trainer: voice, product, temperament
+// and the objection family of the moment.
+type chat struct {
+	in     coach.Input
+	v      voice
+	p      product
+	temp   temperamentTexts
+	family string
+}
+
+func newChat(in coach.Input) *chat {
+	// Reminder lines are for model prompts; should one slip into the
+	// history, it is neither an answer nor a customer message.
+	var h []coach.Turn
+	for _, t := range in.History {
+		if !strings.HasPrefix(strings.TrimSpace(t.Content), strings.TrimSpace(coach.ReminderPrefix)) {
+			h = append(h, t)
+		}
+	}
+	in.History = h
+	c := &chat{in: in, v: voiceOf(in.Scenario), p: newProduct(in.Scenario)}
+	c.temp = temperaments[temperamentOf(in.Scenario.Tone)]
+	c.family = in.Objection
+	if _, ok := families[c.family]; !ok {
+		c.family = ""
+		if j := lastCustomer(in.History); j >= 0 {
+			c.family = c.classify(in.History[j].Content)
+		}
+		if c.family == "" {
+			// Any objection beats noUsage: pick one from the seed and stage.
+			c.family = coach.Objections[pick(len(coach.Objections), in.Scenario.Seed, "family", itoa(in.Stage))].Key
+		}
+	}
+	return c
+}
+
+func isSeller(role string) bool { return role == salescoach.RoleUser || role == salescoach.RoleSeller }
+
+func lastSeller(h []coach.Turn) int {
+	for i := len(h) - 1; i >= 0; i-- {
+		if isSeller(h[i].Role) {
+			return i
+		}
+	}
+	return -1
+}
+
+func lastCustomer(h []coach.Turn) int {
+	for i := len(h) - 1; i >= 0; i-- {
+		if h[i].Role == salescoach.RoleAssistant {
+			return i
+		}
+	}
+	return -1
+}
+
+// choose picks one of list deterministically for this chat, stage, turn and
+// slot.
+func (c *chat) choose(list []string, slot string) string {
+	if len(list) == 0 {
+		return ""
+	}
+	return list[pick(len(list), c.in.Scenario.Seed, slot, itoa(c.in.Stage), itoa(len(c.in.History)))]
+}
+
+// rotate picks from list so that successive customer turns of a chat never
+// repeat the previous choice.
+func (c *chat) rotate(list []string, slot string) string {
+	if len(list) == 0 {
+		return ""
+	}
+	base := pick(len(list), c.in.Scenario.Seed, slot)
+	turns := 0
+	for _, t := range c.in.History {
+		if t.Role == salescoach.RoleAssistant {
+			turns++
+		}
+	}
+	return list[(base+turns)%len(list)]
+}
+
+func (c *chat) render(tmpl string) string { return render(tmpl, c.v, c.p) }
+
+// classify tells which objection a customer message raises: the family whose
+// catalogue phrasing appears last in it, else the family whose theme words
+// weigh most (later sentences weigh more, since a message may settle one
+// objection and then raise the next). "" when noUsage.
+func (c *chat) classify(msg string) string {
+	fm := fold(msg)
+	best, bestAt := "", -1
+	for _, o := range coach.Objections {
+		f := families[o.Key]
+		var lines []string
+		lines = append(lines, f.Open[c.v.Lang]...)
+		lines = append(lines, f.Push[c.v.Lang]...)
+		lines = append(lines, f.Core[c.v.Lang])
+		for _, l := range lines {
+			first := firstSentence(splitSentences(sentenceCase(c.render(l))))
+			if len(first) < 12 {
+				continue
+			}
+			if at := strings.LastIndex(fm, fold(first)); at > bestAt {
+				best, bestAt = o.Key, at
+			}
+		}
+	}
+	if best != "" {
+		return best
+	}
+	var bestScore float64
+	ss := splitSentences(msg)
+	for _, o := range coach.Objections {
+		score := 0.0
+		for i, s := range ss {
+			score += float64(count(s.Norm, familyLexicon[o.Key].Theme.m)) * float64(1+i)
+		}
+		if score > bestScore {
+			best, bestScore = o.Key, score
+		}
+	}
+	return best
+}

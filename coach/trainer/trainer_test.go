@@ -1,0 +1,505 @@
+package trainer
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"salescoach"
+	"salescoach/coach"
+)
+
+func TestNameAndUsage(t *testing.T) {
+	e := New()
+	if e.Name() != "builtin" {
+		t.Fatalf("Name = %q", e.Name())
+	}
+	in := answerInput(t, voices[0], "price", "Ich verstehe. Was genau ist Ihnen zu teuer?")
+	ctx := context.Background()
+	var usages []coach.Usage
+	_, u, _ := e.Reply(ctx, in, coach.ReplyPlan{Kind: coach.ReplyPush}, nil)
+	usages = append(usages, u)
+	_, u, _ = e.Assess(ctx, in)
+	usages = append(usages, u)
+	_, u, _ = e.Hint(ctx, in)
+	usages = append(usages, u)
+	_, u, _ = e.PerfectAnswer(ctx, in)
+	usages = append(usages, u)
+	_, u, _ = e.Evaluate(ctx, in)
+	usages = append(usages, u)
+	_, u, _ = e.Summarize(ctx, "de", "Wir bauen Software für Handwerker. Unsere Lösung spart jeden Tag Zeit im Büro und auf der Baustelle.")
+	usages = append(usages, u)
+	for i, u := range usages {
+		if u != (coach.Usage{}) {
+			t.Errorf("call %d: usage %+v, want zero", i, u)
+		}
+	}
+}
+
+func TestProductPhrase(t *testing.T) {
+	tests := []struct{ desc, want string }{
+		{testProduct, testPhrase},
+		{"Wir verkaufen eine cloudbasierte CRM-Software für kleine und mittlere Unternehmen.", "cloudbasierte CRM-Software"},
+		{"Photovoltaikanlagen für Gewerbedächer inklusive Speicher und Wartung", "Photovoltaikanlagen für Gewerbedächer"},
+		{"We sell a cloud-based HR platform for small and medium-sized businesses.", "cloud-based HR platform"},
+		{"Zeitly – die KI-Zeiterfassung für Handwerksbetriebe.", "Zeitly"},
+		{"Wir bieten einen smarten Rasenroboter für Gewerbeflächen an.", "smarter Rasenroboter für Gewerbeflächen"},
+		{"Produkt: Lagerverwaltungssystem mit Barcode-Scanner", "Lagerverwaltungssystem mit Barcode-Scanner"},
+		{"Unsere Software hilft Handwerkern beim Schreiben von Angeboten.", ""}, // "Software" alone says nothing
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := productPhrase(tt.desc); got != tt.want {
+			t.Errorf("productPhrase(%q) = %q, want %q", tt.desc, got, tt.want)
+		}
+	}
+}
+
+// customerTemplates lists every text the customer may say, per language.
+func customerTemplates(lang string) []string {
+	var out []string
+	for _, f := range families {
+		out = append(out, f.Open[lang]...)
+		out = append(out, f.Push[lang]...)
+		out = append(out, f.Core[lang])
+		out = append(out, f.Reveal[lang]...)
+		out = append(out, f.Condition[lang]...)
+		out = append(out, f.Settled[lang]...)
+	}
+	for _, tp := range temperaments {
+		for _, m := range []map[string][]string{tp.Greet, tp.Tail, tp.Answer, tp.Good, tp.Mediocre, tp.Cool, tp.Ignored, tp.Next, tp.Convinced} {
+			out = append(out, m[lang]...)
+		}
+	}
+	for _, d := range demands {
+		out = append(out, d[lang]...)
+	}
+	out = append(out, settledFallback[lang]...)
+	return out
+}
+
+func TestCatalogueCoversEveryFamily(t *testing.T) {
+	for _, o := range coach.Objections {
+		f, ok := families[o.Key]
+		if !ok {
+			t.Errorf("no texts for %s", o.Key)
+			continue
+		}
+		if _, ok := perfect[o.Key]; !ok {
+			t.Errorf("no perfect answer for %s", o.Key)
+		}
+		if _, ok := familyLexicon[o.Key]; !ok {
+			t.Errorf("no lexicon for %s", o.Key)
+		}
+		for _, lang := range []string{langDE, langEN} {
+			if len(f.Open[lang]) < 3 || len(f.Push[lang]) < 3 || len(f.Reveal[lang]) < 2 || len(f.Condition[lang]) < 1 || len(f.Settled[lang]) < 1 || f.Core[lang] == "" || f.Name[lang] == "" {
+				t.Errorf("%s/%s: too few phrasings", o.Key, lang)
+			}
+		}
+	}
+	for key, tp := range temperaments {
+		for _, lang := range []string{langDE, langEN} {
+			for name, m := range map[string]map[string][]string{"Greet": tp.Greet, "Tail": tp.Tail, "Answer": tp.Answer, "Good": tp.Good, "Mediocre": tp.Mediocre, "Cool": tp.Cool, "Ignored": tp.Ignored, "Next": tp.Next, "Convinced": tp.Convinced} {
+				if len(m[lang]) == 0 {
+					t.Errorf("temperament %s has no %s/%s", key, name, lang)
+				}
+			}
+			for _, g := range tp.Good[lang] {
+				if !strings.HasSuffix(g, "aber") && !strings.HasSuffix(g, "but") {
+					t.Errorf("%s: Good %q must end with aber/but", key, g)
+				}
+			}
+			for _, m := range [][]string{tp.Mediocre[lang], tp.Next[lang]} {
+				for _, s := range m {
+					if !strings.HasSuffix(s, ":") && !strings.HasSuffix(s, "…") {
+						t.Errorf("%s: %q must end with a colon", key, s)
+					}
+				}
+			}
+		}
+	}
+}
+
+// Every opening phrasing names the product, in every language and form of
+// address, and with the fallback when no phrase can be derived.
+func TestOpeningPhrasingsNameTheProduct(t *testing.T) {
+	fallback := map[string]string{"de-sie": "Ihr Angebot", "de-du": "dein Angebot", "en": "your offer"}
+	fallback3 := map[string]string{"de-sie": "Ihrem Angebot", "de-du": "deinem Angebot", "en": "your offer"}
+	for _, o := range coach.Objections {
+		for _, v := range voices {
+			for _, p := range []product{{Phrase: testPhrase}, {}} {
+				for _, tmpl := range families[o.Key].Open[v.Lang] {
+					text := sentenceCase(render(tmpl, v, p))
+					first := firstSentence(splitSentences(text))
+					want := []string{testPhrase}
+					if p.Phrase == "" {
+						want = []string{fallback[v.String()], fallback3[v.String()]}
+					}
+					found := false
+					for _, w := range want {
+						// The first sentence alone must name it: impatient customers say only that.
+						found = found || strings.Contains(strings.ToLower(first), strings.ToLower(w))
+					}
+					if !found {
+						t.Errorf("%s %s: %q does not name %v", o.Key, v, text, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestCustomerTextsUseTheRightForm(t *testing.T) {
+	for _, sie := range []bool{true, false} {
+		v := voice{Lang: langDE, Sie: sie}
+		wrong := sieWords
+		if sie {
+			wrong = duWords
+		}
+		texts := customerTemplates(langDE)
+		texts = append(texts, addressRemarks[v.String()]...)
+		texts = append(texts, greetings[v.String()]...)
+		texts = append(texts, moment[v.String()])
+		for _, pt := range perfect {
+			for _, m := range []map[string][]string{pt.Ack, pt.Question, pt.Benefit, pt.Evidence, pt.Next} {
+				texts = append(texts, m[langDE]...)
+			}
+		}
+		for _, p := range []product{{Phrase: testPhrase}, {}} {
+			for _, tmpl := range texts {
+				text := render(tmpl, v, p)
+				if w := containsWord(text, wrong); w != "" {
+					t.Errorf("%s: %q contains %q", v, text, w)
+				}
+				if strings.ContainsAny(text, "{}[]|") {
+					t.Errorf("%s: unrendered template %q", v, text)
+				}
+			}
+		}
+	}
+	for _, tmpl := range customerTemplates(langEN) {
+		if text := render(tmpl, voices[2], product{Phrase: testPhrase}); strings.ContainsAny(text, "{}[]|") {
+			t.Errorf("en: unrendered template %q", text)
+		}
+	}
+}
+
+// replies plays every kind of reply for many seeds and temperaments.
+func replies(t *testing.T, v voice, f func(kind, tone, text string)) {
+	t.Helper()
+	e := New()
+	tones := []string{"", "Freundlich", "Skeptisch", "Ungeduldig", "Analytisch", "Dominant", "Zurückhaltend"}
+	answers := []string{
+		"Ich verstehe. Was genau meinen Sie?", "Das stimmt nicht.", "Unser Produkt ist toll.",
+		"Ich verstehe, dass der Preis wichtig ist. Unsere Zeiterfassung spart Ihnen 20 % Zeit.",
+		"Ich verstehe dich. Was genau meinst du?",
+	}
+	for _, tone := range tones {
+		for seed := 0; seed < 6; seed++ {
+			for i, o := range coach.Objections {
+				sc := scenario(v, tone)
+				sc.Seed = "seed-" + itoa(seed)
+				in := coach.Input{Scenario: sc, Stage: 1 + i%3, TotalStages: 3, Objection: o.Key,
+					History: []coach.Turn{{Role: salescoach.RoleSeller, Content: "Guten Tag, haben Sie kurz Zeit?"}}}
+				text, _, err := e.Reply(context.Background(), in, coach.ReplyPlan{Kind: coach.ReplyOpen}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				f(coach.ReplyOpen, tone, text)
+				in.History = append(in.History, coach.Turn{Role: salescoach.RoleAssistant, Content: text},
+					coach.Turn{Role: salescoach.RoleSeller, Content: answers[(seed+i)%len(answers)]})
+				for _, kind := range []string{coach.ReplyPush, coach.ReplyNext, coach.ReplyConvinced} {
+					text, _, err := e.Reply(context.Background(), in, coach.ReplyPlan{Kind: kind}, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					f(kind, tone, text)
+				}
+			}
+		}
+	}
+}
+
+func TestRepliesUseTheRightFormAndReadCleanly(t *testing.T) {
+	for _, v := range voices {
+		replies(t, v, func(kind, tone, text string) {
+			if v.Lang == langDE {
+				wrong := sieWords
+				if v.Sie {
+					wrong = duWords
+				}
+				if w := containsWord(text, wrong); w != "" && !(kind == coach.ReplyPush && strings.Contains(text, "duzen")) {
+					t.Errorf("%s %s %s: %q contains %q", v, tone, kind, text, w)
+				}
+			}
+			if strings.ContainsAny(text, "{}[]|%") || strings.Contains(text, "  ") || strings.Contains(text, coach.ReminderPrefix) {
+				t.Errorf("%s %s %s: unclean %q", v, tone, kind, text)
+			}
+			// "Hm … okay" goes on in lower case; only . ? ! end a sentence here.
+			for _, s := range splitSentences(strings.ReplaceAll(text, "…", ",")) {
+				if r := []rune(strings.TrimLeft(s.Text, "„“\"")); len(r) > 0 && r[0] >= 'a' && r[0] <= 'z' {
+					t.Errorf("%s %s %s: sentence starts in lower case: %q", v, tone, kind, s.Text)
+				}
+			}
+			if wordCount(text) > 70 {
+				t.Errorf("%s %s %s: %d words is too long for a customer: %q", v, tone, kind, wordCount(text), text)
+			}
+		})
+	}
+}
+
+func TestDeterminism(t *testing.T) {
+	e := New()
+	ctx := context.Background()
+	for _, v := range voices {
+		in := answerInput(t, v, "trust", "Ich verstehe. Was bräuchten Sie, um uns zu vertrauen?")
+		in.Scenario.Tone = &salescoach.TonePreset{Name: "Skeptisch"}
+		run := func() []any {
+			var out []any
+			for _, kind := range []string{coach.ReplyOpen, coach.ReplyPush, coach.ReplyNext, coach.ReplyConvinced} {
+				s, _, err := e.Reply(ctx, in, coach.ReplyPlan{Kind: kind}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				out = append(out, s)
+			}
+			a, _, _ := e.Assess(ctx, in)
+			h, _, _ := e.Hint(ctx, in)
+			p, _, _ := e.PerfectAnswer(ctx, in)
+			ev, _, _ := e.Evaluate(ctx, in)
+			return append(out, a, h, p, ev)
+		}
+		first, second := run(), run()
+		if !reflect.DeepEqual(first, second) {
+			t.Errorf("%s: two runs differ:\n%v\n%v", v, first, second)
+		}
+	}
+	// Different chats do not all read the same.
+	seen := map[string]bool{}
+	for i := 0; i < 12; i++ {
+		in := coach.Input{Scenario: scenario(voices[0], ""), Stage: 1, TotalStages: 1, Objection: "price"}
+		in.Scenario.Seed = "chat-" + itoa(i)
+		s, _, _ := e.Reply(ctx, in, coach.ReplyPlan{Kind: coach.ReplyOpen}, nil)
+		seen[s] = true
+	}
+	if len(seen) < 4 {
+		t.Errorf("12 chats produced only %d different openings", len(seen))
+	}
+}
+
+func TestTemperamentChangesWording(t *testing.T) {
+	e := New()
+	open := func(tone *salescoach.TonePreset) string {
+		in := coach.Input{Scenario: scenario(voices[0], ""), Stage: 1, TotalStages: 1, Objection: "price",
+			History: []coach.Turn{{Role: salescoach.RoleSeller, Content: "Guten Tag!"}}}
+		in.Scenario.Tone = tone
+		s, _, _ := e.Reply(context.Background(), in, coach.ReplyPlan{Kind: coach.ReplyOpen}, nil)
+		return s
+	}
+	seen := map[string]string{}
+	for _, name := range []string{"Freundlich", "Skeptisch", "Ungeduldig", "Analytisch", "Dominant", "Zurückhaltend"} {
+		s := open(&salescoach.TonePreset{Name: name})
+		if other, dup := seen[s]; dup {
+			t.Errorf("%s and %s open alike: %q", name, other, s)
+		}
+		seen[s] = name
+	}
+	if open(nil) != open(&salescoach.TonePreset{Name: "Launisch"}) {
+		t.Error("an unknown preset must be neutral")
+	}
+	if open(&salescoach.TonePreset{Name: "SKEPTISCH"}) != open(&salescoach.TonePreset{Name: "Skeptisch"}) {
+		t.Error("preset names must match case-insensitively")
+	}
+	if temperamentOf(&salescoach.TonePreset{Name: "Zurückhaltend"}) != tempReserved || temperamentOf(&salescoach.TonePreset{ID: "zurueckhaltend", Name: "Still"}) != tempReserved {
+		t.Error("Zurückhaltend must match by name and by id")
+	}
+	if s := open(&salescoach.TonePreset{Name: "Ungeduldig"}); wordCount(s) > wordCount(open(&salescoach.TonePreset{Name: "Analytisch"})) {
+		t.Errorf("an impatient customer talks less: %q", s)
+	}
+}
+
+func TestReplyStreamsWordPieces(t *testing.T) {
+	in := answerInput(t, voices[0], "data_protection", "Ich verstehe. Welche Anforderungen hat Ihr Datenschutzbeauftragter?")
+	var got []string
+	text, _, err := New().Reply(context.Background(), in, coach.ReplyPlan{Kind: coach.ReplyPush}, func(p string) { got = append(got, p) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(got, "") != text {
+		t.Fatalf("pieces %q do not make %q", got, text)
+	}
+	if len(got) != wordCount(text) {
+		t.Errorf("%d pieces for %d words", len(got), wordCount(text))
+	}
+	for _, p := range got {
+		if len(strings.Fields(p)) != 1 {
+			t.Errorf("piece %q is not one word", p)
+		}
+	}
+}
+
+func TestCancellation(t *testing.T) {
+	e := New()
+	in := answerInput(t, voices[0], "price", "Ich verstehe. Was genau ist Ihnen zu teuer?")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	check := func(name string, err error) {
+		t.Helper()
+		if salescoach.ErrorCode(err) != salescoach.EUNAVAILABLE || !errors.Is(err, context.Canceled) {
+			t.Errorf("%s: err = %v, want EUNAVAILABLE wrapping context.Canceled", name, err)
+		}
+	}
+	_, _, err := e.Reply(ctx, in, coach.ReplyPlan{Kind: coach.ReplyPush}, nil)
+	check("Reply", err)
+	_, _, err = e.Assess(ctx, in)
+	check("Assess", err)
+	_, _, err = e.Hint(ctx, in)
+	check("Hint", err)
+	_, _, err = e.PerfectAnswer(ctx, in)
+	check("PerfectAnswer", err)
+	_, _, err = e.Evaluate(ctx, in)
+	check("Evaluate", err)
+	_, _, err = e.Summarize(ctx, "de", "Ein Text.")
+	check("Summarize", err)
+
+	// Cancelled while streaming: no piece after the cancellation.
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	n := 0
+	text, _, err := e.Reply(ctx, in, coach.ReplyPlan{Kind: coach.ReplyPush}, func(string) {
+		n++
+		if n == 3 {
+			cancel()
+		}
+	})
+	check("Reply while streaming", err)
+	if n != 3 || text != "" {
+		t.Errorf("emitted %d pieces and returned %q after cancelling at 3", n, text)
+	}
+}
+
+// TestReplyReactsToTheAnswer checks the customer's reaction to what an
+// answer did and did not do.
+func TestReplyReactsToTheAnswer(t *testing.T) {
+	e := New()
+	v := voices[0]
+	p := product{Phrase: testPhrase}
+	f := families["price"]
+	push := func(answer string) string {
+		in := answerInput(t, v, "price", answer)
+		as, _, _ := e.Assess(context.Background(), in)
+		s, _, err := e.Reply(context.Background(), in, coach.ReplyPlan{Kind: coach.ReplyPush, Assessment: as}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	containsAny := func(s string, list []string) bool {
+		for _, l := range list {
+			if strings.Contains(s, sentenceCase(render(l, v, p))) {
+				return true
+			}
+		}
+		return false
+	}
+	neutral := temperaments[tempNeutral]
+
+	// A real question is answered with what is behind the objection.
+	s := push("Darf ich fragen, womit Sie den Preis gerade vergleichen?")
+	if !containsAny(s, f.Reveal[langDE]) {
+		t.Errorf("question not answered with a detail: %q", s)
+	}
+	// Contradiction makes the customer cooler and repeat the objection.
+	s = push("Das stimmt nicht, wir sind absolut nicht teuer.")
+	if !containsAny(s, neutral.Cool[langDE]) || !strings.Contains(s, "Das ist uns zu teuer.") {
+		t.Errorf("contradiction: %q", s)
+	}
+	// Dodging the objection makes the customer repeat it firmly.
+	s = push("Unsere Zeiterfassung hat eine wirklich schöne Oberfläche.")
+	if !containsAny(s, neutral.Ignored[langDE]) || !strings.Contains(s, "Noch mal: Das ist uns zu teuer.") {
+		t.Errorf("dodge: %q", s)
+	}
+	// Good but not enough: interested, names what is missing, presses on.
+	s = push("Ich verstehe, dass der Preis wichtig ist. Unsere Zeiterfassung spart Kunden wie Ihnen rund 20 % Bürozeit.")
+	if !strings.Contains(s, "klingt") || !strings.Contains(s, ", aber ") || !containsAny(s, demands["question"][langDE]) || !containsAny(s, f.Push[langDE]) {
+		t.Errorf("good answer without question: %q", s)
+	}
+	// Weak answer: the customer says what is missing.
+	s = push("Unsere Zeiterfassung ist nicht so teuer, wenn man den Nutzen sieht.")
+	if containsAny(s, neutral.Good[langDE]) || !containsAny(s, f.Push[langDE]) {
+		t.Errorf("weak answer: %q", s)
+	}
+	// The wrong form of address is noticed.
+	s = push("Ich verstehe dich. Was genau ist dir zu teuer?")
+	if !containsAny(s, addressRemarks["de-sie"]) {
+		t.Errorf("du to a Sie customer not noticed: %q", s)
+	}
+
+	// Next: the previous point is settled, the new objection raised.
+	in := answerInput(t, v, "price", "perfekt")
+	in.Objection, in.Stage, in.TotalStages = "works_council", 2, 3
+	s, _, _ = e.Reply(context.Background(), in, coach.ReplyPlan{Kind: coach.ReplyNext}, nil)
+	c := newChat(in)
+	if !containsAny(s, f.Settled[langDE]) || c.classify(s) != "works_council" || !strings.Contains(s, "Betriebsrat") {
+		t.Errorf("next: %q (classified %s)", s, c.classify(s))
+	}
+	// Convinced agrees in the right form.
+	s, _, _ = e.Reply(context.Background(), in, coach.ReplyPlan{Kind: coach.ReplyConvinced}, nil)
+	if !strings.Contains(s, "Sie haben mich überzeugt") && !strings.Contains(s, "überzeugt") {
+		t.Errorf("convinced: %q", s)
+	}
+	in.Scenario = scenario(voices[2], "")
+	s, _, _ = e.Reply(context.Background(), in, coach.ReplyPlan{Kind: coach.ReplyConvinced}, nil)
+	if !strings.Contains(s, "convinced") {
+		t.Errorf("en convinced: %q", s)
+	}
+	// Unknown kinds are refused.
+	if _, _, err := e.Reply(context.Background(), in, coach.ReplyPlan{Kind: "sing"}, nil); salescoach.ErrorCode(err) != salescoach.EINVALID {
+		t.Errorf("unknown kind: %v", err)
+	}
+}
+
+func TestOpenReactsToTheSellersFirstMessage(t *testing.T) {
+	e := New()
+	open := func(v voice, first string) string {
+		in := coach.Input{Scenario: scenario(v, ""), Stage: 1, TotalStages: 1, Objection: "no_time",
+			History: []coach.Turn{{Role: salescoach.RoleSeller, Content: first}}}
+		s, _, _ := e.Reply(context.Background(), in, coach.ReplyPlan{Kind: coach.ReplyOpen}, nil)
+		return s
+	}
+	if s := open(voices[0], "Guten Morgen, Herr Weber! Haben Sie einen Moment Zeit?"); !strings.HasPrefix(s, "Guten Morgen. Ein paar Minuten habe ich.") {
+		t.Errorf("greeting not returned: %q", s)
+	}
+	if s := open(voices[1], "Moin! Ich wollte dir kurz was zeigen."); !strings.HasPrefix(s, "Moin.") {
+		t.Errorf("greeting not returned: %q", s)
+	}
+	if s := open(voices[2], "Good morning! I'd like to show you our time tracking."); !strings.HasPrefix(s, "Good morning.") {
+		t.Errorf("greeting not returned: %q", s)
+	}
+	// Without a seller message the customer still opens politely.
+	in := coach.Input{Scenario: scenario(voices[0], ""), Stage: 1, TotalStages: 1, Objection: "timing"}
+	s, _, _ := e.Reply(context.Background(), in, coach.ReplyPlan{Kind: coach.ReplyOpen}, nil)
+	if !strings.HasPrefix(s, "Guten Tag.") && !strings.HasPrefix(s, "Hallo.") {
+		t.Errorf("no greeting: %q", s)
+	}
+}
+
+// A reminder line that slips into the history is neither assessed nor echoed.
+func TestReminderLineIsIgnored(t *testing.T) {
+	e := New()
+	in := answerInput(t, voices[0], "price", "Ich verstehe. Was genau ist Ihnen zu teuer?")
+	want, _, _ := e.Assess(context.Background(), in)
+	in.History = append(in.History, coach.Turn{Role: salescoach.RoleUser, Content: coach.ReminderPrefix + testProduct})
+	got, _, err := e.Assess(context.Background(), in)
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("with a reminder line: %+v, %v; want %+v", got, err, want)
+	}
+	for _, kind := range []string{coach.ReplyPush, coach.ReplyNext, coach.ReplyConvinced} {
+		s, _, _ := e.Reply(context.Background(), in, coach.ReplyPlan{Kind: kind}, nil)
+		if strings.Contains(s, "Zur Erinnerung") {
+			t.Errorf("%s reply shows the reminder: %q", kind, s)
+		}
+	}
+}
