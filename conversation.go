@@ -134,6 +134,11 @@ type ConversationService interface {
 	// DeleteMessage removes one message of the conversation. ENOTFOUND when
 	// there is none.
 	DeleteMessage(ctx context.Context, conversationID, messageID string) error
+	// SaveTurn stores the end of a chat turn in one atomic step: msgs
+	// appended in order, c's state saved as SaveState does, and d added to
+	// the user's XP and counters as ProgressService.AddProgress does.
+	// ENOTFOUND when the conversation is gone (then nothing is stored).
+	SaveTurn(ctx context.Context, c *Conversation, msgs []*Message, d ProgressDelta) error
 	// SaveState writes the scoring state, title, completion, last score,
 	// evaluation and XP-message count of c. ENOTFOUND when it is gone.
 	SaveState(ctx context.Context, c *Conversation) error

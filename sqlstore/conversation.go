@@ -296,6 +296,40 @@ func (s *ConversationService) Messages(ctx context.Context, conversationID strin
 // a UUID, EINVALID when m.ID is set but not a UUID or the role is not one of
 // the salescoach.Role* values, and ECONFLICT when m.ID exists already.
 func (s *ConversationService) AddMessage(ctx context.Context, m *salescoach.Message) error {
+	if err := s.prepareMessage(m); err != nil {
+		return err
+	}
+	return s.db.inTx(ctx, func(r runner) error { return insertMessage(ctx, r, m) })
+}
+
+// DeleteMessage removes one message of the conversation. It returns
+// ENOTFOUND when the conversation has no such message or either id is not a
+// UUID.
+// insertMessage appends m after locking its conversation row, so that
+// concurrent appends get distinct sequence numbers.
+func insertMessage(ctx context.Context, r runner, m *salescoach.Message) error {
+	res, err := r.exec(ctx, `UPDATE conversations SET updated_at = updated_at WHERE id = ?`, m.ConversationID)
+	if err != nil {
+		return dbError(err, "lock conversation")
+	}
+	if n, err := rowsAffected(res); err != nil {
+		return err
+	} else if n == 0 {
+		return notFound(msgConversationNotFound)
+	}
+	var seq int64
+	if err := r.queryRow(ctx, `SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE conversation_id = ?`,
+		m.ConversationID).Scan(&seq); err != nil {
+		return dbError(err, "next message seq")
+	}
+	_, err = r.exec(ctx, `INSERT INTO messages (id, conversation_id, role, content, pdf_name, is_completion, created_at, seq)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		m.ID, m.ConversationID, m.Role, m.Content, nullString(m.PDFName), m.IsCompletion, m.CreatedAt, seq)
+	return dbError(err, "insert message")
+}
+
+// prepareMessage checks m and fills its id and time.
+func (s *ConversationService) prepareMessage(m *salescoach.Message) error {
 	if !validID(m.ConversationID) {
 		return notFound(msgConversationNotFound)
 	}
@@ -308,31 +342,45 @@ func (s *ConversationService) AddMessage(ctx context.Context, m *salescoach.Mess
 		m.CreatedAt = s.db.now()
 	}
 	m.CreatedAt = utc(m.CreatedAt)
-	return s.db.inTx(ctx, func(r runner) error {
-		res, err := r.exec(ctx, `UPDATE conversations SET updated_at = updated_at WHERE id = ?`, m.ConversationID)
-		if err != nil {
-			return dbError(err, "lock conversation")
+	return nil
+}
+
+// SaveTurn stores the end of a chat turn in one transaction: msgs appended
+// in order, c's state saved as SaveState does, and d added to the user's XP
+// and counters as AddProgress does. Either all of it is stored or nothing.
+// ENOTFOUND when the conversation is gone; EINVALID for a negative delta.
+func (s *ConversationService) SaveTurn(ctx context.Context, c *salescoach.Conversation, msgs []*salescoach.Message, d salescoach.ProgressDelta) error {
+	if !validID(c.ID) || !validID(c.UserID) {
+		return notFound(msgConversationNotFound)
+	}
+	if err := checkDelta(d); err != nil {
+		return err
+	}
+	for _, m := range msgs {
+		if m.ConversationID != c.ID {
+			return salescoach.Errorf(salescoach.EINVALID, "message of another conversation")
 		}
-		if n, err := rowsAffected(res); err != nil {
+		if err := s.prepareMessage(m); err != nil {
 			return err
-		} else if n == 0 {
-			return notFound(msgConversationNotFound)
 		}
-		var seq int64
-		if err := r.queryRow(ctx, `SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE conversation_id = ?`,
-			m.ConversationID).Scan(&seq); err != nil {
-			return dbError(err, "next message seq")
+	}
+	now := utc(s.db.now())
+	return s.db.inTx(ctx, func(r runner) error {
+		for _, m := range msgs {
+			if err := insertMessage(ctx, r, m); err != nil {
+				return err
+			}
 		}
-		_, err = r.exec(ctx, `INSERT INTO messages (id, conversation_id, role, content, pdf_name, is_completion, created_at, seq)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			m.ID, m.ConversationID, m.Role, m.Content, nullString(m.PDFName), m.IsCompletion, m.CreatedAt, seq)
-		return dbError(err, "insert message")
+		if err := saveState(ctx, r, c, now); err != nil {
+			return err
+		}
+		if d == (salescoach.ProgressDelta{}) {
+			return nil
+		}
+		return addProgress(ctx, r, c.UserID, d, now)
 	})
 }
 
-// DeleteMessage removes one message of the conversation. It returns
-// ENOTFOUND when the conversation has no such message or either id is not a
-// UUID.
 func (s *ConversationService) DeleteMessage(ctx context.Context, conversationID, messageID string) error {
 	if !validID(conversationID) || !validID(messageID) {
 		return notFound(msgMessageNotFound)
@@ -371,13 +419,20 @@ func (s *ConversationService) SaveState(ctx context.Context, c *salescoach.Conve
 	if !validID(c.ID) || !validID(c.UserID) {
 		return notFound(msgConversationNotFound)
 	}
+	return saveState(ctx, s.db.r(), c, utc(s.db.now()))
+}
+
+// Rename sets the title of the user's conversation and its updated_at to
+// now. It returns ENOTFOUND when the conversation does not exist, belongs to
+// another user, is deleted or either id is not a UUID.
+// saveState writes c's scoring state; see SaveState.
+func saveState(ctx context.Context, r runner, c *salescoach.Conversation, now time.Time) error {
 	objections, lastScore, err := stateJSON(c)
 	if err != nil {
 		return err
 	}
-	now := utc(s.db.now())
 	completed := utcPtr(c.CompletedAt)
-	res, err := s.db.r().exec(ctx, `UPDATE conversations SET stage = ?, total_stages = ?, progress = ?,
+	res, err := r.exec(ctx, `UPDATE conversations SET stage = ?, total_stages = ?, progress = ?,
 			objections = ?, title = ?, completed_at = ?, last_score = ?, scored_message_id = ?,
 			xp_messages = ?, evaluation = ?, updated_at = ?
 		WHERE id = ? AND user_id = ? AND deleted_at IS NULL`,
@@ -393,9 +448,6 @@ func (s *ConversationService) SaveState(ctx context.Context, c *salescoach.Conve
 	return nil
 }
 
-// Rename sets the title of the user's conversation and its updated_at to
-// now. It returns ENOTFOUND when the conversation does not exist, belongs to
-// another user, is deleted or either id is not a UUID.
 func (s *ConversationService) Rename(ctx context.Context, userID, id, title string, now time.Time) error {
 	if !validID(userID) || !validID(id) {
 		return notFound(msgConversationNotFound)

@@ -566,3 +566,44 @@ func TestRecordTokenUsage(t *testing.T) {
 		wantCode(t, s.RecordTokenUsage(ctx, &salescoach.TokenUsage{UserID: u.ID, TokensIn: -1}), salescoach.EINVALID)
 	})
 }
+
+func TestSaveTurnIsAtomic(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := t.Context()
+		s := sqlstore.NewConversationService(db)
+		u := newUser(t, db, "turn@example.com")
+		now := time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)
+		c := start(t, s, practice(u.ID, now))
+
+		c.Stage, c.Progress, c.XPMessages = 1, 40, 1
+		reply := &salescoach.Message{ConversationID: c.ID, Role: salescoach.RoleAssistant, Content: "Zu teuer.", CreatedAt: now}
+		notice := &salescoach.Message{ConversationID: c.ID, Role: salescoach.RoleSystem, Content: "Fertig", IsCompletion: true, CreatedAt: now}
+		mustNil(t, s.SaveTurn(ctx, c, []*salescoach.Message{reply, notice}, salescoach.ProgressDelta{XP: 27, MessagesSent: 1, ObjectionsSolved: 1}))
+		msgs, err := s.Messages(ctx, c.ID)
+		mustNil(t, err)
+		if got := msgContents(msgs); len(got) != 2 || got[0] != "Zu teuer." || got[1] != "Fertig" {
+			t.Errorf("messages = %v", got)
+		}
+		got, err := s.Conversation(ctx, u.ID, c.ID)
+		mustNil(t, err)
+		if got.Stage != 1 || got.Progress != 40 || got.XPMessages != 1 {
+			t.Errorf("state = %+v", got)
+		}
+		if n := count(t, db, "SELECT xp FROM users WHERE id = ?", u.ID); n != 27 {
+			t.Errorf("xp = %d", n)
+		}
+
+		// A turn of a conversation deleted meanwhile stores nothing: no
+		// message, and no XP either.
+		mustNil(t, s.SoftDelete(ctx, u.ID, c.ID, now))
+		late := &salescoach.Message{ConversationID: c.ID, Role: salescoach.RoleAssistant, Content: "Spät", CreatedAt: now}
+		wantCode(t, s.SaveTurn(ctx, c, []*salescoach.Message{late}, salescoach.ProgressDelta{XP: 50}), salescoach.ENOTFOUND)
+		if n := count(t, db, "SELECT COUNT(*) FROM messages WHERE conversation_id = ?", c.ID); n != 2 {
+			t.Errorf("%d messages after a refused turn", n)
+		}
+		if n := count(t, db, "SELECT xp FROM users WHERE id = ?", u.ID); n != 27 {
+			t.Errorf("xp = %d after a refused turn", n)
+		}
+		wantCode(t, s.SaveTurn(ctx, c, nil, salescoach.ProgressDelta{XP: -1}), salescoach.EINVALID)
+	})
+}

@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"time"
 
 	"salescoach"
 )
@@ -30,9 +31,8 @@ func NewProgressService(db *DB) *ProgressService {
 // It returns EINVALID when any field of d is negative (nothing is ever taken
 // away) and ENOTFOUND when there is no such user or userID is not a UUID.
 func (s *ProgressService) AddProgress(ctx context.Context, userID string, d salescoach.ProgressDelta) (*salescoach.User, *salescoach.Profile, error) {
-	if d.XP < 0 || d.MessagesSent < 0 || d.ObjectionsSolved < 0 || d.CompletedChats < 0 || d.Hints < 0 ||
-		d.PerfectAnswers < 0 || d.FastAnswers < 0 || d.Feedback < 0 || d.Calls < 0 {
-		return nil, nil, salescoach.Errorf(salescoach.EINVALID, msgNegativeProgress)
+	if err := checkDelta(d); err != nil {
+		return nil, nil, err
 	}
 	if !validID(userID) {
 		return nil, nil, notFound(msgUserNotFound)
@@ -43,33 +43,10 @@ func (s *ProgressService) AddProgress(ctx context.Context, userID string, d sale
 	)
 	now := s.db.now()
 	err := s.db.inTx(ctx, func(r runner) error {
-		var xp int
-		err := r.queryRow(ctx, `UPDATE users SET xp = xp + ?, updated_at = ? WHERE id = ? RETURNING xp`,
-			d.XP, now, userID).Scan(&xp)
-		if noRows(err) {
-			return notFound(msgUserNotFound)
+		if err := addProgress(ctx, r, userID, d, now); err != nil {
+			return err
 		}
-		if err != nil {
-			return dbError(err, "add xp")
-		}
-		if _, err := r.exec(ctx, `UPDATE users SET level = ? WHERE id = ?`, salescoach.LevelFor(xp).Level, userID); err != nil {
-			return dbError(err, "set level")
-		}
-		if _, err := r.exec(ctx, `UPDATE profiles SET
-				messages_sent_count = messages_sent_count + ?,
-				objections_solved_count = objections_solved_count + ?,
-				completed_chats_count = completed_chats_count + ?,
-				hints_count = hints_count + ?,
-				perfect_answers_count = perfect_answers_count + ?,
-				fast_answers_count = fast_answers_count + ?,
-				feedback_count = feedback_count + ?,
-				calls_count = calls_count + ?,
-				updated_at = ?
-			WHERE user_id = ?`,
-			d.MessagesSent, d.ObjectionsSolved, d.CompletedChats, d.Hints, d.PerfectAnswers,
-			d.FastAnswers, d.Feedback, d.Calls, now, userID); err != nil {
-			return dbError(err, "add counters")
-		}
+		var err error
 		if u, err = userByID(ctx, r, userID); err != nil {
 			return err
 		}
@@ -80,4 +57,43 @@ func (s *ProgressService) AddProgress(ctx context.Context, userID string, d sale
 		return nil, nil, err
 	}
 	return u, p, nil
+}
+
+// checkDelta refuses negative deltas: counters only grow.
+func checkDelta(d salescoach.ProgressDelta) error {
+	if d.XP < 0 || d.MessagesSent < 0 || d.ObjectionsSolved < 0 || d.CompletedChats < 0 || d.Hints < 0 ||
+		d.PerfectAnswers < 0 || d.FastAnswers < 0 || d.Feedback < 0 || d.Calls < 0 {
+		return salescoach.Errorf(salescoach.EINVALID, msgNegativeProgress)
+	}
+	return nil
+}
+
+// addProgress adds d to the user's XP (setting the level) and counters.
+func addProgress(ctx context.Context, r runner, userID string, d salescoach.ProgressDelta, now time.Time) error {
+	var xp int
+	err := r.queryRow(ctx, `UPDATE users SET xp = xp + ?, updated_at = ? WHERE id = ? RETURNING xp`,
+		d.XP, now, userID).Scan(&xp)
+	if noRows(err) {
+		return notFound(msgUserNotFound)
+	}
+	if err != nil {
+		return dbError(err, "add xp")
+	}
+	if _, err := r.exec(ctx, `UPDATE users SET level = ? WHERE id = ?`, salescoach.LevelFor(xp).Level, userID); err != nil {
+		return dbError(err, "set level")
+	}
+	_, err = r.exec(ctx, `UPDATE profiles SET
+			messages_sent_count = messages_sent_count + ?,
+			objections_solved_count = objections_solved_count + ?,
+			completed_chats_count = completed_chats_count + ?,
+			hints_count = hints_count + ?,
+			perfect_answers_count = perfect_answers_count + ?,
+			fast_answers_count = fast_answers_count + ?,
+			feedback_count = feedback_count + ?,
+			calls_count = calls_count + ?,
+			updated_at = ?
+		WHERE user_id = ?`,
+		d.MessagesSent, d.ObjectionsSolved, d.CompletedChats, d.Hints, d.PerfectAnswers,
+		d.FastAnswers, d.Feedback, d.Calls, now, userID)
+	return dbError(err, "add counters")
 }
