@@ -63,6 +63,11 @@ func TestSignupConfirmLogin(t *testing.T) {
 		if st["streak"].(float64) != 1 || st["first"] != true {
 			t.Errorf("streak = %v", st)
 		}
+		// The first activity of a day earns XP once.
+		c.do("POST", "/api/me/streak", nil).must(t, 200)
+		if xp := c.do("GET", "/api/me", nil).must(t, 200).json(t)["user"].(map[string]any)["xp"]; xp.(float64) != 10 {
+			t.Errorf("xp after the daily streak = %v, want 10", xp)
+		}
 	})
 }
 

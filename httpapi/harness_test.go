@@ -18,9 +18,12 @@ import (
 
 	"salescoach"
 	"salescoach/auth"
+	"salescoach/coach/trainer"
 	"salescoach/httpapi"
 	"salescoach/mail"
 	"salescoach/sqlstore"
+	"salescoach/training"
+	"salescoach/webfetch"
 )
 
 // clock is a settable test clock shared by the server and the token issuer.
@@ -61,7 +64,7 @@ func (l *logBuffer) mails() []map[string]any {
 
 // lastLink returns the link of the newest mail to addr, failing the test
 // when there is none.
-func (l *logBuffer) lastLink(t *testing.T, addr string) string {
+func (l *logBuffer) lastLink(t testing.TB, addr string) string {
 	t.Helper()
 	ms := l.mails()
 	for i := len(ms) - 1; i >= 0; i-- {
@@ -75,7 +78,7 @@ func (l *logBuffer) lastLink(t *testing.T, addr string) string {
 }
 
 // linkToken extracts the confirm or reset token of an app link.
-func linkToken(t *testing.T, link, param string) string {
+func linkToken(t testing.TB, link, param string) string {
 	t.Helper()
 	u, err := url.Parse(link)
 	if err != nil {
@@ -89,7 +92,7 @@ func linkToken(t *testing.T, link, param string) string {
 }
 
 type env struct {
-	t      *testing.T
+	t      testing.TB
 	db     *sqlstore.DB
 	srv    *httptest.Server
 	clock  *clock
@@ -97,11 +100,13 @@ type env struct {
 	issuer *auth.Issuer
 	secret []byte
 	users  salescoach.UserService
+	// training is the chat service the server uses; options may swap its engine.
+	training *training.Service
 }
 
 type envOption func(*httpapi.Config, *httpapi.Deps)
 
-func newEnv(t *testing.T, db *sqlstore.DB, opts ...envOption) *env {
+func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 	t.Helper()
 	e := &env{t: t, db: db, clock: &clock{t: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}, log: &logBuffer{}}
 	e.secret = []byte("test-secret-test-secret-test-secret-0123")
@@ -116,7 +121,14 @@ func newEnv(t *testing.T, db *sqlstore.DB, opts ...envOption) *env {
 		PublicURL: "http://coach.test", AdminEmails: []string{"boss@example.com"},
 		AccessTTL: 15 * time.Minute, RefreshTTLRemember: 30 * 24 * time.Hour,
 	}
+	conversations := sqlstore.NewConversationService(db)
+	progress := sqlstore.NewProgressService(db)
+	e.training = &training.Service{Conversations: conversations, Progress: progress, Users: e.users,
+		Catalog: sqlstore.NewCatalogService(db), Subscriptions: sqlstore.NewSubscriptionService(db),
+		Engine: trainer.New(), Now: e.clock.Now, Log: logger}
 	deps := httpapi.Deps{
+		Conversations: conversations, Progress: progress, Training: e.training,
+		Fetcher: webfetch.New(webfetch.Config{}),
 		Logger: logger, Now: e.clock.Now, Users: e.users,
 		Sessions: sqlstore.NewSessionService(db), Tokens: sqlstore.NewTokenService(db),
 		Identities: sqlstore.NewIdentityService(db), Consents: sqlstore.NewConsentService(db),
@@ -157,7 +169,7 @@ type response struct {
 	body   []byte
 }
 
-func (r response) json(t *testing.T) map[string]any {
+func (r response) json(t testing.TB) map[string]any {
 	t.Helper()
 	var m map[string]any
 	if err := json.Unmarshal(r.body, &m); err != nil {
@@ -201,7 +213,7 @@ func (c *client) do(method, path string, body any) response {
 }
 
 // must fails the test unless the answer has the wanted status.
-func (r response) must(t *testing.T, status int) response {
+func (r response) must(t testing.TB, status int) response {
 	t.Helper()
 	if r.status != status {
 		t.Fatalf("status %d, want %d: %s", r.status, status, r.body)

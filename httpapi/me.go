@@ -100,6 +100,11 @@ func (s *Server) handleStreak(w http.ResponseWriter, r *http.Request, u *salesco
 	if err != nil {
 		return err
 	}
+	if first {
+		if _, _, err := s.Progress.AddProgress(r.Context(), u.ID, salescoach.ProgressDelta{XP: salescoach.XPDailyFirst}); err != nil {
+			return err
+		}
+	}
 	writeJSON(w, http.StatusOK, map[string]any{"streak": p.Streak, "first": first})
 	return nil
 }

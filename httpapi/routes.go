@@ -33,11 +33,29 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("GET /api/me", s.requireUser(s.handleMe))
 	mux.Handle("POST /api/me/streak", s.requireUser(s.handleStreak))
 
+	mux.Handle("GET /api/me/usage", s.requireUser(s.handleUsage))
+	mux.Handle("DELETE /api/me/history", s.requireUser(s.handleDeleteHistory))
+
+	// Chats.
+	mux.Handle("GET /api/chat/preflight", s.requireUser(s.handlePreflight))
+	mux.Handle("POST /api/chat", s.requireUser(s.handleChat))
+	mux.Handle("GET /api/conversations", s.requireUser(s.handleConversations))
+	mux.Handle("GET /api/conversations/{id}", s.requireUser(s.handleConversation))
+	mux.Handle("PATCH /api/conversations/{id}", s.requireUser(s.handleRename))
+	mux.Handle("DELETE /api/conversations/{id}", s.requireUser(s.handleDeleteConversation))
+	mux.Handle("POST /api/conversations/{id}/score", s.requireUser(s.handleScore))
+	mux.Handle("POST /api/conversations/{id}/hint", s.requireUser(s.handleHint))
+	mux.Handle("POST /api/conversations/{id}/perfect-message", s.requireUser(s.handlePerfectMessage))
+	mux.Handle("POST /api/conversations/{id}/evaluation", s.requireUser(s.handleEvaluation))
+	mux.Handle("POST /api/conversations/{id}/finish", s.requireUser(s.handleFinish))
+	mux.Handle("POST /api/product-summary", s.requireUser(s.handleProductSummary))
+
 	// Catalogues.
 	mux.Handle("GET /api/tone-presets", s.requireUser(s.handleTonePresets))
 
 	// Admin back-office.
 	mux.Handle("GET /api/admin/overview", s.requireAdmin(s.handleAdminOverview))
+	mux.Handle("GET /api/admin/conversations/{id}", s.requireAdmin(s.handleAdminConversation))
 
 	// Tracking.
 	mux.Handle("POST /api/track", s.handle(s.handleTrack))

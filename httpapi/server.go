@@ -3,6 +3,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
 	"io/fs"
 	"log/slog"
@@ -12,6 +13,8 @@ import (
 
 	"salescoach"
 	"salescoach/auth"
+	"salescoach/training"
+	"salescoach/webfetch"
 )
 
 // Config is what the HTTP layer needs to know about its deployment.
@@ -33,6 +36,9 @@ type Config struct {
 	// refresh token with and without 'Angemeldet bleiben'.
 	RefreshTTLRemember time.Duration
 	RefreshTTLSession  time.Duration
+	// ChatPerMinute bounds the chat messages one user may send per minute
+	// (30 when zero).
+	ChatPerMinute int
 	// LegalDir holds operator-supplied Markdown for the legal pages; files
 	// missing there fall back to the shipped placeholders.
 	LegalDir string
@@ -51,6 +57,12 @@ type Deps struct {
 	Referrals  salescoach.ReferralService
 	Catalog    salescoach.CatalogService
 	Mailer     salescoach.Mailer
+	// Conversations and Progress back the chat screens; Training runs chats.
+	Conversations salescoach.ConversationService
+	Progress      salescoach.ProgressService
+	Training      *training.Service
+	// Fetcher loads product websites for the summary, SSRF-safe.
+	Fetcher *webfetch.Client
 	Issuer     *auth.Issuer
 	// OAuth holds the configured providers by name ("google", "apple").
 	OAuth map[string]*auth.Provider
@@ -69,7 +81,7 @@ type Server struct {
 	ip  clientIP
 
 	limits struct {
-		loginIP, loginAccount, signup, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track *limiter
+		loginIP, loginAccount, signup, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary *limiter
 	}
 }
 
@@ -96,6 +108,8 @@ func New(cfg Config, deps Deps) *Server {
 	s.limits.tokenUse = newLimiter(30, 15*time.Minute, s.now)
 	s.limits.upgrade = newLimiter(10, time.Hour, s.now)
 	s.limits.track = newLimiter(600, time.Hour, s.now)
+	s.limits.chat = newLimiter(cmp.Or(cfg.ChatPerMinute, 30), time.Minute, s.now)
+	s.limits.summary = newLimiter(20, time.Hour, s.now)
 	return s
 }
 

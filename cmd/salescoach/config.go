@@ -51,6 +51,13 @@ type Config struct {
 
 	AccessTTL  time.Duration
 	RefreshTTL time.Duration
+
+	LLMBaseURL string
+	LLMAPIKey  string
+	LLMModel   string
+	LLMTimeout time.Duration
+
+	PlanPlus, PlanElite, PlanPromo string
 }
 
 // setting describes one configuration value: its variable, flag and help.
@@ -153,6 +160,19 @@ var settings = []setting{
 		c.JWTSecret = v
 		return nil
 	}},
+	{"LLM_BASE_URL", "llm-base-url", "", "OpenAI-compatible API base URL, e.g. https://api.openai.com/v1 or http://localhost:11434/v1; empty uses the built-in trainer", false, func(c *Config, v string) error {
+		if strings.TrimSpace(v) == "" {
+			c.LLMBaseURL = ""
+			return nil
+		}
+		return urlSetting(func(c *Config) *string { return &c.LLMBaseURL })(c, v)
+	}},
+	{"LLM_API_KEY", "llm-api-key", "", "API key of the model server (empty for servers without keys, e.g. Ollama)", true, str(func(c *Config) *string { return &c.LLMAPIKey })},
+	{"LLM_MODEL", "llm-model", "", "model name, e.g. gpt-4o-mini or llama3.1; required with LLM_BASE_URL", false, str(func(c *Config) *string { return &c.LLMModel })},
+	{"LLM_TIMEOUT", "llm-timeout", "60s", "time limit of one model call", false, duration(func(c *Config) *time.Duration { return &c.LLMTimeout }, time.Second, 10*time.Minute)},
+	{"PAYPAL_PLAN_PLUS", "paypal-plan-plus", "", "PayPal plan id of Plus (250 chats a month)", false, str(func(c *Config) *string { return &c.PlanPlus })},
+	{"PAYPAL_PLAN_ELITE", "paypal-plan-elite", "", "PayPal plan id of Elite (1000 chats a month)", false, str(func(c *Config) *string { return &c.PlanElite })},
+	{"PAYPAL_PLAN_PROMO", "paypal-plan-promo", "", "PayPal plan id of the promotional Elite plan", false, str(func(c *Config) *string { return &c.PlanPromo })},
 	{"ACCESS_TOKEN_TTL", "access-token-ttl", "15m", "lifetime of an access token", false, duration(func(c *Config) *time.Duration { return &c.AccessTTL }, time.Minute, 24*time.Hour)},
 	{"REFRESH_TOKEN_TTL", "refresh-token-ttl", "720h", "idle lifetime of a refresh token", false, duration(func(c *Config) *time.Duration { return &c.RefreshTTL }, time.Hour, 365*24*time.Hour)},
 }
@@ -245,6 +265,9 @@ func loadConfig(name string, args []string, getenv func(string) string, stderr i
 	}
 	if c.AppleClientID != "" && (c.AppleTeamID == "" || c.AppleKeyID == "" || c.ApplePrivateKey == "") {
 		errs = append(errs, errors.New("APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY are required with APPLE_CLIENT_ID"))
+	}
+	if c.LLMBaseURL != "" && c.LLMModel == "" {
+		errs = append(errs, errors.New("LLM_MODEL is required with LLM_BASE_URL"))
 	}
 	if c.SMTPHost != "" && c.SMTPFrom == "" {
 		errs = append(errs, errors.New("SMTP_FROM is required with SMTP_HOST"))

@@ -17,10 +17,15 @@ import (
 
 	"salescoach"
 	"salescoach/auth"
+	"salescoach/coach"
+	"salescoach/coach/openai"
+	"salescoach/coach/trainer"
 	"salescoach/httpapi"
 	"salescoach/mail"
 	"salescoach/sqlstore"
+	"salescoach/training"
 	"salescoach/web"
+	"salescoach/webfetch"
 )
 
 const usage = `Usage: salescoach [command] [flags]
@@ -170,6 +175,21 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		mailer = m
 	}
 
+	engine, err := newEngine(cfg, log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	conversations := sqlstore.NewConversationService(db)
+	progress := sqlstore.NewProgressService(db)
+	catalog := sqlstore.NewCatalogService(db)
+	trainingService := &training.Service{
+		Conversations: conversations, Progress: progress, Users: users, Catalog: catalog,
+		Subscriptions: sqlstore.NewSubscriptionService(db), Engine: engine,
+		Plans: salescoach.PlanIDs{Plus: cfg.PlanPlus, Elite: cfg.PlanElite, Promo: cfg.PlanPromo},
+		Now:   time.Now, Log: log,
+	}
+
 	api := httpapi.New(httpapi.Config{
 		PublicURL: cfg.PublicURL, CookieSecure: cfg.cookieSecure(), AdminEmails: cfg.AdminEmails,
 		ProxyHeader: cfg.ProxyHeader, TrustedProxies: cfg.TrustedProxies,
@@ -179,8 +199,10 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		Logger: log, Users: users, Sessions: sqlstore.NewSessionService(db), Tokens: sqlstore.NewTokenService(db),
 		Identities: sqlstore.NewIdentityService(db), Consents: sqlstore.NewConsentService(db),
 		PageViews: sqlstore.NewPageViewService(db), Referrals: sqlstore.NewReferralService(db),
-		Catalog: sqlstore.NewCatalogService(db), Mailer: mailer, Issuer: issuer, OAuth: providers,
-		Ready: db.Ping, App: web.Dist(),
+		Catalog: catalog, Mailer: mailer, Issuer: issuer, OAuth: providers,
+		Conversations: conversations, Progress: progress, Training: trainingService,
+		Fetcher: webfetch.New(webfetch.Config{Logger: log}),
+		Ready:   db.Ping, App: web.Dist(),
 	})
 	srv := &http.Server{
 		Handler:           api.Handler(),
@@ -191,7 +213,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
-	log.Info("listening", "addr", ln.Addr().String(), "public_url", cfg.PublicURL, "database", db.Dialect(),
+	log.Info("listening", "addr", ln.Addr().String(), "public_url", cfg.PublicURL, "database", db.Dialect(), "engine", engine.Name(),
 		"mail", map[bool]string{true: "smtp", false: "log"}[cfg.SMTPHost != ""])
 
 	select {
@@ -304,3 +326,17 @@ func newProvider(ctx context.Context, pc auth.ProviderConfig, log *slog.Logger) 
 
 // smtpTLSModes maps SMTP_TLS values to the mail package's modes.
 var smtpTLSModes = map[string]string{"starttls": mail.TLSStartTLS, "tls": mail.TLSImplicit, "none": mail.TLSNone}
+
+// newEngine picks the AI customer: an OpenAI-compatible server when
+// LLM_BASE_URL is set, the built-in trainer otherwise.
+func newEngine(cfg *Config, log *slog.Logger) (coach.Engine, error) {
+	if cfg.LLMBaseURL == "" {
+		return trainer.New(), nil
+	}
+	e, err := openai.New(openai.Config{BaseURL: cfg.LLMBaseURL, APIKey: cfg.LLMAPIKey, Model: cfg.LLMModel,
+		Timeout: cfg.LLMTimeout, Logger: log})
+	if err != nil {
+		return nil, fmt.Errorf("model server: %w", err)
+	}
+	return e, nil
+}

@@ -187,6 +187,9 @@ func TestConfigErrorsStopStartUp(t *testing.T) {
 		"bad admin email":       {"ADMIN_EMAILS", "nobody"},
 		"google without secret": {"GOOGLE_CLIENT_ID", "id"},
 		"bad ttl":               {"ACCESS_TOKEN_TTL", "forever"},
+		"model without name":    {"LLM_BASE_URL", "http://localhost:11434/v1"},
+		"bad model url":         {"LLM_BASE_URL", "localhost:11434"},
+		"bad model timeout":     {"LLM_TIMEOUT", "0s"},
 	}
 	for name, kv := range tests {
 		t.Run(name, func(t *testing.T) {

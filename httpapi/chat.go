@@ -1,0 +1,385 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"salescoach"
+	"salescoach/coach"
+	"salescoach/training"
+)
+
+// maxChatBody allows a chat message with the extracted text of a PDF.
+const maxChatBody = 1 << 20
+
+func (s *Server) handlePreflight(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	usage, err := s.Training.Usage(r.Context(), u.ID)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"allowed": usage.Used < usage.Quota, "limit": usage.Quota, "used": usage.Used})
+	return nil
+}
+
+func (s *Server) handleUsage(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	usage, err := s.Training.Usage(r.Context(), u.ID)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, usage)
+	return nil
+}
+
+type chatRequest struct {
+	ConversationID  string `json:"conversationId"`
+	Mode            string `json:"mode"`
+	Difficulty      int    `json:"difficulty"`
+	Message         string `json:"message"`
+	ProductOverride string `json:"productOverride"`
+	PDFName         string `json:"pdfName"`
+	PDFText         string `json:"pdfText"`
+}
+
+func (q *chatRequest) Valid() map[string]string {
+	p := map[string]string{}
+	if strings.TrimSpace(q.Message) == "" {
+		p["message"] = "Die Nachricht ist leer."
+	} else if utf8.RuneCountInString(strings.TrimSpace(q.Message)) > salescoach.MaxMessageRunes {
+		p["message"] = fmt.Sprintf("Die Nachricht ist zu lang (max. %d Zeichen).", salescoach.MaxMessageRunes)
+	}
+	if utf8.RuneCountInString(q.PDFText) > salescoach.MaxPDFTextRunes {
+		p["pdfText"] = "Der Text der PDF-Datei ist zu lang."
+	}
+	if utf8.RuneCountInString(q.ProductOverride) > salescoach.MaxOverrideRunes {
+		p["productOverride"] = "Die Produktbeschreibung ist zu lang."
+	}
+	if len(q.PDFName) > 255 {
+		p["pdfName"] = "Der Dateiname ist zu lang."
+	}
+	return p
+}
+
+// chatAnswer is the answer to a chat message, and the last event of a stream.
+type chatAnswer struct {
+	Message            string                  `json:"message"`
+	ConversationID     string                  `json:"conversationId"`
+	UserMessageID      string                  `json:"userMessageId"`
+	AssistantMessageID string                  `json:"assistantMessageId"`
+	Stage              int                     `json:"stage"`
+	TotalStages        int                     `json:"totalStages"`
+	Progress           int                     `json:"progress"`
+	Completed          bool                    `json:"completed"`
+	Title              string                  `json:"title"`
+	Score              *salescoach.ScoreResult `json:"score"`
+}
+
+// handleChat starts or continues a chat. With Accept: text/event-stream the
+// customer's reply streams as "token" events and ends with a "done" event
+// carrying the same answer as the JSON form; a failure after the stream has
+// begun is an "error" event.
+func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	if err := s.rateLimit(s.limits.chat, u.ID); err != nil {
+		return err
+	}
+	req, err := decode[*chatRequest](w, r, maxChatBody)
+	if err != nil {
+		return err
+	}
+	if req.ConversationID != "" && !isUUID(req.ConversationID) {
+		return salescoach.Errorf(salescoach.ENOTFOUND, "Konversation nicht gefunden.")
+	}
+	in := training.SendRequest{ConversationID: req.ConversationID, Mode: req.Mode, Difficulty: req.Difficulty,
+		Message: req.Message, ProductOverride: req.ProductOverride, PDFName: req.PDFName, PDFText: req.PDFText}
+	if !strings.Contains(r.Header.Get("Accept"), "text/event-stream") {
+		res, err := s.Training.Send(r.Context(), u, in, nil)
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, answerOf(res))
+		return nil
+	}
+	sse := newEventStream(w)
+	res, err := s.Training.Send(r.Context(), u, in, func(piece string) { sse.send("token", map[string]string{"text": piece}) })
+	if err != nil {
+		if !sse.started {
+			return err
+		}
+		code := salescoach.ErrorCode(err)
+		if code == salescoach.EINTERNAL {
+			s.log.ErrorContext(r.Context(), "chat failed mid-stream", "err", err)
+		}
+		body := errorBody{Error: genericInternal}
+		if code != salescoach.EINTERNAL {
+			var e *salescoach.Error
+			if errors.As(err, &e) {
+				body = errorBody{Error: e.Message, Details: e.Details}
+			}
+		}
+		sse.send("error", body)
+		return nil
+	}
+	sse.send("done", answerOf(res))
+	return nil
+}
+
+func answerOf(res *training.SendResult) chatAnswer {
+	c := res.Conversation
+	return chatAnswer{Message: res.Message, ConversationID: res.ConversationID, UserMessageID: res.UserMessageID,
+		AssistantMessageID: res.AssistantMessageID, Stage: c.Stage, TotalStages: c.TotalStages, Progress: c.Progress,
+		Completed: c.Completed(), Title: c.Title, Score: res.Score}
+}
+
+// eventStream writes server-sent events. Headers go out with the first
+// event, so an error before any event can still be a normal JSON answer.
+type eventStream struct {
+	w       http.ResponseWriter
+	rc      *http.ResponseController
+	started bool
+}
+
+func newEventStream(w http.ResponseWriter) *eventStream {
+	return &eventStream{w: w, rc: http.NewResponseController(w)}
+}
+
+func (e *eventStream) send(event string, data any) {
+	if !e.started {
+		h := e.w.Header()
+		h.Set("Content-Type", "text/event-stream; charset=utf-8")
+		h.Set("Cache-Control", "no-store")
+		h.Set("X-Accel-Buffering", "no") // nginx would otherwise hold tokens back
+		e.w.WriteHeader(http.StatusOK)
+		e.started = true
+	}
+	b, _ := json.Marshal(data)
+	fmt.Fprintf(e.w, "event: %s\ndata: %s\n\n", event, b)
+	_ = e.rc.Flush()
+}
+
+// conversationJSON is a conversation as the app reads it.
+type conversationJSON struct {
+	ID          string     `json:"id"`
+	Title       string     `json:"title"`
+	Mode        string     `json:"mode"`
+	Difficulty  *int       `json:"difficulty"`
+	CreatedAt   time.Time  `json:"created_at"`
+	CompletedAt *time.Time `json:"completed_at"`
+}
+
+func toConversationJSON(c *salescoach.Conversation) conversationJSON {
+	out := conversationJSON{ID: c.ID, Title: c.Title, Mode: c.Mode, CreatedAt: c.CreatedAt, CompletedAt: c.CompletedAt}
+	if c.Mode == salescoach.ModePractice {
+		d := c.Difficulty
+		out.Difficulty = &d
+	}
+	return out
+}
+
+type messageJSON struct {
+	ID           string    `json:"id"`
+	Role         string    `json:"role"`
+	Content      string    `json:"content"`
+	PDFName      string    `json:"pdfName,omitempty"`
+	IsCompletion bool      `json:"isCompletion"`
+	CreatedAt    time.Time `json:"created_at"`
+}
+
+func (s *Server) handleConversations(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	list, err := s.Conversations.Conversations(r.Context(), u.ID)
+	if err != nil {
+		return err
+	}
+	out := make([]conversationJSON, 0, len(list))
+	for _, c := range list {
+		out = append(out, toConversationJSON(c))
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+func (s *Server) handleConversation(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	c, err := s.Conversations.Conversation(r.Context(), u.ID, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	return s.writeConversation(w, r, c)
+}
+
+// writeConversation answers a conversation with its messages and state. The
+// reminder lines that may be sent to a model are never shown.
+func (s *Server) writeConversation(w http.ResponseWriter, r *http.Request, c *salescoach.Conversation) error {
+	msgs, err := s.Conversations.Messages(r.Context(), c.ID)
+	if err != nil {
+		return err
+	}
+	out := make([]messageJSON, 0, len(msgs))
+	for _, m := range msgs {
+		if strings.HasPrefix(m.Content, coach.ReminderPrefix) {
+			continue
+		}
+		out = append(out, messageJSON{ID: m.ID, Role: m.Role, Content: m.Content, PDFName: m.PDFName,
+			IsCompletion: m.IsCompletion, CreatedAt: m.CreatedAt})
+	}
+	var score *salescoach.ScoreResult
+	if c.Mode == salescoach.ModePractice {
+		score = c.LastScore
+	}
+	writeJSON(w, http.StatusOK, map[string]any{
+		"conversation": toConversationJSON(c), "messages": out,
+		"stage": c.Stage, "totalStages": c.TotalStages, "progress": c.Progress, "completed": c.Completed(),
+		"score": score, "evaluation": training.StoredEvaluation(c), "engine": s.Training.Engine.Name(),
+	})
+	return nil
+}
+
+type renameRequest struct {
+	Title string `json:"title"`
+}
+
+func (q *renameRequest) Valid() map[string]string {
+	q.Title = strings.TrimSpace(q.Title)
+	if q.Title == "" {
+		return map[string]string{"title": "Titel darf nicht leer sein"}
+	}
+	if utf8.RuneCountInString(q.Title) > salescoach.MaxTitleRunes {
+		return map[string]string{"title": fmt.Sprintf("Der Titel darf höchstens %d Zeichen lang sein.", salescoach.MaxTitleRunes)}
+	}
+	return nil
+}
+
+func (s *Server) handleRename(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	req, err := decode[*renameRequest](w, r, 0)
+	if err != nil {
+		return err
+	}
+	if err := s.Conversations.Rename(r.Context(), u.ID, r.PathValue("id"), req.Title, s.now()); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"id": r.PathValue("id"), "title": req.Title})
+	return nil
+}
+
+func (s *Server) handleDeleteConversation(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	if err := s.Conversations.SoftDelete(r.Context(), u.ID, r.PathValue("id"), s.now()); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+func (s *Server) handleDeleteHistory(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	n, err := s.Conversations.DeleteHistory(r.Context(), u.ID, s.now())
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]int{"deleted": n})
+	return nil
+}
+
+func (s *Server) handleScore(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	res, err := s.Training.Score(r.Context(), u, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, res)
+	return nil
+}
+
+func (s *Server) handleHint(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	tip, err := s.Training.Hint(r.Context(), u, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"tip": tip})
+	return nil
+}
+
+// overrideRequest is the optional body of the perfect-message and
+// evaluation calls.
+type overrideRequest struct {
+	ConversationID  string `json:"conversationId"`
+	ProductOverride string `json:"productOverride"`
+}
+
+func (q *overrideRequest) Valid() map[string]string {
+	if utf8.RuneCountInString(q.ProductOverride) > salescoach.MaxOverrideRunes {
+		return map[string]string{"productOverride": "Die Produktbeschreibung ist zu lang."}
+	}
+	return nil
+}
+
+// optionalBody decodes an overrideRequest when the request has a body.
+func optionalBody(w http.ResponseWriter, r *http.Request) (*overrideRequest, error) {
+	if r.ContentLength == 0 {
+		return &overrideRequest{}, nil
+	}
+	return decode[*overrideRequest](w, r, 0)
+}
+
+func (s *Server) handlePerfectMessage(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	req, err := optionalBody(w, r)
+	if err != nil {
+		return err
+	}
+	msg, err := s.Training.PerfectMessage(r.Context(), u, r.PathValue("id"), req.ProductOverride)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"message": msg})
+	return nil
+}
+
+func (s *Server) handleEvaluation(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	req, err := optionalBody(w, r)
+	if err != nil {
+		return err
+	}
+	ev, err := s.Training.Evaluate(r.Context(), u, r.PathValue("id"), req.ProductOverride)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"evaluation": ev})
+	return nil
+}
+
+func (s *Server) handleFinish(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	c, err := s.Training.Finish(r.Context(), u, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"conversation": toConversationJSON(c), "completed": c.Completed()})
+	return nil
+}
+
+func (s *Server) handleAdminConversation(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
+	if !isUUID(r.PathValue("id")) {
+		return salescoach.Errorf(salescoach.ENOTFOUND, "Konversation nicht gefunden.")
+	}
+	c, err := s.Conversations.ConversationByID(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	return s.writeConversation(w, r, c)
+}
+
+// isUUID reports whether s has the canonical 8-4-4-4-12 hex form.
+func isUUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i, c := range s {
+		switch {
+		case i == 8 || i == 13 || i == 18 || i == 23:
+			if c != '-' {
+				return false
+			}
+		case (c < '0' || c > '9') && (c < 'a' || c > 'f') && (c < 'A' || c > 'F'):
+			return false
+		}
+	}
+	return true
+}

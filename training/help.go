@@ -1,0 +1,190 @@
+package training
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+
+	"salescoach"
+	"salescoach/coach"
+)
+
+// owned loads the user's conversation and its messages as engine input.
+func (s *Service) owned(ctx context.Context, u *salescoach.User, id string) (*salescoach.Conversation, coach.Input, error) {
+	conv, err := s.Conversations.Conversation(ctx, u.ID, id)
+	if err != nil {
+		return nil, coach.Input{}, err
+	}
+	msgs, err := s.Conversations.Messages(ctx, conv.ID)
+	if err != nil {
+		return nil, coach.Input{}, err
+	}
+	in, err := s.input(ctx, u, conv, msgs)
+	return conv, in, err
+}
+
+// Score returns the assessment of the latest answer of a practice chat and
+// where it left the chat. Scoring happens when the answer is sent, so asking
+// again never moves a chat forward.
+func (s *Service) Score(ctx context.Context, u *salescoach.User, id string) (*salescoach.ScoreResult, error) {
+	conv, err := s.Conversations.Conversation(ctx, u.ID, id)
+	if err != nil {
+		return nil, err
+	}
+	if conv.Mode != salescoach.ModePractice {
+		return nil, errPracticeOnly
+	}
+	if conv.LastScore != nil {
+		r := *conv.LastScore
+		r.Completed = conv.Completed()
+		return &r, nil
+	}
+	return &salescoach.ScoreResult{Stage: conv.Stage, TotalStages: conv.TotalStages, Progress: conv.Progress,
+		Techniques: []salescoach.Technique{}}, nil
+}
+
+// Hint returns a tip for the next answer of a running practice chat and
+// counts it.
+func (s *Service) Hint(ctx context.Context, u *salescoach.User, id string) (string, error) {
+	conv, in, err := s.helpable(ctx, u, id)
+	if err != nil {
+		return "", err
+	}
+	tip, usage, err := s.Engine.Hint(ctx, in)
+	s.recordUsage(ctx, u.ID, conv.ID, "hint", usage)
+	if err != nil {
+		return "", engineError(err, "Tipp konnte nicht geladen werden.")
+	}
+	s.saveProgress(ctx, u.ID, conv, salescoach.ProgressDelta{Hints: 1})
+	return tip, nil
+}
+
+// PerfectMessage writes the answer a trainer would score near 100 for the
+// customer's last message of a running practice chat, and counts it.
+func (s *Service) PerfectMessage(ctx context.Context, u *salescoach.User, id, productOverride string) (string, error) {
+	conv, in, err := s.helpable(ctx, u, id)
+	if err != nil {
+		return "", err
+	}
+	if p := strings.TrimSpace(productOverride); p != "" {
+		in.Scenario.Product = truncateRunes(p, salescoach.MaxOverrideRunes)
+	}
+	msg, usage, err := s.Engine.PerfectAnswer(ctx, in)
+	s.recordUsage(ctx, u.ID, conv.ID, "perfect_message", usage)
+	if err != nil {
+		return "", engineError(err, "Fehler beim Abrufen der Empfehlung.")
+	}
+	s.saveProgress(ctx, u.ID, conv, salescoach.ProgressDelta{PerfectAnswers: 1})
+	return msg, nil
+}
+
+// helpable loads a practice chat that is running and has an objection on
+// the table: help exists only there.
+func (s *Service) helpable(ctx context.Context, u *salescoach.User, id string) (*salescoach.Conversation, coach.Input, error) {
+	conv, in, err := s.owned(ctx, u, id)
+	if err != nil {
+		return nil, in, err
+	}
+	if conv.Mode != salescoach.ModePractice {
+		return nil, in, errPracticeOnly
+	}
+	if conv.Completed() {
+		return nil, in, errCompleted
+	}
+	if conv.Stage == 0 {
+		return nil, in, errNothingToRate
+	}
+	return conv, in, nil
+}
+
+// Evaluate grades the whole chat in the six categories and stores the
+// result with the conversation. The first evaluation of a finished exam
+// awards its XP.
+func (s *Service) Evaluate(ctx context.Context, u *salescoach.User, id, productOverride string) (*coach.Evaluation, error) {
+	unlock := s.locks.lock(id)
+	defer unlock()
+	conv, in, err := s.owned(ctx, u, id)
+	if err != nil {
+		return nil, err
+	}
+	if p := strings.TrimSpace(productOverride); p != "" {
+		in.Scenario.Product = truncateRunes(p, salescoach.MaxOverrideRunes)
+	}
+	ev, usage, err := s.Engine.Evaluate(ctx, in)
+	s.recordUsage(ctx, u.ID, conv.ID, "evaluation", usage)
+	if err != nil {
+		return nil, engineError(err, "Bewertung fehlgeschlagen.")
+	}
+	raw, err := json.Marshal(ev)
+	if err != nil {
+		return nil, err
+	}
+	firstExamGrade := conv.Mode == salescoach.ModeExam && conv.Completed() && conv.Evaluation == ""
+	conv.Evaluation = string(raw)
+	conv.UpdatedAt = s.Now()
+	if err := s.Conversations.SaveState(ctx, conv); err != nil {
+		return nil, err
+	}
+	if firstExamGrade {
+		xp := salescoach.ClampPercent(ev.TotalPercent)
+		if xp >= salescoach.XPExamPassPercent {
+			xp += salescoach.XPExamPassBonus
+		}
+		s.saveProgress(ctx, u.ID, conv, salescoach.ProgressDelta{XP: xp})
+	}
+	return ev, nil
+}
+
+// Finish ends an exam ('Prüfung beenden'); the evaluation follows. Ending a
+// finished exam again changes nothing.
+func (s *Service) Finish(ctx context.Context, u *salescoach.User, id string) (*salescoach.Conversation, error) {
+	unlock := s.locks.lock(id)
+	defer unlock()
+	conv, err := s.Conversations.Conversation(ctx, u.ID, id)
+	if err != nil {
+		return nil, err
+	}
+	if conv.Mode != salescoach.ModeExam {
+		return nil, salescoach.Errorf(salescoach.EINVALID, "Nur in der Prüfung verfügbar")
+	}
+	if conv.Completed() {
+		return conv, nil
+	}
+	now := s.Now()
+	conv.CompletedAt, conv.UpdatedAt = &now, now
+	if err := s.Conversations.SaveState(ctx, conv); err != nil {
+		return nil, err
+	}
+	s.saveProgress(ctx, u.ID, conv, salescoach.ProgressDelta{CompletedChats: 1})
+	return conv, nil
+}
+
+// StoredEvaluation decodes a conversation's stored evaluation, nil if none.
+func StoredEvaluation(conv *salescoach.Conversation) *coach.Evaluation {
+	if conv.Evaluation == "" {
+		return nil
+	}
+	var ev coach.Evaluation
+	if json.Unmarshal([]byte(conv.Evaluation), &ev) != nil {
+		return nil
+	}
+	return &ev
+}
+
+// Summarize turns a product website's text into a product description in
+// the user's language.
+func (s *Service) Summarize(ctx context.Context, u *salescoach.User, text string) (string, error) {
+	lang := u.Language
+	if lang == "" {
+		lang = salescoach.LanguageDE
+	}
+	summary, usage, err := s.Engine.Summarize(ctx, lang, text)
+	s.recordUsage(ctx, u.ID, "", "summary", usage)
+	if err != nil {
+		return "", engineError(err, "Analyse fehlgeschlagen.")
+	}
+	if strings.TrimSpace(summary) == "" {
+		return "", salescoach.Errorf(salescoach.EUNAVAILABLE, "Keine Zusammenfassung erhalten.")
+	}
+	return summary, nil
+}
