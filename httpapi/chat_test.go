@@ -272,6 +272,12 @@ func TestModelFaults(t *testing.T) {
 		fake.Reply("Hm, das ist mir zu teuer.")
 		id := c.chat(t, map[string]any{"mode": "Übung", "difficulty": 1, "message": "Hallo"}, 200)["conversationId"].(string)
 
+		// Every model call's tokens are recorded for the user and the chat.
+		var calls, tokens int
+		if err := db.SQL().QueryRowContext(t.Context(), "SELECT COUNT(*), COALESCE(SUM(tokens_in + tokens_out), 0) FROM token_usage WHERE conversation_id = '"+id+"' AND model = 'test-model'").Scan(&calls, &tokens); err != nil || calls == 0 || tokens == 0 {
+			t.Errorf("token usage: %d calls, %d tokens (%v)", calls, tokens, err)
+		}
+
 		// The model server fails: the message stays, the error is the
 		// specified one, and sending again continues without a duplicate.
 		fake.Fail(500, 2)
