@@ -59,18 +59,7 @@ func (c *chat) evaluate() *coach.Evaluation {
 	}
 
 	// Fragetechnik.
-	var qCount int
-	var qBest *analysis
-	qs := make([]float64, n)
-	for i, x := range ts {
-		qs[i] = x.a.question
-		if x.a.shown("question") {
-			qCount++
-		}
-		if x.a.question > 0 && (qBest == nil || x.a.question > qBest.question) {
-			qBest = x.a
-		}
-	}
+	qs, qCount, qBest := strongest(ts, "question", func(a *analysis) float64 { return a.question })
 	scores[1] = pct(blend(qs))
 	switch {
 	case qCount > 0:
@@ -152,18 +141,7 @@ func (c *chat) evaluate() *coach.Evaluation {
 	}
 
 	// Abschlussorientierung.
-	var nCount int
-	var nBest *analysis
-	ns := make([]float64, n)
-	for i, x := range ts {
-		ns[i] = x.a.next
-		if x.a.shown("next_step") {
-			nCount++
-		}
-		if x.a.next > 0 && (nBest == nil || x.a.next > nBest.next) {
-			nBest = x.a
-		}
-	}
+	ns, nCount, nBest := strongest(ts, "next_step", func(a *analysis) float64 { return a.next })
 	scores[4] = pct(blend(ns))
 	switch {
 	case nCount > 0:
@@ -412,3 +390,20 @@ func blend(xs []float64) float64 {
 }
 
 func pct(x float64) int { return int(math.Round(math.Max(0, math.Min(1, x)) * 100)) }
+
+// strongest tallies one technique over the seller's turns: each turn's
+// strength (for the category score), how many turns showed it, and the turn
+// that did it best (for the quote), nil when none tried.
+func strongest(ts []assessedTurn, key string, strength func(*analysis) float64) (strengths []float64, shown int, best *analysis) {
+	strengths = make([]float64, len(ts))
+	for i, x := range ts {
+		strengths[i] = strength(x.a)
+		if x.a.shown(key) {
+			shown++
+		}
+		if strengths[i] > 0 && (best == nil || strengths[i] > strength(best)) {
+			best = x.a
+		}
+	}
+	return strengths, shown, best
+}
