@@ -621,16 +621,7 @@ func (a *analysis) techniques() []salescoach.Technique {
 				reason = r["question.missing"]
 			}
 		case "benefit":
-			switch a.benefitKind {
-			case "tied":
-				reason = fmt.Sprintf(r["benefit.tied"], q(a.benefitQuote))
-			case "generic":
-				reason = fmt.Sprintf(r["benefit.generic"], q(a.benefitQuote))
-			case "feature":
-				reason = fmt.Sprintf(r["benefit.feature"], q(a.benefitQuote))
-			default:
-				reason = r["benefit.missing"]
-			}
+			reason = kindReason(r, "benefit", a.benefitKind, q(a.benefitQuote))
 		case "evidence":
 			switch {
 			case a.evidence >= shownEvidence:
@@ -641,16 +632,7 @@ func (a *analysis) techniques() []salescoach.Technique {
 				reason = r["evidence.missing"]
 			}
 		case "next_step":
-			switch a.nextKind {
-			case "concrete":
-				reason = fmt.Sprintf(r["next_step.concrete"], q(a.nextQuote))
-			case "shown":
-				reason = fmt.Sprintf(r["next_step.shown"], q(a.nextQuote))
-			case "vague":
-				reason = fmt.Sprintf(r["next_step.vague"], q(a.nextQuote))
-			default:
-				reason = r["next_step.missing"]
-			}
+			reason = kindReason(r, "next_step", a.nextKind, q(a.nextQuote))
 		case "formality":
 			reason = r["formality."+a.formalityState]
 			if strings.Contains(reason, "%s") {
@@ -677,4 +659,13 @@ func (a *analysis) toneReason() string {
 		return r["tone.shout"]
 	}
 	return fmt.Sprintf(r["tone."+p.Kind], quote(a.v.Lang, p.Quote, 8))
+}
+
+// kindReason is the reason text "key.kind" filled with the quote, or
+// "key.missing" when the answer showed no kind of it.
+func kindReason(r map[string]string, key, kind, quote string) string {
+	if tmpl, ok := r[key+"."+kind]; ok && kind != "" && kind != "missing" {
+		return fmt.Sprintf(tmpl, quote)
+	}
+	return r[key+".missing"]
 }
