@@ -245,3 +245,32 @@ func CycleStart(sub *Subscription, now time.Time) time.Time {
 	now = now.UTC()
 	return time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
 }
+
+// Change kinds and operations of live updates.
+const (
+	ChangeUser         = "user"
+	ChangeProfile      = "profile"
+	ChangeConversation = "conversation"
+	ChangeResync       = "resync" // events were dropped; refetch everything
+
+	OpInsert = "insert"
+	OpUpdate = "update"
+	OpDelete = "delete"
+)
+
+// Change tells a user's open tabs that something of theirs changed, so they
+// refetch it. It carries no data: the tabs read through the API, where
+// ownership is checked.
+type Change struct {
+	UserID string `json:"userId"`
+	Type   string `json:"type"` // ChangeUser, ChangeProfile, ChangeConversation
+	Op     string `json:"op"`   // OpInsert, OpUpdate, OpDelete
+	ID     string `json:"id"`   // the changed row's id
+}
+
+// ChangePublisher announces changes to every process serving the user.
+type ChangePublisher interface {
+	// Publish announces c; failures are logged by the implementation and
+	// never fail the write that caused the change.
+	Publish(ctx context.Context, c Change)
+}

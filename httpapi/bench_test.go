@@ -238,4 +238,3 @@ type discard struct{}
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-

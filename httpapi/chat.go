@@ -22,7 +22,8 @@ func (s *Server) handlePreflight(w http.ResponseWriter, r *http.Request, u *sale
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"allowed": usage.Used < usage.Quota, "limit": usage.Quota, "used": usage.Used})
+	writeJSON(w, http.StatusOK, map[string]any{"allowed": usage.Used < usage.Quota, "limit": usage.Quota, "used": usage.Used,
+		"engine": s.Training.Engine.Name()})
 	return nil
 }
 
@@ -259,6 +260,7 @@ func (s *Server) handleRename(w http.ResponseWriter, r *http.Request, u *salesco
 	if err := s.Conversations.Rename(r.Context(), u.ID, r.PathValue("id"), req.Title, s.now()); err != nil {
 		return err
 	}
+	s.changed(r, u.ID, salescoach.ChangeConversation, salescoach.OpUpdate, r.PathValue("id"))
 	writeJSON(w, http.StatusOK, map[string]string{"id": r.PathValue("id"), "title": req.Title})
 	return nil
 }
@@ -267,6 +269,7 @@ func (s *Server) handleDeleteConversation(w http.ResponseWriter, r *http.Request
 	if err := s.Conversations.SoftDelete(r.Context(), u.ID, r.PathValue("id"), s.now()); err != nil {
 		return err
 	}
+	s.changed(r, u.ID, salescoach.ChangeConversation, salescoach.OpDelete, r.PathValue("id"))
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
@@ -276,6 +279,7 @@ func (s *Server) handleDeleteHistory(w http.ResponseWriter, r *http.Request, u *
 	if err != nil {
 		return err
 	}
+	s.changed(r, u.ID, salescoach.ChangeConversation, salescoach.OpDelete, "")
 	writeJSON(w, http.StatusOK, map[string]int{"deleted": n})
 	return nil
 }

@@ -21,6 +21,7 @@ import (
 	"salescoach/coach/trainer"
 	"salescoach/httpapi"
 	"salescoach/mail"
+	"salescoach/realtime"
 	"salescoach/sqlstore"
 	"salescoach/training"
 	"salescoach/webfetch"
@@ -102,6 +103,7 @@ type env struct {
 	users  salescoach.UserService
 	// training is the chat service the server uses; options may swap its engine.
 	training *training.Service
+	hub      *realtime.Hub
 }
 
 type envOption func(*httpapi.Config, *httpapi.Deps)
@@ -121,14 +123,15 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 		PublicURL: "http://coach.test", AdminEmails: []string{"boss@example.com"},
 		AccessTTL: 15 * time.Minute, RefreshTTLRemember: 30 * 24 * time.Hour,
 	}
+	e.hub = realtime.NewHub()
 	conversations := sqlstore.NewConversationService(db)
 	progress := sqlstore.NewProgressService(db)
 	e.training = &training.Service{Conversations: conversations, Progress: progress, Users: e.users,
 		Catalog: sqlstore.NewCatalogService(db), Subscriptions: sqlstore.NewSubscriptionService(db),
-		Engine: trainer.New(), Now: e.clock.Now, Log: logger}
+		Engine: trainer.New(), Now: e.clock.Now, Log: logger, Changes: e.hub}
 	deps := httpapi.Deps{
 		Conversations: conversations, Progress: progress, Training: e.training,
-		Fetcher: webfetch.New(webfetch.Config{}),
+		Fetcher: webfetch.New(webfetch.Config{}), Hub: e.hub,
 		Logger: logger, Now: e.clock.Now, Users: e.users,
 		Sessions: sqlstore.NewSessionService(db), Tokens: sqlstore.NewTokenService(db),
 		Identities: sqlstore.NewIdentityService(db), Consents: sqlstore.NewConsentService(db),

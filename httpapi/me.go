@@ -91,6 +91,7 @@ func (s *Server) handleAcceptTerms(w http.ResponseWriter, r *http.Request, u *sa
 	if err != nil {
 		return err
 	}
+	s.changed(r, u.ID, salescoach.ChangeUser, salescoach.OpUpdate, u.ID)
 	writeJSON(w, http.StatusOK, map[string]any{"terms_accepted_at": u.TermsAcceptedAt, "terms_version": u.TermsVersion})
 	return nil
 }
@@ -104,6 +105,8 @@ func (s *Server) handleStreak(w http.ResponseWriter, r *http.Request, u *salesco
 		if _, _, err := s.Progress.AddProgress(r.Context(), u.ID, salescoach.ProgressDelta{XP: salescoach.XPDailyFirst}); err != nil {
 			return err
 		}
+		s.changed(r, u.ID, salescoach.ChangeUser, salescoach.OpUpdate, u.ID)
+		s.changed(r, u.ID, salescoach.ChangeProfile, salescoach.OpUpdate, u.ID)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"streak": p.Streak, "first": first})
 	return nil

@@ -26,6 +26,7 @@ type caller struct {
 	UserID    string
 	SessionID string
 	Anonymous bool
+	ExpiresAt time.Time // of the access token
 }
 
 func callerFrom(ctx context.Context) *caller {
@@ -143,7 +144,7 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 			writeError(w, r, s.log, err)
 			return
 		}
-		c := &caller{UserID: claims.UserID, SessionID: claims.SessionFamilyID, Anonymous: claims.Anonymous}
+		c := &caller{UserID: claims.UserID, SessionID: claims.SessionFamilyID, Anonymous: claims.Anonymous, ExpiresAt: claims.ExpiresAt}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), ctxCaller, c)))
 	})
 }

@@ -50,6 +50,9 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("POST /api/conversations/{id}/finish", s.requireUser(s.handleFinish))
 	mux.Handle("POST /api/product-summary", s.requireUser(s.handleProductSummary))
 
+	// Live updates.
+	mux.Handle("GET /api/realtime", s.requireUser(s.handleRealtime))
+
 	// Catalogues.
 	mux.Handle("GET /api/tone-presets", s.requireUser(s.handleTonePresets))
 

@@ -13,6 +13,7 @@ import (
 
 	"salescoach"
 	"salescoach/auth"
+	"salescoach/realtime"
 	"salescoach/training"
 	"salescoach/webfetch"
 )
@@ -63,7 +64,10 @@ type Deps struct {
 	Training      *training.Service
 	// Fetcher loads product websites for the summary, SSRF-safe.
 	Fetcher *webfetch.Client
-	Issuer     *auth.Issuer
+	// Hub delivers live updates to open event streams (and, bridged, to
+	// other processes).
+	Hub    *realtime.Hub
+	Issuer *auth.Issuer
 	// OAuth holds the configured providers by name ("google", "apple").
 	OAuth map[string]*auth.Provider
 	// Ready reports whether the server can take traffic (the database answers).

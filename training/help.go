@@ -125,6 +125,7 @@ func (s *Service) Evaluate(ctx context.Context, u *salescoach.User, id, productO
 	if err := s.Conversations.SaveState(ctx, conv); err != nil {
 		return nil, err
 	}
+	s.changed(ctx, u.ID, salescoach.ChangeConversation, salescoach.OpUpdate, conv.ID)
 	if firstExamGrade {
 		xp := salescoach.ClampPercent(ev.TotalPercent)
 		if xp >= salescoach.XPExamPassPercent {
@@ -155,6 +156,7 @@ func (s *Service) Finish(ctx context.Context, u *salescoach.User, id string) (*s
 	if err := s.Conversations.SaveState(ctx, conv); err != nil {
 		return nil, err
 	}
+	s.changed(ctx, u.ID, salescoach.ChangeConversation, salescoach.OpUpdate, conv.ID)
 	s.saveProgress(ctx, u.ID, conv, salescoach.ProgressDelta{CompletedChats: 1})
 	return conv, nil
 }

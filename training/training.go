@@ -30,7 +30,10 @@ type Service struct {
 	Catalog       salescoach.CatalogService
 	Subscriptions salescoach.SubscriptionService
 	Engine        coach.Engine
-	Plans         salescoach.PlanIDs
+	// Changes announces what a chat changed to the user's open tabs; nil
+	// announces nothing.
+	Changes salescoach.ChangePublisher
+	Plans   salescoach.PlanIDs
 	Now           func() time.Time
 	Log           *slog.Logger
 
@@ -118,6 +121,7 @@ func (s *Service) Send(ctx context.Context, u *salescoach.User, req SendRequest,
 			return nil, err
 		}
 		conv = c
+		s.changed(ctx, u.ID, salescoach.ChangeConversation, salescoach.OpInsert, c.ID)
 	}
 	id := req.ConversationID
 	if conv != nil {
@@ -253,6 +257,7 @@ func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach
 	if err := s.Conversations.SaveTurn(ctx, conv, msgs, delta); err != nil {
 		return nil, err
 	}
+	s.changedTurn(ctx, conv, delta)
 	res.Message, res.AssistantMessageID = reply, assistant.ID
 	return res, nil
 }
@@ -351,6 +356,25 @@ func (s *Service) keep(ctx context.Context, conv *salescoach.Conversation, d sal
 	conv.UpdatedAt = s.Now()
 	if err := s.Conversations.SaveTurn(ctx, conv, nil, d); err != nil {
 		s.Log.ErrorContext(ctx, "save chat state failed", "conversation_id", conv.ID, "err", err)
+		return
+	}
+	s.changedTurn(ctx, conv, d)
+}
+
+// changed announces one change, when a publisher is attached.
+func (s *Service) changed(ctx context.Context, userID, typ, op, id string) {
+	if s.Changes != nil {
+		s.Changes.Publish(ctx, salescoach.Change{UserID: userID, Type: typ, Op: op, ID: id})
+	}
+}
+
+// changedTurn announces a stored turn: the conversation, and the user's XP
+// and counters when they moved.
+func (s *Service) changedTurn(ctx context.Context, conv *salescoach.Conversation, d salescoach.ProgressDelta) {
+	s.changed(ctx, conv.UserID, salescoach.ChangeConversation, salescoach.OpUpdate, conv.ID)
+	if d != (salescoach.ProgressDelta{}) {
+		s.changed(ctx, conv.UserID, salescoach.ChangeUser, salescoach.OpUpdate, conv.UserID)
+		s.changed(ctx, conv.UserID, salescoach.ChangeProfile, salescoach.OpUpdate, conv.UserID)
 	}
 }
 
@@ -362,7 +386,10 @@ func (s *Service) saveProgress(ctx context.Context, userID string, conv *salesco
 	// here is logged and never fails the turn.
 	if _, _, err := s.Progress.AddProgress(ctx, userID, d); err != nil {
 		s.Log.ErrorContext(ctx, "progress update failed", "user_id", userID, "conversation_id", conv.ID, "err", err)
+		return
 	}
+	s.changed(ctx, userID, salescoach.ChangeUser, salescoach.OpUpdate, userID)
+	s.changed(ctx, userID, salescoach.ChangeProfile, salescoach.OpUpdate, userID)
 }
 
 func (s *Service) recordUsage(ctx context.Context, userID, convID, purpose string, u coach.Usage) {

@@ -22,6 +22,7 @@ import (
 	"salescoach/coach/trainer"
 	"salescoach/httpapi"
 	"salescoach/mail"
+	"salescoach/realtime"
 	"salescoach/sqlstore"
 	"salescoach/training"
 	"salescoach/web"
@@ -183,9 +184,25 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 	conversations := sqlstore.NewConversationService(db)
 	progress := sqlstore.NewProgressService(db)
 	catalog := sqlstore.NewCatalogService(db)
+	hub := realtime.NewHub()
+	if db.Dialect() == sqlstore.DialectPostgres {
+		// Other app processes on the same database see this one's changes
+		// and the other way round.
+		bridge := realtime.NewBridge(hub, db.SQL(), cfg.DatabaseURL, log)
+		go bridge.Run(ctx)
+		// Serving before the listener is up would miss other processes'
+		// changes; a database that cannot be reached now is retried in the
+		// background.
+		select {
+		case <-bridge.Ready():
+		case <-time.After(10 * time.Second):
+			log.Warn("live updates from other processes are not received yet")
+		case <-ctx.Done():
+		}
+	}
 	trainingService := &training.Service{
 		Conversations: conversations, Progress: progress, Users: users, Catalog: catalog,
-		Subscriptions: sqlstore.NewSubscriptionService(db), Engine: engine,
+		Subscriptions: sqlstore.NewSubscriptionService(db), Engine: engine, Changes: hub,
 		Plans: salescoach.PlanIDs{Plus: cfg.PlanPlus, Elite: cfg.PlanElite, Promo: cfg.PlanPromo},
 		Now:   time.Now, Log: log,
 	}
@@ -201,8 +218,8 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		PageViews: sqlstore.NewPageViewService(db), Referrals: sqlstore.NewReferralService(db),
 		Catalog: catalog, Mailer: mailer, Issuer: issuer, OAuth: providers,
 		Conversations: conversations, Progress: progress, Training: trainingService,
-		Fetcher: webfetch.New(webfetch.Config{Logger: log}),
-		Ready:   db.Ping, App: web.Dist(),
+		Fetcher: webfetch.New(webfetch.Config{Logger: log}), Hub: hub,
+		Ready: db.Ping, App: web.Dist(),
 	})
 	srv := &http.Server{
 		Handler:           api.Handler(),

@@ -57,6 +57,19 @@ func NewSQLite(t testing.TB) *sqlstore.DB {
 // without having run the PostgreSQL half.
 func NewPostgres(t testing.TB) *sqlstore.DB {
 	t.Helper()
+	db, err := sqlstore.Open(context.Background(), NewPostgresURL(t))
+	if err != nil {
+		t.Fatalf("sqlstoretest: open postgres: %v", err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// NewPostgresURL creates a new migrated PostgreSQL database of its own and
+// returns its URL, for tests that start whole servers on it; the database is
+// dropped when the test ends. It skips or fails like NewPostgres.
+func NewPostgresURL(t testing.TB) string {
+	t.Helper()
 	base := os.Getenv(EnvURL)
 	if base == "" {
 		if os.Getenv("CI") != "" {
@@ -69,22 +82,17 @@ func NewPostgres(t testing.TB) *sqlstore.DB {
 		t.Fatalf("sqlstoretest: %v", err)
 	}
 	name := fmt.Sprintf("%s_%d", s.prefix, s.seq.Add(1))
-	ctx := context.Background()
-	if _, err := s.admin.ExecContext(ctx, `CREATE DATABASE `+ident(name)+` TEMPLATE `+ident(s.template)); err != nil {
+	if _, err := s.admin.ExecContext(context.Background(), fmt.Sprintf(`CREATE DATABASE %q TEMPLATE %q`, name, s.template)); err != nil {
 		t.Fatalf("sqlstoretest: create database: %v", err)
 	}
-	// Registered before Open so that a failed Open still drops the database.
+	// Cleanups run last-in first-out: this one runs after the callers'
+	// connections are closed.
 	t.Cleanup(func() {
-		if _, err := s.admin.ExecContext(context.Background(), dropSQL(name)); err != nil {
+		if _, err := s.admin.ExecContext(context.Background(), fmt.Sprintf(`DROP DATABASE IF EXISTS %q WITH (FORCE)`, name)); err != nil {
 			t.Errorf("sqlstoretest: drop database %s: %v", name, err)
 		}
 	})
-	db, err := sqlstore.Open(ctx, s.urlFor(name))
-	if err != nil {
-		t.Fatalf("sqlstoretest: open postgres: %v", err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
+	return s.urlFor(name)
 }
 
 // ForEachDB runs fn as a subtest "sqlite" on a fresh SQLite database and as

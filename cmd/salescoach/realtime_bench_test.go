@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// rssKB reads a process's resident set size from /proc.
+func rssKB(b *testing.B, pid int) int {
+	b.Helper()
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, line := range strings.Split(string(raw), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			n, _ := strconv.Atoi(strings.Fields(rest)[0])
+			return n
+		}
+	}
+	b.Fatal("no VmRSS")
+	return 0
+}
+
+// BenchmarkIdleRealtimeConnections holds 2 000 idle live-update streams on
+// one server process (the real binary, as its own process, so its memory is
+// its own) and reports the process's resident memory before and after.
+func BenchmarkIdleRealtimeConnections(b *testing.B) {
+	const conns = 2000
+	dir := b.TempDir()
+	bin := filepath.Join(dir, "salescoach")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		b.Fatalf("build: %v\n%s", err, out)
+	}
+	port := 18000 + os.Getpid()%1000
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+	cmd := exec.Command(bin, "serve")
+	cmd.Env = append(os.Environ(), "ADDR=127.0.0.1:"+strconv.Itoa(port), "DATA_DIR="+dir, "LOG_LEVEL=error")
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	for i := 0; ; i++ {
+		if res, err := http.Get(base + "/healthz"); err == nil {
+			res.Body.Close()
+			break
+		}
+		if i > 300 {
+			b.Fatal("server did not start")
+		}
+		time.Sleep(20 * time.Millisecond) // polling start-up, not timing a result
+	}
+	res, err := http.Post(base+"/api/auth/anonymous", "application/json", bytes.NewReader(nil))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var sess struct{ AccessToken string `json:"access_token"` }
+	_ = json.NewDecoder(res.Body).Decode(&sess)
+	res.Body.Close()
+	before := rssKB(b, cmd.Process.Pid)
+
+	client := &http.Client{Transport: &http.Transport{MaxConnsPerHost: 0, MaxIdleConnsPerHost: conns}}
+	var ready sync.WaitGroup
+	var bodies []*http.Response
+	var mu sync.Mutex
+	sem := make(chan struct{}, 50)
+	b.ResetTimer()
+	for range conns {
+		ready.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem }()
+			req, _ := http.NewRequest("GET", base+"/api/realtime", nil)
+			req.Header.Set("Authorization", "Bearer "+sess.AccessToken)
+			res, err := client.Do(req)
+			if err != nil {
+				b.Error(err)
+				ready.Done()
+				return
+			}
+			line, _ := bufio.NewReader(res.Body).ReadString('\n')
+			if !strings.HasPrefix(line, "event: ready") {
+				b.Errorf("first line %q", line)
+			}
+			mu.Lock()
+			bodies = append(bodies, res)
+			mu.Unlock()
+			ready.Done()
+		}()
+	}
+	ready.Wait()
+	b.StopTimer()
+	after := rssKB(b, cmd.Process.Pid)
+	b.ReportMetric(float64(len(bodies)), "streams")
+	b.ReportMetric(float64(before)/1024, "rss-before-MB")
+	b.ReportMetric(float64(after)/1024, "rss-after-MB")
+	b.ReportMetric(float64(after-before)/float64(len(bodies)), "KB/stream")
+	for _, r := range bodies {
+		r.Body.Close()
+	}
+}

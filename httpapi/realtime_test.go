@@ -1,0 +1,125 @@
+package httpapi_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"salescoach/sqlstore/sqlstoretest"
+)
+
+type sseEvent struct {
+	name string
+	data map[string]any
+}
+
+// openStream opens /api/realtime for c and returns its events as they come;
+// the channel closes when the server ends the stream.
+func openStream(t *testing.T, c *client) <-chan sseEvent {
+	t.Helper()
+	req, _ := http.NewRequest("GET", c.e.srv.URL+"/api/realtime", nil)
+	req.Header.Set("Authorization", "Bearer "+c.token)
+	req.Header.Set("Accept", "text/event-stream")
+	res, err := c.http.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/event-stream") {
+		t.Fatalf("realtime: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	out := make(chan sseEvent, 64)
+	go func() {
+		defer close(out)
+		defer res.Body.Close()
+		sc := bufio.NewScanner(res.Body)
+		var name string
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case strings.HasPrefix(line, "event: "):
+				name = strings.TrimPrefix(line, "event: ")
+			case strings.HasPrefix(line, "data: "):
+				var m map[string]any
+				_ = json.Unmarshal([]byte(strings.TrimPrefix(line, "data: ")), &m)
+				out <- sseEvent{name, m}
+			}
+		}
+	}()
+	t.Cleanup(func() { res.Body.Close() })
+	return out
+}
+
+// next waits for the next event; the bound only keeps a broken build from
+// hanging, it is not a timing assertion.
+func next(t *testing.T, events <-chan sseEvent) sseEvent {
+	t.Helper()
+	select {
+	case ev, ok := <-events:
+		if !ok {
+			t.Fatal("stream ended")
+		}
+		return ev
+	case <-time.After(10 * time.Second):
+		t.Fatal("no event within 10 s")
+	}
+	return sseEvent{}
+}
+
+func TestRealtimeDeliversOnlyOwnChanges(t *testing.T) {
+	db := sqlstoretest.NewSQLite(t)
+	e := newEnv(t, db)
+	anna := chatUser(t, e, "anna.rt@example.com")
+	ben := chatUser(t, e, "ben.rt@example.com")
+	annaTab1, annaTab2, benTab := openStream(t, anna), openStream(t, anna), openStream(t, ben)
+	for _, s := range []<-chan sseEvent{annaTab1, annaTab2, benTab} {
+		if ev := next(t, s); ev.name != "ready" {
+			t.Fatalf("first event %q", ev.name)
+		}
+	}
+	if n := e.hub.Subscribers(); n != 3 {
+		t.Errorf("%d subscribers, want 3", n)
+	}
+
+	// A new chat in one tab shows up in the other.
+	id := anna.chat(t, map[string]any{"mode": "Übung", "difficulty": 1, "message": "Hallo"}, 200)["conversationId"].(string)
+	for _, tab := range []<-chan sseEvent{annaTab1, annaTab2} {
+		ev := next(t, tab)
+		if ev.name != "change" || ev.data["type"] != "conversation" || ev.data["op"] != "insert" || ev.data["id"] != id {
+			t.Errorf("event = %+v", ev)
+		}
+	}
+	anna.do("PATCH", "/api/conversations/"+id, map[string]any{"title": "Neu"}).must(t, 200)
+	// Ben's first event is about his own chat: Anna's never reached him.
+	benID := ben.chat(t, map[string]any{"mode": "Prüfung", "message": "Hallo"}, 200)["conversationId"].(string)
+	if ev := next(t, benTab); ev.data["id"] != benID {
+		t.Errorf("ben got %+v, want his own chat %s", ev, benID)
+	}
+}
+
+func TestRealtimeEndsWithTheToken(t *testing.T) {
+	db := sqlstoretest.NewSQLite(t)
+	e := newEnv(t, db)
+	c := chatUser(t, e, "cleo.rt@example.com")
+	// The token was issued 15 minutes before it expires; move to its last
+	// second so the stream's deadline is one second away.
+	e.clock.Advance(15*time.Minute - time.Second)
+	events := openStream(t, c)
+	if ev := next(t, events); ev.name != "ready" {
+		t.Fatalf("first event %q", ev.name)
+	}
+	if ev := next(t, events); ev.name != "expired" {
+		t.Fatalf("event %q, want expired", ev.name)
+	}
+	select {
+	case _, ok := <-events:
+		if ok {
+			t.Error("stream went on after expiry")
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("stream not closed after expiry")
+	}
+	e.client().do("GET", "/api/realtime", nil).must(t, 401)
+}

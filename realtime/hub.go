@@ -1,0 +1,111 @@
+// Package realtime delivers live updates: a Hub fans changes out to the
+// open event streams of this process, and a PostgreSQL bridge carries them
+// between processes with LISTEN/NOTIFY, so several app servers behind a load
+// balancer show every tab the same state.
+package realtime
+
+import (
+	"context"
+	"sync"
+
+	"salescoach"
+)
+
+// subscriberBuffer is how many changes may wait for a slow stream before it
+// is told to resynchronise instead.
+const subscriberBuffer = 32
+
+// Hub fans changes out to this process's subscribers. Its zero value is not
+// usable; call NewHub.
+type Hub struct {
+	mu   sync.Mutex
+	subs map[string]map[*Subscription]struct{}
+	// relay, when set, also sends published changes to other processes.
+	relay func(ctx context.Context, c salescoach.Change)
+}
+
+var _ salescoach.ChangePublisher = (*Hub)(nil)
+
+// NewHub returns an empty hub that delivers within this process only.
+func NewHub() *Hub {
+	return &Hub{subs: map[string]map[*Subscription]struct{}{}}
+}
+
+// Subscription is one open event stream of a user.
+type Subscription struct {
+	hub    *Hub
+	userID string
+	// C receives the user's changes. When the stream falls behind by more
+	// than subscriberBuffer changes, it receives one ChangeResync instead of
+	// the rest.
+	C chan salescoach.Change
+}
+
+// Subscribe opens a subscription for the user's changes; call Close when the
+// stream ends.
+func (h *Hub) Subscribe(userID string) *Subscription {
+	s := &Subscription{hub: h, userID: userID, C: make(chan salescoach.Change, subscriberBuffer)}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.subs[userID] == nil {
+		h.subs[userID] = map[*Subscription]struct{}{}
+	}
+	h.subs[userID][s] = struct{}{}
+	return s
+}
+
+// Close ends the subscription.
+func (s *Subscription) Close() {
+	h := s.hub
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if set := h.subs[s.userID]; set != nil {
+		delete(set, s)
+		if len(set) == 0 {
+			delete(h.subs, s.userID)
+		}
+	}
+}
+
+// Publish delivers c to this process's subscribers of c.UserID and, when a
+// relay is attached, to the other processes.
+func (h *Hub) Publish(ctx context.Context, c salescoach.Change) {
+	h.deliver(c)
+	if h.relay != nil {
+		h.relay(ctx, c)
+	}
+}
+
+// Subscribers counts the open subscriptions, for metrics and tests.
+func (h *Hub) Subscribers() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := 0
+	for _, set := range h.subs {
+		n += len(set)
+	}
+	return n
+}
+
+// deliver hands c to the local subscribers without ever blocking the
+// publisher: a full stream gets a resync marker in place of the change.
+func (h *Hub) deliver(c salescoach.Change) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for s := range h.subs[c.UserID] {
+		select {
+		case s.C <- c:
+		default:
+			// Make room for one resync marker: the stream will refetch
+			// everything, so the dropped changes do not matter.
+			select {
+			case <-s.C:
+			default:
+			}
+			select {
+			case s.C <- salescoach.Change{UserID: c.UserID, Type: salescoach.ChangeResync}:
+			default:
+			}
+		}
+	}
+}
