@@ -49,6 +49,9 @@ type Input struct {
 	Objection   string
 	// Progress is how far the current objection is overcome, 0..100.
 	Progress int
+	// Objections are the keys of all the chat's objections, in order; an
+	// engine reading the history can tell which one each answer addressed.
+	Objections []string
 }
 
 // Reply kinds: what the customer does next.

@@ -434,7 +434,7 @@ func (s *Service) input(ctx context.Context, u *salescoach.User, conv *salescoac
 		}
 	}
 	in := coach.Input{Scenario: sc, Stage: conv.Stage, TotalStages: conv.TotalStages,
-		Objection: objectionAt(conv, conv.Stage), Progress: conv.Progress}
+		Objection: objectionAt(conv, conv.Stage), Progress: conv.Progress, Objections: conv.Objections}
 	for _, m := range msgs {
 		switch {
 		case m.Role == salescoach.RoleSystem, strings.HasPrefix(m.Content, coach.ReminderPrefix):

@@ -174,7 +174,7 @@ func newChat(in coach.Input) *chat {
 			c.family = c.classify(in.History[j].Content)
 		}
 		if c.family == "" {
-			// Any objection beats noUsage: pick one from the seed and stage.
+			// Any objection beats none: pick one from the seed and stage.
 			c.family = coach.Objections[pick(len(coach.Objections), in.Scenario.Seed, "family", itoa(in.Stage))].Key
 		}
 	}
@@ -231,11 +231,12 @@ func (c *chat) render(tmpl string) string { return render(tmpl, c.v, c.p) }
 // classify tells which objection a customer message raises: the family whose
 // catalogue phrasing appears last in it, else the family whose theme words
 // weigh most (later sentences weigh more, since a message may settle one
-// objection and then raise the next). "" when noUsage.
+// objection and then raise the next). "" when none fits. When the chat's
+// objections are known, only they are candidates.
 func (c *chat) classify(msg string) string {
 	fm := fold(msg)
 	best, bestAt := "", -1
-	for _, o := range coach.Objections {
+	for _, o := range c.candidates() {
 		f := families[o.Key]
 		var lines []string
 		lines = append(lines, f.Open[c.v.Lang]...)
@@ -256,7 +257,7 @@ func (c *chat) classify(msg string) string {
 	}
 	var bestScore float64
 	ss := splitSentences(msg)
-	for _, o := range coach.Objections {
+	for _, o := range c.candidates() {
 		score := 0.0
 		for i, s := range ss {
 			score += float64(count(s.Norm, familyLexicon[o.Key].Theme.m)) * float64(1+i)
@@ -266,4 +267,19 @@ func (c *chat) classify(msg string) string {
 		}
 	}
 	return best
+}
+
+// candidates are the objection families a customer message may raise: the
+// chat's own when the caller named them, else the whole catalogue.
+func (c *chat) candidates() []coach.ObjectionFamily {
+	var out []coach.ObjectionFamily
+	for _, k := range c.in.Objections {
+		if o, ok := coach.ObjectionByKey(k); ok {
+			out = append(out, o)
+		}
+	}
+	if len(out) == 0 {
+		return coach.Objections
+	}
+	return out
 }

@@ -503,3 +503,15 @@ func TestReminderLineIsIgnored(t *testing.T) {
 		}
 	}
 }
+
+// TestClassifyPrefersTheChatsObjections: a customer line that mentions both
+// money and a boss belongs to whichever of the two the chat actually has.
+func TestClassifyPrefersTheChatsObjections(t *testing.T) {
+	msg := "Das Budget ist knapp, und ohne meinen Chef entscheide ich sowieso nichts."
+	for _, want := range []string{"price", "authority"} {
+		c := newChat(coach.Input{Objections: []string{want}, Scenario: coach.Scenario{Language: "de", Formality: "sie"}})
+		if got := c.classify(msg); got != want {
+			t.Errorf("chat with %s: classify = %q", want, got)
+		}
+	}
+}
