@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"sync"
 	"time"
 
 	"salescoach"
@@ -81,8 +82,10 @@ type Server struct {
 	Deps
 	cfg Config
 	log *slog.Logger
-	now func() time.Time
-	ip  clientIP
+	// gzCache holds the gzip form of app files by name.
+	gzCache sync.Map
+	now     func() time.Time
+	ip      clientIP
 
 	limits struct {
 		loginIP, loginAccount, signup, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary *limiter

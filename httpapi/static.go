@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bytes"
+	"compress/gzip"
 	"embed"
 	"errors"
 	"html/template"
@@ -11,6 +12,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -75,6 +77,9 @@ func (s *Server) handleApp(w http.ResponseWriter, r *http.Request) {
 			} else {
 				w.Header().Set("Cache-Control", "no-cache")
 			}
+			if s.serveGzipped(w, r, name) {
+				return
+			}
 			http.ServeFileFS(w, r, s.App, name)
 			return
 		}
@@ -88,8 +93,11 @@ func (s *Server) handleApp(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "The app is not built: run `make build`.", http.StatusServiceUnavailable)
 		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
+	if s.serveGzipped(w, r, "index.html") {
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	_, _ = w.Write(index)
 }
 
@@ -161,4 +169,71 @@ func (s *Server) renderPage(w http.ResponseWriter, r *http.Request, name string,
 func (s *Server) handlePagesCSS(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "public, max-age=3600")
 	http.ServeFileFS(w, r, pagesFS, "pages/pages.css")
+}
+
+// compressible are the file types worth compressing; images and fonts are
+// compressed already.
+var compressible = map[string]string{
+	".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
+	".css": "text/css; charset=utf-8", ".html": "text/html; charset=utf-8",
+	".svg": "image/svg+xml", ".json": "application/json", ".map": "application/json",
+}
+
+// serveGzipped answers with the gzip form of an app file when the browser
+// accepts it. The embedded files never change, so each is compressed once
+// and kept; the set is bounded by the build's files.
+func (s *Server) serveGzipped(w http.ResponseWriter, r *http.Request, name string) bool {
+	ctype, ok := compressible[path.Ext(name)]
+	if !ok {
+		return false
+	}
+	w.Header().Add("Vary", "Accept-Encoding")
+	if !acceptsGzip(r.Header.Get("Accept-Encoding")) || r.Header.Get("Range") != "" {
+		return false
+	}
+	body, err := s.gzipped(name)
+	if err != nil {
+		s.log.ErrorContext(r.Context(), "gzip app file", "file", name, "err", err)
+		return false
+	}
+	h := w.Header()
+	h.Set("Content-Type", ctype)
+	h.Set("Content-Encoding", "gzip")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
+	return true
+}
+
+func (s *Server) gzipped(name string) ([]byte, error) {
+	if b, ok := s.gzCache.Load(name); ok {
+		return b.([]byte), nil
+	}
+	raw, err := fs.ReadFile(s.App, name)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if _, err := zw.Write(raw); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	s.gzCache.Store(name, buf.Bytes())
+	return buf.Bytes(), nil
+}
+
+// acceptsGzip reads an Accept-Encoding header: gzip listed without q=0.
+func acceptsGzip(h string) bool {
+	for _, part := range strings.Split(h, ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(coding), "gzip") || strings.TrimSpace(coding) == "*" {
+			q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
+			return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+		}
+	}
+	return false
 }

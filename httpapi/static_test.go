@@ -1,6 +1,10 @@
 package httpapi_test
 
 import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -82,4 +86,46 @@ func TestTrackAndConsent(t *testing.T) {
 			t.Errorf("consent rows = %d (%v), want 1", n, err)
 		}
 	})
+}
+
+func TestAppFilesAreCompressed(t *testing.T) {
+	db := sqlstoretest.NewSQLite(t)
+	e := newEnv(t, db)
+	for _, tt := range []struct {
+		path, accept string
+		gzip         bool
+	}{
+		{"/app/assets/app-1234.js", "gzip, deflate, br", true},
+		{"/app/dashboard", "gzip", true},
+		{"/app/assets/app-1234.js", "", false},
+		{"/app/assets/app-1234.js", "gzip;q=0, br", false},
+	} {
+		req, _ := http.NewRequest("GET", e.srv.URL+tt.path, nil)
+		req.Header.Set("Accept-Encoding", tt.accept)
+		// A transport of its own: with an explicit Accept-Encoding the Go
+		// client hands over the body as sent.
+		res, err := (&http.Transport{DisableCompression: true}).RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if got := res.Header.Get("Content-Encoding") == "gzip"; got != tt.gzip {
+			t.Errorf("%s with %q: gzip %v, want %v", tt.path, tt.accept, got, tt.gzip)
+			continue
+		}
+		if !strings.Contains(res.Header.Get("Vary"), "Accept-Encoding") {
+			t.Errorf("%s: Vary = %q", tt.path, res.Header.Get("Vary"))
+		}
+		if tt.gzip {
+			zr, err := gzip.NewReader(bytes.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			plain, _ := io.ReadAll(zr)
+			if !strings.Contains(string(plain), "console.log") && !strings.Contains(string(plain), "<title>app</title>") {
+				t.Errorf("%s: decompressed body %q", tt.path, plain)
+			}
+		}
+	}
 }
