@@ -142,6 +142,9 @@ type ConversationService interface {
 	// SaveState writes the scoring state, title, completion, last score,
 	// evaluation and XP-message count of c. ENOTFOUND when it is gone.
 	SaveState(ctx context.Context, c *Conversation) error
+	// AttachPDF sets the PDF of the user's conversation (name and extracted
+	// text), replacing an earlier one.
+	AttachPDF(ctx context.Context, userID, id, name, text string, now time.Time) error
 	// Rename sets the title of the user's conversation.
 	Rename(ctx context.Context, userID, id, title string, now time.Time) error
 	// SoftDelete hides the user's conversation.

@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -96,35 +95,30 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, u *salescoac
 	}
 	in := training.SendRequest{ConversationID: req.ConversationID, Mode: req.Mode, Difficulty: req.Difficulty,
 		Message: req.Message, ProductOverride: req.ProductOverride, PDFName: req.PDFName, PDFText: req.PDFText}
-	if !strings.Contains(r.Header.Get("Accept"), "text/event-stream") {
-		res, err := s.Training.Send(r.Context(), u, in, nil)
-		if err != nil {
-			return err
-		}
-		writeJSON(w, http.StatusOK, answerOf(res))
-		return nil
+	var sse *eventStream
+	var emit func(string)
+	if strings.Contains(r.Header.Get("Accept"), "text/event-stream") {
+		sse = newEventStream(w)
+		emit = func(piece string) { sse.send("token", map[string]string{"text": piece}) }
 	}
-	sse := newEventStream(w)
-	res, err := s.Training.Send(r.Context(), u, in, func(piece string) { sse.send("token", map[string]string{"text": piece}) })
+	res, err := s.Training.Send(r.Context(), u, in, emit)
 	if err != nil {
-		if !sse.started {
-			return err
+		status, body := errorPayload(w, r, s.log, err)
+		if res != nil {
+			body.ConversationID = res.ConversationID
 		}
-		code := salescoach.ErrorCode(err)
-		if code == salescoach.EINTERNAL {
-			s.log.ErrorContext(r.Context(), "chat failed mid-stream", "err", err)
+		if sse != nil && sse.started {
+			sse.send("error", body)
+		} else {
+			writeJSON(w, status, body)
 		}
-		body := errorBody{Error: genericInternal}
-		if code != salescoach.EINTERNAL {
-			var e *salescoach.Error
-			if errors.As(err, &e) {
-				body = errorBody{Error: e.Message, Details: e.Details}
-			}
-		}
-		sse.send("error", body)
 		return nil
 	}
-	sse.send("done", answerOf(res))
+	if sse != nil {
+		sse.send("done", answerOf(res))
+	} else {
+		writeJSON(w, http.StatusOK, answerOf(res))
+	}
 	return nil
 }
 

@@ -230,6 +230,29 @@ func sseEvents(t *testing.T, c *client, body map[string]any) (int, []string, []m
 	return res.StatusCode, names, data
 }
 
+func TestPDFAttachedLater(t *testing.T) {
+	db := sqlstoretest.NewSQLite(t)
+	e := newEnv(t, db)
+	c := chatUser(t, e, "paul.pdf@example.com")
+	id := c.chat(t, map[string]any{"mode": "Übung", "difficulty": 1, "message": "Hallo"}, 200)["conversationId"].(string)
+	c.chat(t, map[string]any{"conversationId": id, "message": "Hier unser Datenblatt.", "pdfName": "datenblatt.pdf",
+		"pdfText": "CloudKasse spart 5 Stunden pro Woche."}, 200)
+	conv, err := e.training.Conversations.Conversation(t.Context(), c.userID(t), id)
+	if err != nil || conv.PDFName != "datenblatt.pdf" || conv.PDFText != "CloudKasse spart 5 Stunden pro Woche." {
+		t.Fatalf("conversation PDF = %q / %q (%v)", conv.PDFName, conv.PDFText, err)
+	}
+	msgs := c.do("GET", "/api/conversations/"+id, nil).must(t, 200).json(t)["messages"].([]any)
+	var named []string
+	for _, m := range msgs {
+		if n, _ := m.(map[string]any)["pdfName"].(string); n != "" {
+			named = append(named, m.(map[string]any)["content"].(string))
+		}
+	}
+	if len(named) != 1 || named[0] != "Hier unser Datenblatt." {
+		t.Errorf("messages carrying the PDF name: %v", named)
+	}
+}
+
 func TestChatStreams(t *testing.T) {
 	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		e := newEnv(t, db)
@@ -270,7 +293,18 @@ func TestModelFaults(t *testing.T) {
 		e := newEnv(t, db, withFakeModel(t, fake, 2*time.Second))
 		c := chatUser(t, e, "sven@example.com")
 		fake.Reply("Hm, das ist mir zu teuer.")
-		id := c.chat(t, map[string]any{"mode": "Übung", "difficulty": 1, "message": "Hallo"}, 200)["conversationId"].(string)
+		// The very first turn fails: the chat exists and counts, so the
+		// answer names it and sending again continues it.
+		fake.Fail(500, 2)
+		failed := c.chat(t, map[string]any{"mode": "Übung", "difficulty": 1, "message": "Hallo"}, 503)
+		id, _ := failed["conversationId"].(string)
+		if id == "" || failed["error"] != "Leider ist ein Fehler aufgetreten." {
+			t.Fatalf("failed first turn = %v", failed)
+		}
+		c.chat(t, map[string]any{"conversationId": id, "message": "Hallo"}, 200)
+		if used := c.do("GET", "/api/me/usage", nil).must(t, 200).json(t)["used"]; used.(float64) != 1 {
+			t.Errorf("used = %v after a retried first turn, want 1", used)
+		}
 
 		// Every model call's tokens are recorded for the user and the chat.
 		var calls, tokens int

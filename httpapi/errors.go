@@ -31,6 +31,9 @@ type errorBody struct {
 	Error   string            `json:"error"`
 	Details string            `json:"details,omitempty"`
 	Fields  map[string]string `json:"fields,omitempty"`
+	// ConversationID names the chat a failed first message created, so the
+	// client continues it instead of starting (and paying for) another.
+	ConversationID string `json:"conversationId,omitempty"`
 }
 
 // genericInternal is what the user reads for any error that is not a
@@ -41,22 +44,26 @@ const genericInternal = "Leider ist ein Fehler aufgetreten."
 // *salescoach.Error, and EINTERNAL ones, are logged with their cause and
 // answered with a generic text.
 func writeError(w http.ResponseWriter, r *http.Request, logger *slog.Logger, err error) {
+	status, body := errorPayload(w, r, logger, err)
+	writeJSON(w, status, body)
+}
+
+// errorPayload is the status and body of an error answer; see writeError.
+func errorPayload(w http.ResponseWriter, r *http.Request, logger *slog.Logger, err error) (int, errorBody) {
 	code := salescoach.ErrorCode(err)
 	status := statusByCode[code]
 	if status == 0 {
 		status = http.StatusInternalServerError
 	}
-	body := errorBody{Error: genericInternal}
 	var e *salescoach.Error
 	if errors.As(err, &e) && code != salescoach.EINTERNAL {
-		body = errorBody{Error: e.Message, Details: e.Details, Fields: e.Fields}
 		if e.RetryAfter > 0 {
 			w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
 		}
-	} else {
-		logger.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		return status, errorBody{Error: e.Message, Details: e.Details, Fields: e.Fields}
 	}
-	writeJSON(w, status, body)
+	logger.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	return status, errorBody{Error: genericInternal}
 }
 
 // writeJSON answers with v as JSON.

@@ -250,3 +250,9 @@ func mustURL(s string) *url.URL {
 	}
 	return u
 }
+
+// userID reads the signed-in user's id.
+func (c *client) userID(t testing.TB) string {
+	t.Helper()
+	return c.do("GET", "/api/me", nil).must(t, 200).json(t)["user"].(map[string]any)["id"].(string)
+}

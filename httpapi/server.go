@@ -38,6 +38,9 @@ type Config struct {
 	// refresh token with and without 'Angemeldet bleiben'.
 	RefreshTTLRemember time.Duration
 	RefreshTTLSession  time.Duration
+	// SignupsPerHour bounds the accounts (sign-ups, guests, social sign-in
+	// starts) one address may create per hour (10 when zero).
+	SignupsPerHour int
 	// ChatPerMinute bounds the chat messages one user may send per minute
 	// (30 when zero).
 	ChatPerMinute int
@@ -107,11 +110,11 @@ func New(cfg Config, deps Deps) *Server {
 	// sign-in one (30 per 15 minutes per address).
 	s.limits.loginIP = newLimiter(30, 15*time.Minute, s.now)
 	s.limits.loginAccount = newLimiter(20, 15*time.Minute, s.now)
-	s.limits.signup = newLimiter(10, time.Hour, s.now)
+	s.limits.signup = newLimiter(cmp.Or(cfg.SignupsPerHour, 10), time.Hour, s.now)
 	s.limits.recoverIP = newLimiter(10, time.Hour, s.now)
 	s.limits.recoverAccount = newLimiter(3, time.Hour, s.now)
 	s.limits.refresh = newLimiter(120, 15*time.Minute, s.now)
-	s.limits.anonymous = newLimiter(10, time.Hour, s.now)
+	s.limits.anonymous = newLimiter(cmp.Or(cfg.SignupsPerHour, 10), time.Hour, s.now)
 	s.limits.tokenUse = newLimiter(30, 15*time.Minute, s.now)
 	s.limits.upgrade = newLimiter(10, time.Hour, s.now)
 	s.limits.track = newLimiter(600, time.Hour, s.now)

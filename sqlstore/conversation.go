@@ -448,6 +448,20 @@ func saveState(ctx context.Context, r runner, c *salescoach.Conversation, now ti
 	return nil
 }
 
+// AttachPDF sets the PDF of the user's conversation. ENOTFOUND when the
+// conversation is not the user's or is deleted.
+func (s *ConversationService) AttachPDF(ctx context.Context, userID, id, name, text string, now time.Time) error {
+	if !validID(id) || !validID(userID) {
+		return notFound(msgConversationNotFound)
+	}
+	res, err := s.db.r().exec(ctx, `UPDATE conversations SET pdf_name = ?, pdf_text = ?, updated_at = ?
+		WHERE id = ? AND user_id = ? AND deleted_at IS NULL`, nullString(name), nullString(text), utc(now), id, userID)
+	if err != nil {
+		return dbError(err, "attach pdf")
+	}
+	return oneRow(res, msgConversationNotFound)
+}
+
 func (s *ConversationService) Rename(ctx context.Context, userID, id, title string, now time.Time) error {
 	if !validID(userID) || !validID(id) {
 		return notFound(msgConversationNotFound)

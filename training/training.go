@@ -92,7 +92,9 @@ type SendRequest struct {
 	PDFText         string
 }
 
-// SendResult is what a turn produced.
+// SendResult is what a turn produced. When Send fails after it created the
+// chat, it returns a SendResult with only ConversationID and Conversation
+// set together with the error.
 type SendResult struct {
 	Message            string // the customer's reply
 	ConversationID     string
@@ -141,8 +143,24 @@ func (s *Service) Send(ctx context.Context, u *salescoach.User, req SendRequest,
 		if req.ProductOverride != "" && req.ProductOverride != conv.ProductOverride {
 			conv.ProductOverride = truncateRunes(req.ProductOverride, salescoach.MaxOverrideRunes)
 		}
+		if req.PDFText != "" {
+			// A PDF attached later in the chat replaces the earlier one for
+			// the prompts of this and every later turn.
+			conv.PDFName = truncateRunes(strings.TrimSpace(req.PDFName), 255)
+			conv.PDFText = truncateRunes(req.PDFText, salescoach.MaxPDFTextRunes)
+			if err := s.Conversations.AttachPDF(ctx, u.ID, conv.ID, conv.PDFName, conv.PDFText, s.Now()); err != nil {
+				return nil, err
+			}
+		}
 	}
-	return s.turn(ctx, u, conv, msg, emit)
+	res, err := s.turn(ctx, u, conv, msg, strings.TrimSpace(req.PDFName), emit)
+	if err != nil && res == nil && req.ConversationID == "" {
+		// The chat exists (and counts against the quota) even though its
+		// first turn failed: the client continues it instead of starting
+		// another.
+		res = &SendResult{ConversationID: conv.ID, Conversation: conv}
+	}
+	return res, err
 }
 
 // start creates a chat within the quota.
@@ -178,12 +196,12 @@ func (s *Service) start(ctx context.Context, u *salescoach.User, req SendRequest
 }
 
 // turn plays one exchange on a locked conversation.
-func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach.Conversation, msg string, emit func(string)) (*SendResult, error) {
+func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach.Conversation, msg, pdfName string, emit func(string)) (*SendResult, error) {
 	history, err := s.Conversations.Messages(ctx, conv.ID)
 	if err != nil {
 		return nil, err
 	}
-	userMsg, fast, err := s.storeUserMessage(ctx, conv, history, msg)
+	userMsg, fast, err := s.storeUserMessage(ctx, conv, history, msg, pdfName)
 	if err != nil {
 		return nil, err
 	}
@@ -266,7 +284,7 @@ func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach
 // message is the same text still waiting for an answer (a resend after a
 // failed model call). It reports whether the answer came within
 // FastAnswerWindow of the customer's last message.
-func (s *Service) storeUserMessage(ctx context.Context, conv *salescoach.Conversation, history []*salescoach.Message, msg string) (*salescoach.Message, bool, error) {
+func (s *Service) storeUserMessage(ctx context.Context, conv *salescoach.Conversation, history []*salescoach.Message, msg, pdfName string) (*salescoach.Message, bool, error) {
 	now := s.Now()
 	var lastAssistant *salescoach.Message
 	for i := len(history) - 1; i >= 0; i-- {
@@ -279,10 +297,8 @@ func (s *Service) storeUserMessage(ctx context.Context, conv *salescoach.Convers
 	if n := len(history); n > 0 && isHuman(history[n-1].Role) && history[n-1].Content == msg {
 		return history[n-1], false, nil
 	}
-	m := &salescoach.Message{ConversationID: conv.ID, Role: salescoach.RoleUser, Content: msg, CreatedAt: now}
-	if len(history) == 0 {
-		m.PDFName = conv.PDFName
-	}
+	m := &salescoach.Message{ConversationID: conv.ID, Role: salescoach.RoleUser, Content: msg, CreatedAt: now,
+		PDFName: truncateRunes(pdfName, 255)}
 	if err := s.Conversations.AddMessage(ctx, m); err != nil {
 		return nil, false, err
 	}

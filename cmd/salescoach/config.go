@@ -58,6 +58,8 @@ type Config struct {
 	LLMTimeout time.Duration
 
 	PlanPlus, PlanElite, PlanPromo string
+
+	SignupsPerHour int
 }
 
 // setting describes one configuration value: its variable, flag and help.
@@ -173,6 +175,14 @@ var settings = []setting{
 	{"PAYPAL_PLAN_PLUS", "paypal-plan-plus", "", "PayPal plan id of Plus (250 chats a month)", false, str(func(c *Config) *string { return &c.PlanPlus })},
 	{"PAYPAL_PLAN_ELITE", "paypal-plan-elite", "", "PayPal plan id of Elite (1000 chats a month)", false, str(func(c *Config) *string { return &c.PlanElite })},
 	{"PAYPAL_PLAN_PROMO", "paypal-plan-promo", "", "PayPal plan id of the promotional Elite plan", false, str(func(c *Config) *string { return &c.PlanPromo })},
+	{"SIGNUP_LIMIT_PER_HOUR", "signup-limit-per-hour", "10", "accounts (sign-ups, guests) one address may create per hour", false, func(c *Config, v string) error {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 1 || n > 100000 {
+			return fmt.Errorf("must be a whole number from 1 to 100000")
+		}
+		c.SignupsPerHour = n
+		return nil
+	}},
 	{"ACCESS_TOKEN_TTL", "access-token-ttl", "15m", "lifetime of an access token", false, duration(func(c *Config) *time.Duration { return &c.AccessTTL }, time.Minute, 24*time.Hour)},
 	{"REFRESH_TOKEN_TTL", "refresh-token-ttl", "720h", "idle lifetime of a refresh token", false, duration(func(c *Config) *time.Duration { return &c.RefreshTTL }, time.Hour, 365*24*time.Hour)},
 }

@@ -65,7 +65,9 @@ func BenchmarkIdleRealtimeConnections(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var sess struct{ AccessToken string `json:"access_token"` }
+	var sess struct {
+		AccessToken string `json:"access_token"`
+	}
 	_ = json.NewDecoder(res.Body).Decode(&sess)
 	res.Body.Close()
 	before := rssKB(b, cmd.Process.Pid)

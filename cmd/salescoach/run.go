@@ -210,7 +210,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 	api := httpapi.New(httpapi.Config{
 		PublicURL: cfg.PublicURL, CookieSecure: cfg.cookieSecure(), AdminEmails: cfg.AdminEmails,
 		ProxyHeader: cfg.ProxyHeader, TrustedProxies: cfg.TrustedProxies,
-		AccessTTL: cfg.AccessTTL, RefreshTTLRemember: cfg.RefreshTTL,
+		AccessTTL: cfg.AccessTTL, RefreshTTLRemember: cfg.RefreshTTL, SignupsPerHour: cfg.SignupsPerHour,
 		LegalDir: filepath.Join(cfg.DataDir, "legal"),
 	}, httpapi.Deps{
 		Logger: log, Users: users, Sessions: sqlstore.NewSessionService(db), Tokens: sqlstore.NewTokenService(db),

@@ -190,6 +190,7 @@ func TestConfigErrorsStopStartUp(t *testing.T) {
 		"model without name":    {"LLM_BASE_URL", "http://localhost:11434/v1"},
 		"bad model url":         {"LLM_BASE_URL", "localhost:11434"},
 		"bad model timeout":     {"LLM_TIMEOUT", "0s"},
+		"bad signup limit":      {"SIGNUP_LIMIT_PER_HOUR", "0"},
 	}
 	for name, kv := range tests {
 		t.Run(name, func(t *testing.T) {
