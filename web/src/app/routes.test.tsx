@@ -71,7 +71,7 @@ describe('regular user', () => {
   });
 
   it('placeholder screens say that they follow', async () => {
-    renderApp('/chat', { session: true });
+    renderApp('/dashboard', { session: true });
     expect(await screen.findByText('Dieser Bereich wird gerade gebaut.')).toBeInTheDocument();
   });
 

@@ -1,4 +1,13 @@
-import type { AuthUser, MeResponse, Session } from '../lib/api';
+import type {
+  AuthUser,
+  ChatAnswer,
+  Conversation,
+  ConversationDetail,
+  Evaluation,
+  MeResponse,
+  Score,
+  Session,
+} from '../lib/api';
 import type { StoredSession } from '../lib/auth';
 
 export const USER_ID = '0b6c1f3e-1111-4c1a-9f00-000000000001';
@@ -66,5 +75,89 @@ export function makeMe(
       ...overrides.profile,
     },
     level: { level: 1, xp: 0, progress: 0, xpForNext: 100, xp_for_next_level: 100 },
+  };
+}
+
+export const CONVERSATION_ID = '6f1c1c8e-0000-4000-8000-00000000c0de';
+
+export function makeScore(overrides: Partial<Score> = {}): Score {
+  return {
+    totalPercent: 30,
+    answerScore: 50,
+    stage: 1,
+    totalStages: 1,
+    progress: 30,
+    solved: false,
+    completed: false,
+    techniques: [
+      { key: 'acknowledge', label: 'Einwand anerkennen', shown: true, reason: 'Du gehst auf die Sorge ein.' },
+      { key: 'question', label: 'Rückfrage stellen', shown: false, reason: 'Es fehlt eine Rückfrage.' },
+    ],
+    ...overrides,
+  };
+}
+
+export function makeAnswer(overrides: Partial<ChatAnswer> = {}): ChatAnswer {
+  return {
+    message: 'Hallo. Das ist mir zu teuer.',
+    conversationId: CONVERSATION_ID,
+    userMessageId: 'm-user-1',
+    assistantMessageId: 'm-bot-1',
+    stage: 1,
+    totalStages: 1,
+    progress: 0,
+    completed: false,
+    title: 'Hallo',
+    score: null,
+    ...overrides,
+  };
+}
+
+export function makeEvaluation(overrides: Partial<Evaluation> = {}): Evaluation {
+  const categories = [
+    'Empathie & Zuhören',
+    'Fragetechnik',
+    'Nutzenargumentation',
+    'Einwandbehandlung',
+    'Abschlussorientierung',
+    'Sprache & Tonalität',
+  ];
+  return {
+    intro: 'Du hast 1 von 1 Einwänden gelöst.',
+    scores: categories.map((category, i) => ({ category, score: 60 + i * 5, comment: `Kommentar zu ${category}` })),
+    improvements: ['Stell mehr offene Fragen.'],
+    top_points: ['Du nimmst Sorgen ernst.', 'Du führst zum nächsten Schritt.'],
+    totalPercent: 72,
+    ...overrides,
+  };
+}
+
+export function makeConversation(overrides: Partial<Conversation> = {}): Conversation {
+  return {
+    id: CONVERSATION_ID,
+    title: 'Hallo, ich stelle Ihnen CloudCRM vor',
+    mode: 'Übung',
+    difficulty: 1,
+    created_at: '2025-06-01T10:00:00Z',
+    completed_at: null,
+    ...overrides,
+  };
+}
+
+export function makeDetail(overrides: Partial<ConversationDetail> = {}): ConversationDetail {
+  return {
+    conversation: makeConversation(),
+    messages: [
+      { id: 'm1', role: 'user', content: 'Hallo, ich stelle Ihnen CloudCRM vor', isCompletion: false, created_at: '2025-06-01T10:00:00Z' },
+      { id: 'm2', role: 'assistant', content: 'Das ist mir zu teuer.', isCompletion: false, created_at: '2025-06-01T10:00:01Z' },
+    ],
+    stage: 1,
+    totalStages: 1,
+    progress: 0,
+    completed: false,
+    score: null,
+    evaluation: null,
+    engine: 'builtin',
+    ...overrides,
   };
 }

@@ -1,6 +1,24 @@
 import { http, HttpResponse } from 'msw';
 import { makeMe } from './fixtures';
 
+/** A live-update stream that says `ready` and then stays open until the client leaves. */
+export function openRealtimeStream(request: Request, events = 'event: ready\ndata: {}\n\n'): Response {
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(events));
+      request.signal.addEventListener('abort', () => {
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+      });
+    },
+  });
+  return new Response(stream, { headers: { 'Content-Type': 'text/event-stream' } });
+}
+
 /** The API answers every test starts with: a regular, signed-out visitor. */
 export const handlers = [
   http.get('/api/auth/providers', () => HttpResponse.json({ google: false, apple: false })),
@@ -10,4 +28,7 @@ export const handlers = [
   http.post('/api/me/streak', () => HttpResponse.json({ streak: 1, first: true })),
   http.get('/api/me', () => HttpResponse.json(makeMe())),
   http.get('/api/auth/is-admin', () => HttpResponse.json({ isAdmin: false })),
+  http.get('/api/realtime', ({ request }) => openRealtimeStream(request)),
+  http.get('/api/conversations', () => HttpResponse.json([])),
+  http.get('/api/chat/preflight', () => HttpResponse.json({ allowed: true, limit: 5, used: 0, engine: 'builtin' })),
 ];

@@ -1,7 +1,6 @@
-import { PlaceholderPage } from '../../components/ui/PlaceholderPage';
-import { useT } from '../../lib/i18n';
+import { ChatPage } from '../../features/chat';
 
+/** /chat: the chat screen (lazy: neither it nor pdf.js is part of the login bundle). */
 export default function ChatRoute() {
-  const t = useT();
-  return <PlaceholderPage title={t('page.chat')} />;
+  return <ChatPage />;
 }

@@ -4,18 +4,27 @@ import { Link, NavLink } from 'react-router';
 import { meQueryOptions } from '../../lib/api';
 import { useAuth, useSignOut } from '../../lib/auth';
 import { useT } from '../../lib/i18n';
+import { levelView } from '../../lib/progress';
+import { Avatar } from '../ui/Avatar';
+import { Dialog } from '../ui/Dialog';
 import { ChevronIcon, DashboardIcon, FeedbackIcon, HelpIcon, LogoMark, LogoutIcon } from '../ui/icons';
+import { LevelGauge } from '../ui/LevelGauge';
+import { ConversationHistory } from './ConversationHistory';
 import { NewChatMenu } from './NewChatMenu';
 import { PhoneButton } from './PhoneButton';
 
-const COLLAPSED_KEY = 'sc.sidebar.collapsed';
+export const COLLAPSED_KEY = 'sc.sidebar.collapsed';
 
+/** The remembered choice; without one, narrow screens start collapsed. */
 function readCollapsed(): boolean {
   try {
-    return window.localStorage.getItem(COLLAPSED_KEY) === '1';
+    const stored = window.localStorage.getItem(COLLAPSED_KEY);
+    if (stored === '1') return true;
+    if (stored === '0') return false;
   } catch {
-    return false;
+    // storage disabled
   }
+  return typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 48rem)').matches;
 }
 
 /** The signed-in user's sidebar (spec 02 'Sidebar'): 3rem collapsed, 18rem expanded. */
@@ -24,6 +33,7 @@ export function Sidebar() {
   const { session } = useAuth();
   const signOut = useSignOut();
   const [collapsed, setCollapsed] = useState(readCollapsed);
+  const [profileOpen, setProfileOpen] = useState(false);
   const me = useQuery({ ...meQueryOptions(session?.user.id ?? ''), enabled: Boolean(session) });
 
   const toggle = () => {
@@ -40,7 +50,7 @@ export function Sidebar() {
   const isGuest = user?.is_anonymous ?? session?.user.is_anonymous ?? false;
   const name =
     user?.display_name || user?.email || session?.user.email || (isGuest ? t('nav.guest') : '');
-  const initial = name.trim().charAt(0).toUpperCase() || '?';
+  const role = user?.role ?? '';
 
   const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'sidebar__item sidebar__item--active' : 'sidebar__item';
@@ -62,6 +72,10 @@ export function Sidebar() {
         >
           <ChevronIcon />
         </button>
+      </div>
+
+      <div className="sidebar__level">
+        <LevelGauge level={levelView(me.data?.level)} showText tipAlign="start" />
       </div>
 
       <div className="sidebar__section">
@@ -92,14 +106,24 @@ export function Sidebar() {
         </ul>
       </nav>
 
+      <ConversationHistory />
+
       <div className="sidebar__profile">
-        <span className="avatar" aria-hidden="true">
-          {initial}
-        </span>
-        <span className="sidebar__label sidebar__profile-text">
-          <span className="sidebar__profile-name">{name}</span>
-          {user?.role ? <span className="sidebar__profile-role">{user.role}</span> : null}
-        </span>
+        <button
+          type="button"
+          className="sidebar__profile-button"
+          aria-haspopup="dialog"
+          onClick={() => setProfileOpen(true)}
+        >
+          <Avatar name={name} url={user?.avatar_url} />
+          {/* The name is the visible label (also when collapsed, for screen
+              readers), so what people see is what voice control hears. */}
+          <span className="sidebar__label sidebar__profile-text">
+            <span className="sidebar__profile-name">{name}</span>
+            {role ? <span className="sidebar__profile-role">{role}</span> : null}
+          </span>
+          <span className="visually-hidden">{t('nav.profileOpen')}</span>
+        </button>
         <button
           type="button"
           className="sidebar__icon-button"
@@ -110,6 +134,23 @@ export function Sidebar() {
           <LogoutIcon />
         </button>
       </div>
+      <Dialog open={profileOpen} title={t('profile.title')} onClose={() => setProfileOpen(false)}>
+        <div className="stack">
+          <div className="profile-placeholder">
+            <Avatar name={name} url={user?.avatar_url} className="avatar--large" />
+            <div>
+              <p className="sidebar__profile-name">{name}</p>
+              {role ? <p className="sidebar__profile-role">{role}</p> : null}
+            </div>
+          </div>
+          <p>{t('common.underConstruction')}</p>
+          <div className="dialog__actions">
+            <button type="button" className="button button--secondary" onClick={() => setProfileOpen(false)}>
+              {t('common.close')}
+            </button>
+          </div>
+        </div>
+      </Dialog>
     </aside>
   );
 }

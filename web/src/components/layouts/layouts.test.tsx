@@ -67,7 +67,7 @@ describe('sidebar', () => {
     expect(phone).toHaveAttribute('aria-disabled', 'true');
     expect(phone).toHaveAccessibleDescription('Die Telefonfunktion ist bald live');
     await user.click(phone);
-    expect(screen.getByRole('tooltip')).toHaveClass('tooltip--visible');
+    expect(screen.getByText('Die Telefonfunktion ist bald live')).toHaveClass('tooltip--visible');
     expect(currentPath()).toBe('/dashboard');
   });
 

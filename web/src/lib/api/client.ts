@@ -12,6 +12,8 @@ export class ApiError extends Error {
   readonly fields: Record<string, string>;
   /** Seconds from a 429's Retry-After header. */
   readonly retryAfter: number | undefined;
+  /** The chat a failed first message created (the server keeps it and counts it). */
+  readonly conversationId: string | undefined;
 
   constructor(
     status: number,
@@ -24,6 +26,7 @@ export class ApiError extends Error {
     this.details = typeof body.details === 'string' ? body.details : undefined;
     this.fields = body.fields && typeof body.fields === 'object' ? body.fields : {};
     this.retryAfter = retryAfter;
+    this.conversationId = typeof body.conversationId === 'string' && body.conversationId ? body.conversationId : undefined;
   }
 
   /** True for a network failure (no answer from the server). */
@@ -47,7 +50,8 @@ export function apiUrl(path: string): string {
   return new URL(path, window.location.origin).toString();
 }
 
-async function parseError(res: Response): Promise<ApiError> {
+/** Turns a non-2xx answer into an ApiError (reads `{error, details, fields}` and Retry-After). */
+export async function errorFromResponse(res: Response): Promise<ApiError> {
   let body: Partial<ApiErrorBody> = {};
   try {
     const text = await res.text();
@@ -88,10 +92,11 @@ async function send(path: string, options: RequestOptions, token: string | null)
 }
 
 /**
- * Calls the API. A 401 on a call made with a token triggers one refresh and
- * one retry. Resolves to the parsed JSON (undefined for 204).
+ * Sends a request and returns the raw answer (for streams). A 401 on a call
+ * made with a token triggers one refresh and one retry. Network failures are
+ * an ApiError with status 0; an abort stays an AbortError.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const useAuth = options.auth ?? true;
   const token = useAuth ? sessions.getAccessToken() : null;
   let res = await send(path, options, token);
@@ -99,7 +104,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const refreshed = await sessions.refresh({ failedToken: token });
     if (refreshed) res = await send(path, options, refreshed.access_token);
   }
-  if (!res.ok) throw await parseError(res);
+  return res;
+}
+
+/**
+ * Calls the API. A 401 on a call made with a token triggers one refresh and
+ * one retry. Resolves to the parsed JSON (undefined for 204).
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const res = await apiFetch(path, options);
+  if (!res.ok) throw await errorFromResponse(res);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;

@@ -1,4 +1,13 @@
-export { api, apiRequest, apiUrl, ApiError, type RequestOptions } from './client';
+export { api, apiFetch, apiRequest, apiUrl, ApiError, errorFromResponse, type RequestOptions } from './client';
+export { readEventStream, type ServerSentEvent } from './sse';
+export {
+  conversationQueryKey,
+  conversationQueryOptions,
+  conversationsQueryKey,
+  conversationsQueryOptions,
+  deleteConversation,
+  renameConversation,
+} from './queries/conversations';
 export { meQueryKey, meQueryOptions } from './queries/me';
 export { isAdminQueryKey, isAdminQueryOptions } from './queries/is-admin';
 export type * from './types';

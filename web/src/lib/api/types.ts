@@ -6,6 +6,8 @@ export interface ApiErrorBody {
   error: string;
   details?: string;
   fields?: Record<string, string>;
+  /** The chat a failed first message created: continue it instead of starting another. */
+  conversationId?: string;
 }
 
 export interface Identity {
@@ -130,9 +132,13 @@ export interface MeProfile {
 export interface LevelInfo {
   level: number;
   xp: number;
+  /** XP within the current level as a percentage of xpForNext (0–100). */
   progress: number;
+  /** XP the current level needs in all. */
   xpForNext: number;
   xp_for_next_level: number;
+  /** XP gathered within the current level (newer servers; else derived from progress). */
+  xpInLevel?: number;
 }
 
 /** GET /api/me */
@@ -183,3 +189,150 @@ export interface TrackRequest {
 
 /** Chat modes as the API spells them. */
 export type ChatMode = 'Übung' | 'Prüfung';
+
+/** 1 Leicht, 2 Mittel, 3 Schwer. */
+export type Difficulty = 1 | 2 | 3;
+
+export type MessageRole = 'user' | 'seller' | 'assistant' | 'system';
+
+export type EngineName = 'builtin' | 'openai';
+
+/** GET /api/chat/preflight */
+export interface PreflightResponse {
+  allowed: boolean;
+  limit: number;
+  used?: number;
+  engine?: EngineName;
+}
+
+/** POST /api/chat */
+export interface ChatRequest {
+  conversationId?: string;
+  mode?: ChatMode;
+  difficulty?: Difficulty;
+  message: string;
+  productOverride?: string;
+  pdfName?: string;
+  pdfText?: string;
+}
+
+export type TechniqueKey = 'acknowledge' | 'question' | 'benefit' | 'evidence' | 'next_step' | 'formality' | 'tone';
+
+/** One technique of an answer: shown or missing, with a one-line reason. */
+export interface Technique {
+  /** A TechniqueKey; other keys may come from newer servers. */
+  key: string;
+  label: string;
+  shown: boolean;
+  reason: string;
+}
+
+/** The assessment of the latest answer of a practice chat. */
+export interface Score {
+  /** Progress on the objection the answer addressed, after the answer (0–100). */
+  totalPercent: number;
+  /** Quality of the answer itself (0–100). */
+  answerScore?: number;
+  stage: number;
+  totalStages: number;
+  progress: number;
+  solved?: boolean;
+  completed: boolean;
+  techniques: Technique[];
+}
+
+/** The answer to a chat message (JSON, or the `done` event of the stream). */
+export interface ChatAnswer {
+  message: string;
+  conversationId: string;
+  userMessageId: string;
+  assistantMessageId: string;
+  stage: number;
+  totalStages: number;
+  progress: number;
+  completed: boolean;
+  title: string;
+  score: Score | null;
+}
+
+/** GET /api/conversations (items). */
+export interface Conversation {
+  id: string;
+  title: string;
+  mode: ChatMode;
+  difficulty: Difficulty | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface ConversationMessage {
+  id: string;
+  role: MessageRole;
+  content: string;
+  pdfName?: string;
+  isCompletion: boolean;
+  created_at: string;
+}
+
+export interface CategoryScore {
+  category: string;
+  score: number;
+  comment: string;
+}
+
+/** The six-category evaluation of a conversation. */
+export interface Evaluation {
+  intro: string;
+  scores: CategoryScore[];
+  improvements: string[];
+  top_points: string[];
+  totalPercent?: number;
+}
+
+/** GET /api/conversations/{id} */
+export interface ConversationDetail {
+  conversation: Conversation;
+  messages: ConversationMessage[];
+  stage: number;
+  totalStages: number;
+  progress: number;
+  completed: boolean;
+  score: Score | null;
+  /** May arrive as an object or as a JSON string. */
+  evaluation: Evaluation | string | null;
+  engine?: EngineName;
+}
+
+/** PATCH /api/conversations/{id} */
+export interface RenameResponse {
+  id: string;
+  title: string;
+}
+
+/** POST /api/conversations/{id}/hint */
+export interface HintResponse {
+  tip: string;
+}
+
+/** POST /api/conversations/{id}/perfect-message */
+export interface PerfectMessageResponse {
+  message: string;
+}
+
+/** POST /api/conversations/{id}/evaluation */
+export interface EvaluationResponse {
+  evaluation: Evaluation | string | null;
+}
+
+/** POST /api/conversations/{id}/finish */
+export interface FinishResponse {
+  conversation: Conversation;
+  completed: boolean;
+}
+
+/** The `change` event of GET /api/realtime. */
+export interface RealtimeChange {
+  type: 'user' | 'profile' | 'conversation';
+  op: 'insert' | 'update' | 'delete';
+  id: string;
+}

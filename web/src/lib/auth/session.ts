@@ -466,6 +466,9 @@ export class SessionManager {
           }
           return { kind: 'failed' };
         }
+        // An unread error body keeps the request open in some browsers
+        // (and makes page-load tools wait for it): release it.
+        void res.body?.cancel().catch(() => undefined);
         if (res.status === 401) return { kind: 'unauthorized' };
         retryable = RETRYABLE_STATUS.has(res.status);
       } catch {

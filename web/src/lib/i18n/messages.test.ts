@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { auth } from './messages/auth';
+import { chat } from './messages/chat';
 import { common } from './messages/common';
 import { layout } from './messages/layout';
 import { messages } from './messages';
 import { interpolate, splitRich, tokensOf, translate } from './i18n';
 
-const catalogues = { common, auth, layout };
+const catalogues = { common, auth, layout, chat };
 
 describe('i18n catalogue', () => {
   it('has a German and an English text for every key', () => {
@@ -36,6 +37,14 @@ describe('i18n catalogue', () => {
     );
     expect(translate('de', 'errors.boundary')).toBe('Entschuldigung, hier ist ein Fehler aufgetreten.');
     expect(translate('de', 'nav.phoneSoon')).toBe('Die Telefonfunktion ist bald live');
+    expect(translate('de', 'chat.welcome.title')).toBe('Bereit für das nächste Level?');
+    expect(translate('de', 'chat.hint.loading')).toBe('Individuelle Tipps werden geladen...');
+    expect(translate('de', 'chat.limit.details', { limit: 5 })).toBe(
+      'Du hast dein monatliches Chat-Limit (5) erreicht. Bitte upgrade dein Abo, um weitere Chats zu starten.',
+    );
+    expect(translate('de', 'chat.progress.almost')).toBe('Einwand fast gelöst – eine Antwort fehlt noch');
+    expect(translate('de', 'chat.notice')).toBe('KIs können Fehler machen. Überprüfe wichtige Informationen.');
+    expect(translate('de', 'history.deleteTitle')).toBe('Konversation wirklich löschen?');
   });
 
   it('interpolates placeholders and splits rich tags', () => {

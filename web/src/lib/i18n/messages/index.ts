@@ -1,4 +1,5 @@
 import { auth } from './auth';
+import { chat } from './chat';
 import { common } from './common';
 import { layout } from './layout';
 
@@ -7,6 +8,7 @@ export const messages = {
   ...common,
   ...auth,
   ...layout,
+  ...chat,
 };
 
 export type MessageKey = keyof typeof messages;

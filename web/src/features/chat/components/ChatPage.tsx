@@ -1,0 +1,350 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { WithTooltip } from '../../../components/ui/Tooltip';
+import { FlagIcon, PlusIcon } from '../../../components/ui/icons';
+import { LevelGauge } from '../../../components/ui/LevelGauge';
+import { notify } from '../../../components/ui/notices-store';
+import { setActiveConversation } from '../../../lib/active-conversation';
+import { ApiError, meQueryOptions, type ChatMode } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useT, type MessageKey } from '../../../lib/i18n';
+import { levelView } from '../../../lib/progress';
+import { fetchHint } from '../api/hint';
+import { fetchPerfectMessage } from '../api/perfect-message';
+import { preflightQueryOptions } from '../api/preflight';
+import { hintBlock, inputBlock, type HintBlock, type InputBlock } from '../hooks/chat-state';
+import { CHAT_TOAST_MS, DIFFICULTY_KEYS, useChat } from '../hooks/useChat';
+import { NotPdfError, readPdf, type PdfAttachment } from '../lib/attach-pdf';
+import { ChallengeRings } from './ChallengeRings';
+import { EvaluationPanel } from './EvaluationPanel';
+import { HintPopup, PerfectAnswerDialog } from './HintPopup';
+import { InputBar } from './InputBar';
+import { MessageList } from './MessageList';
+import { PracticeProgress } from './PracticeProgress';
+import { WelcomePanel } from './WelcomePanel';
+import './chat.css';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Router state the sidebar and the logo send to /chat. */
+interface ChatLocationState {
+  mode?: ChatMode;
+  conversationId?: string;
+  newChat?: boolean;
+}
+
+const INPUT_BLOCK_TEXT: Record<Exclude<InputBlock, null>, MessageKey> = {
+  noMode: 'chat.tip.noMode',
+  noDifficulty: 'chat.tip.noDifficulty',
+  notStarted: 'chat.tip.pressStart',
+  busy: 'chat.tip.busy',
+  completed: 'chat.tip.completed',
+};
+
+const HINT_BLOCK_TEXT: Record<Exclude<HintBlock, null>, MessageKey> = {
+  practiceOnly: 'chat.tip.practiceOnly',
+  noConversation: 'chat.tip.noConversation',
+  busy: 'chat.tip.busy',
+  completed: 'chat.tip.completed',
+};
+
+/** The chat screen (/chat). */
+export function ChatPage() {
+  const t = useT();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { session } = useAuth();
+  const me = useQuery({ ...meQueryOptions(session?.user.id ?? ''), enabled: Boolean(session) });
+  const preflight = useQuery(preflightQueryOptions());
+  const chat = useChat({
+    // keep the open chat in the history entry, so a reload restores it
+    onStarted: (conversationId) => void navigate('/chat', { replace: true, state: { conversationId } }),
+  });
+  const { state } = chat;
+  const [text, setText] = useState('');
+  const [pdf, setPdf] = useState<PdfAttachment | null>(null);
+  const [pdfReading, setPdfReading] = useState(false);
+  const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const [hintOpen, setHintOpen] = useState(false);
+  const [perfectText, setPerfectText] = useState<string | null>(null);
+  const hint = useMutation({ mutationFn: (id: string) => fetchHint(id) });
+  const perfect = useMutation({ mutationFn: (id: string) => fetchPerfectMessage(id) });
+
+  useDocumentTitle(t('chat.title'));
+
+  const stateConversation = useRef(state.conversationId);
+  // The sidebar's 'Neuer Chat' ({mode}), the logo ({newChat}) and the history ({conversationId}).
+  const { open, reset } = chat;
+  useEffect(() => {
+    const requested = (location.state ?? null) as ChatLocationState | null;
+    const clear = () => {
+      setPdf(null);
+      setHintOpen(false);
+      setPerfectText(null);
+    };
+    if (requested?.conversationId && UUID.test(requested.conversationId)) {
+      if (requested.conversationId !== stateConversation.current) clear();
+      open(requested.conversationId);
+    } else if (requested?.mode === 'Übung' || requested?.mode === 'Prüfung') {
+      clear();
+      reset(requested.mode);
+    } else if (requested?.newChat) {
+      clear();
+      reset(null);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- each navigation counts once
+  }, [location.key]);
+
+  useLayoutEffect(() => {
+    stateConversation.current = state.conversationId;
+  }, [state.conversationId]);
+  useEffect(() => {
+    setActiveConversation(state.conversationId);
+  }, [state.conversationId]);
+  useEffect(() => () => setActiveConversation(null), []);
+
+  // Keep the newest message in view while the reply streams.
+  const body = useRef<HTMLDivElement>(null);
+  const lastMessage = state.messages.at(-1);
+  const scrollKey = `${state.messages.length}:${lastMessage?.content.length ?? 0}:${state.evaluationStatus}:${state.evaluation ? 1 : 0}:${state.error ? 1 : 0}`;
+  const atWelcome = !state.started && !state.conversationId;
+  useEffect(() => {
+    const el = body.current;
+    if (el && !atWelcome) el.scrollTop = el.scrollHeight;
+  }, [scrollKey, atWelcome]);
+
+  // Focus the input once the chat is ready for the first message.
+  useEffect(() => {
+    if (state.started && !state.busy && !state.conversationId && state.messages.length > 0) {
+      textarea.current?.focus();
+    }
+  }, [state.started, state.busy, state.conversationId, state.messages.length]);
+
+  const block = inputBlock(state);
+  const blockText = block ? t(INPUT_BLOCK_TEXT[block]) : null;
+  const hintState = hintBlock(state);
+  const hintText = hintState ? t(HINT_BLOCK_TEXT[hintState]) : null;
+  const engine = state.engine ?? preflight.data?.engine ?? null;
+  const user = me.data?.user;
+  const userName = user?.display_name || user?.email || session?.user.email || t('nav.guest');
+  const welcome = atWelcome;
+  const waiting = state.busy && state.messages.at(-1)?.role === 'user';
+
+  const send = async (message: string) => {
+    const attachment = pdf;
+    setText('');
+    const ok = await chat.send(message, attachment);
+    if (ok) {
+      if (attachment) setPdf(null);
+    } else {
+      setText((current) => current || message);
+    }
+    requestAnimationFrame(() => textarea.current?.focus());
+  };
+
+  const attach = async (file: File) => {
+    setPdfReading(true);
+    try {
+      setPdf(await readPdf(file));
+    } catch (err) {
+      console.warn('pdf not read', err);
+      notify(
+        { tone: 'error', text: err instanceof NotPdfError ? t('chat.attach.onlyPdf') : t('chat.attach.failed') },
+        CHAT_TOAST_MS,
+      );
+    } finally {
+      setPdfReading(false);
+    }
+  };
+
+  const openHint = () => {
+    if (!state.conversationId || hintState) return;
+    perfect.reset();
+    setHintOpen(true);
+    hint.mutate(state.conversationId);
+  };
+
+  const loadPerfect = () => {
+    if (!state.conversationId) return;
+    perfect.mutate(state.conversationId, {
+      onSuccess: (res) => {
+        setHintOpen(false);
+        setPerfectText(res.message);
+      },
+    });
+  };
+
+  const newChat = () => {
+    setText('');
+    void navigate('/chat', { state: { newChat: true } });
+  };
+
+  const perfectError = perfect.isError
+    ? perfect.error instanceof ApiError && perfect.error.message
+      ? perfect.error.message
+      : t('chat.perfect.error')
+    : null;
+
+  const modeLabel =
+    state.mode === 'Übung'
+      ? state.difficulty
+        ? `${t('nav.mode.practice')} · ${t(DIFFICULTY_KEYS[state.difficulty])}`
+        : t('nav.mode.practice')
+      : state.mode === 'Prüfung'
+        ? t('nav.mode.exam')
+        : null;
+
+  return (
+    <div className="chat">
+      <header className="chat__header">
+        <div className="chat__heading">
+          <h1 className="chat__title">{t('chat.title')}</h1>
+          {modeLabel && !welcome ? <span className="chat__mode">{modeLabel}</span> : null}
+        </div>
+        <div className="chat__header-tools">
+          <ChallengeRings profile={me.data?.profile} />
+          <LevelGauge level={levelView(me.data?.level)} tipAlign="end" />
+          {state.mode === 'Prüfung' && state.conversationId && !state.completed ? (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              disabled={state.busy}
+              onClick={() => void chat.finishExam()}
+            >
+              <FlagIcon width={16} height={16} />
+              {t('chat.exam.finish')}
+            </button>
+          ) : null}
+          {state.conversationId ? (
+            <button type="button" className="button button--primary button--small" onClick={newChat}>
+              <PlusIcon width={16} height={16} />
+              {t('chat.newChat')}
+            </button>
+          ) : null}
+        </div>
+      </header>
+
+      {state.mode === 'Übung' && state.started && !state.loading ? (
+        <PracticeProgress
+          stage={state.stage || 1}
+          totalStages={state.totalStages || state.difficulty || 1}
+          progress={state.progress}
+          score={state.score}
+        />
+      ) : null}
+
+      <div className="chat__body" ref={body}>
+        {welcome ? (
+          <WelcomePanel
+            mode={state.mode}
+            difficulty={state.difficulty}
+            busy={state.busy}
+            onMode={chat.selectMode}
+            onDifficulty={chat.selectDifficulty}
+            onStart={() => void chat.start()}
+          />
+        ) : state.loading ? (
+          <p className="chat__loading" role="status">
+            <span className="spinner spinner--small" aria-hidden="true" />
+            {t('common.loading')}
+          </p>
+        ) : (
+          <MessageList
+            messages={state.messages}
+            userName={userName}
+            avatarUrl={user?.avatar_url}
+            waiting={waiting}
+            hasEvaluation={state.evaluation !== null}
+            evaluationLoading={state.evaluationStatus === 'loading'}
+            onRequestEvaluation={() => void chat.requestEvaluation()}
+            onNewChat={newChat}
+          />
+        )}
+
+        {state.completed &&
+        !state.loading &&
+        !state.evaluation &&
+        state.evaluationStatus === 'idle' &&
+        !state.messages.some((m) => m.isCompletion) ? (
+          <div className="evaluation-request">
+            <button type="button" className="button button--primary button--small" onClick={() => void chat.requestEvaluation()}>
+              {t('chat.requestEvaluation')}
+            </button>
+          </div>
+        ) : null}
+
+        <EvaluationPanel
+          evaluation={state.evaluation}
+          status={state.evaluationStatus}
+          error={state.evaluationError}
+          onRetry={() => void chat.requestEvaluation()}
+        />
+
+        {state.error ? (
+          <div className="error-box" role="alert">
+            <p className="error-box__title">{state.error.title}</p>
+            {state.error.details ? <p className="error-box__details">{state.error.details}</p> : null}
+            {state.mode ? (
+              <button type="button" className="button button--primary button--small" onClick={() => void chat.restart()}>
+                {t('chat.restart')}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+
+      <InputBar
+        value={text}
+        onChange={setText}
+        onSend={(message) => void send(message)}
+        blockedBecause={blockText}
+        firstMessage={!state.conversationId}
+        hintBlockedBecause={hintText}
+        onHint={openHint}
+        pdf={pdf}
+        pdfReading={pdfReading}
+        onPdf={(file) => void attach(file)}
+        onRemovePdf={() => setPdf(null)}
+        textareaRef={textarea}
+      />
+
+      <footer className="chat__footer">
+        <p className="chat__notice">{t('chat.notice')}</p>
+        {engine === 'builtin' ? (
+          <WithTooltip tip={t('chat.engine.builtinTip')} placement="above">
+            {(describedBy) => (
+              <span className="engine-label" aria-describedby={describedBy}>
+                {t('chat.engine.builtin')}
+              </span>
+            )}
+          </WithTooltip>
+        ) : null}
+      </footer>
+
+      <HintPopup
+        open={hintOpen}
+        status={hint.isPending ? 'loading' : hint.isError ? 'error' : 'ready'}
+        tip={hint.data?.tip ?? ''}
+        perfectLoading={perfect.isPending}
+        perfectError={perfectError}
+        onClose={() => setHintOpen(false)}
+        onApply={(tip) => {
+          setText(tip);
+          setHintOpen(false);
+          requestAnimationFrame(() => textarea.current?.focus());
+        }}
+        onPerfect={loadPerfect}
+      />
+      <PerfectAnswerDialog
+        text={perfectText}
+        onCancel={() => setPerfectText(null)}
+        onConfirm={(message) => {
+          setPerfectText(null);
+          void send(message);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,261 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { Dialog } from '../../../components/ui/Dialog';
+import { LightbulbIcon, MicIcon, PaperclipIcon, SendIcon } from '../../../components/ui/icons';
+import { WithTooltip } from '../../../components/ui/Tooltip';
+import { useT } from '../../../lib/i18n';
+import type { PdfAttachment } from '../lib/attach-pdf';
+import { hasMarkdown, Markdown } from '../lib/markdown';
+
+/** The textarea grows with its text up to this height (px). */
+export const MAX_INPUT_HEIGHT = 120;
+
+export interface InputBarProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Called with the trimmed, non-empty text. */
+  onSend: (text: string) => void;
+  /** Why the input is disabled (the tooltip), or null when it is enabled. */
+  blockedBecause: string | null;
+  /** No conversation yet: the first message starts it. */
+  firstMessage: boolean;
+  /** Why the hint is unavailable, or null when it is. */
+  hintBlockedBecause: string | null;
+  onHint: () => void;
+  pdf: PdfAttachment | null;
+  pdfReading: boolean;
+  onPdf: (file: File) => void;
+  onRemovePdf: () => void;
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
+}
+
+/** Sets the textarea's height to its content, at most MAX_INPUT_HEIGHT (CSSOM, allowed by the CSP). */
+function fit(el: HTMLTextAreaElement | null) {
+  if (!el) return;
+  el.style.height = 'auto';
+  const height = Math.min(el.scrollHeight, MAX_INPUT_HEIGHT);
+  if (height > 0) el.style.height = `${height}px`;
+  el.style.overflowY = el.scrollHeight > MAX_INPUT_HEIGHT ? 'auto' : 'hidden';
+}
+
+/**
+ * The input bar: textarea (Enter sends, Shift+Enter new line), hint, PDF,
+ * send and the voice placeholder. Text with Markdown is shown in a preview
+ * ('Bearbeiten' / 'Senden') before it goes out.
+ */
+export function InputBar({
+  value,
+  onChange,
+  onSend,
+  blockedBecause,
+  firstMessage,
+  hintBlockedBecause,
+  onHint,
+  pdf,
+  pdfReading,
+  onPdf,
+  onRemovePdf,
+  textareaRef,
+}: InputBarProps) {
+  const t = useT();
+  const inner = textareaRef;
+  const file = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const keysId = useId();
+  const inputId = useId();
+  const disabled = blockedBecause !== null;
+  const trimmed = value.trim();
+  const sendBlocked = disabled ? blockedBecause : trimmed === '' || pdfReading ? '' : null;
+
+  useEffect(() => fit(inner.current), [inner, value]);
+
+  const submit = () => {
+    if (sendBlocked !== null) return;
+    if (hasMarkdown(trimmed)) {
+      setPreview(trimmed);
+      return;
+    }
+    onSend(trimmed);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    submit();
+  };
+
+  return (
+    <div className="input-bar">
+      {pdf || pdfReading ? (
+        <div className="input-bar__attachment" role="status">
+          <span className="attachment">
+            <PaperclipIcon width={16} height={16} />
+            {pdfReading ? (
+              <span>{t('chat.attach.reading')}</span>
+            ) : pdf ? (
+              <>
+                <span className="attachment__name">{pdf.name}</span>
+                <span className="attachment__hint">{t('chat.attach.ready')}</span>
+                <button
+                  type="button"
+                  className="attachment__remove"
+                  aria-label={t('chat.attach.remove', { name: pdf.name })}
+                  onClick={onRemovePdf}
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+              </>
+            ) : null}
+          </span>
+        </div>
+      ) : null}
+      <form
+        className="input-bar__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <WithTooltip tip={blockedBecause} placement="above" align="start" className="input-bar__field">
+          {(describedBy) => (
+            <>
+              <label htmlFor={inputId} className="visually-hidden">
+                {t('chat.input.label')}
+              </label>
+              <textarea
+                ref={inner}
+                id={inputId}
+                className="input-bar__textarea"
+                rows={1}
+                value={value}
+                disabled={disabled}
+                placeholder={
+                  blockedBecause ?? (firstMessage ? t('chat.input.placeholderFirst') : t('chat.input.placeholder'))
+                }
+                aria-describedby={[describedBy, keysId].filter(Boolean).join(' ')}
+                maxLength={4000}
+                onChange={(e) => onChange(e.currentTarget.value)}
+                onKeyDown={onKeyDown}
+              />
+              <span id={keysId} className="visually-hidden">
+                {t('chat.input.keys')}
+              </span>
+            </>
+          )}
+        </WithTooltip>
+
+        <div className="input-bar__tools">
+          <WithTooltip tip={hintBlockedBecause ?? t('chat.hint')} placement="above" align="end">
+            {(describedBy) => (
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={t('chat.hint')}
+                aria-disabled={hintBlockedBecause !== null ? 'true' : undefined}
+                aria-describedby={hintBlockedBecause !== null ? describedBy : undefined}
+                onClick={() => {
+                  if (hintBlockedBecause === null) onHint();
+                }}
+              >
+                <LightbulbIcon />
+              </button>
+            )}
+          </WithTooltip>
+
+          <WithTooltip tip={blockedBecause ?? t('chat.attach')} placement="above" align="end">
+            {(describedBy) => (
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={t('chat.attach')}
+                aria-disabled={disabled || pdfReading ? 'true' : undefined}
+                aria-describedby={disabled ? describedBy : undefined}
+                onClick={() => {
+                  if (!disabled && !pdfReading) file.current?.click();
+                }}
+              >
+                <PaperclipIcon />
+              </button>
+            )}
+          </WithTooltip>
+          <input
+            ref={file}
+            type="file"
+            accept="application/pdf"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+            data-testid="pdf-input"
+            onChange={(e) => {
+              const chosen = e.currentTarget.files?.[0];
+              e.currentTarget.value = '';
+              if (chosen) onPdf(chosen);
+            }}
+          />
+
+          <WithTooltip tip={t('chat.voice.soon')} placement="above" align="end">
+            {(describedBy) => (
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={t('chat.voice')}
+                aria-pressed={false}
+                aria-disabled="true"
+                aria-describedby={describedBy}
+              >
+                <MicIcon />
+              </button>
+            )}
+          </WithTooltip>
+
+          <WithTooltip tip={sendBlocked || t('chat.send')} placement="above" align="end">
+            {(describedBy) => (
+              <button
+                type="submit"
+                className="icon-button icon-button--primary"
+                aria-label={t('chat.send')}
+                aria-disabled={sendBlocked !== null ? 'true' : undefined}
+                aria-describedby={sendBlocked ? describedBy : undefined}
+              >
+                <SendIcon />
+              </button>
+            )}
+          </WithTooltip>
+        </div>
+      </form>
+
+      <Dialog
+        open={preview !== null}
+        title={t('chat.preview.title')}
+        className="preview-dialog"
+        onClose={() => setPreview(null)}
+      >
+        <div className="stack">
+          <div className="preview-dialog__body">{preview !== null ? <Markdown text={preview} /> : null}</div>
+          <div className="dialog__actions">
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                setPreview(null);
+                requestAnimationFrame(() => inner.current?.focus());
+              }}
+            >
+              {t('chat.preview.edit')}
+            </button>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => {
+                const text = preview;
+                setPreview(null);
+                if (text) onSend(text);
+              }}
+            >
+              {t('chat.preview.send')}
+            </button>
+          </div>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import type { Score } from '../../../lib/api';
+import { I18nProvider } from '../../../lib/i18n';
+import { PracticeProgress } from './PracticeProgress';
+
+const wrap = (ui: ReactNode) => render(<I18nProvider>{ui}</I18nProvider>);
+
+const techniques: Score['techniques'] = [
+  { key: 'acknowledge', label: 'Einwand anerkennen', shown: true, reason: 'Du gehst auf die Sorge ein.' },
+  { key: 'question', label: 'Rückfrage stellen', shown: false, reason: 'Es fehlt eine Rückfrage.' },
+];
+
+describe('practice progress and score', () => {
+  it('shows the bar "Einwand n von m" in six steps', () => {
+    wrap(<PracticeProgress stage={2} totalStages={3} progress={50} score={null} />);
+    const bar = screen.getByRole('progressbar', { name: 'Einwand 2 von 3' });
+    expect(bar).toHaveAttribute('aria-valuenow', '50');
+    expect(bar.querySelectorAll('.steps__step')).toHaveLength(6);
+    expect(bar.querySelectorAll('.steps__step--done')).toHaveLength(3);
+    expect(screen.queryByText(/Einwand (gelöst|fast|in Arbeit)/)).not.toBeInTheDocument();
+  });
+
+  it('shows the score "Einwand N von M" with the percentage and "noch N Antworten"', () => {
+    wrap(
+      <PracticeProgress
+        stage={1}
+        totalStages={2}
+        progress={30}
+        score={{ totalPercent: 30, answerScore: 50, stage: 1, totalStages: 2, progress: 30, completed: false, techniques }}
+      />,
+    );
+    expect(screen.getByText('Einwand in Arbeit – noch 3 Antworten')).toBeInTheDocument();
+    const line = screen.getByText('30 %').closest('p')!;
+    expect(within(line).getByText('Einwand 1 von 2')).toBeInTheDocument();
+  });
+
+  it('says "fast gelöst" when one answer at this pace is enough', () => {
+    wrap(
+      <PracticeProgress
+        stage={1}
+        totalStages={1}
+        progress={53}
+        score={{ totalPercent: 53, answerScore: 88, stage: 1, totalStages: 1, progress: 53, completed: false, techniques }}
+      />,
+    );
+    expect(screen.getByText('Einwand fast gelöst – eine Antwort fehlt noch')).toBeInTheDocument();
+  });
+
+  it('says "gelöst – stark!" and names the solved objection after the chat moved on', () => {
+    wrap(
+      <PracticeProgress
+        stage={2}
+        totalStages={3}
+        progress={0}
+        score={{ totalPercent: 100, answerScore: 95, stage: 2, totalStages: 3, progress: 0, solved: true, completed: false, techniques }}
+      />,
+    );
+    expect(screen.getByText('Einwand gelöst – stark!')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Einwand 2 von 3' })).toBeInTheDocument();
+    expect(screen.getByText('100 %').closest('p')).toHaveTextContent('Einwand 1 von 3');
+  });
+
+  it('shows the reasons (✓ shown, ✗ missing) one click away', async () => {
+    const user = userEvent.setup();
+    wrap(
+      <PracticeProgress
+        stage={1}
+        totalStages={1}
+        progress={30}
+        score={{ totalPercent: 30, answerScore: 50, stage: 1, totalStages: 1, progress: 30, completed: false, techniques }}
+      />,
+    );
+    const toggle = screen.getByRole('button', { name: 'Begründung' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText('Es fehlt eine Rückfrage.')).not.toBeVisible();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const items = screen.getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('✓erfüllt: Einwand anerkennenDu gehst auf die Sorge ein.');
+    expect(items[1]).toHaveTextContent('✗fehlt: Rückfrage stellenEs fehlt eine Rückfrage.');
+    expect(screen.getByText('Antwort: 50 von 100 Punkten')).toBeVisible();
+  });
+});

@@ -1,0 +1,309 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
+import { notify } from '../../../components/ui/notices-store';
+import {
+  ApiError,
+  conversationQueryKey,
+  conversationQueryOptions,
+  conversationsQueryKey,
+  type ChatMode,
+  type ChatRequest,
+  type Difficulty,
+} from '../../../lib/api';
+import { errorMessage, useT, type MessageKey } from '../../../lib/i18n';
+import { usageQueryKey } from '../../../lib/realtime';
+import { requestEvaluation, parseEvaluation, UnreadableEvaluationError } from '../api/evaluation';
+import { finishExam } from '../api/finish';
+import { preflightQueryOptions } from '../api/preflight';
+import { fetchScore } from '../api/score';
+import { sendChatMessage } from '../api/send-message';
+import type { PdfAttachment } from '../lib/attach-pdf';
+import {
+  chatReducer,
+  countServerMessages,
+  initialChatState,
+  serverMessages,
+  type ChatError,
+  type ChatState,
+} from './chat-state';
+
+/** Toasts of the chat last 4000 ms. */
+export const CHAT_TOAST_MS = 4000;
+
+export const DIFFICULTY_KEYS: Record<Difficulty, MessageKey> = {
+  1: 'difficulty.1',
+  2: 'difficulty.2',
+  3: 'difficulty.3',
+};
+
+let localSeq = 0;
+const localId = (prefix: string) => `${prefix}-${++localSeq}`;
+
+/** The monthly limit answers 429 without Retry-After (a rate limit has one). */
+function isLimitError(err: unknown): err is ApiError {
+  return err instanceof ApiError && err.status === 429 && err.retryAfter === undefined;
+}
+
+const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
+
+export interface ChatController {
+  state: ChatState;
+  selectMode: (mode: ChatMode) => void;
+  selectDifficulty: (difficulty: Difficulty) => void;
+  /** Checks the quota and opens the chat; the first message starts it on the server. */
+  start: () => Promise<void>;
+  /** Sends a message (trimmed; empty ones are ignored). Resolves to false when it failed. */
+  send: (text: string, pdf?: PdfAttachment | null) => Promise<boolean>;
+  requestEvaluation: () => Promise<void>;
+  finishExam: () => Promise<void>;
+  /** 'Neu starten': the same mode (and difficulty) from the start. */
+  restart: () => Promise<void>;
+  /** 'Neuer Chat': everything cleared, optionally with a mode chosen. */
+  reset: (mode?: ChatMode | null) => void;
+  /** Opens a conversation from the history (no-op when it is open). */
+  open: (conversationId: string) => void;
+}
+
+/** The chat screen's state and every action on it. */
+export function useChat(options: { onStarted?: (conversationId: string) => void } = {}): ChatController {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const [state, dispatch] = useReducer(chatReducer, initialChatState);
+  // Async actions read the latest state and callback (set after each commit).
+  const stateRef = useRef(state);
+  const abortRef = useRef<AbortController | null>(null);
+  const onStartedRef = useRef(options.onStarted);
+  useLayoutEffect(() => {
+    stateRef.current = state;
+    onStartedRef.current = options.onStarted;
+  });
+
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  // The open conversation follows the server (live updates invalidate it).
+  const detail = useQuery({
+    ...conversationQueryOptions(state.conversationId ?? ''),
+    enabled: Boolean(state.conversationId),
+  });
+
+  useEffect(() => {
+    const data = detail.data;
+    const s = stateRef.current;
+    if (!data || data.conversation.id !== s.conversationId) return;
+    let evaluation = null;
+    let evaluationError: string | null = null;
+    try {
+      evaluation = parseEvaluation(data.evaluation);
+    } catch {
+      evaluationError = t('chat.evaluation.unreadable');
+    }
+    if (s.loading) {
+      dispatch({ type: 'loaded', detail: data, evaluation, evaluationError });
+      return;
+    }
+    // A snapshot taken mid-turn lacks the reply: never go back.
+    if (serverMessages(data).length < countServerMessages(s)) return;
+    dispatch({ type: 'sync', detail: data, evaluation });
+  }, [detail.data, detail.dataUpdatedAt, t]);
+
+  useEffect(() => {
+    if (!detail.isError || !stateRef.current.loading) return;
+    dispatch({ type: 'loadFailed', error: { title: t('chat.conversationFailed') } });
+  }, [detail.isError, t]);
+
+  const selectMode = useCallback((mode: ChatMode) => dispatch({ type: 'selectMode', mode }), []);
+  const selectDifficulty = useCallback(
+    (difficulty: Difficulty) => dispatch({ type: 'selectDifficulty', difficulty }),
+    [],
+  );
+
+  const reset = useCallback((mode: ChatMode | null = null) => {
+    abortRef.current?.abort();
+    abortRef.current = null;
+    dispatch({ type: 'reset', mode });
+  }, []);
+
+  const open = useCallback((conversationId: string) => {
+    if (stateRef.current.conversationId === conversationId) return;
+    abortRef.current?.abort();
+    abortRef.current = null;
+    dispatch({ type: 'open', conversationId });
+  }, []);
+
+  const start = useCallback(async () => {
+    const s = stateRef.current;
+    if (!s.mode || (s.mode === 'Übung' && !s.difficulty) || s.busy) return;
+    dispatch({ type: 'checking' });
+    let engine = null;
+    try {
+      const preflight = await queryClient.query({ ...preflightQueryOptions(), staleTime: 0 });
+      engine = preflight.engine ?? null;
+      if (!preflight.allowed) {
+        dispatch({
+          type: 'startRefused',
+          error: { title: t('chat.limit.title'), details: t('chat.limit.details', { limit: preflight.limit }) },
+        });
+        return;
+      }
+    } catch (err) {
+      // The server checks the quota again when the chat starts.
+      console.warn('preflight failed', err);
+    }
+    const content =
+      s.mode === 'Übung' && s.difficulty
+        ? t('chat.intro.practice', { difficulty: t(DIFFICULTY_KEYS[s.difficulty]) })
+        : t('chat.intro.exam');
+    dispatch({ type: 'started', intro: { id: localId('intro'), role: 'system', content, local: true }, engine });
+  }, [queryClient, t]);
+
+  const errorFor = useCallback(
+    (err: unknown): ChatError => {
+      if (err instanceof ApiError && err.message) {
+        return err.details ? { title: err.message, details: err.details } : { title: err.message };
+      }
+      return { title: errorMessage(err, t) };
+    },
+    [t],
+  );
+
+  const send = useCallback(
+    async (text: string, pdf?: PdfAttachment | null): Promise<boolean> => {
+      const s = stateRef.current;
+      const message = text.trim();
+      if (!message || !s.mode || s.busy || s.loading || s.completed || s.messages.length === 0) return false;
+      const id = localId('local');
+      dispatch({
+        type: 'sendStart',
+        message: { id, role: 'user', content: message, ...(pdf ? { pdfName: pdf.name } : {}) },
+      });
+      const isNew = !s.conversationId;
+      const request: ChatRequest = isNew
+        ? {
+            mode: s.mode,
+            ...(s.mode === 'Übung' && s.difficulty ? { difficulty: s.difficulty } : {}),
+            message,
+          }
+        : { conversationId: s.conversationId ?? undefined, message };
+      if (pdf) {
+        request.pdfName = pdf.name;
+        request.pdfText = pdf.text;
+      }
+      const controller = new AbortController();
+      abortRef.current = controller;
+      try {
+        const answer = await sendChatMessage(request, {
+          signal: controller.signal,
+          onToken: (piece) => {
+            if (!controller.signal.aborted) dispatch({ type: 'token', text: piece });
+          },
+        });
+        if (controller.signal.aborted) return false;
+        dispatch({ type: 'sendDone', localId: id, answer, completionId: localId('done') });
+        void queryClient.invalidateQueries({ queryKey: ['me'] });
+        void queryClient.invalidateQueries({ queryKey: conversationQueryKey(answer.conversationId) });
+        if (isNew || answer.completed) void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+        if (isNew) {
+          void queryClient.invalidateQueries({ queryKey: usageQueryKey });
+          onStartedRef.current?.(answer.conversationId);
+        }
+        // A practice answer (not the opening) has a score; fetch it if the answer lacked one.
+        if (s.mode === 'Übung' && !isNew && !answer.score) {
+          try {
+            dispatch({ type: 'score', score: await fetchScore(answer.conversationId) });
+          } catch {
+            notify({ tone: 'error', text: t('chat.scoreFailed') }, CHAT_TOAST_MS);
+          }
+        }
+        return true;
+      } catch (err) {
+        if (isAbort(err) || controller.signal.aborted) return false;
+        if (isLimitError(err)) {
+          if (isNew) {
+            dispatch({
+              type: 'sendFailed',
+              localId: id,
+              error: { title: err.message || t('chat.limit.title'), ...(err.details ? { details: err.details } : {}) },
+            });
+          } else {
+            dispatch({ type: 'sendFailed', localId: id, error: null });
+            notify({ tone: 'warning', text: t('chat.limit.toast') }, CHAT_TOAST_MS);
+          }
+          return false;
+        }
+        const created = isNew && err instanceof ApiError ? err.conversationId : undefined;
+        dispatch({ type: 'sendFailed', localId: id, error: errorFor(err), ...(created ? { conversationId: created } : {}) });
+        if (created) {
+          void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+          void queryClient.invalidateQueries({ queryKey: usageQueryKey });
+          onStartedRef.current?.(created);
+        }
+        return false;
+      } finally {
+        if (abortRef.current === controller) abortRef.current = null;
+      }
+    },
+    [queryClient, t, errorFor],
+  );
+
+  const evaluate = useCallback(async () => {
+    const s = stateRef.current;
+    if (!s.conversationId || s.evaluationStatus === 'loading') return;
+    dispatch({ type: 'evaluationStart' });
+    try {
+      const evaluation = await requestEvaluation(s.conversationId);
+      dispatch({ type: 'evaluationDone', evaluation });
+      void queryClient.invalidateQueries({ queryKey: ['me'] });
+    } catch (err) {
+      const message =
+        err instanceof UnreadableEvaluationError
+          ? t('chat.evaluation.unreadable')
+          : err instanceof ApiError && err.message
+            ? err.message
+            : t('chat.evaluation.failed');
+      dispatch({ type: 'evaluationFailed', message });
+    }
+  }, [queryClient, t]);
+
+  const finish = useCallback(async () => {
+    const s = stateRef.current;
+    if (s.mode !== 'Prüfung' || !s.conversationId || s.completed || s.busy) return;
+    dispatch({ type: 'busy', busy: true });
+    try {
+      await finishExam(s.conversationId);
+      dispatch({ type: 'finished' });
+      void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+    } catch (err) {
+      dispatch({ type: 'busy', busy: false });
+      dispatch({ type: 'error', error: errorFor(err) });
+      return;
+    }
+    await evaluate();
+  }, [queryClient, errorFor, evaluate]);
+
+  const restart = useCallback(async () => {
+    const s = stateRef.current;
+    abortRef.current?.abort();
+    abortRef.current = null;
+    dispatch({ type: 'reset', mode: s.mode, difficulty: s.difficulty });
+    if (!s.mode || (s.mode === 'Übung' && !s.difficulty)) return;
+    // the reducer ran: read the fresh state before starting
+    stateRef.current = { ...initialChatState, mode: s.mode, difficulty: s.mode === 'Übung' ? s.difficulty : null };
+    await start();
+  }, [start]);
+
+  return useMemo(
+    () => ({
+      state,
+      selectMode,
+      selectDifficulty,
+      start,
+      send,
+      requestEvaluation: evaluate,
+      finishExam: finish,
+      restart,
+      reset,
+      open,
+    }),
+    [state, selectMode, selectDifficulty, start, send, evaluate, finish, restart, reset, open],
+  );
+}

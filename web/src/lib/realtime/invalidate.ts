@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { conversationQueryKey, conversationsQueryKey } from '../api/queries/conversations';
+import type { RealtimeChange } from '../api/types';
+
+/** Query keys that depend on the user's quota and level (usage, preflight). */
+export const usageQueryKey = ['usage'] as const;
+export const preflightQueryKey = ['chat-preflight'] as const;
+
+/**
+ * Marks the cached server data a change touches as stale; queries on screen
+ * refetch at once: user/profile → /api/me; conversation → the list, that
+ * conversation, and what counts chats (usage, preflight).
+ */
+export function invalidateForChange(queryClient: QueryClient, change: RealtimeChange): void {
+  switch (change.type) {
+    case 'user':
+    case 'profile':
+      void queryClient.invalidateQueries({ queryKey: ['me'] });
+      return;
+    case 'conversation':
+      void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+      if (change.id) void queryClient.invalidateQueries({ queryKey: conversationQueryKey(change.id) });
+      void queryClient.invalidateQueries({ queryKey: usageQueryKey });
+      void queryClient.invalidateQueries({ queryKey: preflightQueryKey });
+      return;
+  }
+}

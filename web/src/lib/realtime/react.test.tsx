@@ -1,0 +1,77 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import { http } from 'msw';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { sessions, STORAGE_KEY } from '../auth';
+import { makeStoredSession, USER_ID } from '../../testing/fixtures';
+import { openRealtimeStream } from '../../testing/handlers';
+import { createTestQueryClient, renderApp, screen } from '../../testing/render';
+import { server } from '../../testing/server';
+import { invalidateForChange } from './invalidate';
+import { useRealtime } from './react';
+
+const change = (type: string, op: string, id: string) =>
+  `event: change\ndata: ${JSON.stringify({ type, op, id })}\n\n`;
+
+describe('live updates', () => {
+  it('maps each change to the queries it touches', () => {
+    const qc = createTestQueryClient();
+    const spy = vi.spyOn(qc, 'invalidateQueries');
+    invalidateForChange(qc, { type: 'user', op: 'update', id: 'u' });
+    invalidateForChange(qc, { type: 'profile', op: 'update', id: 'u' });
+    expect(spy.mock.calls.map((c) => c[0])).toEqual([{ queryKey: ['me'] }, { queryKey: ['me'] }]);
+    spy.mockClear();
+    invalidateForChange(qc, { type: 'conversation', op: 'update', id: 'c1' });
+    expect(spy.mock.calls.map((c) => c[0])).toEqual([
+      { queryKey: ['conversations'] },
+      { queryKey: ['conversation', 'c1'] },
+      { queryKey: ['usage'] },
+      { queryKey: ['chat-preflight'] },
+    ]);
+  });
+
+  it('invalidates on change events of the stream and closes it on unmount', async () => {
+    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(makeStoredSession({ access_token: 'live' })));
+    await sessions.start();
+    const seen: { signal: AbortSignal | null; auth: string | null } = { signal: null, auth: null };
+    server.use(
+      http.get('/api/realtime', ({ request }) => {
+        seen.signal = request.signal;
+        seen.auth = request.headers.get('Authorization');
+        return openRealtimeStream(
+          request,
+          'event: ready\ndata: {}\n\n' + change('conversation', 'insert', 'c9') + change('profile', 'update', USER_ID),
+        );
+      }),
+    );
+    const qc = createTestQueryClient();
+    const spy = vi.spyOn(qc, 'invalidateQueries');
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={qc}>{children}</QueryClientProvider>
+    );
+    const { unmount } = renderHook(() => useRealtime(USER_ID), { wrapper });
+    await waitFor(() => expect(spy).toHaveBeenCalledWith({ queryKey: ['conversation', 'c9'] }));
+    await waitFor(() => expect(spy).toHaveBeenCalledWith({ queryKey: ['me'] }));
+    expect(spy).toHaveBeenCalledWith({ queryKey: ['conversations'] });
+    expect(seen.auth).toBe('Bearer live');
+    unmount();
+    await waitFor(() => expect(seen.signal?.aborted).toBe(true));
+  });
+
+  it('the app opens one stream while signed in and stops it on sign-out', async () => {
+    const signals: AbortSignal[] = [];
+    server.use(
+      http.get('/api/realtime', ({ request }) => {
+        signals.push(request.signal);
+        return openRealtimeStream(request);
+      }),
+    );
+    const { user } = renderApp('/dashboard', { session: true });
+    await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+    await waitFor(() => expect(signals.filter((s) => !s.aborted)).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Abmelden' }));
+    await screen.findByRole('heading', { name: 'Willkommen zurück' });
+    await waitFor(() => expect(signals.every((s) => s.aborted)).toBe(true));
+  });
+});

@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { conversationsQueryKey } from '../api/queries/conversations';
+import { sessions } from '../auth/instance';
+import { RealtimeClient } from './client';
+import { invalidateForChange } from './invalidate';
+
+/**
+ * Keeps one live-update stream open while a user is signed in (this tab), and
+ * turns its changes into query invalidations. Signing out closes it.
+ */
+export function useRealtime(userId: string | null): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!userId) return;
+    let connectedBefore = false;
+    const client = new RealtimeClient({
+      getToken: () => sessions.getAccessToken(),
+      refreshToken: async (failedToken) =>
+        (await sessions.refresh({ failedToken }))?.access_token ?? null,
+      onChange: (change) => invalidateForChange(queryClient, change),
+      // After a gap, changes may have been missed: refresh what live updates feed.
+      onReady: () => {
+        if (connectedBefore) {
+          void queryClient.invalidateQueries({ queryKey: ['me'] });
+          void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+        }
+        connectedBefore = true;
+      },
+    });
+    client.start();
+    return () => client.stop();
+  }, [userId, queryClient]);
+}
