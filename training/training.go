@@ -435,9 +435,6 @@ func (s *Service) input(ctx context.Context, u *salescoach.User, conv *salescoac
 		}
 		sc.Product = p.ProductDescription
 	}
-	if sc.Product == "" && sc.PDFName != "" {
-		sc.Product = sc.PDFName
-	}
 	if u.TonePresetID != nil {
 		presets, err := s.Catalog.TonePresets(ctx)
 		if err != nil {

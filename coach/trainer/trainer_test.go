@@ -125,8 +125,8 @@ func TestCatalogueCoversEveryFamily(t *testing.T) {
 // Every opening phrasing names the product, in every language and form of
 // address, and with the fallback when no phrase can be derived.
 func TestOpeningPhrasingsNameTheProduct(t *testing.T) {
-	fallback := map[string]string{"de-sie": "Ihr Angebot", "de-du": "dein Angebot", "en": "your offer"}
-	fallback3 := map[string]string{"de-sie": "Ihrem Angebot", "de-du": "deinem Angebot", "en": "your offer"}
+	fallback := map[string]string{"de-sie": "Ihre Lösung", "de-du": "deine Lösung", "en": "your solution"}
+	fallback3 := map[string]string{"de-sie": "Ihrer Lösung", "de-du": "deiner Lösung", "en": "your solution"}
 	for _, o := range coach.Objections {
 		for _, v := range voices {
 			for _, p := range []product{{Phrase: testPhrase}, {}} {

@@ -256,15 +256,19 @@ func (p product) placeholders(v voice) map[string]string {
 	ph := p.Phrase
 	if v.Lang == langEN {
 		if ph == "" {
-			return map[string]string{"[your]": "your offer", "[q]": "your offer", "[our]": "our offer", "[p]": "your offer"}
+			// "Solution", not "offer": the customer asks for "the offer for
+			// your solution", which "the offer for your offer" would spoil.
+			return map[string]string{"[your]": "your solution", "[q]": "your solution", "[our]": "our solution", "[p]": "your solution"}
 		}
 		return map[string]string{"[your]": "your " + ph, "[q]": "“" + ph + "”", "[our]": "our " + ph, "[p]": ph}
 	}
 	if ph == "" {
 		return map[string]string{
-			"[q]": "{Ihr|dein} Angebot", "[q3]": "{Ihrem|deinem} Angebot", "[thema]": "{Ihr|dein} Angebot",
-			"[dem]": "{Ihrem|deinem} Angebot", "[p]": "{Ihr|dein} Angebot", "[our]": "unser Angebot",
-			"[our3]": "unserem Angebot",
+			// "Lösung", not "Angebot": the customer asks for "das Angebot für
+			// Ihre Lösung", which "das Angebot für Ihr Angebot" would spoil.
+			"[q]": "{Ihre|deine} Lösung", "[q3]": "{Ihrer|deiner} Lösung", "[thema]": "{Ihre|deine} Lösung",
+			"[dem]": "{Ihrer|deiner} Lösung", "[p]": "{Ihre|deine} Lösung", "[our]": "unsere Lösung",
+			"[our3]": "unserer Lösung",
 		}
 	}
 	q := "„" + ph + "“"
