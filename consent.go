@@ -2,6 +2,8 @@ package salescoach
 
 import (
 	"context"
+	"crypto/rand"
+	"math/big"
 	"time"
 )
 
@@ -40,8 +42,44 @@ type PageViewService interface {
 	RecordPageView(ctx context.Context, v *PageView) error
 }
 
+// Referral codes: ReferralCodeLength characters of ReferralCodeAlphabet,
+// which leaves out characters that are easily confused (0/O, 1/I/L).
+const (
+	ReferralCodeAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+	ReferralCodeLength   = 8
+)
+
+// NewReferralCode returns a random referral code. It panics only when the
+// system's random source fails, which crypto/rand treats as fatal too.
+func NewReferralCode() string {
+	b := make([]byte, ReferralCodeLength)
+	for i := range b {
+		n, err := rand.Int(rand.Reader, big.NewInt(int64(len(ReferralCodeAlphabet))))
+		if err != nil {
+			panic(err)
+		}
+		b[i] = ReferralCodeAlphabet[n.Int64()]
+	}
+	return string(b)
+}
+
+// ReferralSignup is one user who signed up with a referrer's code.
+type ReferralSignup struct {
+	ReferredUserID  string
+	CreatedAt       time.Time
+	DisplayName     string
+	AvatarURL       string // as stored on the invitee (a blob key or an http URL)
+	AvatarUpdatedAt *time.Time
+}
+
 // ReferralService stores referral codes and the sign-ups they brought.
 type ReferralService interface {
+	// ReferralCode returns the user's code, creating a new random one on the
+	// first call; concurrent first calls all return the same code.
+	// ENOTFOUND when there is no such user.
+	ReferralCode(ctx context.Context, userID string) (string, error)
+	// Referrals lists the sign-ups the user referred, newest first.
+	Referrals(ctx context.Context, referrerID string) ([]*ReferralSignup, error)
 	// ReferrerByCode returns the user id owning the code, ENOTFOUND if none.
 	ReferrerByCode(ctx context.Context, code string) (string, error)
 	// RecordReferralSignup links a new user to the referrer; a user is

@@ -202,7 +202,9 @@ type Subscription struct {
 }
 
 // Active reports whether the subscription grants its plan.
-func (s *Subscription) Active() bool { return s != nil && (s.Status == "ACTIVE" || s.Status == "active") }
+func (s *Subscription) Active() bool {
+	return s != nil && (s.Status == "ACTIVE" || s.Status == "active")
+}
 
 // SubscriptionService stores subscriptions.
 type SubscriptionService interface {

@@ -2,7 +2,9 @@ package salescoach
 
 import (
 	"context"
+	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Terms versions. Version 2 is the one users accept today; version 1 users
@@ -11,12 +13,23 @@ const (
 	TermsVersionCurrent = 2
 )
 
-// Formality and language values of a user.
+// Formality and language values of a user. The empty string is the
+// Standard choice ('Standard (du)', 'Standard (de)'): the user has not chosen,
+// and the engines use du and de.
 const (
-	FormalityDu  = "du"
-	FormalitySie = "sie"
-	LanguageDE   = "de"
-	LanguageEN   = "en"
+	FormalityStandard = ""
+	FormalityDu       = "du"
+	FormalitySie      = "sie"
+	LanguageStandard  = ""
+	LanguageDE        = "de"
+	LanguageEN        = "en"
+)
+
+// Limits of the profile fields, in runes.
+const (
+	MaxDisplayNameRunes        = 80
+	MaxRoleRunes               = 80
+	MaxProductDescriptionRunes = 20_000
 )
 
 // User statuses.
@@ -35,15 +48,20 @@ type User struct {
 	IsAdmin          bool
 	Company          string
 
-	DisplayName  string
-	AvatarURL    string
-	Role         string // the user's role in their company (free text)
-	Formality    string // FormalityDu or FormalitySie
-	Language     string // LanguageDE or LanguageEN
-	TonePresetID *string
-	Level        int
-	XP           int
-	Status       string // UserStatusActive or UserStatusDisabled
+	DisplayName string
+	// AvatarURL is a blob key ({userId}/{userId}.{ext}) of an uploaded
+	// avatar, an http(s) URL of an outside picture, or "" for none.
+	AvatarURL string
+	// AvatarUpdatedAt is when AvatarURL was last set, for cache busting;
+	// nil when it never was.
+	AvatarUpdatedAt *time.Time
+	Role            string // the user's role in their company (free text)
+	Formality       string // FormalityStandard, FormalityDu or FormalitySie
+	Language        string // LanguageStandard, LanguageDE or LanguageEN
+	TonePresetID    *string
+	Level           int
+	XP              int
+	Status          string // UserStatusActive or UserStatusDisabled
 
 	TermsAcceptedAt *time.Time
 	TermsVersion    int // 0 when never accepted
@@ -98,6 +116,62 @@ type NewUser struct {
 	IsAdmin        bool
 }
 
+// ProfileUpdate is a partial update of the user's settings and profile: a
+// nil field is left as it is.
+type ProfileUpdate struct {
+	DisplayName *string // trimmed; at most MaxDisplayNameRunes
+	Role        *string // trimmed; at most MaxRoleRunes
+	Formality   *string // FormalityStandard, FormalityDu or FormalitySie
+	Language    *string // LanguageStandard, LanguageDE or LanguageEN
+	// TonePresetID names an existing tone preset; a pointer to "" chooses
+	// Standard (neutral), which is stored as no preset.
+	TonePresetID       *string
+	ProductDescription *string // at most MaxProductDescriptionRunes
+	HasSeenIntro       *bool
+}
+
+// Messages of the profile fields' validation.
+const (
+	MsgDisplayNameTooLong = "Der Anzeigename darf höchstens 80 Zeichen lang sein."
+	MsgRoleTooLong        = "Die Rolle darf höchstens 80 Zeichen lang sein."
+	MsgBadFormality       = "Bitte wähle Standard (du), Du oder Sie."
+	MsgBadLanguage        = "Bitte wähle Standard (de), Deutsch oder Englisch."
+	MsgDescriptionTooLong = "Die Produktbeschreibung darf höchstens 20000 Zeichen lang sein."
+	MsgUnknownTonePreset  = "Unbekannte Tonvorgabe."
+)
+
+// Normalize trims the display name and role and checks every field that is
+// set. It returns the problems by JSON field name (display_name, role,
+// formality, language, product_description), empty when the update is
+// fine. Whether a tone preset exists is the store's to check.
+func (p *ProfileUpdate) Normalize() map[string]string {
+	problems := map[string]string{}
+	if p.DisplayName != nil {
+		v := strings.TrimSpace(*p.DisplayName)
+		p.DisplayName = &v
+		if utf8.RuneCountInString(v) > MaxDisplayNameRunes {
+			problems["display_name"] = MsgDisplayNameTooLong
+		}
+	}
+	if p.Role != nil {
+		v := strings.TrimSpace(*p.Role)
+		p.Role = &v
+		if utf8.RuneCountInString(v) > MaxRoleRunes {
+			problems["role"] = MsgRoleTooLong
+		}
+	}
+	if p.Formality != nil && *p.Formality != FormalityStandard && *p.Formality != FormalityDu && *p.Formality != FormalitySie {
+		problems["formality"] = MsgBadFormality
+	}
+	if p.Language != nil && *p.Language != LanguageStandard && *p.Language != LanguageDE && *p.Language != LanguageEN {
+		problems["language"] = MsgBadLanguage
+	}
+	if p.ProductDescription != nil && utf8.RuneCountInString(*p.ProductDescription) > MaxProductDescriptionRunes {
+		problems["product_description"] = MsgDescriptionTooLong
+	}
+	return problems
+}
+
 // UserService stores accounts and their profiles.
 type UserService interface {
 	// CreateUser creates a user and its profile in one transaction.
@@ -139,4 +213,13 @@ type UserService interface {
 	// change nothing. It reports whether this call was the first of the day.
 	// ENOTFOUND when there is no such user.
 	TouchStreak(ctx context.Context, userID string, day time.Time) (p *Profile, first bool, err error)
+	// UpdateProfile applies upd to the user and the profile in one
+	// transaction and returns both as stored. It returns EINVALID (with
+	// fields) when upd fails Normalize or names an unknown tone preset, and
+	// ENOTFOUND when there is no such user.
+	UpdateProfile(ctx context.Context, userID string, upd ProfileUpdate) (*User, *Profile, error)
+	// SetAvatar stores key ("" for none) as the user's avatar, set at the
+	// given time, and returns the value it replaced. ENOTFOUND when there is
+	// no such user.
+	SetAvatar(ctx context.Context, userID, key string, at time.Time) (previous string, err error)
 }

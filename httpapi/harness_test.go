@@ -10,6 +10,7 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -18,6 +19,7 @@ import (
 
 	"salescoach"
 	"salescoach/auth"
+	"salescoach/blob"
 	"salescoach/coach/trainer"
 	"salescoach/httpapi"
 	"salescoach/mail"
@@ -104,6 +106,8 @@ type env struct {
 	// training is the chat service the server uses; options may swap its engine.
 	training *training.Service
 	hub      *realtime.Hub
+	// blobs is the avatar store: a local folder unless an option swaps it.
+	blobs salescoach.BlobStore
 }
 
 type envOption func(*httpapi.Config, *httpapi.Deps)
@@ -143,9 +147,16 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 			"assets/app-1234.js": {Data: []byte("console.log(1)")},
 		},
 	}
+	local, err := blob.NewLocal(filepath.Join(t.TempDir(), "avatars"), "/avatars")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { local.Close() })
+	deps.Blobs = local
 	for _, o := range opts {
 		o(&cfg, &deps)
 	}
+	e.blobs = deps.Blobs
 	e.srv = httptest.NewServer(httpapi.New(cfg, deps).Handler())
 	t.Cleanup(e.srv.Close)
 	return e

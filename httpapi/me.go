@@ -48,8 +48,9 @@ type levelJSON struct {
 	XPInLevel      int `json:"xpInLevel"`
 }
 
-func toMeUser(u *salescoach.User) meUser {
-	return meUser{ID: u.ID, Email: u.Email, DisplayName: u.DisplayName, AvatarURL: u.AvatarURL, Role: u.Role,
+func (s *Server) toMeUser(u *salescoach.User) meUser {
+	return meUser{ID: u.ID, Email: u.Email, DisplayName: u.DisplayName,
+		AvatarURL: s.avatarURL(u.AvatarURL, u.AvatarUpdatedAt, u.UpdatedAt), Role: u.Role,
 		Formality: u.Formality, Language: u.Language, TonePresetID: u.TonePresetID, Level: u.Level, XP: u.XP,
 		Status: u.Status, Company: u.Company, IsAnonymous: u.IsAnonymous, TermsAcceptedAt: u.TermsAcceptedAt,
 		TermsVersion: u.TermsVersion}
@@ -60,16 +61,22 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, u *salescoach.
 	if err != nil {
 		return err
 	}
+	s.writeMe(w, u, p)
+	return nil
+}
+
+// writeMe answers the user, the profile and the level: GET /api/me, and
+// PATCH /api/me after an update.
+func (s *Server) writeMe(w http.ResponseWriter, u *salescoach.User, p *salescoach.Profile) {
 	lv := salescoach.LevelFor(u.XP)
 	writeJSON(w, http.StatusOK, map[string]any{
-		"user": toMeUser(u),
+		"user": s.toMeUser(u),
 		"profile": profileJSON{UserID: p.UserID, ProductDescription: p.ProductDescription, HasSeenIntro: p.HasSeenIntro,
 			Streak: p.Streak, Progress: salescoach.ClampPercent(p.Progress), ObjectionsSolvedCount: p.ObjectionsSolvedCount,
 			MessagesSentCount: p.MessagesSentCount},
 		"level": levelJSON{Level: lv.Level, XP: lv.XP, Progress: lv.Progress, XPForNext: lv.XPForNext,
 			XPForNextLevel: lv.XPForNext, XPInLevel: lv.XPInLevel},
 	})
-	return nil
 }
 
 type termsRequest struct {

@@ -101,17 +101,24 @@ func newRequestID() string {
 	return hex.EncodeToString(b)
 }
 
-// contentSecurityPolicy is strict: the app ships no inline script or style and
-// talks only to its own origin.
-const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; " +
-	"font-src 'self'; connect-src 'self'; media-src 'self' blob:; object-src 'none'; base-uri 'self'; " +
-	"form-action 'self'; frame-ancestors 'none'"
+// contentSecurityPolicy is strict: the app ships no inline script or style
+// and talks only to its own origin. Images may also come from imgOrigin, the
+// public bucket of the avatars, when there is one.
+func contentSecurityPolicy(imgOrigin string) string {
+	img := "img-src 'self' data: blob:"
+	if imgOrigin != "" {
+		img += " " + imgOrigin
+	}
+	return "default-src 'self'; script-src 'self'; style-src 'self'; " + img + "; " +
+		"font-src 'self'; connect-src 'self'; media-src 'self' blob:; object-src 'none'; base-uri 'self'; " +
+		"form-action 'self'; frame-ancestors 'none'"
+}
 
 // securityHeaders sets the headers every answer carries.
 func (s *Server) securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		h.Set("Content-Security-Policy", s.csp)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Referrer-Policy", "same-origin")

@@ -31,6 +31,9 @@ func (s *Server) routes(mux *http.ServeMux) {
 
 	// The signed-in user.
 	mux.Handle("GET /api/me", s.requireUser(s.handleMe))
+	mux.Handle("PATCH /api/me", s.requireUser(s.handlePatchMe))
+	mux.Handle("PUT /api/me/avatar", s.requireUser(s.handlePutAvatar))
+	mux.Handle("DELETE /api/me/avatar", s.requireUser(s.handleDeleteAvatar))
 	mux.Handle("POST /api/me/streak", s.requireUser(s.handleStreak))
 
 	mux.Handle("GET /api/me/usage", s.requireUser(s.handleUsage))
@@ -55,6 +58,14 @@ func (s *Server) routes(mux *http.ServeMux) {
 
 	// Catalogues.
 	mux.Handle("GET /api/tone-presets", s.requireUser(s.handleTonePresets))
+	mux.Handle("GET /api/challenges", s.requireUser(s.handleChallenges))
+
+	// Referrals.
+	mux.Handle("POST /api/referrals/code", s.requireUser(s.handleReferralCode))
+	mux.Handle("GET /api/referrals", s.requireUser(s.handleReferrals))
+
+	// Billing.
+	mux.Handle("GET /api/subscription", s.requireUser(s.handleSubscription))
 
 	// Admin back-office.
 	mux.Handle("GET /api/admin/overview", s.requireAdmin(s.handleAdminOverview))
@@ -65,6 +76,9 @@ func (s *Server) routes(mux *http.ServeMux) {
 
 	// Anything else under /api is a JSON 404, never the app.
 	mux.HandleFunc("/api/", s.handleAPINotFound)
+
+	// Avatars of the local store (a bucket serves its own).
+	mux.HandleFunc("GET /avatars/{userID}/{file}", s.handleAvatarFile)
 
 	// The app, the landing page and the legal pages.
 	mux.HandleFunc("GET /app", s.handleAppRedirect)

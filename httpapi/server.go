@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"net/url"
 	"sync"
 	"time"
 
@@ -66,6 +67,9 @@ type Deps struct {
 	Conversations salescoach.ConversationService
 	Progress      salescoach.ProgressService
 	Training      *training.Service
+	// Blobs stores avatars. When it is also a salescoach.BlobReader (the
+	// local folder), the server serves its files at /avatars/.
+	Blobs salescoach.BlobStore
 	// Fetcher loads product websites for the summary, SSRF-safe.
 	Fetcher *webfetch.Client
 	// Hub delivers live updates to open event streams (and, bridged, to
@@ -89,9 +93,11 @@ type Server struct {
 	gzCache sync.Map
 	now     func() time.Time
 	ip      clientIP
+	// csp is the Content-Security-Policy of every answer.
+	csp string
 
 	limits struct {
-		loginIP, loginAccount, signup, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary *limiter
+		loginIP, loginAccount, signup, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary, avatar *limiter
 	}
 }
 
@@ -120,7 +126,22 @@ func New(cfg Config, deps Deps) *Server {
 	s.limits.track = newLimiter(600, time.Hour, s.now)
 	s.limits.chat = newLimiter(cmp.Or(cfg.ChatPerMinute, 30), time.Minute, s.now)
 	s.limits.summary = newLimiter(20, time.Hour, s.now)
+	s.limits.avatar = newLimiter(30, time.Hour, s.now)
+	s.csp = contentSecurityPolicy(blobOrigin(deps.Blobs))
 	return s
+}
+
+// blobOrigin is the origin avatars load from when it is not this server
+// (a public bucket), "" otherwise.
+func blobOrigin(b salescoach.BlobStore) string {
+	if b == nil {
+		return ""
+	}
+	u, err := url.Parse(b.URL("x"))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return ""
+	}
+	return u.Scheme + "://" + u.Host
 }
 
 // Handler returns the root handler with every middleware applied.

@@ -9,7 +9,7 @@ import (
 )
 
 // migrationCount is the number of files in migrations/.
-const migrationCount = 11
+const migrationCount = 12
 
 func TestMigrateIdempotent(t *testing.T) {
 	t.Parallel()

@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"salescoach"
@@ -43,4 +44,66 @@ func (s *ReferralService) RecordReferralSignup(ctx context.Context, referrerID, 
 	_, err := s.db.r().exec(ctx, `INSERT INTO referral_signups (referred_user_id, referrer_user_id, created_at)
 		VALUES (?, ?, ?) ON CONFLICT (referred_user_id) DO NOTHING`, referredID, referrerID, at)
 	return dbError(err, "insert referral signup")
+}
+
+// codeAttempts bounds the retries when a new code collides with another
+// user's. With 31^8 codes a collision is rare, and five in a row means
+// something else is wrong.
+const codeAttempts = 5
+
+// ReferralCode returns the user's code, creating a random one
+// (salescoach.NewReferralCode) on the first call. Concurrent first calls all
+// return the same code: the insert does nothing when the user already has a
+// code, and everyone reads the row that won. It returns ENOTFOUND when there
+// is no such user.
+func (s *ReferralService) ReferralCode(ctx context.Context, userID string) (string, error) {
+	r := s.db.r()
+	for range codeAttempts {
+		// No conflict target: a taken user_id and a taken code both do
+		// nothing; the read tells which happened.
+		_, err := r.exec(ctx, `INSERT INTO referral_codes (user_id, code, created_at) VALUES (?, ?, ?)
+			ON CONFLICT DO NOTHING`, userID, salescoach.NewReferralCode(), s.db.now())
+		if err != nil {
+			if e := constraintError(err); e != nil && e.Code == salescoach.ENOTFOUND {
+				return "", notFound(msgUserNotFound)
+			}
+			return "", dbError(err, "insert referral code")
+		}
+		var code string
+		err = r.queryRow(ctx, `SELECT code FROM referral_codes WHERE user_id = ?`, userID).Scan(&code)
+		if err == nil {
+			return code, nil
+		} else if !noRows(err) {
+			return "", dbError(err, "referral code")
+		}
+		// The code belonged to someone else; draw another.
+	}
+	return "", fmt.Errorf("sqlstore: no free referral code after %d attempts", codeAttempts)
+}
+
+// maxReferrals bounds the list of a referrer's sign-ups.
+const maxReferrals = 500
+
+// Referrals lists the newest sign-ups (at most 500) the user referred, with
+// each invitee's display name and avatar. It returns only driver errors.
+func (s *ReferralService) Referrals(ctx context.Context, referrerID string) ([]*salescoach.ReferralSignup, error) {
+	rows, err := s.db.r().queryRows(ctx, `SELECT rs.referred_user_id, rs.created_at, u.display_name, u.avatar_url, u.avatar_updated_at
+		FROM referral_signups rs JOIN users u ON u.id = rs.referred_user_id
+		WHERE rs.referrer_user_id = ?
+		ORDER BY rs.created_at DESC, rs.referred_user_id DESC
+		LIMIT ?`, referrerID, maxReferrals)
+	if err != nil {
+		return nil, dbError(err, "referrals")
+	}
+	defer rows.Close()
+	out := []*salescoach.ReferralSignup{}
+	for rows.Next() {
+		var rs salescoach.ReferralSignup
+		if err := rows.Scan(&rs.ReferredUserID, scanTime(&rs.CreatedAt), &rs.DisplayName, &rs.AvatarURL,
+			scanNullTime(&rs.AvatarUpdatedAt)); err != nil {
+			return nil, dbError(err, "referrals")
+		}
+		out = append(out, &rs)
+	}
+	return out, dbError(rows.Err(), "referrals")
 }

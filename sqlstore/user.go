@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"strings"
 	"time"
 
@@ -35,7 +36,7 @@ func normEmail(email string) string {
 }
 
 const userColumns = `id, COALESCE(email, ''), email_confirmed_at, is_anonymous, is_admin, company,
-	display_name, avatar_url, role, formality, language, tone_preset_id, level, xp, status,
+	display_name, avatar_url, avatar_updated_at, role, formality, language, tone_preset_id, level, xp, status,
 	terms_accepted_at, terms_version, terms_user_agent, created_at, updated_at`
 
 func scanUser(s rowScanner) (*salescoach.User, error) {
@@ -45,7 +46,7 @@ func scanUser(s rowScanner) (*salescoach.User, error) {
 		ua   sql.NullString
 	)
 	err := s.Scan(&u.ID, &u.Email, scanNullTime(&u.EmailConfirmedAt), &u.IsAnonymous, &u.IsAdmin, &u.Company,
-		&u.DisplayName, &u.AvatarURL, &u.Role, &u.Formality, &u.Language, &tone, &u.Level, &u.XP, &u.Status,
+		&u.DisplayName, &u.AvatarURL, scanNullTime(&u.AvatarUpdatedAt), &u.Role, &u.Formality, &u.Language, &tone, &u.Level, &u.XP, &u.Status,
 		scanNullTime(&u.TermsAcceptedAt), &u.TermsVersion, &ua, scanTime(&u.CreatedAt), scanTime(&u.UpdatedAt))
 	if err != nil {
 		return nil, err
@@ -336,4 +337,119 @@ func (s *UserService) TouchStreak(ctx context.Context, userID string, day time.T
 		return nil, false, err
 	}
 	return p, first, nil
+}
+
+// UpdateProfile applies upd to the users row (display name, role, formality,
+// language, tone preset) and the profiles row (product description, intro)
+// in one transaction and returns both as stored. It returns EINVALID with
+// fields when upd fails Normalize or names an unknown tone preset, and
+// ENOTFOUND when there is no such user.
+func (s *UserService) UpdateProfile(ctx context.Context, userID string, upd salescoach.ProfileUpdate) (*salescoach.User, *salescoach.Profile, error) {
+	if problems := upd.Normalize(); len(problems) > 0 {
+		return nil, nil, salescoach.FieldError(firstProblem(problems), problems)
+	}
+	now := s.db.now()
+	var (
+		u *salescoach.User
+		p *salescoach.Profile
+	)
+	err := s.db.inTx(ctx, func(r runner) error {
+		if upd.TonePresetID != nil && *upd.TonePresetID != "" {
+			var n int
+			if err := r.queryRow(ctx, `SELECT COUNT(*) FROM tone_presets WHERE id = ?`, *upd.TonePresetID).Scan(&n); err != nil {
+				return dbError(err, "tone preset exists")
+			}
+			if n == 0 {
+				return salescoach.FieldError(salescoach.MsgUnknownTonePreset,
+					map[string]string{"tone_preset_id": salescoach.MsgUnknownTonePreset})
+			}
+		}
+		// COALESCE keeps a column whose field is nil; the tone preset needs a
+		// flag because NULL is also a value it can be set to.
+		var tone any
+		if upd.TonePresetID != nil {
+			tone = nullString(*upd.TonePresetID)
+		}
+		res, err := r.exec(ctx, `UPDATE users SET
+				display_name = COALESCE(?, display_name),
+				role = COALESCE(?, role),
+				formality = COALESCE(?, formality),
+				language = COALESCE(?, language),
+				tone_preset_id = CASE WHEN ? THEN ? ELSE tone_preset_id END,
+				updated_at = ?
+			WHERE id = ?`,
+			upd.DisplayName, upd.Role, upd.Formality, upd.Language, upd.TonePresetID != nil, tone, now, userID)
+		if err != nil {
+			return dbError(err, "update user profile")
+		}
+		if n, err := rowsAffected(res); err != nil {
+			return err
+		} else if n == 0 {
+			return notFound(msgUserNotFound)
+		}
+		if upd.ProductDescription != nil || upd.HasSeenIntro != nil {
+			if _, err := r.exec(ctx, `UPDATE profiles SET
+					product_description = COALESCE(?, product_description),
+					has_seen_intro = COALESCE(?, has_seen_intro),
+					updated_at = ?
+				WHERE user_id = ?`, upd.ProductDescription, upd.HasSeenIntro, now, userID); err != nil {
+				return dbError(err, "update profile")
+			}
+		}
+		if u, err = userByID(ctx, r, userID); err != nil {
+			return err
+		}
+		p, err = profileByUserID(ctx, r, userID)
+		return err
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return u, p, nil
+}
+
+// SetAvatar stores key ("" for none) as the user's avatar, set at the given
+// time (cleared with the key), and returns the value it replaced, so that
+// the caller deletes the file that was really replaced even when two
+// uploads race. It returns ENOTFOUND when there is no such user.
+func (s *UserService) SetAvatar(ctx context.Context, userID, key string, at time.Time) (string, error) {
+	var prev string
+	var when *time.Time
+	if key != "" {
+		when = &at
+	}
+	err := s.db.inTx(ctx, func(r runner) error {
+		// Touching the row first locks it on PostgreSQL, so the read below
+		// and the write after it see no other upload in between (SQLite's
+		// transaction holds the write lock from its start).
+		res, err := r.exec(ctx, `UPDATE users SET updated_at = ? WHERE id = ?`, s.db.now(), userID)
+		if err != nil {
+			return dbError(err, "lock user")
+		}
+		if n, err := rowsAffected(res); err != nil {
+			return err
+		} else if n == 0 {
+			return notFound(msgUserNotFound)
+		}
+		if err := r.queryRow(ctx, `SELECT avatar_url FROM users WHERE id = ?`, userID).Scan(&prev); err != nil {
+			return dbError(err, "read avatar")
+		}
+		_, err = r.exec(ctx, `UPDATE users SET avatar_url = ?, avatar_updated_at = ? WHERE id = ?`, key, when, userID)
+		return dbError(err, "set avatar")
+	})
+	if err != nil {
+		return "", err
+	}
+	return prev, nil
+}
+
+// firstProblem picks the message of the first field in name order, so a
+// multi-field error headlines the same way every time.
+func firstProblem(problems map[string]string) string {
+	keys := make([]string, 0, len(problems))
+	for k := range problems {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return problems[keys[0]]
 }

@@ -22,8 +22,10 @@ func TestCreateUser(t *testing.T) {
 		if u.ID == "" || u.Email != "Anna.Berg@Example.com" || u.Company != "ACME" || u.DisplayName != "Anna" || !u.IsAdmin || u.IsAnonymous {
 			t.Errorf("user = %+v", u)
 		}
-		if u.Formality != salescoach.FormalityDu || u.Language != salescoach.LanguageDE || u.Level != 1 || u.XP != 0 ||
-			u.Status != salescoach.UserStatusActive || u.TonePresetID != nil || u.EmailConfirmedAt != nil {
+		// A new user has chosen nothing: Standard formality and language.
+		if u.Formality != salescoach.FormalityStandard || u.Language != salescoach.LanguageStandard || u.Level != 1 || u.XP != 0 ||
+			u.Status != salescoach.UserStatusActive || u.TonePresetID != nil || u.EmailConfirmedAt != nil ||
+			u.AvatarURL != "" || u.AvatarUpdatedAt != nil {
 			t.Errorf("defaults = %+v", u)
 		}
 		if u.TermsAcceptedAt == nil || u.TermsVersion != salescoach.TermsVersionCurrent || u.TermsUserAgent == nil || *u.TermsUserAgent != "Firefox/140" || u.NeedsTerms() {

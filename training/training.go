@@ -34,8 +34,8 @@ type Service struct {
 	// announces nothing.
 	Changes salescoach.ChangePublisher
 	Plans   salescoach.PlanIDs
-	Now           func() time.Time
-	Log           *slog.Logger
+	Now     func() time.Time
+	Log     *slog.Logger
 
 	locks keyedMutex
 }

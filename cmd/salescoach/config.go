@@ -9,6 +9,7 @@ import (
 	"net/netip"
 	"net/url"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -60,6 +61,15 @@ type Config struct {
 	PlanPlus, PlanElite, PlanPromo string
 
 	SignupsPerHour int
+
+	BlobStore         string // local or s3
+	S3Endpoint        string
+	S3Region          string
+	S3Bucket          string
+	S3AccessKeyID     string
+	S3SecretAccessKey string
+	S3PublicURL       string
+	S3Timeout         time.Duration
 }
 
 // setting describes one configuration value: its variable, flag and help.
@@ -183,6 +193,28 @@ var settings = []setting{
 		c.SignupsPerHour = n
 		return nil
 	}},
+	{"BLOB_STORE", "blob-store", "local", "where avatars are kept: local (DATA_DIR/avatars, served by this server) or s3 (an S3-compatible bucket)", false, oneOf(func(c *Config) *string { return &c.BlobStore }, "local", "s3")},
+	{"S3_ENDPOINT", "s3-endpoint", "", "S3-compatible endpoint, e.g. https://s3.eu-central-1.amazonaws.com or http://localhost:9000 (MinIO); required with BLOB_STORE=s3", false, optionalBaseURL(func(c *Config) *string { return &c.S3Endpoint })},
+	{"S3_REGION", "s3-region", "us-east-1", "region of the bucket, used in request signatures", false, func(c *Config, v string) error {
+		v = strings.TrimSpace(v)
+		if !s3RegionPattern.MatchString(v) {
+			return fmt.Errorf("must be a region name such as eu-central-1")
+		}
+		c.S3Region = v
+		return nil
+	}},
+	{"S3_BUCKET", "s3-bucket", "avatars", "bucket for avatars (addressed path-style: S3_ENDPOINT/S3_BUCKET/key)", false, func(c *Config, v string) error {
+		v = strings.TrimSpace(v)
+		if !s3BucketPattern.MatchString(v) || strings.Contains(v, "..") {
+			return fmt.Errorf("must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens")
+		}
+		c.S3Bucket = v
+		return nil
+	}},
+	{"S3_ACCESS_KEY_ID", "s3-access-key-id", "", "access key id for the bucket; required with BLOB_STORE=s3", false, str(func(c *Config) *string { return &c.S3AccessKeyID })},
+	{"S3_SECRET_ACCESS_KEY", "s3-secret-access-key", "", "secret access key for the bucket; required with BLOB_STORE=s3", true, str(func(c *Config) *string { return &c.S3SecretAccessKey })},
+	{"S3_PUBLIC_URL", "s3-public-url", "", "public base URL browsers load avatars from (default S3_ENDPOINT/S3_BUCKET), e.g. a CDN; the bucket must allow public reads", false, optionalBaseURL(func(c *Config) *string { return &c.S3PublicURL })},
+	{"S3_TIMEOUT", "s3-timeout", "30s", "time limit of one storage request", false, duration(func(c *Config) *time.Duration { return &c.S3Timeout }, time.Second, 5*time.Minute)},
 	{"ACCESS_TOKEN_TTL", "access-token-ttl", "15m", "lifetime of an access token", false, duration(func(c *Config) *time.Duration { return &c.AccessTTL }, time.Minute, 24*time.Hour)},
 	{"REFRESH_TOKEN_TTL", "refresh-token-ttl", "720h", "idle lifetime of a refresh token", false, duration(func(c *Config) *time.Duration { return &c.RefreshTTL }, time.Hour, 365*24*time.Hour)},
 }
@@ -197,6 +229,30 @@ func oneOf(p func(*Config) *string, allowed ...string) func(*Config, string) err
 			}
 		}
 		return fmt.Errorf("must be one of %s", strings.Join(allowed, ", "))
+	}
+}
+
+// Patterns of S3 names: AWS's rules, which S3-compatible services share.
+var (
+	s3RegionPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)
+	s3BucketPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$`)
+)
+
+// optionalBaseURL accepts "" or an http(s) URL without query or fragment;
+// a trailing slash is dropped.
+func optionalBaseURL(p func(*Config) *string) func(*Config, string) error {
+	return func(c *Config, v string) error {
+		v = strings.TrimSpace(v)
+		if v == "" {
+			*p(c) = ""
+			return nil
+		}
+		u, err := url.Parse(v)
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+			return fmt.Errorf("must be an http(s) URL without query, e.g. https://s3.example.com")
+		}
+		*p(c) = strings.TrimRight(u.String(), "/")
+		return nil
 	}
 }
 
@@ -278,6 +334,9 @@ func loadConfig(name string, args []string, getenv func(string) string, stderr i
 	}
 	if c.LLMBaseURL != "" && c.LLMModel == "" {
 		errs = append(errs, errors.New("LLM_MODEL is required with LLM_BASE_URL"))
+	}
+	if c.BlobStore == "s3" && (c.S3Endpoint == "" || c.S3AccessKeyID == "" || c.S3SecretAccessKey == "") {
+		errs = append(errs, errors.New("S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with BLOB_STORE=s3"))
 	}
 	if c.SMTPHost != "" && c.SMTPFrom == "" {
 		errs = append(errs, errors.New("SMTP_FROM is required with SMTP_HOST"))

@@ -17,6 +17,7 @@ import (
 
 	"salescoach"
 	"salescoach/auth"
+	"salescoach/blob"
 	"salescoach/coach"
 	"salescoach/coach/openai"
 	"salescoach/coach/trainer"
@@ -181,6 +182,12 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		ln.Close()
 		return err
 	}
+	blobs, closeBlobs, err := newBlobStore(cfg, log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	defer closeBlobs()
 	conversations := sqlstore.NewConversationService(db)
 	progress := sqlstore.NewProgressService(db)
 	catalog := sqlstore.NewCatalogService(db)
@@ -218,7 +225,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		PageViews: sqlstore.NewPageViewService(db), Referrals: sqlstore.NewReferralService(db),
 		Catalog: catalog, Mailer: mailer, Issuer: issuer, OAuth: providers,
 		Conversations: conversations, Progress: progress, Training: trainingService,
-		Fetcher: webfetch.New(webfetch.Config{Logger: log}), Hub: hub,
+		Fetcher: webfetch.New(webfetch.Config{Logger: log}), Hub: hub, Blobs: blobs,
 		Ready: db.Ping, App: web.Dist(),
 	})
 	srv := &http.Server{
@@ -231,7 +238,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	log.Info("listening", "addr", ln.Addr().String(), "public_url", cfg.PublicURL, "database", db.Dialect(), "engine", engine.Name(),
-		"mail", map[bool]string{true: "smtp", false: "log"}[cfg.SMTPHost != ""])
+		"mail", map[bool]string{true: "smtp", false: "log"}[cfg.SMTPHost != ""], "avatars", cfg.BlobStore)
 
 	select {
 	case err := <-errc:
@@ -356,4 +363,24 @@ func newEngine(cfg *Config, log *slog.Logger) (coach.Engine, error) {
 		return nil, fmt.Errorf("model server: %w", err)
 	}
 	return e, nil
+}
+
+// newBlobStore builds the avatar store: the folder DATA_DIR/avatars, served
+// by this server at /avatars/, or an S3-compatible bucket. The returned
+// function releases it.
+func newBlobStore(cfg *Config, log *slog.Logger) (salescoach.BlobStore, func(), error) {
+	if cfg.BlobStore == "s3" {
+		s, err := blob.NewS3(blob.S3Config{Endpoint: cfg.S3Endpoint, Region: cfg.S3Region, Bucket: cfg.S3Bucket,
+			AccessKeyID: cfg.S3AccessKeyID, SecretAccessKey: cfg.S3SecretAccessKey, PublicURL: cfg.S3PublicURL,
+			Timeout: cfg.S3Timeout, Logger: log})
+		if err != nil {
+			return nil, nil, fmt.Errorf("avatar storage: %w", err)
+		}
+		return s, func() {}, nil
+	}
+	l, err := blob.NewLocal(filepath.Join(cfg.DataDir, "avatars"), "/avatars")
+	if err != nil {
+		return nil, nil, fmt.Errorf("avatar storage: %w", err)
+	}
+	return l, func() { l.Close() }, nil
 }

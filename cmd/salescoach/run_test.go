@@ -191,6 +191,15 @@ func TestConfigErrorsStopStartUp(t *testing.T) {
 		"bad model url":         {"LLM_BASE_URL", "localhost:11434"},
 		"bad model timeout":     {"LLM_TIMEOUT", "0s"},
 		"bad signup limit":      {"SIGNUP_LIMIT_PER_HOUR", "0"},
+		"bad blob store":        {"BLOB_STORE", "ftp"},
+		"s3 without endpoint":   {"BLOB_STORE", "s3"},
+		"bad s3 endpoint":       {"S3_ENDPOINT", "minio:9000"},
+		"s3 endpoint query":     {"S3_ENDPOINT", "http://minio:9000/?x=1"},
+		"bad s3 region":         {"S3_REGION", "EU Central"},
+		"bad s3 bucket":         {"S3_BUCKET", "My_Bucket"},
+		"short s3 bucket":       {"S3_BUCKET", "ab"},
+		"bad s3 public url":     {"S3_PUBLIC_URL", "cdn.example.com"},
+		"bad s3 timeout":        {"S3_TIMEOUT", "0s"},
 	}
 	for name, kv := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -205,7 +214,8 @@ func TestConfigErrorsStopStartUp(t *testing.T) {
 	if err := run(t.Context(), []string{"salescoach", "serve", "--addr=nope"}, envMap(), out, out); err == nil || !strings.Contains(err.Error(), "--addr") {
 		t.Errorf("bad flag: err = %v", err)
 	}
-	if err := run(t.Context(), []string{"salescoach", "serve", "--help"}, envMap(), out, out); err != errHelp || !strings.Contains(out.String(), "SMTP_PASSWORD_FILE") {
+	if err := run(t.Context(), []string{"salescoach", "serve", "--help"}, envMap(), out, out); err != errHelp || !strings.Contains(out.String(), "SMTP_PASSWORD_FILE") ||
+		!strings.Contains(out.String(), "S3_SECRET_ACCESS_KEY_FILE") || !strings.Contains(out.String(), "BLOB_STORE") {
 		t.Errorf("--help: err = %v, output lacks the settings", err)
 	}
 	if err := run(t.Context(), []string{"salescoach", "frobnicate"}, envMap(), out, out); err == nil {
