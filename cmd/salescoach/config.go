@@ -62,6 +62,9 @@ type Config struct {
 
 	SignupsPerHour int
 
+	FetchAllow      []netip.Prefix
+	FetchAllowPorts []int
+
 	BlobStore         string // local or s3
 	S3Endpoint        string
 	S3Region          string
@@ -214,6 +217,34 @@ var settings = []setting{
 	{"S3_ACCESS_KEY_ID", "s3-access-key-id", "", "access key id for the bucket; required with BLOB_STORE=s3", false, str(func(c *Config) *string { return &c.S3AccessKeyID })},
 	{"S3_SECRET_ACCESS_KEY", "s3-secret-access-key", "", "secret access key for the bucket; required with BLOB_STORE=s3", true, str(func(c *Config) *string { return &c.S3SecretAccessKey })},
 	{"S3_PUBLIC_URL", "s3-public-url", "", "public base URL browsers load avatars from (default S3_ENDPOINT/S3_BUCKET), e.g. a CDN; the bucket must allow public reads", false, optionalBaseURL(func(c *Config) *string { return &c.S3PublicURL })},
+	{"FETCH_ALLOW", "fetch-allow", "", "FOR TESTS ONLY: comma-separated networks the product-website fetch may reach besides public addresses", false, func(c *Config, v string) error {
+		c.FetchAllow = nil
+		for _, p := range strings.Split(v, ",") {
+			if p = strings.TrimSpace(p); p == "" {
+				continue
+			}
+			pfx, err := netip.ParsePrefix(p)
+			if err != nil {
+				return fmt.Errorf("%q is not a network such as 127.0.0.1/32", p)
+			}
+			c.FetchAllow = append(c.FetchAllow, pfx)
+		}
+		return nil
+	}},
+	{"FETCH_ALLOW_PORTS", "fetch-allow-ports", "", "FOR TESTS ONLY: comma-separated ports the product-website fetch may use besides 80 and 443", false, func(c *Config, v string) error {
+		c.FetchAllowPorts = nil
+		for _, p := range strings.Split(v, ",") {
+			if p = strings.TrimSpace(p); p == "" {
+				continue
+			}
+			n, err := strconv.Atoi(p)
+			if err != nil || n < 1 || n > 65535 {
+				return fmt.Errorf("%q is not a port", p)
+			}
+			c.FetchAllowPorts = append(c.FetchAllowPorts, n)
+		}
+		return nil
+	}},
 	{"S3_TIMEOUT", "s3-timeout", "30s", "time limit of one storage request", false, duration(func(c *Config) *time.Duration { return &c.S3Timeout }, time.Second, 5*time.Minute)},
 	{"ACCESS_TOKEN_TTL", "access-token-ttl", "15m", "lifetime of an access token", false, duration(func(c *Config) *time.Duration { return &c.AccessTTL }, time.Minute, 24*time.Hour)},
 	{"REFRESH_TOKEN_TTL", "refresh-token-ttl", "720h", "idle lifetime of a refresh token", false, duration(func(c *Config) *time.Duration { return &c.RefreshTTL }, time.Hour, 365*24*time.Hour)},

@@ -225,7 +225,8 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		PageViews: sqlstore.NewPageViewService(db), Referrals: sqlstore.NewReferralService(db),
 		Catalog: catalog, Mailer: mailer, Issuer: issuer, OAuth: providers,
 		Conversations: conversations, Progress: progress, Training: trainingService,
-		Fetcher: webfetch.New(webfetch.Config{Logger: log}), Hub: hub, Blobs: blobs,
+		Fetcher: webfetch.New(webfetch.Config{Logger: log, Allow: cfg.FetchAllow, AllowPorts: cfg.FetchAllowPorts}),
+		Hub:     hub, Blobs: blobs,
 		Ready: db.Ping, App: web.Dist(),
 	})
 	srv := &http.Server{
@@ -237,6 +238,10 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
+	if len(cfg.FetchAllow) > 0 || len(cfg.FetchAllowPorts) > 0 {
+		log.Warn("FETCH_ALLOW/FETCH_ALLOW_PORTS are set: the product-website fetch may reach these non-public networks and ports; use only in tests",
+			"networks", fmt.Sprint(cfg.FetchAllow), "ports", fmt.Sprint(cfg.FetchAllowPorts))
+	}
 	log.Info("listening", "addr", ln.Addr().String(), "public_url", cfg.PublicURL, "database", db.Dialect(), "engine", engine.Name(),
 		"mail", map[bool]string{true: "smtp", false: "log"}[cfg.SMTPHost != ""], "avatars", cfg.BlobStore)
 

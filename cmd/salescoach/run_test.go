@@ -191,6 +191,8 @@ func TestConfigErrorsStopStartUp(t *testing.T) {
 		"bad model url":         {"LLM_BASE_URL", "localhost:11434"},
 		"bad model timeout":     {"LLM_TIMEOUT", "0s"},
 		"bad signup limit":      {"SIGNUP_LIMIT_PER_HOUR", "0"},
+		"bad fetch allow":       {"FETCH_ALLOW", "127.0.0.1"},
+		"bad fetch port":        {"FETCH_ALLOW_PORTS", "http"},
 		"bad blob store":        {"BLOB_STORE", "ftp"},
 		"s3 without endpoint":   {"BLOB_STORE", "s3"},
 		"bad s3 endpoint":       {"S3_ENDPOINT", "minio:9000"},
