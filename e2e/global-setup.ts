@@ -65,6 +65,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw new Error(`server binary not found at ${binary}: run \`make build\` first (or set SALESCOACH_BIN)`);
   }
   const port = await freePort();
+  // The product-analysis test serves a website here; the server may fetch it
+  // through an explicit test-only allowlist, never by weakening its guard.
+  const sitePort = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'salescoach-e2e-'));
   const logFile = path.join(dataDir, 'server.log');
   const baseURL = `http://127.0.0.1:${port}`;
@@ -82,6 +85,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // Every test signs up from 127.0.0.1; the default of 10 an hour would
       // cap the suite.
       SIGNUP_LIMIT_PER_HOUR: '1000',
+      FETCH_ALLOW: '127.0.0.1/32',
+      FETCH_ALLOW_PORTS: String(sitePort),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -98,6 +103,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_SERVER_LOG = logFile;
+  process.env.E2E_SITE_PORT = String(sitePort);
 
   return async () => {
     await stop(child);

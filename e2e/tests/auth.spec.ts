@@ -25,8 +25,10 @@ test('register, confirm via the mailed link, sign in and land on the dashboard',
   await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL(appURL('/dashboard'));
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-  // terms were accepted at registration: no terms modal
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // terms were accepted at registration: no terms modal, but the new account
+  // has no product yet, so the profile popup is forced open
+  await expect(page.getByRole('dialog', { name: 'Nutzungsbedingungen' })).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'Profil bearbeiten' })).toBeVisible();
 });
 
 test("'Ohne Konto ausprobieren': terms modal, accept, dashboard", async ({ page }) => {
@@ -46,12 +48,14 @@ test("'Ohne Konto ausprobieren': terms modal, accept, dashboard", async ({ page 
 });
 
 test('an admin (ADMIN_EMAILS) lands on /app/admin-dashboard', async ({ page, request }) => {
-  await createConfirmedUser(request, 'admin@example.com', PASSWORD);
+  await createConfirmedUser(request, 'admin@example.com', PASSWORD, { profile: 'new' });
   await page.goto(appURL('/login'));
   await signIn(page, 'admin@example.com', PASSWORD);
   await expect(page).toHaveURL(appURL('/admin-dashboard'));
   await expect(page.getByRole('heading', { name: 'Übersicht', level: 1 })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Admin-Navigation' })).toBeVisible();
+  // admins are never forced to fill in a profile
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   // the admin route set sends /dashboard to the overview
   await page.goto(appURL('/dashboard'));
   await expect(page).toHaveURL(appURL('/admin-dashboard'));

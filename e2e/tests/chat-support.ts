@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
-import { appURL, baseURL, createConfirmedUser, expect, signIn, uniqueEmail } from './support';
+import { appURL, baseURL, createConfirmedUser, expect, prepareProfile, signIn, uniqueEmail } from './support';
 
 export const PASSWORD = 'Verkaufen2025!';
 
@@ -30,6 +30,7 @@ export async function guestOnChat(page: Page): Promise<string> {
     data: { userAgent: 'e2e' },
   });
   expect(terms.ok(), await terms.text()).toBe(true);
+  await prepareProfile(page.request, token);
   await page.goto(appURL('/chat'));
   await expect(page.getByRole('heading', { name: 'Bereit für das nächste Level?' })).toBeVisible();
   return token;

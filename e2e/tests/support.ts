@@ -56,8 +56,42 @@ export async function mailLink(email: string, kind: 'confirm' | 'reset', timeout
   throw new Error(`no ${kind} mail for ${email} in the server log`);
 }
 
+/** The product every prepared test user sells. */
+export const PRODUCT = 'CloudCRM: ein CRM für kleine Vertriebsteams mit Kontakten, Angeboten und Rechnungen.';
+
+export interface UserSetup {
+  /**
+   * What the profile holds after sign-up: 'ready' (default) has a product
+   * description and has seen the tutorial, so neither the forced profile
+   * popup nor the tutorial gets in the way; 'product' has the product but
+   * not the tutorial; 'new' is a fresh account.
+   */
+  profile?: 'ready' | 'product' | 'new';
+}
+
+/** PATCH /api/me with a bearer token. */
+export async function patchMe(request: APIRequestContext, token: string, data: Record<string, unknown>): Promise<void> {
+  const res = await request.patch(`${baseURL()}/api/me`, { headers: { Authorization: `Bearer ${token}` }, data });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** Fills the profile of a new account as `setup` says (through the API). */
+export async function prepareProfile(request: APIRequestContext, token: string, setup: UserSetup = {}): Promise<void> {
+  const profile = setup.profile ?? 'ready';
+  if (profile === 'new') return;
+  await patchMe(request, token, {
+    product_description: PRODUCT,
+    ...(profile === 'ready' ? { has_seen_intro: true } : {}),
+  });
+}
+
 /** Registers and confirms an account through the API (no UI), ready to sign in. */
-export async function createConfirmedUser(request: APIRequestContext, email: string, password: string): Promise<void> {
+export async function createConfirmedUser(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  setup: UserSetup = {},
+): Promise<void> {
   const signup = await request.post(`${baseURL()}/api/auth/signup`, {
     data: { email, password, termsAccepted: true },
   });
@@ -66,6 +100,11 @@ export async function createConfirmedUser(request: APIRequestContext, email: str
   const token = new URL(link).searchParams.get('confirm');
   const confirm = await request.post(`${baseURL()}/api/auth/confirm`, { data: { token } });
   expect(confirm.ok(), await confirm.text()).toBe(true);
+  if ((setup.profile ?? 'ready') === 'new') return;
+  const login = await request.post(`${baseURL()}/api/auth/login`, { data: { email, password, remember: false } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { access_token } = (await login.json()) as { access_token: string };
+  await prepareProfile(request, access_token, setup);
 }
 
 /** Fills and submits the sign-in form. */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { UserOverlays } from './UserOverlays';
 import { AdminLayout } from '../components/layouts/AdminLayout';
 import { AppLayout } from '../components/layouts/AppLayout';
 import { PublicLayout } from '../components/layouts/PublicLayout';
@@ -42,7 +43,7 @@ function SignedOutRoutes() {
 function RegularRoutes() {
   return (
     <Routes>
-      <Route element={<AppLayout banner={<GuestBanner />} />}>
+      <Route element={<AppLayout banner={<GuestBanner />} overlays={<UserOverlays />} />}>
         <Route index element={<Navigate to="/chat" replace />} />
         <Route path="chat" element={<ChatRoute />} />
         <Route path="call/:conversationId" element={<Navigate to="/chat" replace />} />

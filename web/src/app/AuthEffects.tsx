@@ -32,7 +32,8 @@ export function AuthEffects() {
   );
 
   useEffect(() => {
-    if (!session) setUserLanguage(null);
+    // '' (Standard) follows the visitor's own choice, German by default.
+    if (!session || language === '') setUserLanguage(null);
     else if (language) setUserLanguage(language);
   }, [session, language, setUserLanguage]);
 

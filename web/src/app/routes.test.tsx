@@ -71,7 +71,7 @@ describe('regular user', () => {
   });
 
   it('placeholder screens say that they follow', async () => {
-    renderApp('/dashboard', { session: true });
+    renderApp('/feedback', { session: true });
     expect(await screen.findByText('Dieser Bereich wird gerade gebaut.')).toBeInTheDocument();
   });
 

@@ -1,5 +1,7 @@
 import type {
   AuthUser,
+  ChallengeCard,
+  TonePreset,
   ChatAnswer,
   Conversation,
   ConversationDetail,
@@ -160,4 +162,44 @@ export function makeDetail(overrides: Partial<ConversationDetail> = {}): Convers
     engine: 'builtin',
     ...overrides,
   };
+}
+
+export const TONE_PRESETS: TonePreset[] = [
+  { id: 'freundlich', name: 'Freundlich', description: 'Der Kunde ist höflich und aufgeschlossen.' },
+  { id: 'skeptisch', name: 'Skeptisch', description: 'Der Kunde misstraut Versprechen.' },
+];
+
+/** The nine challenges of the seed, with counters from `current` (key → value). */
+export function makeChallenges(current: Record<string, number> = {}): ChallengeCard[] {
+  const seed: [string, string, number][] = [
+    ['objections_solved', 'shield-check – Einwände gelöst', 0],
+    ['messages_sent', 'message-square – Nachrichten gesendet', 0],
+    ['fast_answers', 'zap – Schnelle Antworten', 10],
+    ['feedback', 'message-circle-heart – Feedbackgeber', 5],
+    ['calls', 'phone – Telefonieren', 5],
+    ['hints', 'lightbulb – Hints genutzt', 5],
+    ['perfect_answers', 'sparkles – Perfekte Antworten', 8],
+    ['completed_chats', 'trophy – Abgeschlossene Chats', 3],
+    ['daily_streak', 'flame – Tägliche Nutzung', 7],
+  ];
+  const thresholds = [1, 5, 25, 50, 100, 200, 350, 500, 750, 1000];
+  return seed.map(([key, name, target]) => {
+    const value = current[key] ?? 0;
+    let stage = 1;
+    let goal = target;
+    if (target === 0) {
+      const i = thresholds.findIndex((x) => value < x);
+      stage = i === -1 ? 10 : Math.max(i, 1);
+      goal = i === -1 ? 1000 : (thresholds[i] ?? 1);
+    }
+    return {
+      key,
+      name,
+      description: `Beschreibung von ${key}`,
+      icon: name.split(' – ')[0] ?? '',
+      stage,
+      progressCurrent: value,
+      progressTarget: goal,
+    };
+  });
 }

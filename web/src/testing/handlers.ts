@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { makeMe } from './fixtures';
+import { makeChallenges, makeMe, TONE_PRESETS } from './fixtures';
 
 /** A live-update stream that says `ready` and then stays open until the client leaves. */
 export function openRealtimeStream(request: Request, events = 'event: ready\ndata: {}\n\n'): Response {
@@ -31,4 +31,20 @@ export const handlers = [
   http.get('/api/realtime', ({ request }) => openRealtimeStream(request)),
   http.get('/api/conversations', () => HttpResponse.json([])),
   http.get('/api/chat/preflight', () => HttpResponse.json({ allowed: true, limit: 5, used: 0, engine: 'builtin' })),
+  http.get('/api/tone-presets', () => HttpResponse.json(TONE_PRESETS)),
+  http.get('/api/me/usage', () =>
+    HttpResponse.json({ used: 2, quota: 5, plan: 'free', cycleStart: '2025-06-01T00:00:00Z' }),
+  ),
+  http.get('/api/subscription', () =>
+    HttpResponse.json({
+      tier: 'free',
+      status: '',
+      plan_id: '',
+      cancel_at_period_end: false,
+      cancel_at: null,
+      cycle_start: null,
+    }),
+  ),
+  http.get('/api/challenges', () => HttpResponse.json(makeChallenges())),
+  http.get('/api/referrals', () => HttpResponse.json([])),
 ];

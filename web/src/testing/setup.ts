@@ -3,6 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { clearNotices } from '../components/ui/notices-store';
 import { sessions } from '../lib/auth';
+import { closeProfileDialog } from '../lib/profile-dialog';
 import { server } from './server';
 
 // jsdom has no modal dialogs yet: a minimal showModal/close.
@@ -42,6 +43,7 @@ afterEach(() => {
   server.resetHandlers();
   sessions.stop();
   clearNotices();
+  closeProfileDialog();
   window.localStorage.clear();
   window.sessionStorage.clear();
   document.documentElement.lang = 'de';

@@ -1,7 +1,6 @@
-import { PlaceholderPage } from '../../components/ui/PlaceholderPage';
-import { useT } from '../../lib/i18n';
+import { DashboardPage } from '../../features/dashboard';
 
+/** /dashboard (regular users; the admin route set sends admins to /admin-dashboard). */
 export default function DashboardRoute() {
-  const t = useT();
-  return <PlaceholderPage title={t('page.dashboard')} />;
+  return <DashboardPage />;
 }

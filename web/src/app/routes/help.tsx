@@ -1,7 +1,6 @@
-import { PlaceholderPage } from '../../components/ui/PlaceholderPage';
-import { useT } from '../../lib/i18n';
+import { HelpPage } from '../../features/help';
 
+/** /help 'Hilfe & Anleitung': open to everyone (signed out in the public frame). */
 export default function HelpRoute() {
-  const t = useT();
-  return <PlaceholderPage title={t('page.help')} />;
+  return <HelpPage />;
 }

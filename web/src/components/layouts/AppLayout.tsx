@@ -5,8 +5,11 @@ import { FullPageSpinner } from '../ui/Spinner';
 import { Sidebar } from './Sidebar';
 import './layouts.css';
 
-/** The signed-in user's frame: sidebar, an optional banner, the route's content. */
-export function AppLayout({ banner }: { banner?: ReactNode }) {
+/**
+ * The signed-in user's frame: sidebar, an optional banner, the route's
+ * content, and overlays the app layer adds (profile popup, tutorial).
+ */
+export function AppLayout({ banner, overlays }: { banner?: ReactNode; overlays?: ReactNode }) {
   const t = useT();
   return (
     <div className="app-shell">
@@ -22,6 +25,7 @@ export function AppLayout({ banner }: { banner?: ReactNode }) {
           </Suspense>
         </main>
       </div>
+      {overlays}
     </div>
   );
 }

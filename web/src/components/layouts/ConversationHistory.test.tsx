@@ -151,7 +151,8 @@ describe('sidebar', () => {
       ),
     );
     renderApp('/dashboard', { session: true });
-    const badge = await screen.findByRole('img', { name: 'Level 3, 27 % bis zum nächsten Level' });
+    const sidebar = within(await screen.findByRole('complementary'));
+    const badge = await sidebar.findByRole('img', { name: 'Level 3, 27 % bis zum nächsten Level' });
     expect(badge).toHaveTextContent('Lv 3');
     expect(badge).toHaveAccessibleDescription('40 / 144 XP');
     expect(badge.querySelector('.ring__fill')).toHaveAttribute('stroke-dasharray', '27.1 100.5');
@@ -161,7 +162,7 @@ describe('sidebar', () => {
     const { user } = renderApp('/dashboard', { session: true });
     await user.click(await screen.findByRole('button', { name: /Anna Beispiel.*Profil öffnen/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Profil bearbeiten' });
-    expect(within(dialog).getByText('Anna Beispiel')).toBeInTheDocument();
+    expect(await within(dialog).findByLabelText('Anzeigename')).toHaveValue('Anna Beispiel');
     await user.click(within(dialog).getAllByRole('button', { name: 'Schließen' })[0]!);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

@@ -40,7 +40,7 @@ export function NewChatMenu() {
   };
 
   return (
-    <div className="new-chat" ref={wrapper}>
+    <div className="new-chat" ref={wrapper} data-tour="new-chat">
       <button
         ref={toggle}
         type="button"

@@ -5,8 +5,8 @@ import { meQueryOptions } from '../../lib/api';
 import { useAuth, useSignOut } from '../../lib/auth';
 import { useT } from '../../lib/i18n';
 import { levelView } from '../../lib/progress';
+import { openProfileDialog } from '../../lib/profile-dialog';
 import { Avatar } from '../ui/Avatar';
-import { Dialog } from '../ui/Dialog';
 import { ChevronIcon, DashboardIcon, FeedbackIcon, HelpIcon, LogoMark, LogoutIcon } from '../ui/icons';
 import { LevelGauge } from '../ui/LevelGauge';
 import { ConversationHistory } from './ConversationHistory';
@@ -33,7 +33,6 @@ export function Sidebar() {
   const { session } = useAuth();
   const signOut = useSignOut();
   const [collapsed, setCollapsed] = useState(readCollapsed);
-  const [profileOpen, setProfileOpen] = useState(false);
   const me = useQuery({ ...meQueryOptions(session?.user.id ?? ''), enabled: Boolean(session) });
 
   const toggle = () => {
@@ -74,7 +73,7 @@ export function Sidebar() {
         </button>
       </div>
 
-      <div className="sidebar__level">
+      <div className="sidebar__level" data-tour="level">
         <LevelGauge level={levelView(me.data?.level)} showText tipAlign="start" />
       </div>
 
@@ -92,13 +91,13 @@ export function Sidebar() {
             </NavLink>
           </li>
           <li>
-            <NavLink to="/help" className={navClass}>
+            <NavLink to="/help" className={navClass} data-tour="help">
               <HelpIcon />
               <span className="sidebar__label">{t('nav.help')}</span>
             </NavLink>
           </li>
           <li>
-            <NavLink to="/feedback" className={navClass}>
+            <NavLink to="/feedback" className={navClass} data-tour="feedback">
               <FeedbackIcon />
               <span className="sidebar__label">{t('nav.feedback')}</span>
             </NavLink>
@@ -113,7 +112,7 @@ export function Sidebar() {
           type="button"
           className="sidebar__profile-button"
           aria-haspopup="dialog"
-          onClick={() => setProfileOpen(true)}
+          onClick={openProfileDialog}
         >
           <Avatar name={name} url={user?.avatar_url} />
           {/* The name is the visible label (also when collapsed, for screen
@@ -134,23 +133,6 @@ export function Sidebar() {
           <LogoutIcon />
         </button>
       </div>
-      <Dialog open={profileOpen} title={t('profile.title')} onClose={() => setProfileOpen(false)}>
-        <div className="stack">
-          <div className="profile-placeholder">
-            <Avatar name={name} url={user?.avatar_url} className="avatar--large" />
-            <div>
-              <p className="sidebar__profile-name">{name}</p>
-              {role ? <p className="sidebar__profile-role">{role}</p> : null}
-            </div>
-          </div>
-          <p>{t('common.underConstruction')}</p>
-          <div className="dialog__actions">
-            <button type="button" className="button button--secondary" onClick={() => setProfileOpen(false)}>
-              {t('common.close')}
-            </button>
-          </div>
-        </div>
-      </Dialog>
     </aside>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type SyntheticEvent } from 'react';
 import { useT } from '../../lib/i18n';
 
 export interface DialogProps {
@@ -12,6 +12,8 @@ export interface DialogProps {
   className?: string;
   /** Optional description element id inside children. */
   describedBy?: string;
+  /** Show the × button (default: when dismissible). */
+  closeButton?: boolean;
 }
 
 /**
@@ -26,6 +28,7 @@ export function Dialog({
   dismissible = true,
   className,
   describedBy,
+  closeButton = dismissible,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -34,13 +37,19 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal() focuses the first focusable element; [data-autofocus] picks another.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
   // Keep a non-dismissible dialog open even when the browser closes it anyway
   // (Chrome lets a second Escape through its close watcher).
-  const handleClose = () => {
+  const handleClose = (event: SyntheticEvent<HTMLDialogElement>) => {
+    // React passes a nested dialog's close event up the tree: only our own counts.
+    if (event.target !== event.currentTarget) return;
     const dialog = ref.current;
     if (!open || !dialog) return;
     if (!dismissible) {
@@ -57,7 +66,7 @@ export function Dialog({
       aria-labelledby={titleId}
       aria-describedby={describedBy}
       onCancel={(event) => {
-        if (!dismissible) event.preventDefault();
+        if (event.target === event.currentTarget && !dismissible) event.preventDefault();
       }}
       onClose={handleClose}
     >
@@ -67,7 +76,7 @@ export function Dialog({
             <h2 id={titleId} className="dialog__title">
               {title}
             </h2>
-            {dismissible ? (
+            {dismissible && closeButton ? (
               <button
                 type="button"
                 className="dialog__close"

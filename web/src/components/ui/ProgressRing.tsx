@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { RING_RADIUS, ringDash } from '../../lib/progress';
+import { clampPercent, RING_RADIUS, ringDash } from '../../lib/progress';
 
 export interface ProgressRingProps {
   percent: number;
@@ -26,7 +26,8 @@ export function ProgressRing({ percent, children, size = 40, className }: Progre
           r={RING_RADIUS}
           fill="none"
           strokeWidth="3.5"
-          strokeLinecap="round"
+          // a round cap would draw a dot for 0 %
+          strokeLinecap={clampPercent(percent) > 0 ? 'round' : 'butt'}
           strokeDasharray={ringDash(percent)}
           strokeDashoffset="0"
           transform="rotate(-90 18 18)"

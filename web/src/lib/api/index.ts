@@ -8,7 +8,7 @@ export {
   deleteConversation,
   renameConversation,
 } from './queries/conversations';
-export { meQueryKey, meQueryOptions } from './queries/me';
+export { meQueryKey, meQueryOptions, updateMe } from './queries/me';
 export { isAdminQueryKey, isAdminQueryOptions } from './queries/is-admin';
 export type * from './types';
 export { CURRENT_TERMS_VERSION } from './types';

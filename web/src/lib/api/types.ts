@@ -107,8 +107,10 @@ export interface MeUser {
   display_name: string;
   avatar_url: string;
   role: string;
-  formality: Formality;
-  language: Language;
+  /** '' = Standard (du). */
+  formality: Formality | '';
+  /** '' = Standard (de). */
+  language: Language | '';
   tone_preset_id: string | null;
   level: number;
   xp: number;
@@ -335,4 +337,85 @@ export interface RealtimeChange {
   type: 'user' | 'profile' | 'conversation';
   op: 'insert' | 'update' | 'delete';
   id: string;
+}
+
+/** PATCH /api/me: only the fields that change; answers like GET /api/me. */
+export interface MeUpdateRequest {
+  display_name?: string;
+  role?: string;
+  formality?: Formality | '';
+  language?: Language | '';
+  tone_preset_id?: string | null;
+  product_description?: string;
+  has_seen_intro?: boolean;
+}
+
+/** PUT /api/me/avatar (multipart `file`) */
+export interface AvatarResponse {
+  avatar_url: string;
+}
+
+/** GET /api/tone-presets (items) */
+export interface TonePreset {
+  id: string;
+  name: string;
+  description: string;
+}
+
+/** GET /api/me/usage: chats started in the current cycle. */
+export interface UsageResponse {
+  used: number;
+  quota: number;
+  plan: string;
+  cycleStart: string;
+}
+
+export type Tier = 'free' | 'plus' | 'elite';
+
+/** GET /api/subscription */
+export interface SubscriptionResponse {
+  tier: Tier;
+  status: string;
+  plan_id: string;
+  cancel_at_period_end: boolean;
+  cancel_at: string | null;
+  cycle_start: string | null;
+}
+
+/** DELETE /api/me/history */
+export interface DeleteHistoryResponse {
+  deleted: number;
+}
+
+/** POST /api/product-summary */
+export interface ProductSummaryRequest {
+  url: string;
+}
+
+export interface ProductSummaryResponse {
+  summary: string;
+}
+
+/** POST /api/referrals/code */
+export interface ReferralCodeResponse {
+  code: string;
+}
+
+/** GET /api/referrals (items, newest first) */
+export interface Referral {
+  created_at: string;
+  display_name: string;
+  avatar_url: string;
+}
+
+/** GET /api/challenges (items): name is "iconkey – Title". */
+export interface ChallengeCard {
+  key: string;
+  name: string;
+  description: string;
+  icon: string;
+  /** 1–10 (I–X) */
+  stage: number;
+  progressCurrent: number;
+  progressTarget: number;
 }

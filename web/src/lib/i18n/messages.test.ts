@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { auth } from './messages/auth';
 import { chat } from './messages/chat';
+import { dashboard } from './messages/dashboard';
+import { help } from './messages/help';
 import { common } from './messages/common';
 import { layout } from './messages/layout';
+import { profile } from './messages/profile';
+import { tutorial } from './messages/tutorial';
 import { messages } from './messages';
 import { interpolate, splitRich, tokensOf, translate } from './i18n';
 
-const catalogues = { common, auth, layout, chat };
+const catalogues = { common, auth, layout, chat, profile, dashboard, tutorial, help };
 
 describe('i18n catalogue', () => {
   it('has a German and an English text for every key', () => {
@@ -45,6 +49,14 @@ describe('i18n catalogue', () => {
     expect(translate('de', 'chat.progress.almost')).toBe('Einwand fast gelöst – eine Antwort fehlt noch');
     expect(translate('de', 'chat.notice')).toBe('KIs können Fehler machen. Überprüfe wichtige Informationen.');
     expect(translate('de', 'history.deleteTitle')).toBe('Konversation wirklich löschen?');
+    // profile, dashboard (U+2011 non-breaking hyphen in 'Einladungs‑Link')
+    expect(translate('de', 'profile.forcedHint')).toBe(
+      'Bitte trage dein Produkt ein, damit wir dich bestmöglich unterstützen können.',
+    );
+    expect(translate('de', 'dashboard.invite.copiedToast')).toBe('Einladungs\u2011Link wurde kopiert!');
+    expect(translate('de', 'profile.notUpdated')).toBe('Keine Berechtigung oder kein Datensatz aktualisiert.');
+    expect(translate('de', 'profile.avatar.size')).toBe('Datei zu groß (max. 2 MB).');
+    expect(translate('de', 'dashboard.challenges.failed')).toBe('Challenge-Icons konnten nicht geladen werden.');
   });
 
   it('interpolates placeholders and splits rich tags', () => {

@@ -74,7 +74,7 @@ export function useSignInFlow() {
         fail('login.profileFailed');
         return;
       }
-      setUserLanguage(me.user.language);
+      setUserLanguage(me.user.language || null);
       if (needsTerms(me.user)) {
         setState({ step: 'terms', userId });
         return;

@@ -149,6 +149,7 @@ export function InputBar({
               <button
                 type="button"
                 className="icon-button"
+                data-tour="hint"
                 aria-label={t('chat.hint')}
                 aria-disabled={hintBlockedBecause !== null ? 'true' : undefined}
                 aria-describedby={hintBlockedBecause !== null ? describedBy : undefined}

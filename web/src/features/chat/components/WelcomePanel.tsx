@@ -62,7 +62,7 @@ export function WelcomePanel({ mode, difficulty, busy, onMode, onDifficulty, onS
       </div>
 
       {mode === 'Übung' ? (
-        <div className="welcome__difficulty" role="group" aria-labelledby={difficultyId}>
+        <div className="welcome__difficulty" role="group" aria-labelledby={difficultyId} data-tour="difficulty">
           <span id={difficultyId} className="welcome__difficulty-label">
             {t('chat.difficulty')}
           </span>

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../client';
-import type { MeResponse } from '../types';
+import type { MeResponse, MeUpdateRequest } from '../types';
 
 export const meQueryKey = (userId: string) => ['me', userId] as const;
 
@@ -12,3 +12,6 @@ export function meQueryOptions(userId: string) {
     staleTime: 60_000,
   });
 }
+
+/** PATCH /api/me: only the fields that change; the answer is the new GET /api/me. */
+export const updateMe = (patch: MeUpdateRequest) => api.patch<MeResponse>('/api/me', patch);

@@ -1,7 +1,11 @@
 import { auth } from './auth';
 import { chat } from './chat';
+import { dashboard } from './dashboard';
+import { help } from './help';
 import { common } from './common';
 import { layout } from './layout';
+import { profile } from './profile';
+import { tutorial } from './tutorial';
 
 /** Every UI text. Feature areas add their own file and spread it in here. */
 export const messages = {
@@ -9,6 +13,10 @@ export const messages = {
   ...auth,
   ...layout,
   ...chat,
+  ...profile,
+  ...dashboard,
+  ...tutorial,
+  ...help,
 };
 
 export type MessageKey = keyof typeof messages;

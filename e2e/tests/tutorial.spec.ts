@@ -1,0 +1,59 @@
+import { PASSWORD } from './chat-support';
+import { appURL, createConfirmedUser, expect, signIn, test, uniqueEmail } from './support';
+
+const TITLES = ['Dein Level', 'Neuer Chat', 'Tipps per Glühbirne', 'Schwierigkeit', 'Hilfe & Anleitung', 'Feedback'];
+
+test('the tutorial by keyboard: → ←, Escape for later, Fertig saves and goes to /chat', async ({ page, request }, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const email = uniqueEmail('tour');
+  await createConfirmedUser(request, email, PASSWORD, { profile: 'product' });
+  await page.goto(appURL('/login'));
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(appURL('/dashboard'));
+
+  const step = (title: string) => page.getByRole('dialog', { name: title });
+  await expect(step('Dein Level')).toBeVisible();
+  await expect(step('Dein Level').getByText('Schritt 1 von 6')).toBeVisible();
+  await expect(step('Dein Level').getByRole('button', { name: 'Weiter' })).toBeFocused();
+  // it points at the level gauge in the sidebar (anchored next to it)
+  await expect(step('Dein Level')).toHaveClass(/tour--anchored/);
+  const gauge = await page.locator('[data-tour="level"]').boundingBox();
+  const card = await step('Dein Level').boundingBox();
+  expect(gauge && card && card.x >= gauge.x + gauge.width - 1).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath('tour-level.png') });
+
+  await page.keyboard.press('ArrowRight');
+  await expect(step('Neuer Chat')).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(step('Dein Level')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  // the hint button is not on the dashboard: this step is centred
+  await expect(step('Tipps per Glühbirne')).toHaveClass(/tour--centred/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // 'Später' lasts for this browser session only.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.evaluate(() => window.sessionStorage.removeItem('sc.tour.later'));
+  await page.reload();
+  await expect(step('Dein Level')).toBeVisible();
+  for (const title of TITLES.slice(1)) {
+    await page.keyboard.press('ArrowRight');
+    await expect(step(title)).toBeVisible();
+  }
+  await page.screenshot({ path: testInfo.outputPath('tour-feedback.png') });
+  const done = step('Feedback').getByRole('button', { name: 'Fertig' });
+  await expect(done).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(appURL('/chat'));
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // has_seen_intro is saved: not shown again, not even in a new session.
+  await page.evaluate(() => window.sessionStorage.clear());
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Bereit für das nächste Level?' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

@@ -1,0 +1,49 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { meQueryKey } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useT } from '../../../lib/i18n';
+import { updateStreak } from '../api/streak';
+import { ChallengesPanel } from './ChallengesPanel';
+import { InvitePanel } from './InvitePanel';
+import { StatsPanel } from './StatsPanel';
+import './dashboard.css';
+
+/** /dashboard: invitations, the nine challenges, cooperations and the user's stats. */
+export function DashboardPage() {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const { session } = useAuth();
+  const userId = session?.user.id ?? '';
+  useDocumentTitle(t('page.dashboard'));
+
+  // The daily streak is updated on every dashboard load; a failure is only logged.
+  const streakSent = useRef(false);
+  useEffect(() => {
+    if (streakSent.current || !userId) return;
+    streakSent.current = true;
+    updateStreak()
+      .then(() => queryClient.invalidateQueries({ queryKey: meQueryKey(userId) }))
+      .catch((err: unknown) => console.warn('streak update failed', err));
+  }, [queryClient, userId]);
+
+  return (
+    <div className="page dashboard">
+      <header className="dashboard__header">
+        <h1 className="page__title">{t('page.dashboard')}</h1>
+        <p className="page__lead">{t('dashboard.lead')}</p>
+      </header>
+      <div className="dashboard__grid">
+        <InvitePanel />
+        <ChallengesPanel userId={userId} />
+        <section className="panel dashboard__coop" aria-labelledby="dashboard-coop">
+          <h2 id="dashboard-coop" className="panel__title">
+            {t('dashboard.coop.title')}
+          </h2>
+        </section>
+        <StatsPanel userId={userId} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { default as ProfileDialog } from './components/ProfileDialog';

@@ -1,0 +1,1 @@
+export { Tutorial } from './components/Tutorial';

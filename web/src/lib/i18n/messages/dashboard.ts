@@ -1,0 +1,48 @@
+import type { Catalogue } from './types';
+
+/** The dashboard (spec 01 §2 'Dashboard', §8). */
+export const dashboard = {
+  'dashboard.lead': {
+    de: 'Dein Fortschritt, deine Challenges und deine Einladungen auf einen Blick.',
+    en: 'Your progress, your challenges and your invitations at a glance.',
+  },
+  'dashboard.invite.title': { de: 'Freunde einladen', en: 'Invite friends' },
+  'dashboard.invite.text': {
+    de: 'Teile deinen persönlichen Link: Wer sich darüber registriert, erscheint hier.',
+    en: 'Share your personal link: whoever registers through it appears here.',
+  },
+  'dashboard.invite.generate': { de: 'Link generieren', en: 'Generate link' },
+  'dashboard.invite.link': { de: 'Dein Einladungs‑Link', en: 'Your invitation link' },
+  'dashboard.invite.copy': { de: 'Kopieren', en: 'Copy' },
+  'dashboard.invite.copied': { de: 'Kopiert!', en: 'Copied!' },
+  'dashboard.invite.copiedToast': { de: 'Einladungs‑Link wurde kopiert!', en: 'Invitation link copied!' },
+  'dashboard.invite.copyFailed': {
+    de: 'Kopieren nicht möglich – bitte den markierten Link selbst kopieren.',
+    en: 'Copying is not possible – please copy the selected link yourself.',
+  },
+  'dashboard.invite.failed': { de: 'Link konnte nicht generiert werden.', en: 'The link could not be generated.' },
+  'dashboard.registrations': { de: 'Registrierungen', en: 'Registrations' },
+  'dashboard.registrations.empty': { de: 'Noch keine Registrierungen', en: 'No registrations yet' },
+  'dashboard.registrations.unknown': { de: 'Unbekannt', en: 'Unknown' },
+  'dashboard.loadFailed': { de: 'Daten konnten nicht geladen werden.', en: 'The data could not be loaded.' },
+  'dashboard.challenges.title': { de: 'Challenges', en: 'Challenges' },
+  'dashboard.challenges.failed': {
+    de: 'Challenge-Icons konnten nicht geladen werden.',
+    en: 'The challenge icons could not be loaded.',
+  },
+  'dashboard.challenges.progress': { de: '{current} / {target}', en: '{current} / {target}' },
+  'dashboard.challenges.stage': { de: 'Stufe {stage}', en: 'Stage {stage}' },
+  'dashboard.challenges.label': {
+    de: '{name}, Stufe {stage}: {current} / {target}',
+    en: '{name}, stage {stage}: {current} / {target}',
+  },
+  'dashboard.coop.title': { de: 'Kooperationen', en: 'Partnerships' },
+  'dashboard.stats.title': { de: 'User-Stats', en: 'User stats' },
+  'dashboard.stats.percent': { de: '{percent} %', en: '{percent} %' },
+  'dashboard.stats.toNext': { de: '{xp} / {next} XP bis Level {level}', en: '{xp} / {next} XP to level {level}' },
+  'dashboard.stats.streak': { de: 'Streak', en: 'Streak' },
+  'dashboard.stats.streakDays': { de: '{count} Tage', en: '{count} days' },
+  'dashboard.stats.streakDay': { de: '{count} Tag', en: '{count} day' },
+  'dashboard.stats.xp': { de: 'XP gesamt', en: 'Total XP' },
+  'dashboard.stats.xpValue': { de: '{xp} XP', en: '{xp} XP' },
+} satisfies Catalogue;
