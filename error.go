@@ -6,6 +6,7 @@ package salescoach
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Error codes. httpapi maps each to one HTTP status in a single table.
@@ -46,6 +47,22 @@ func Errorf(code string, format string, args ...any) *Error {
 // FieldError returns an EINVALID error that names the offending fields.
 func FieldError(message string, fields map[string]string) *Error {
 	return &Error{Code: EINVALID, Message: message, Fields: fields}
+}
+
+// FieldErrors returns an EINVALID error for the fields, headlined by the
+// message of the first field in name order, so that a multi-field error
+// reads the same every time.
+func FieldErrors(fields map[string]string) *Error {
+	keys := make([]string, 0, len(fields))
+	for k := range fields {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	msg := ""
+	if len(keys) > 0 {
+		msg = fields[keys[0]]
+	}
+	return FieldError(msg, fields)
 }
 
 // ErrorCode returns the code of err when it is (or wraps) an *Error, EINTERNAL

@@ -43,3 +43,13 @@ func TestLevelBand(t *testing.T) {
 		}
 	}
 }
+
+func TestFieldErrorsHeadlineIsStable(t *testing.T) {
+	fields := map[string]string{"role": "Rolle zu lang.", "display_name": "Name zu lang.", "language": "Sprache unbekannt."}
+	for range 20 {
+		e := salescoach.FieldErrors(fields)
+		if e.Code != salescoach.EINVALID || e.Message != "Name zu lang." || len(e.Fields) != 3 {
+			t.Fatalf("FieldErrors = %+v", e)
+		}
+	}
+}

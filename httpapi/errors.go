@@ -6,7 +6,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -111,18 +110,7 @@ func decode[T validator](w http.ResponseWriter, r *http.Request, limit int64) (T
 		return v, salescoach.Errorf(salescoach.EINVALID, "Die Anfrage ist kein gültiges JSON.")
 	}
 	if problems := v.Valid(); len(problems) > 0 {
-		return v, salescoach.FieldError(firstProblem(problems), problems)
+		return v, salescoach.FieldErrors(problems)
 	}
 	return v, nil
-}
-
-// firstProblem picks a stable message to headline a set of field problems.
-func firstProblem(problems map[string]string) string {
-	keys := make([]string, 0, len(problems))
-	for k := range problems {
-		keys = append(keys, k)
-	}
-	// Sorting keeps the headline deterministic for tests and users alike.
-	slices.Sort(keys)
-	return problems[keys[0]]
 }

@@ -3,7 +3,6 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"slices"
 	"strings"
 	"time"
 
@@ -346,7 +345,7 @@ func (s *UserService) TouchStreak(ctx context.Context, userID string, day time.T
 // ENOTFOUND when there is no such user.
 func (s *UserService) UpdateProfile(ctx context.Context, userID string, upd salescoach.ProfileUpdate) (*salescoach.User, *salescoach.Profile, error) {
 	if problems := upd.Normalize(); len(problems) > 0 {
-		return nil, nil, salescoach.FieldError(firstProblem(problems), problems)
+		return nil, nil, salescoach.FieldErrors(problems)
 	}
 	now := s.db.now()
 	var (
@@ -441,15 +440,4 @@ func (s *UserService) SetAvatar(ctx context.Context, userID, key string, at time
 		return "", err
 	}
 	return prev, nil
-}
-
-// firstProblem picks the message of the first field in name order, so a
-// multi-field error headlines the same way every time.
-func firstProblem(problems map[string]string) string {
-	keys := make([]string, 0, len(problems))
-	for k := range problems {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return problems[keys[0]]
 }
