@@ -88,3 +88,23 @@ func ErrorMessage(err error) string {
 	}
 	return "Interner Fehler."
 }
+
+// IsUUID reports whether s is a UUID in its canonical 36-character form
+// (8-4-4-4-12 hex digits), the only form our ids take. Any other id can match
+// nothing, so callers answer it as not found without asking the database.
+func IsUUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i, c := range s {
+		switch {
+		case i == 8 || i == 13 || i == 18 || i == 23:
+			if c != '-' {
+				return false
+			}
+		case (c < '0' || c > '9') && (c < 'a' || c > 'f') && (c < 'A' || c > 'F'):
+			return false
+		}
+	}
+	return true
+}

@@ -53,3 +53,20 @@ func TestFieldErrorsHeadlineIsStable(t *testing.T) {
 		}
 	}
 }
+
+func TestIsUUID(t *testing.T) {
+	for s, want := range map[string]bool{
+		"0193e6a4-7c9e-7000-8000-000000000001":   true,
+		"0193E6A4-7C9E-7000-8000-00000000000A":   true,
+		"":                                       false,
+		"12345":                                  false,
+		"0193e6a4-7c9e-7000-8000-00000000000":    false,
+		"0193e6a4x7c9e-7000-8000-000000000001":   false,
+		"0193e6a4-7c9e-7000-8000-00000000000g":   false,
+		"{0193e6a4-7c9e-7000-8000-000000000001}": false,
+	} {
+		if got := salescoach.IsUUID(s); got != want {
+			t.Errorf("IsUUID(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -90,7 +90,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, u *salescoac
 	if err != nil {
 		return err
 	}
-	if req.ConversationID != "" && !isUUID(req.ConversationID) {
+	if req.ConversationID != "" && !salescoach.IsUUID(req.ConversationID) {
 		return salescoach.Errorf(salescoach.ENOTFOUND, "Konversation nicht gefunden.")
 	}
 	in := training.SendRequest{ConversationID: req.ConversationID, Mode: req.Mode, Difficulty: req.Difficulty,
@@ -354,7 +354,7 @@ func (s *Server) handleFinish(w http.ResponseWriter, r *http.Request, u *salesco
 }
 
 func (s *Server) handleAdminConversation(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
-	if !isUUID(r.PathValue("id")) {
+	if !salescoach.IsUUID(r.PathValue("id")) {
 		return salescoach.Errorf(salescoach.ENOTFOUND, "Konversation nicht gefunden.")
 	}
 	c, err := s.Conversations.ConversationByID(r.Context(), r.PathValue("id"))
@@ -362,22 +362,4 @@ func (s *Server) handleAdminConversation(w http.ResponseWriter, r *http.Request,
 		return err
 	}
 	return s.writeConversation(w, r, c)
-}
-
-// isUUID reports whether s has the canonical 8-4-4-4-12 hex form.
-func isUUID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	for i, c := range s {
-		switch {
-		case i == 8 || i == 13 || i == 18 || i == 23:
-			if c != '-' {
-				return false
-			}
-		case (c < '0' || c > '9') && (c < 'a' || c > 'f') && (c < 'A' || c > 'F'):
-			return false
-		}
-	}
-	return true
 }

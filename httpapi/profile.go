@@ -236,7 +236,7 @@ func (s *Server) handleAvatarFile(w http.ResponseWriter, r *http.Request) {
 	reader, ok := s.Blobs.(salescoach.BlobReader)
 	userID, file := r.PathValue("userID"), r.PathValue("file")
 	ext := strings.TrimPrefix(path.Ext(file), ".")
-	if !ok || !isUUID(userID) || file != userID+"."+ext || salescoach.ImageContentType(ext) == "" {
+	if !ok || !salescoach.IsUUID(userID) || file != userID+"."+ext || salescoach.ImageContentType(ext) == "" {
 		http.NotFound(w, r)
 		return
 	}

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/google/uuid"
-
 	"salescoach"
 )
 
@@ -35,17 +33,11 @@ func NewConversationService(db *DB) *ConversationService {
 	return &ConversationService{db: db}
 }
 
-// validID reports whether s is a UUID in its canonical 36-character form, the
-// only form our ids take. Methods answer any other id with ENOTFOUND (or an
-// empty result) without asking the database: it could not match, and it
-// keeps arbitrary client input out of the queries.
-func validID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	_, err := uuid.Parse(s)
-	return err == nil
-}
+// validID reports whether s is one of our ids (salescoach.IsUUID). Methods
+// answer any other id with ENOTFOUND (or an empty result) without asking the
+// database: it could not match, and it keeps arbitrary client input out of
+// the queries.
+func validID(s string) bool { return salescoach.IsUUID(s) }
 
 // conversationColumns lists a conversation's columns in scanConversation's
 // order. The list leaves out pdf_text (see Conversations); fmt fills it in.

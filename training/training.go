@@ -53,11 +53,6 @@ var (
 	errNothingToRate = salescoach.Errorf(salescoach.EINVALID, "Es gibt noch keine Antwort, die bewertet werden kann.")
 )
 
-// LimitError is the answer when the monthly quota is used up.
-func LimitError(quota int) *salescoach.Error {
-	return &salescoach.Error{Code: salescoach.ELIMIT, Message: "Monatslimit erreicht",
-		Details: fmt.Sprintf("Du hast dein monatliches Chat-Limit (%d) erreicht. Bitte upgrade dein Abo, um weitere Chats zu starten.", quota)}
-}
 
 // CompletionText is the system message of a won chat.
 const CompletionText = "Herzlichen Glückwunsch, du hast den Kunden überzeugt"
@@ -186,10 +181,9 @@ func (s *Service) start(ctx context.Context, u *salescoach.User, req SendRequest
 	if err != nil {
 		return nil, err
 	}
+	// At the quota the store answers ELIMIT with the specification's
+	// 'Monatslimit erreicht' and its detail naming the limit.
 	if err := s.Conversations.StartConversation(ctx, c, usage.Quota, usage.CycleStart); err != nil {
-		if salescoach.ErrorCode(err) == salescoach.ELIMIT {
-			return nil, LimitError(usage.Quota)
-		}
 		return nil, err
 	}
 	return c, nil
