@@ -18,9 +18,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** A labelled input with its error text wired through aria-describedby. */
 export function TextField({ id, label, error, hint, trailing, className, ref, ...input }: TextFieldProps) {
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const { describedBy } = describe(id, hint, error);
   return (
     <div className={['field', error ? 'field--invalid' : '', className].filter(Boolean).join(' ')}>
       <label className="field__label" htmlFor={id}>
@@ -32,21 +30,12 @@ export function TextField({ id, label, error, hint, trailing, className, ref, ..
           id={id}
           className="field__input"
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          aria-describedby={describedBy}
           {...input}
         />
         {trailing}
       </div>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
