@@ -256,7 +256,8 @@ const (
 	ChangeUser         = "user"
 	ChangeProfile      = "profile"
 	ChangeConversation = "conversation"
-	ChangeResync       = "resync" // events were dropped; refetch everything
+	ChangeFeedback     = "feedback" // one of the user's feedback rows (status set by an admin)
+	ChangeResync       = "resync"   // events were dropped; refetch everything
 
 	OpInsert = "insert"
 	OpUpdate = "update"
@@ -268,7 +269,7 @@ const (
 // ownership is checked.
 type Change struct {
 	UserID string `json:"userId"`
-	Type   string `json:"type"` // ChangeUser, ChangeProfile, ChangeConversation
+	Type   string `json:"type"` // ChangeUser, ChangeProfile, ChangeConversation, ChangeFeedback
 	Op     string `json:"op"`   // OpInsert, OpUpdate, OpDelete
 	ID     string `json:"id"`   // the changed row's id
 }

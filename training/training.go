@@ -53,7 +53,6 @@ var (
 	errNothingToRate = salescoach.Errorf(salescoach.EINVALID, "Es gibt noch keine Antwort, die bewertet werden kann.")
 )
 
-
 // CompletionText is the system message of a won chat.
 const CompletionText = "Herzlichen Glückwunsch, du hast den Kunden überzeugt"
 
