@@ -57,3 +57,121 @@ func (s *CatalogService) Challenges(ctx context.Context) ([]*salescoach.Challeng
 	}
 	return out, dbError(rows.Err(), "challenges")
 }
+
+var _ salescoach.CatalogAdmin = (*CatalogService)(nil)
+
+// Messages of the catalogue errors.
+const (
+	msgChallengeNotFound  = "Challenge nicht gefunden."
+	msgTonePresetNotFound = "Kundentyp nicht gefunden."
+	msgTonePresetTaken    = "Diesen Namen gibt es schon."
+)
+
+// maxCatalogIDLen bounds a tone preset id from a request: seeded presets
+// have slugs, new ones UUIDs; anything longer matches nothing.
+const maxCatalogIDLen = 64
+
+// UpdateChallenges applies every update in one transaction (key fixed;
+// name, icon, description and target replaced). It returns ENOTFOUND for
+// an unknown key and EINVALID for an empty name or a negative target (the
+// table's CHECKs); either way nothing is changed.
+func (s *CatalogService) UpdateChallenges(ctx context.Context, updates []salescoach.ChallengeUpdate) error {
+	return s.db.inTx(ctx, func(r runner) error {
+		for _, u := range updates {
+			res, err := r.exec(ctx, `UPDATE challenges SET name = ?, icon = ?, description = ?, target = ? WHERE key = ?`,
+				u.Name, u.Icon, u.Description, u.Target, u.Key)
+			if err != nil {
+				return dbError(err, "update challenge")
+			}
+			if n, err := rowsAffected(res); err != nil {
+				return err
+			} else if n == 0 {
+				return notFound(msgChallengeNotFound)
+			}
+		}
+		return nil
+	})
+}
+
+const tonePresetColumns = `id, name, description, sort_order`
+
+func scanTonePreset(s rowScanner) (*salescoach.TonePreset, error) {
+	var p salescoach.TonePreset
+	if err := s.Scan(&p.ID, &p.Name, &p.Description, &p.SortOrder); err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
+
+// CreateTonePreset adds a preset with a new id after the last one in the
+// order. It returns ECONFLICT when the name is taken and EINVALID for an
+// empty name.
+func (s *CatalogService) CreateTonePreset(ctx context.Context, in salescoach.TonePresetInput) (*salescoach.TonePreset, error) {
+	p, err := scanTonePreset(s.db.r().queryRow(ctx, `INSERT INTO tone_presets (`+tonePresetColumns+`)
+		SELECT ?, ?, ?, COALESCE(MAX(sort_order), 0) + 1 FROM tone_presets
+		RETURNING `+tonePresetColumns, newID(), in.Name, in.Description))
+	if err != nil {
+		return nil, conflictAs(dbError(err, "insert tone preset"), msgTonePresetTaken)
+	}
+	return p, nil
+}
+
+// UpdateTonePreset replaces a preset's name and description. It returns
+// ENOTFOUND when there is no such preset, ECONFLICT when the name is taken
+// and EINVALID for an empty name.
+func (s *CatalogService) UpdateTonePreset(ctx context.Context, id string, in salescoach.TonePresetInput) (*salescoach.TonePreset, error) {
+	if id == "" || len(id) > maxCatalogIDLen {
+		return nil, notFound(msgTonePresetNotFound)
+	}
+	p, err := scanTonePreset(s.db.r().queryRow(ctx, `UPDATE tone_presets SET name = ?, description = ? WHERE id = ?
+		RETURNING `+tonePresetColumns, in.Name, in.Description, id))
+	if noRows(err) {
+		return nil, notFound(msgTonePresetNotFound)
+	}
+	if err != nil {
+		return nil, conflictAs(dbError(err, "update tone preset"), msgTonePresetTaken)
+	}
+	return p, nil
+}
+
+// DeleteTonePreset removes a preset; the foreign key sets the tone preset
+// of its users to NULL (the neutral customer). It returns ENOTFOUND when
+// there is no such preset.
+func (s *CatalogService) DeleteTonePreset(ctx context.Context, id string) error {
+	if id == "" || len(id) > maxCatalogIDLen {
+		return notFound(msgTonePresetNotFound)
+	}
+	res, err := s.db.r().exec(ctx, `DELETE FROM tone_presets WHERE id = ?`, id)
+	if err != nil {
+		return dbError(err, "delete tone preset")
+	}
+	if n, err := rowsAffected(res); err != nil {
+		return err
+	} else if n == 0 {
+		return notFound(msgTonePresetNotFound)
+	}
+	return nil
+}
+
+// TonePresetUsers counts the users of every preset by id, 0 for a preset
+// nobody uses. It returns only driver errors.
+func (s *CatalogService) TonePresetUsers(ctx context.Context) (map[string]int, error) {
+	rows, err := s.db.r().queryRows(ctx, `SELECT p.id, COUNT(u.id) FROM tone_presets p
+		LEFT JOIN users u ON u.tone_preset_id = p.id GROUP BY p.id`)
+	if err != nil {
+		return nil, dbError(err, "tone preset users")
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var (
+			id string
+			n  int
+		)
+		if err := rows.Scan(&id, &n); err != nil {
+			return nil, dbError(err, "tone preset users")
+		}
+		out[id] = n
+	}
+	return out, dbError(rows.Err(), "tone preset users")
+}

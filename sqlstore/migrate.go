@@ -26,11 +26,16 @@ var migrationFS embed.FS
 //   - TIMESTAMPTZ stays TIMESTAMPTZ on PostgreSQL and becomes TIMESTAMP on
 //     SQLite, because the SQLite driver turns stored text back into time.Time
 //     only for columns declared DATE, DATETIME or TIMESTAMP.
+//   - A block from a line "-- postgres-only begin" to a line
+//     "-- postgres-only end" runs on PostgreSQL only and is dropped on
+//     SQLite: for what has no SQLite counterpart and SQLite does without
+//     (trigram search indexes, say).
 var sqliteMacros = []struct {
 	word *regexp.Regexp
 	repl string
 }{
 	{regexp.MustCompile(`\bTIMESTAMPTZ\b`), "TIMESTAMP"},
+	{regexp.MustCompile(`(?ms)^-- postgres-only begin$.*?^-- postgres-only end$`), "-- (PostgreSQL only)"},
 }
 
 // expandMacros returns a migration's SQL for the dialect.
@@ -127,6 +132,14 @@ func (db *DB) applyMigration(ctx context.Context, conn *sql.Conn, name string) e
 	}
 	if n > 0 {
 		return nil
+	}
+	if db.pg() {
+		// Migrations see times as UTC days whatever the server's or the
+		// database's settings: date(created_at) is the UTC day and prints
+		// as YYYY-MM-DD, as it does on SQLite, which stores UTC text.
+		if _, err := tx.ExecContext(ctx, `SET LOCAL TimeZone TO 'UTC'; SET LOCAL DateStyle TO 'ISO, YMD'`); err != nil {
+			return fmt.Errorf("sqlstore: migrate %s: session settings: %w", version, err)
+		}
 	}
 	// The file runs as it is, without rebinding: migrations bind nothing.
 	if _, err := tx.ExecContext(ctx, expandMacros(db.dialect, string(body))); err != nil {

@@ -17,6 +17,17 @@ func TestExpandMacros(t *testing.T) {
 	}
 }
 
+func TestExpandPostgresOnly(t *testing.T) {
+	in := "A;\n-- postgres-only begin\nDO $$ x $$;\n-- postgres-only end\nB;\n-- postgres-only begin\nC;\n-- postgres-only end\n"
+	if got := expandMacros(DialectPostgres, in); got != in {
+		t.Errorf("postgres: %q changed to %q", in, got)
+	}
+	want := "A;\n-- (PostgreSQL only)\nB;\n-- (PostgreSQL only)\n"
+	if got := expandMacros(DialectSQLite, in); got != want {
+		t.Errorf("sqlite: got %q, want %q", got, want)
+	}
+}
+
 func TestMigrationFiles(t *testing.T) {
 	names, err := fs.Glob(migrationFS, "migrations/*.sql")
 	if err != nil || len(names) == 0 {

@@ -9,7 +9,7 @@ import (
 )
 
 // migrationCount is the number of files in migrations/.
-const migrationCount = 12
+const migrationCount = 13
 
 func TestMigrateIdempotent(t *testing.T) {
 	t.Parallel()

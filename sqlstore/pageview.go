@@ -19,8 +19,10 @@ func NewPageViewService(db *DB) *PageViewService {
 }
 
 // RecordPageView appends a page view, filling in v.ID and v.CreatedAt (now)
-// when empty. It returns EINVALID for a source outside
-// salescoach.PageViewSources and ENOTFOUND when v.UserID names no user.
+// when empty, and adds it to the daily rollup page_view_days (its UTC day,
+// source and salescoach.PageKind of the path) in the same transaction. It
+// returns EINVALID for a source outside salescoach.PageViewSources and
+// ENOTFOUND when v.UserID names no user.
 func (s *PageViewService) RecordPageView(ctx context.Context, v *salescoach.PageView) error {
 	if v.ID == "" {
 		v.ID = newID()
@@ -29,7 +31,16 @@ func (s *PageViewService) RecordPageView(ctx context.Context, v *salescoach.Page
 		v.CreatedAt = s.db.now()
 	}
 	v.CreatedAt = utc(v.CreatedAt)
-	_, err := s.db.r().exec(ctx, `INSERT INTO page_views (id, path, source, user_id, created_at)
-		VALUES (?, ?, ?, ?, ?)`, v.ID, v.Path, v.Source, v.UserID, v.CreatedAt)
-	return dbError(err, "insert page view")
+	return s.db.inTx(ctx, func(r runner) error {
+		// The raw row first: its CHECK and foreign key vet the view before
+		// it is counted.
+		if _, err := r.exec(ctx, `INSERT INTO page_views (id, path, source, user_id, created_at)
+			VALUES (?, ?, ?, ?, ?)`, v.ID, v.Path, v.Source, v.UserID, v.CreatedAt); err != nil {
+			return dbError(err, "insert page view")
+		}
+		_, err := r.exec(ctx, `INSERT INTO page_view_days (day, source, kind, views) VALUES (?, ?, ?, 1)
+			ON CONFLICT (day, source, kind) DO UPDATE SET views = page_view_days.views + 1`,
+			salescoach.Day(v.CreatedAt), v.Source, salescoach.PageKind(v.Path))
+		return dbError(err, "count page view")
+	})
 }

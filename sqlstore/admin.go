@@ -1,0 +1,599 @@
+package sqlstore
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"salescoach"
+)
+
+var _ salescoach.AdminService = (*AdminService)(nil)
+
+// Messages of the admin errors.
+const (
+	msgBadPeriod    = "Ungültiger Zeitraum."
+	msgQueryTooLong = "Der Suchbegriff ist zu lang."
+)
+
+// maxQueryRunes bounds the search text of the admin lists.
+const maxQueryRunes = 200
+
+// activeWindow is how far back the overview counts session activity.
+const activeWindow = 15 * time.Minute
+
+// newUsersDays and newestUsers size the overview's sign-up figures.
+const (
+	newUsersDays = 30
+	newestUsers  = 5
+)
+
+// AdminService answers the back-office's reads.
+type AdminService struct {
+	db *DB
+}
+
+// NewAdminService returns an AdminService on db.
+func NewAdminService(db *DB) *AdminService {
+	return &AdminService{db: db}
+}
+
+// currentPlanOf is the plan id of the newest subscription (by update_time,
+// then creation, then id, as LatestSubscription orders them) of the user
+// whose id is the expression u, when that subscription is active, and the empty string
+// otherwise. It is a correlated subquery for a page of rows; reports over
+// many users join currentPlans instead.
+func currentPlanOf(u string) string {
+	return `COALESCE((SELECT CASE WHEN s.status IN ('ACTIVE', 'active') THEN s.plan_id ELSE '' END
+		FROM subscriptions s WHERE s.user_id = ` + u + `
+		ORDER BY s.update_time DESC, s.created_at DESC, s.id DESC LIMIT 1), '')`
+}
+
+// currentPlans selects (user_id, plan_id) of every user whose newest
+// subscription is active: the set form of currentPlanOf.
+const currentPlans = `SELECT s.user_id, s.plan_id FROM subscriptions s
+	WHERE s.status IN ('ACTIVE', 'active') AND NOT EXISTS (
+		SELECT 1 FROM subscriptions n WHERE n.user_id = s.user_id AND (n.update_time > s.update_time
+			OR (n.update_time = s.update_time AND (n.created_at > s.created_at
+				OR (n.created_at = s.created_at AND n.id > s.id)))))`
+
+// adminUserSelect reads users (as u) in scanAdminUser's order.
+var adminUserSelect = `SELECT u.id, COALESCE(u.email, ''), u.display_name, u.is_anonymous, u.is_admin,
+	u.email_confirmed_at IS NOT NULL, u.status, u.level, u.xp, ` + currentPlanOf("u.id") + `, u.created_at,
+	(SELECT MAX(COALESCE(t.used_at, t.created_at)) FROM refresh_tokens t WHERE t.user_id = u.id)
+	FROM users u`
+
+func scanAdminUser(s rowScanner) (*salescoach.AdminUser, error) {
+	var u salescoach.AdminUser
+	err := s.Scan(&u.ID, &u.Email, &u.DisplayName, &u.IsAnonymous, &u.IsAdmin, &u.EmailConfirmed, &u.Status,
+		&u.Level, &u.XP, &u.PlanID, scanTime(&u.CreatedAt), scanNullTime(&u.LastActiveAt))
+	if err != nil {
+		return nil, err
+	}
+	return &u, nil
+}
+
+// likeEscaper escapes LIKE's wildcards and its escape character (\, named
+// in every ESCAPE clause below), so that a search matches its text
+// literally.
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
+// containsPattern is the LIKE pattern (with ESCAPE '\') of a lowercased
+// substring search for q.
+func containsPattern(q string) string {
+	return "%" + likeEscaper.Replace(strings.ToLower(q)) + "%"
+}
+
+// searchText trims q and refuses one longer than maxQueryRunes.
+func searchText(q string) (string, error) {
+	q = strings.TrimSpace(q)
+	if utf8.RuneCountInString(q) > maxQueryRunes {
+		return "", salescoach.Errorf(salescoach.EINVALID, msgQueryTooLong)
+	}
+	return q, nil
+}
+
+// dayOf is the SQL of the UTC day ("YYYY-MM-DD") of a timestamp column.
+// SQLite stores times as UTC text (see utc), which date() reads.
+func (db *DB) dayOf(col string) string {
+	if db.pg() {
+		return `to_char(` + col + ` AT TIME ZONE 'UTC', 'YYYY-MM-DD')`
+	}
+	return `date(` + col + `)`
+}
+
+// midnight is the start of t's UTC day.
+func midnight(t time.Time) time.Time {
+	y, m, d := t.UTC().Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
+
+// parseDay parses a "YYYY-MM-DD" day as its UTC midnight.
+func parseDay(s string) (time.Time, bool) {
+	t, err := time.Parse(time.DateOnly, s)
+	return t, err == nil
+}
+
+// period parses from..to (inclusive days) into the half-open range of
+// times [from 00:00, to+1 00:00). EINVALID when either is no day or from is
+// after to.
+func period(from, to string) (time.Time, time.Time, error) {
+	f, ok1 := parseDay(from)
+	t, ok2 := parseDay(to)
+	if !ok1 || !ok2 || f.After(t) {
+		return time.Time{}, time.Time{}, salescoach.Errorf(salescoach.EINVALID, msgBadPeriod)
+	}
+	return f, t.AddDate(0, 0, 1), nil
+}
+
+// count runs a COUNT query.
+func (s *AdminService) count(ctx context.Context, op, q string, args ...any) (int, error) {
+	var n int
+	err := s.db.r().queryRow(ctx, q, args...).Scan(&n)
+	return n, dbError(err, op)
+}
+
+// Overview computes the admin dashboard as of now. It returns only driver
+// errors.
+func (s *AdminService) Overview(ctx context.Context, now time.Time) (*salescoach.Overview, error) {
+	var (
+		o   salescoach.Overview
+		err error
+	)
+	today := midnight(now)
+	month := time.Date(today.Year(), today.Month(), 1, 0, 0, 0, 0, time.UTC)
+	if o.Users, err = s.count(ctx, "count users", `SELECT COUNT(*) FROM users`); err != nil {
+		return nil, err
+	}
+	if o.ActiveSessions, err = NewSessionService(s.db).CountActiveSessions(ctx, now.Add(-activeWindow)); err != nil {
+		return nil, err
+	}
+	if o.OpenFeedback, err = s.count(ctx, "count open feedback", `SELECT COUNT(*) FROM feedback WHERE status <> ?`,
+		salescoach.FeedbackDone); err != nil {
+		return nil, err
+	}
+	if o.ChatsToday, err = s.count(ctx, "count chats today", `SELECT COUNT(*) FROM conversations WHERE created_at >= ?`,
+		today); err != nil {
+		return nil, err
+	}
+	if o.ChatsMonth, err = s.count(ctx, "count chats this month", `SELECT COUNT(*) FROM conversations WHERE created_at >= ?`,
+		month); err != nil {
+		return nil, err
+	}
+	if o.NewUsersPerDay, err = s.newUsersPerDay(ctx, today); err != nil {
+		return nil, err
+	}
+	if o.NewestUsers, err = s.users(ctx, "newest users", "", nil, salescoach.Page{Limit: newestUsers}); err != nil {
+		return nil, err
+	}
+	return &o, nil
+}
+
+// newUsersPerDay counts sign-ups of the newUsersDays UTC days ending with
+// today's, oldest first, days without any as 0.
+func (s *AdminService) newUsersPerDay(ctx context.Context, today time.Time) ([]salescoach.DayCount, error) {
+	start := today.AddDate(0, 0, -(newUsersDays - 1))
+	day := s.db.dayOf("created_at")
+	rows, err := s.db.r().queryRows(ctx, `SELECT `+day+`, COUNT(*) FROM users
+		WHERE created_at >= ? AND created_at < ? GROUP BY `+day, start, today.AddDate(0, 0, 1))
+	if err != nil {
+		return nil, dbError(err, "new users per day")
+	}
+	defer rows.Close()
+	byDay := map[string]int{}
+	for rows.Next() {
+		var (
+			d string
+			n int
+		)
+		if err := rows.Scan(&d, &n); err != nil {
+			return nil, dbError(err, "new users per day")
+		}
+		byDay[d] = n
+	}
+	if err := rows.Err(); err != nil {
+		return nil, dbError(err, "new users per day")
+	}
+	out := make([]salescoach.DayCount, newUsersDays)
+	for i := range out {
+		d := salescoach.Day(start.AddDate(0, 0, i))
+		out[i] = salescoach.DayCount{Day: d, Count: byDay[d]}
+	}
+	return out, nil
+}
+
+// ListUsers lists accounts newest first, one page (Page.Normalize) with the
+// number of all matches. A query (trimmed; at most maxQueryRunes, else
+// EINVALID) keeps users whose e-mail or display name contains it,
+// case-insensitively (SQLite folds only ASCII letters of display names), or
+// whose id it is.
+func (s *AdminService) ListUsers(ctx context.Context, query string, p salescoach.Page) ([]*salescoach.AdminUser, int, error) {
+	q, err := searchText(query)
+	if err != nil {
+		return nil, 0, err
+	}
+	var (
+		where string
+		args  []any
+	)
+	if q != "" {
+		pat := containsPattern(q)
+		where = ` WHERE (u.email_lower LIKE ? ESCAPE '\' OR lower(u.display_name) LIKE ? ESCAPE '\'`
+		args = []any{pat, pat}
+		if validID(q) {
+			where += ` OR u.id = ?`
+			args = append(args, strings.ToLower(q))
+		}
+		where += `)`
+	}
+	p = p.Normalize()
+	total, err := s.count(ctx, "count users", `SELECT COUNT(*) FROM users u`+where, args...)
+	if err != nil {
+		return nil, 0, err
+	}
+	if p.Offset >= total {
+		return []*salescoach.AdminUser{}, total, nil
+	}
+	items, err := s.users(ctx, "list users", where, args, p)
+	if err != nil {
+		return nil, 0, err
+	}
+	return items, total, nil
+}
+
+// users reads one page of users (as u) matching where, newest first. The
+// page's ids are chosen first (on the (created_at, id) index when there is
+// no where), so the per-user subqueries run for its rows only, not for the
+// rows an offset skips.
+func (s *AdminService) users(ctx context.Context, op, where string, args []any, p salescoach.Page) ([]*salescoach.AdminUser, error) {
+	rows, err := s.db.r().queryRows(ctx, adminUserSelect+`
+		JOIN (SELECT u.id FROM users u`+where+` ORDER BY u.created_at DESC, u.id DESC LIMIT ? OFFSET ?) page
+			ON page.id = u.id
+		ORDER BY u.created_at DESC, u.id DESC`,
+		append(slices.Clip(args), p.Limit, p.Offset)...)
+	if err != nil {
+		return nil, dbError(err, op)
+	}
+	defer rows.Close()
+	out := []*salescoach.AdminUser{}
+	for rows.Next() {
+		u, err := scanAdminUser(rows)
+		if err != nil {
+			return nil, dbError(err, op)
+		}
+		out = append(out, u)
+	}
+	return out, dbError(rows.Err(), op)
+}
+
+// AdminUserByID returns the user as the back-office lists them, or
+// ENOTFOUND when there is none.
+func (s *AdminService) AdminUserByID(ctx context.Context, id string) (*salescoach.AdminUser, error) {
+	if !validID(id) {
+		return nil, notFound(msgUserNotFound)
+	}
+	u, err := scanAdminUser(s.db.r().queryRow(ctx, adminUserSelect+` WHERE u.id = ?`, strings.ToLower(id)))
+	if noRows(err) {
+		return nil, notFound(msgUserNotFound)
+	}
+	if err != nil {
+		return nil, dbError(err, "admin user")
+	}
+	return u, nil
+}
+
+// SetUserAdmin sets or clears the admin flag. It returns ENOTFOUND when
+// there is no such user.
+func (s *AdminService) SetUserAdmin(ctx context.Context, userID string, admin bool) error {
+	if !validID(userID) {
+		return notFound(msgUserNotFound)
+	}
+	res, err := s.db.r().exec(ctx, `UPDATE users SET is_admin = ?, updated_at = ? WHERE id = ?`,
+		admin, s.db.now(), strings.ToLower(userID))
+	if err != nil {
+		return dbError(err, "set admin")
+	}
+	if n, err := rowsAffected(res); err != nil {
+		return err
+	} else if n == 0 {
+		return notFound(msgUserNotFound)
+	}
+	return nil
+}
+
+// ListConversations lists conversations newest first, deleted ones too,
+// one page (Page.Normalize) with the number of all matches. A query (as in
+// ListUsers) keeps those whose title or owner's e-mail contains it or whose
+// id it is.
+func (s *AdminService) ListConversations(ctx context.Context, query string, p salescoach.Page) ([]*salescoach.AdminConversation, int, error) {
+	q, err := searchText(query)
+	if err != nil {
+		return nil, 0, err
+	}
+	p = p.Normalize()
+	// matches selects (id, created_at) of the matching conversations: all
+	// of them, or the union of the title matches, the owner matches and the
+	// id, each of which an index can serve (a trigram index on PostgreSQL
+	// for the substrings), where one OR over a join could not.
+	matches, args := "conversations", []any(nil)
+	countSQL := `SELECT COUNT(*) FROM conversations`
+	if q != "" {
+		pat := containsPattern(q)
+		matches = `(SELECT id, created_at FROM conversations WHERE lower(title) LIKE ? ESCAPE '\'
+			UNION SELECT c.id, c.created_at FROM conversations c JOIN users u ON u.id = c.user_id
+				WHERE u.email_lower LIKE ? ESCAPE '\'`
+		args = []any{pat, pat}
+		if validID(q) {
+			matches += ` UNION SELECT id, created_at FROM conversations WHERE id = ?`
+			args = append(args, strings.ToLower(q))
+		}
+		matches += `)`
+		countSQL = `SELECT COUNT(*) FROM ` + matches + ` m`
+	}
+	total, err := s.count(ctx, "count conversations", countSQL, args...)
+	if err != nil {
+		return nil, 0, err
+	}
+	if p.Offset >= total {
+		return []*salescoach.AdminConversation{}, total, nil
+	}
+	// The page is chosen first; the owner and the message count are read
+	// for its rows only.
+	rows, err := s.db.r().queryRows(ctx, `SELECT c.id, c.user_id, COALESCE(u.email, ''), c.title, c.mode,
+			(SELECT COUNT(*) FROM messages m WHERE m.conversation_id = c.id),
+			c.created_at, c.completed_at, c.deleted_at
+		FROM (SELECT m.id FROM `+matches+` m ORDER BY m.created_at DESC, m.id DESC LIMIT ? OFFSET ?) page
+		JOIN conversations c ON c.id = page.id
+		JOIN users u ON u.id = c.user_id
+		ORDER BY c.created_at DESC, c.id DESC`, append(slices.Clip(args), p.Limit, p.Offset)...)
+	if err != nil {
+		return nil, 0, dbError(err, "list conversations")
+	}
+	defer rows.Close()
+	items := []*salescoach.AdminConversation{}
+	for rows.Next() {
+		var c salescoach.AdminConversation
+		if err := rows.Scan(&c.ID, &c.UserID, &c.UserEmail, &c.Title, &c.Mode, &c.MessageCount,
+			scanTime(&c.CreatedAt), scanNullTime(&c.CompletedAt), scanNullTime(&c.DeletedAt)); err != nil {
+			return nil, 0, dbError(err, "list conversations")
+		}
+		items = append(items, &c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, dbError(err, "list conversations")
+	}
+	return items, total, nil
+}
+
+// challengeColumn names the profiles column that feeds each challenge, as
+// salescoach.(*Profile).ChallengeValue reads it.
+var challengeColumn = map[string]string{
+	salescoach.ChallengeObjectionsSolved: "objections_solved_count",
+	salescoach.ChallengeMessagesSent:     "messages_sent_count",
+	salescoach.ChallengeFastAnswers:      "fast_answers_count",
+	salescoach.ChallengeFeedback:         "feedback_count",
+	salescoach.ChallengeCalls:            "calls_count",
+	salescoach.ChallengeHints:            "hints_count",
+	salescoach.ChallengePerfectAnswers:   "perfect_answers_count",
+	salescoach.ChallengeCompletedChats:   "completed_chats_count",
+	salescoach.ChallengeDailyStreak:      "streak",
+}
+
+// ChallengeCompletions counts, for every challenge, the profiles whose
+// counter reached its target (a staged challenge's first threshold), in one
+// pass over profiles (COUNT(*) FILTER, which PostgreSQL runs about twice as
+// fast as SUM(CASE ...)); most completions first, ties in the challenges'
+// order. It returns only driver errors.
+func (s *AdminService) ChallengeCompletions(ctx context.Context) ([]salescoach.ChallengeCompletions, error) {
+	challenges, err := NewCatalogService(s.db).Challenges(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if len(challenges) == 0 {
+		return []salescoach.ChallengeCompletions{}, nil
+	}
+	sums := make([]string, len(challenges))
+	args := make([]any, len(challenges))
+	for i, c := range challenges {
+		col, ok := challengeColumn[c.Key]
+		if !ok {
+			return nil, fmt.Errorf("sqlstore: challenge completions: no counter for challenge %q", c.Key)
+		}
+		sums[i] = `COUNT(*) FILTER (WHERE ` + col + ` >= ?)`
+		args[i] = c.Target
+		if c.Target <= 0 {
+			args[i] = salescoach.ChallengeThresholds[0]
+		}
+	}
+	counts := make([]int, len(challenges))
+	dest := make([]any, len(challenges))
+	for i := range counts {
+		dest[i] = &counts[i]
+	}
+	if err := s.db.r().queryRow(ctx, `SELECT `+strings.Join(sums, ", ")+` FROM profiles`, args...).Scan(dest...); err != nil {
+		return nil, dbError(err, "challenge completions")
+	}
+	out := make([]salescoach.ChallengeCompletions, len(challenges))
+	for i, c := range challenges {
+		out[i] = salescoach.ChallengeCompletions{Key: c.Key, Completions: counts[i]}
+	}
+	// Stable: ties keep the challenges' order.
+	slices.SortStableFunc(out, func(a, b salescoach.ChallengeCompletions) int { return b.Completions - a.Completions })
+	return out, nil
+}
+
+// usagePerUser sums token_usage per user over [?, ?).
+const usagePerUser = `SELECT user_id, SUM(tokens_in) AS tin, SUM(tokens_out) AS tout, COUNT(*) AS calls
+	FROM token_usage WHERE created_at >= ? AND created_at < ? GROUP BY user_id`
+
+// UsageReport sums the model tokens of the UTC days f.From..f.To: totals,
+// by current plan (most tokens first, ties by plan id) and one page
+// (Page.Normalize) of the users with usage, most tokens first, ties by user
+// id. It returns EINVALID when a day is malformed or From is after To.
+//
+// Two statements each sum per user: one groups the sums by plan (every
+// user with usage is in exactly one plan's row, so the plans add up to the
+// totals), the other picks the page and reads names and plans for its rows
+// only. Alternatives measured no faster on PostgreSQL (docs/performance.md):
+// one statement sharing the sums as a CTE (the shared rows spill to disk),
+// and the two statements at once on two connections.
+func (s *AdminService) UsageReport(ctx context.Context, f salescoach.UsageFilter) (*salescoach.UsageReport, error) {
+	from, end, err := period(f.From, f.To)
+	if err != nil {
+		return nil, err
+	}
+	byPlan, err := s.usageByPlan(ctx, from, end)
+	if err != nil {
+		return nil, err
+	}
+	rep := &salescoach.UsageReport{ByPlan: byPlan, Users: []salescoach.UserTokens{}}
+	for _, pt := range byPlan {
+		rep.Totals.TokensIn += pt.TokensIn
+		rep.Totals.TokensOut += pt.TokensOut
+		rep.Totals.Calls += pt.Calls
+		rep.Totals.Users += pt.Users
+	}
+	rep.UserCount = rep.Totals.Users
+	if p := f.Page.Normalize(); p.Offset < rep.UserCount {
+		if rep.Users, err = s.usagePage(ctx, from, end, p); err != nil {
+			return nil, err
+		}
+	}
+	return rep, nil
+}
+
+// usageByPlan sums the usage of [from, end) by the users' current plans,
+// most tokens first.
+func (s *AdminService) usageByPlan(ctx context.Context, from, end time.Time) ([]salescoach.PlanTokens, error) {
+	rows, err := s.db.r().queryRows(ctx, `WITH per AS (`+usagePerUser+`), plans AS (`+currentPlans+`)
+		SELECT COALESCE(pl.plan_id, ''), CAST(SUM(per.tin) AS BIGINT), CAST(SUM(per.tout) AS BIGINT),
+			CAST(SUM(per.calls) AS BIGINT), COUNT(*)
+		FROM per LEFT JOIN plans pl ON pl.user_id = per.user_id
+		GROUP BY COALESCE(pl.plan_id, '')`, from, end)
+	if err != nil {
+		return nil, dbError(err, "usage by plan")
+	}
+	defer rows.Close()
+	out := []salescoach.PlanTokens{}
+	for rows.Next() {
+		var pt salescoach.PlanTokens
+		if err := rows.Scan(&pt.PlanID, &pt.TokensIn, &pt.TokensOut, &pt.Calls, &pt.Users); err != nil {
+			return nil, dbError(err, "usage by plan")
+		}
+		out = append(out, pt)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, dbError(err, "usage by plan")
+	}
+	slices.SortFunc(out, func(a, b salescoach.PlanTokens) int {
+		return cmpTokens(a.TokensIn+a.TokensOut, b.TokensIn+b.TokensOut, a.PlanID, b.PlanID)
+	})
+	return out, nil
+}
+
+// usagePage returns one page of the users with usage in [from, end), most
+// tokens first.
+func (s *AdminService) usagePage(ctx context.Context, from, end time.Time, p salescoach.Page) ([]salescoach.UserTokens, error) {
+	rows, err := s.db.r().queryRows(ctx, `WITH per AS (`+usagePerUser+`),
+		page AS (SELECT user_id, tin, tout, calls FROM per ORDER BY tin + tout DESC, user_id LIMIT ? OFFSET ?)
+		SELECT page.user_id, COALESCE(u.email, ''), u.display_name, `+currentPlanOf("page.user_id")+`,
+			page.tin, page.tout, page.calls
+		FROM page JOIN users u ON u.id = page.user_id`, from, end, p.Limit, p.Offset)
+	if err != nil {
+		return nil, dbError(err, "usage by user")
+	}
+	defer rows.Close()
+	out := []salescoach.UserTokens{}
+	for rows.Next() {
+		var ut salescoach.UserTokens
+		if err := rows.Scan(&ut.UserID, &ut.Email, &ut.DisplayName, &ut.PlanID, &ut.TokensIn, &ut.TokensOut, &ut.Calls); err != nil {
+			return nil, dbError(err, "usage by user")
+		}
+		out = append(out, ut)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, dbError(err, "usage by user")
+	}
+	slices.SortFunc(out, func(a, b salescoach.UserTokens) int {
+		return cmpTokens(a.TokensIn+a.TokensOut, b.TokensIn+b.TokensOut, a.UserID, b.UserID)
+	})
+	return out, nil
+}
+
+// cmpTokens orders by tokens, most first, then by key.
+func cmpTokens(ta, tb int64, ka, kb string) int {
+	if c := cmp.Compare(tb, ta); c != 0 {
+		return c
+	}
+	return strings.Compare(ka, kb)
+}
+
+// PageViewCounts counts the page views of the UTC days from..to
+// (inclusive) by source and page kind from the daily rollup, ordered by
+// source and kind; pairs without views are left out. It returns EINVALID
+// when a day is malformed or from is after to.
+func (s *AdminService) PageViewCounts(ctx context.Context, from, to string) ([]salescoach.PageViewCount, error) {
+	if _, _, err := period(from, to); err != nil {
+		return nil, err
+	}
+	// Days are YYYY-MM-DD text, which orders like the days.
+	rows, err := s.db.r().queryRows(ctx, `SELECT source, kind, SUM(views) FROM page_view_days
+		WHERE day >= ? AND day <= ? GROUP BY source, kind HAVING SUM(views) > 0
+		ORDER BY source, kind`, from, to)
+	if err != nil {
+		return nil, dbError(err, "page view counts")
+	}
+	defer rows.Close()
+	out := []salescoach.PageViewCount{}
+	for rows.Next() {
+		var c salescoach.PageViewCount
+		if err := rows.Scan(&c.Source, &c.Kind, &c.Views); err != nil {
+			return nil, dbError(err, "page view counts")
+		}
+		out = append(out, c)
+	}
+	return out, dbError(rows.Err(), "page view counts")
+}
+
+// Compliance counts users by the terms version they accepted (version 0:
+// never; AcceptTerms sets the version and terms_accepted_at together, so
+// the version alone tells, and an index-only scan counts it) and the
+// consent audit's rows since auditSince. It returns only driver errors.
+func (s *AdminService) Compliance(ctx context.Context, auditSince time.Time) (*salescoach.ComplianceStats, error) {
+	var c salescoach.ComplianceStats
+	rows, err := s.db.r().queryRows(ctx, `SELECT terms_version, COUNT(*) FROM users GROUP BY terms_version`)
+	if err != nil {
+		return nil, dbError(err, "terms counts")
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var version, n int
+		if err := rows.Scan(&version, &n); err != nil {
+			return nil, dbError(err, "terms counts")
+		}
+		switch version {
+		case 0:
+			c.WithoutTerms += n
+		case 1:
+			c.TermsV1 += n
+		case 2:
+			c.TermsV2 += n
+		default:
+			c.TermsOther += n
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, dbError(err, "terms counts")
+	}
+	err = s.db.r().queryRow(ctx, `SELECT COUNT(*), COUNT(*) FILTER (WHERE terms_version = 1),
+			COUNT(*) FILTER (WHERE terms_version = 2)
+		FROM consent_audit WHERE created_at >= ?`, auditSince).Scan(&c.AuditTotal, &c.AuditV1, &c.AuditV2)
+	if err != nil {
+		return nil, dbError(err, "consent audit counts")
+	}
+	return &c, nil
+}

@@ -1,0 +1,210 @@
+package sqlstore
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	"salescoach"
+)
+
+var _ salescoach.PromoService = (*PromoService)(nil)
+
+// Messages of the promo code errors (the redemption's are the domain's).
+const (
+	msgPromoNotFound  = "Promo-Code nicht gefunden."
+	msgPromoTaken     = "Diesen Code gibt es schon."
+	msgPromoPlan      = "Unbekannter Plan."
+	msgPromoCodeEmpty = "Der Code fehlt."
+	msgPromoMax       = "Das Limit muss mindestens 1 sein."
+	msgPromoMaxBelow  = "Das Limit liegt unter den bisherigen Einlösungen."
+)
+
+// maxPromoCodeLen bounds a code looked up for a redemption (the HTTP layer
+// allows 32 characters); longer input can match nothing.
+const maxPromoCodeLen = 64
+
+// PromoService stores promo codes and their redemptions. promo_codes.plan_id
+// holds the code's tier key (one of salescoach.PromoPlans).
+type PromoService struct {
+	db *DB
+}
+
+// NewPromoService returns a PromoService on db.
+func NewPromoService(db *DB) *PromoService {
+	return &PromoService{db: db}
+}
+
+const promoColumns = `id, code, plan_id, description, active, max_redemptions, redemptions, valid_until,
+	created_at, updated_at`
+
+func scanPromoCode(s rowScanner) (*salescoach.PromoCode, error) {
+	var c salescoach.PromoCode
+	err := s.Scan(&c.ID, &c.Code, &c.Plan, &c.Description, &c.Active, &c.MaxRedemptions, &c.Redemptions,
+		scanNullTime(&c.ValidUntil), scanTime(&c.CreatedAt), scanTime(&c.UpdatedAt))
+	if err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+// CreatePromoCode stores c as a new, active code without redemptions,
+// filling in c.ID, c.CreatedAt (now when zero), c.UpdatedAt, c.Active and
+// c.Redemptions. It returns EINVALID for an empty code, a plan outside
+// salescoach.PromoPlans or a limit below 1, and ECONFLICT when the code is
+// taken (case-insensitively).
+func (s *PromoService) CreatePromoCode(ctx context.Context, c *salescoach.PromoCode) error {
+	switch {
+	case c.Code == "":
+		return salescoach.FieldError(msgPromoCodeEmpty, map[string]string{"code": msgPromoCodeEmpty})
+	case !slices.Contains(salescoach.PromoPlans, c.Plan):
+		return salescoach.FieldError(msgPromoPlan, map[string]string{"plan": msgPromoPlan})
+	case c.MaxRedemptions != nil && *c.MaxRedemptions < 1:
+		return salescoach.FieldError(msgPromoMax, map[string]string{"max_redemptions": msgPromoMax})
+	}
+	now := utc(s.db.now())
+	if c.CreatedAt.IsZero() {
+		c.CreatedAt = now
+	}
+	c.ID, c.CreatedAt, c.UpdatedAt, c.Active, c.Redemptions = newID(), utc(c.CreatedAt), now, true, 0
+	c.ValidUntil = utcPtr(c.ValidUntil)
+	_, err := s.db.r().exec(ctx, `INSERT INTO promo_codes (`+promoColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		c.ID, c.Code, c.Plan, c.Description, c.Active, c.MaxRedemptions, c.Redemptions, c.ValidUntil,
+		c.CreatedAt, c.UpdatedAt)
+	return conflictAs(dbError(err, "insert promo code"), msgPromoTaken)
+}
+
+// PromoCodes lists all codes, newest first. It returns only driver errors.
+func (s *PromoService) PromoCodes(ctx context.Context) ([]*salescoach.PromoCode, error) {
+	rows, err := s.db.r().queryRows(ctx, `SELECT `+promoColumns+` FROM promo_codes ORDER BY created_at DESC, id DESC`)
+	if err != nil {
+		return nil, dbError(err, "promo codes")
+	}
+	defer rows.Close()
+	out := []*salescoach.PromoCode{}
+	for rows.Next() {
+		c, err := scanPromoCode(rows)
+		if err != nil {
+			return nil, dbError(err, "promo codes")
+		}
+		out = append(out, c)
+	}
+	return out, dbError(rows.Err(), "promo codes")
+}
+
+// UpdatePromoCode applies upd in one statement and returns the code as
+// stored. ClearMax and ClearValidUntil win over a value given beside them.
+// It returns ENOTFOUND when there is no such code and EINVALID when a new
+// limit is below 1 or below the redemptions so far (the table's CHECK, so
+// a redemption racing the update cannot slip past it).
+func (s *PromoService) UpdatePromoCode(ctx context.Context, id string, upd salescoach.PromoCodeUpdate) (*salescoach.PromoCode, error) {
+	if upd.MaxRedemptions != nil && !upd.ClearMax && *upd.MaxRedemptions < 1 {
+		return nil, salescoach.FieldError(msgPromoMax, map[string]string{"max_redemptions": msgPromoMax})
+	}
+	if !validID(id) {
+		return nil, notFound(msgPromoNotFound)
+	}
+	setMax := upd.MaxRedemptions != nil && !upd.ClearMax
+	setUntil := upd.ValidUntil != nil && !upd.ClearValidUntil
+	var maxVal, untilVal any
+	if setMax {
+		maxVal = *upd.MaxRedemptions
+	}
+	if setUntil {
+		untilVal = utc(*upd.ValidUntil)
+	}
+	c, err := scanPromoCode(s.db.r().queryRow(ctx, `UPDATE promo_codes SET
+			description = COALESCE(?, description),
+			active = COALESCE(?, active),
+			max_redemptions = CASE WHEN ? THEN NULL WHEN ? THEN ? ELSE max_redemptions END,
+			valid_until = CASE WHEN ? THEN NULL WHEN ? THEN ? ELSE valid_until END,
+			updated_at = ?
+		WHERE id = ?
+		RETURNING `+promoColumns,
+		upd.Description, upd.Active, upd.ClearMax, setMax, maxVal, upd.ClearValidUntil, setUntil, untilVal,
+		s.db.now(), id))
+	if noRows(err) {
+		return nil, notFound(msgPromoNotFound)
+	}
+	if err != nil {
+		err = dbError(err, "update promo code")
+		if salescoach.ErrorCode(err) == salescoach.EINVALID {
+			return nil, salescoach.FieldError(msgPromoMaxBelow, map[string]string{"max_redemptions": msgPromoMaxBelow})
+		}
+		return nil, err
+	}
+	return c, nil
+}
+
+// RedeemPromoCode uses the code (case-insensitively) for the user in one
+// transaction and returns the code as it is then:
+//   - ENOTFOUND (MsgPromoUnknown) when no code matches, or it is inactive,
+//     not yet valid or expired (valid_until <= at);
+//   - ECONFLICT (MsgPromoRedeemed) when the user redeemed it before;
+//   - ELIMIT (MsgPromoUsedUp) when its redemptions reached the limit;
+//   - ENOTFOUND (user not found) when there is no such user.
+//
+// One guarded UPDATE decides whether a use is left: both databases
+// serialise the writers of the code's row, and PostgreSQL re-checks the
+// guard against the committed count, so at most max_redemptions
+// redemptions ever succeed. The unique (code, user) row catches a user's
+// second redemption even when both race; the failing transaction rolls its
+// increment back.
+func (s *PromoService) RedeemPromoCode(ctx context.Context, code, userID string, at time.Time) (*salescoach.PromoCode, error) {
+	unknown := salescoach.Errorf(salescoach.ENOTFOUND, salescoach.MsgPromoUnknown)
+	if code == "" || len(code) > maxPromoCodeLen {
+		return nil, unknown
+	}
+	if !validID(userID) {
+		return nil, notFound(msgUserNotFound)
+	}
+	var out *salescoach.PromoCode
+	err := s.db.inTx(ctx, func(r runner) error {
+		// Codes are ASCII, so lower() agrees with Go's in both databases;
+		// the comparison uses the unique index on lower(code).
+		var id string
+		err := r.queryRow(ctx, `SELECT id FROM promo_codes
+			WHERE lower(code) = ? AND active = TRUE
+			  AND (valid_from IS NULL OR valid_from <= ?)
+			  AND (valid_until IS NULL OR valid_until > ?)`, strings.ToLower(code), at, at).Scan(&id)
+		if noRows(err) {
+			return unknown
+		}
+		if err != nil {
+			return dbError(err, "find promo code")
+		}
+		var n int
+		if err := r.queryRow(ctx, `SELECT COUNT(*) FROM promo_redemptions WHERE promo_code_id = ? AND user_id = ?`,
+			id, userID).Scan(&n); err != nil {
+			return dbError(err, "check promo redemption")
+		}
+		if n > 0 {
+			return salescoach.Errorf(salescoach.ECONFLICT, salescoach.MsgPromoRedeemed)
+		}
+		out, err = scanPromoCode(r.queryRow(ctx, `UPDATE promo_codes SET redemptions = redemptions + 1, updated_at = ?
+			WHERE id = ? AND (max_redemptions IS NULL OR redemptions < max_redemptions)
+			RETURNING `+promoColumns, s.db.now(), id))
+		if noRows(err) {
+			return salescoach.Errorf(salescoach.ELIMIT, salescoach.MsgPromoUsedUp)
+		}
+		if err != nil {
+			return dbError(err, "use promo code")
+		}
+		_, err = r.exec(ctx, `INSERT INTO promo_redemptions (id, promo_code_id, user_id, created_at) VALUES (?, ?, ?, ?)`,
+			newID(), id, userID, at)
+		switch salescoach.ErrorCode(dbError(err, "")) {
+		case "":
+			return nil
+		case salescoach.ECONFLICT:
+			return salescoach.Errorf(salescoach.ECONFLICT, salescoach.MsgPromoRedeemed)
+		case salescoach.ENOTFOUND:
+			return notFound(msgUserNotFound)
+		}
+		return dbError(err, "insert promo redemption")
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
