@@ -165,3 +165,12 @@ func ObjectionByKey(key string) (ObjectionFamily, bool) {
 // ReminderPrefix starts a line that may be sent to a model to keep it on the
 // product; the app never shows messages starting with it.
 const ReminderPrefix = "Zur Erinnerung: Das Produkt, um das es geht, ist: "
+
+// Checker is implemented by engines that talk to a model server: Check asks
+// the server whether it answers and accepts the credentials, without using
+// any tokens. It returns nil when it does and otherwise a *salescoach.Error
+// whose Message an admin may read; it never contains the key. Engines
+// without a server (the built-in trainer) do not implement it.
+type Checker interface {
+	Check(ctx context.Context) error
+}

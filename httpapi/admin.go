@@ -2,25 +2,339 @@ package httpapi
 
 import (
 	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"salescoach"
+	"salescoach/auth"
+	"salescoach/mail"
 )
 
-// activeWindow is how recent a session must be to count as active.
-const activeWindow = 15 * time.Minute
+// Admin messages (contract of issue 6).
+const (
+	msgUserNotFound  = "Benutzer nicht gefunden."
+	msgNotOnSelf     = "Das kannst du nicht an deinem eigenen Konto ändern."
+	msgEmailTaken    = "Diese E-Mail-Adresse ist bereits registriert."
+	msgFirstName     = "Vorname ist erforderlich."
+	msgLastName      = "Nachname ist erforderlich."
+	msgAdminEmail    = "Bitte gib eine gültige E-Mail-Adresse an."
+	msgBadPage       = "Ungültige Seitenangabe."
+	msgQueryTooLong  = "Die Suche darf höchstens 200 Zeichen lang sein."
+	msgBadUserStatus = "Unbekannter Status."
+	maxQueryRunes    = 200
+	maxNameRunes     = 40 // of a first or last name: "First Last" fits a display name
+)
 
-// handleAdminOverview answers the counters of the admin dashboard that exist
-// so far; open feedback and chats today join them with their features.
+// inviteTokenTTL is how long an invitation link works.
+const inviteTokenTTL = 7 * 24 * time.Hour
+
+// pageJSON is one page of a list with the number of all rows.
+type pageJSON[T any] struct {
+	Items []T `json:"items"`
+	Total int `json:"total"`
+}
+
+// pageOf reads limit (1..100, default 50) and offset (≥ 0) from the query.
+func pageOf(r *http.Request) (salescoach.Page, error) {
+	p := salescoach.Page{Limit: salescoach.DefaultPageLimit}
+	q := r.URL.Query()
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > salescoach.MaxPageLimit {
+			return p, salescoach.FieldError(msgBadPage, map[string]string{"limit": msgBadPage})
+		}
+		p.Limit = n
+	}
+	if v := q.Get("offset"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return p, salescoach.FieldError(msgBadPage, map[string]string{"offset": msgBadPage})
+		}
+		p.Offset = n
+	}
+	return p, nil
+}
+
+// searchOf reads the search query q (at most 200 characters), trimmed.
+func searchOf(r *http.Request) (string, error) {
+	q := strings.TrimSpace(r.URL.Query().Get("q"))
+	if utf8.RuneCountInString(q) > maxQueryRunes {
+		return "", salescoach.FieldError(msgQueryTooLong, map[string]string{"q": msgQueryTooLong})
+	}
+	return q, nil
+}
+
+// adminUserJSON is AdminUserItem of the contract.
+type adminUserJSON struct {
+	ID             string     `json:"id"`
+	Email          string     `json:"email"`
+	DisplayName    string     `json:"display_name"`
+	IsAnonymous    bool       `json:"is_anonymous"`
+	IsAdmin        bool       `json:"is_admin"`
+	EmailConfirmed bool       `json:"email_confirmed"`
+	Status         string     `json:"status"`
+	Level          int        `json:"level"`
+	XP             int        `json:"xp"`
+	Plan           string     `json:"plan"`
+	CreatedAt      time.Time  `json:"created_at"`
+	LastActiveAt   *time.Time `json:"last_active_at"`
+}
+
+// plans are the configured plan ids.
+func (s *Server) plans() salescoach.PlanIDs {
+	if s.Training == nil {
+		return salescoach.PlanIDs{}
+	}
+	return s.Training.Plans
+}
+
+func (s *Server) toAdminUser(u *salescoach.AdminUser) adminUserJSON {
+	return adminUserJSON{ID: u.ID, Email: u.Email, DisplayName: u.DisplayName, IsAnonymous: u.IsAnonymous,
+		IsAdmin: u.IsAdmin, EmailConfirmed: u.EmailConfirmed, Status: u.Status, Level: u.Level, XP: u.XP,
+		Plan: s.plans().Tier(u.PlanID), CreatedAt: u.CreatedAt, LastActiveAt: u.LastActiveAt}
+}
+
+func (s *Server) toAdminUsers(list []*salescoach.AdminUser) []adminUserJSON {
+	out := make([]adminUserJSON, 0, len(list))
+	for _, u := range list {
+		out = append(out, s.toAdminUser(u))
+	}
+	return out
+}
+
+// handleAdminOverview answers the admin dashboard.
 func (s *Server) handleAdminOverview(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
-	users, err := s.Users.CountUsers(r.Context())
+	o, err := s.Admin.Overview(r.Context(), s.now())
 	if err != nil {
 		return err
 	}
-	active, err := s.Sessions.CountActiveSessions(r.Context(), s.now().Add(-activeWindow))
+	perDay := o.NewUsersPerDay
+	if perDay == nil {
+		perDay = []salescoach.DayCount{}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{
+		"users": o.Users, "activeSessions": o.ActiveSessions, "openFeedback": o.OpenFeedback,
+		"chatsToday": o.ChatsToday, "chatsMonth": o.ChatsMonth, "newUsersPerDay": perDay,
+		"newestUsers": s.toAdminUsers(o.NewestUsers),
+	})
+	return nil
+}
+
+func (s *Server) handleAdminUsers(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
+	q, err := searchOf(r)
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]int{"users": users, "activeSessions": active})
+	p, err := pageOf(r)
+	if err != nil {
+		return err
+	}
+	list, total, err := s.Admin.ListUsers(r.Context(), q, p)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, pageJSON[adminUserJSON]{Items: s.toAdminUsers(list), Total: total})
+	return nil
+}
+
+type createUserRequest struct {
+	FirstName string `json:"first_name"`
+	LastName  string `json:"last_name"`
+	Email     string `json:"email"`
+}
+
+// Valid checks the three required fields. Unlike other forms the headline is
+// the first problem in the form's order (first name, last name, e-mail), so
+// it checks them itself; see handleAdminCreateUser.
+func (q *createUserRequest) Valid() map[string]string {
+	q.FirstName = strings.Join(strings.Fields(q.FirstName), " ")
+	q.LastName = strings.Join(strings.Fields(q.LastName), " ")
+	q.Email = strings.TrimSpace(q.Email)
+	return nil
+}
+
+func (q *createUserRequest) validate() error {
+	p := map[string]string{}
+	var order []string
+	add := func(field, msg string) {
+		p[field] = msg
+		order = append(order, field)
+	}
+	switch {
+	case q.FirstName == "":
+		add("first_name", msgFirstName)
+	case utf8.RuneCountInString(q.FirstName) > maxNameRunes:
+		add("first_name", "Der Vorname darf höchstens 40 Zeichen lang sein.")
+	}
+	switch {
+	case q.LastName == "":
+		add("last_name", msgLastName)
+	case utf8.RuneCountInString(q.LastName) > maxNameRunes:
+		add("last_name", "Der Nachname darf höchstens 40 Zeichen lang sein.")
+	}
+	if norm, err := auth.ValidateEmail(q.Email); err != nil {
+		add("email", msgAdminEmail)
+	} else {
+		q.Email = norm
+	}
+	if len(order) > 0 {
+		return salescoach.FieldError(p[order[0]], p)
+	}
+	return nil
+}
+
+// handleAdminCreateUser creates an account for someone and mails them an
+// invitation: a link to set their password, which also confirms the
+// address.
+func (s *Server) handleAdminCreateUser(w http.ResponseWriter, r *http.Request, admin *salescoach.User) error {
+	req, err := decode[*createUserRequest](w, r, 0)
+	if err != nil {
+		return err
+	}
+	if err := req.validate(); err != nil {
+		return err
+	}
+	ctx := r.Context()
+	u, err := s.Users.CreateUser(ctx, salescoach.NewUser{Email: req.Email, DisplayName: truncateRunes(req.FirstName+" "+req.LastName, salescoach.MaxDisplayNameRunes)})
+	if salescoach.ErrorCode(err) == salescoach.ECONFLICT {
+		return &salescoach.Error{Code: salescoach.ECONFLICT, Message: msgEmailTaken, Fields: map[string]string{"email": msgEmailTaken}}
+	} else if err != nil {
+		return err
+	}
+	if err := s.sendInvitation(r, u, admin); err != nil {
+		s.log.ErrorContext(ctx, "invitation mail failed", "user_id", u.ID, "err", err)
+		return &salescoach.Error{Code: salescoach.EUNAVAILABLE,
+			Message: "Das Konto wurde angelegt, aber die Einladung konnte nicht gesendet werden.",
+			Details: "Über 'Passwort vergessen' kann die Person sich selbst einen Link schicken."}
+	}
+	au, err := s.Admin.AdminUserByID(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, s.toAdminUser(au))
+	return nil
+}
+
+// sendInvitation mails u a link that sets their password.
+func (s *Server) sendInvitation(r *http.Request, u, inviter *salescoach.User) error {
+	raw := auth.NewOpaqueToken()
+	now := s.now()
+	if err := s.Tokens.CreateOneTimeToken(r.Context(), &salescoach.OneTimeToken{
+		TokenHash: auth.HashToken(raw), Purpose: salescoach.TokenInvite, UserID: u.ID, CreatedAt: now, ExpiresAt: now.Add(inviteTokenTTL),
+	}); err != nil {
+		return err
+	}
+	m := mail.Invitation(mailLanguage(r), s.cfg.PublicURL+"/app/login?invite="+url.QueryEscape(raw), inviter.DisplayName)
+	m.To = u.Email
+	return s.Mailer.Send(r.Context(), m)
+}
+
+type patchUserRequest struct {
+	IsAdmin *bool   `json:"is_admin"`
+	Status  *string `json:"status"`
+}
+
+func (q *patchUserRequest) Valid() map[string]string {
+	if q.Status != nil && *q.Status != salescoach.UserStatusActive && *q.Status != salescoach.UserStatusDisabled {
+		return map[string]string{"status": msgBadUserStatus}
+	}
+	return nil
+}
+
+// handleAdminPatchUser grants or revokes admin and disables or re-enables an
+// account. Disabling ends the user's sessions at once: every refresh token
+// is revoked, and their open live-update streams close (see
+// handleRealtime). Admins cannot lock themselves out.
+func (s *Server) handleAdminPatchUser(w http.ResponseWriter, r *http.Request, admin *salescoach.User) error {
+	id := r.PathValue("id")
+	if !salescoach.IsUUID(id) {
+		return salescoach.Errorf(salescoach.ENOTFOUND, msgUserNotFound)
+	}
+	req, err := decode[*patchUserRequest](w, r, 0)
+	if err != nil {
+		return err
+	}
+	if strings.EqualFold(id, admin.ID) && ((req.IsAdmin != nil && !*req.IsAdmin) ||
+		(req.Status != nil && *req.Status == salescoach.UserStatusDisabled)) {
+		return salescoach.Errorf(salescoach.EINVALID, msgNotOnSelf)
+	}
+	ctx := r.Context()
+	before, err := s.Admin.AdminUserByID(ctx, id)
+	if err != nil {
+		return userNotFound(err)
+	}
+	changed := false
+	if req.IsAdmin != nil && *req.IsAdmin != before.IsAdmin {
+		if err := s.Admin.SetUserAdmin(ctx, before.ID, *req.IsAdmin); err != nil {
+			return userNotFound(err)
+		}
+		changed = true
+	}
+	if req.Status != nil && *req.Status != before.Status {
+		if err := s.Users.SetStatus(ctx, before.ID, *req.Status); err != nil {
+			return userNotFound(err)
+		}
+		if *req.Status == salescoach.UserStatusDisabled {
+			if err := s.Sessions.RevokeUserTokens(ctx, before.ID, "", s.now()); err != nil {
+				return err
+			}
+		}
+		changed = true
+	}
+	if changed {
+		// The user's tabs refetch; a disabled user's streams end on it.
+		s.changed(r, before.ID, salescoach.ChangeUser, salescoach.OpUpdate, before.ID)
+	}
+	after, err := s.Admin.AdminUserByID(ctx, before.ID)
+	if err != nil {
+		return userNotFound(err)
+	}
+	writeJSON(w, http.StatusOK, s.toAdminUser(after))
+	return nil
+}
+
+// userNotFound gives a store's ENOTFOUND the contract's text.
+func userNotFound(err error) error {
+	if salescoach.ErrorCode(err) == salescoach.ENOTFOUND {
+		return salescoach.Errorf(salescoach.ENOTFOUND, msgUserNotFound)
+	}
+	return err
+}
+
+// adminConversationJSON is a conversation as the back-office lists it.
+type adminConversationJSON struct {
+	ID           string     `json:"id"`
+	UserID       string     `json:"user_id"`
+	UserEmail    string     `json:"user_email"`
+	Title        string     `json:"title"`
+	Mode         string     `json:"mode"`
+	MessageCount int        `json:"message_count"`
+	CreatedAt    time.Time  `json:"created_at"`
+	CompletedAt  *time.Time `json:"completed_at"`
+	DeletedAt    *time.Time `json:"deleted_at"`
+}
+
+func (s *Server) handleAdminConversations(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
+	q, err := searchOf(r)
+	if err != nil {
+		return err
+	}
+	p, err := pageOf(r)
+	if err != nil {
+		return err
+	}
+	list, total, err := s.Admin.ListConversations(r.Context(), q, p)
+	if err != nil {
+		return err
+	}
+	out := make([]adminConversationJSON, 0, len(list))
+	for _, c := range list {
+		out = append(out, adminConversationJSON{ID: c.ID, UserID: c.UserID, UserEmail: c.UserEmail, Title: c.Title,
+			Mode: c.Mode, MessageCount: c.MessageCount, CreatedAt: c.CreatedAt, CompletedAt: c.CompletedAt, DeletedAt: c.DeletedAt})
+	}
+	writeJSON(w, http.StatusOK, pageJSON[adminConversationJSON]{Items: out, Total: total})
 	return nil
 }

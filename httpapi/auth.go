@@ -522,7 +522,11 @@ func (s *Server) handleReset(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx, now := r.Context(), s.now()
+	// The link is a reset or an invitation; both set the password.
 	t, err := s.Tokens.ConsumeOneTimeToken(ctx, auth.HashToken(req.Token), salescoach.TokenResetPassword, now)
+	if salescoach.ErrorCode(err) == salescoach.ENOTFOUND {
+		t, err = s.Tokens.ConsumeOneTimeToken(ctx, auth.HashToken(req.Token), salescoach.TokenInvite, now)
+	}
 	if salescoach.ErrorCode(err) == salescoach.ENOTFOUND {
 		err = errResetLink
 	}
@@ -530,7 +534,8 @@ func (s *Server) handleReset(w http.ResponseWriter, r *http.Request) error {
 		err = s.Users.SetPassword(ctx, t.UserID, hash)
 	}
 	if err == nil {
-		// The mail reached its owner, so the address is confirmed too.
+		// The mail reached its owner, so the address is confirmed too (for
+		// an invitation that is the first confirmation).
 		err = s.confirmEmail(ctx, t.UserID)
 	}
 	if err == nil {

@@ -204,12 +204,22 @@ func (s *Server) handleConversation(w http.ResponseWriter, r *http.Request, u *s
 	return s.writeConversation(w, r, c)
 }
 
-// writeConversation answers a conversation with its messages and state. The
-// reminder lines that may be sent to a model are never shown.
+// writeConversation answers a conversation with its messages and state.
 func (s *Server) writeConversation(w http.ResponseWriter, r *http.Request, c *salescoach.Conversation) error {
-	msgs, err := s.Conversations.Messages(r.Context(), c.ID)
+	body, err := s.conversationBody(r, c)
 	if err != nil {
 		return err
+	}
+	writeJSON(w, http.StatusOK, body)
+	return nil
+}
+
+// conversationBody is a conversation with its messages and state. The
+// reminder lines that may be sent to a model are never shown.
+func (s *Server) conversationBody(r *http.Request, c *salescoach.Conversation) (map[string]any, error) {
+	msgs, err := s.Conversations.Messages(r.Context(), c.ID)
+	if err != nil {
+		return nil, err
 	}
 	out := make([]messageJSON, 0, len(msgs))
 	for _, m := range msgs {
@@ -223,12 +233,11 @@ func (s *Server) writeConversation(w http.ResponseWriter, r *http.Request, c *sa
 	if c.Mode == salescoach.ModePractice {
 		score = c.LastScore
 	}
-	writeJSON(w, http.StatusOK, map[string]any{
+	return map[string]any{
 		"conversation": toConversationJSON(c), "messages": out,
 		"stage": c.Stage, "totalStages": c.TotalStages, "progress": c.Progress, "completed": c.Completed(),
 		"score": score, "evaluation": training.StoredEvaluation(c), "engine": s.Training.Engine.Name(),
-	})
-	return nil
+	}, nil
 }
 
 type renameRequest struct {
@@ -353,6 +362,9 @@ func (s *Server) handleFinish(w http.ResponseWriter, r *http.Request, u *salesco
 	return nil
 }
 
+// handleAdminConversation answers any conversation, deleted ones included:
+// the user's view of it plus, at the top level, its id, owner, title, mode
+// and times.
 func (s *Server) handleAdminConversation(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
 	if !salescoach.IsUUID(r.PathValue("id")) {
 		return salescoach.Errorf(salescoach.ENOTFOUND, "Konversation nicht gefunden.")
@@ -361,5 +373,12 @@ func (s *Server) handleAdminConversation(w http.ResponseWriter, r *http.Request,
 	if err != nil {
 		return err
 	}
-	return s.writeConversation(w, r, c)
+	body, err := s.conversationBody(r, c)
+	if err != nil {
+		return err
+	}
+	body["id"], body["user_id"], body["title"], body["mode"] = c.ID, c.UserID, c.Title, c.Mode
+	body["created_at"], body["completed_at"], body["deleted_at"] = c.CreatedAt, c.CompletedAt, c.DeletedAt
+	writeJSON(w, http.StatusOK, body)
+	return nil
 }

@@ -141,6 +141,8 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 		Identities: sqlstore.NewIdentityService(db), Consents: sqlstore.NewConsentService(db),
 		PageViews: sqlstore.NewPageViewService(db), Referrals: sqlstore.NewReferralService(db),
 		Catalog: sqlstore.NewCatalogService(db), Mailer: mail.NewLogMailer(logger), Issuer: issuer,
+		Feedback: sqlstore.NewFeedbackService(db), Admin: sqlstore.NewAdminService(db),
+		CatalogAdmin: sqlstore.NewCatalogService(db), Promos: sqlstore.NewPromoService(db),
 		Ready: db.Ping,
 		App: fstest.MapFS{
 			"index.html":         {Data: []byte("<!doctype html><title>app</title>")},

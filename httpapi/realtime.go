@@ -16,7 +16,8 @@ const heartbeat = 25 * time.Second
 // handleRealtime streams the caller's own changes as server-sent events:
 // "ready" once subscribed, "change" per change, a comment as heartbeat. The
 // stream ends when the access token expires, so a revoked session stops
-// receiving; the client reconnects with its refreshed token.
+// receiving; the client reconnects with its refreshed token. It also ends
+// right after a user change that disabled the account.
 func (s *Server) handleRealtime(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
 	c := callerFrom(r.Context())
 	sub := s.Hub.Subscribe(u.ID)
@@ -60,8 +61,28 @@ func (s *Server) handleRealtime(w http.ResponseWriter, r *http.Request, u *sales
 			if err := send("change", map[string]string{"type": ch.Type, "op": ch.Op, "id": ch.ID}); err != nil {
 				return nil
 			}
+			// A change of the account may be that an admin disabled it (or
+			// it is gone): then the stream ends, after the change that lets
+			// the tabs find out.
+			if (ch.Type == salescoach.ChangeUser || ch.Type == salescoach.ChangeResync) && !s.stillActive(r, u.ID) {
+				return nil
+			}
 		}
 	}
+}
+
+// stillActive reports whether the user still exists and is not disabled. A
+// failed lookup keeps the stream: it ends with the token at the latest.
+func (s *Server) stillActive(r *http.Request, userID string) bool {
+	u, err := s.Users.UserByID(r.Context(), userID)
+	switch salescoach.ErrorCode(err) {
+	case "":
+		return u.Status != salescoach.UserStatusDisabled
+	case salescoach.ENOTFOUND:
+		return false
+	}
+	s.log.WarnContext(r.Context(), "realtime: user lookup failed", "user_id", userID, "err", err)
+	return true
 }
 
 // changed announces a change of the user's data to their open tabs.

@@ -67,9 +67,34 @@ func (s *Server) routes(mux *http.ServeMux) {
 	// Billing.
 	mux.Handle("GET /api/subscription", s.requireUser(s.handleSubscription))
 
+	// Feedback.
+	mux.Handle("POST /api/feedback", s.handle(s.handleFeedback))
+	mux.Handle("GET /api/feedback", s.requireUser(s.handleOwnFeedback))
+
 	// Admin back-office.
 	mux.Handle("GET /api/admin/overview", s.requireAdmin(s.handleAdminOverview))
+	mux.Handle("GET /api/admin/users", s.requireAdmin(s.handleAdminUsers))
+	mux.Handle("POST /api/admin/users", s.requireAdmin(s.handleAdminCreateUser))
+	mux.Handle("PATCH /api/admin/users/{id}", s.requireAdmin(s.handleAdminPatchUser))
+	mux.Handle("GET /api/admin/conversations", s.requireAdmin(s.handleAdminConversations))
 	mux.Handle("GET /api/admin/conversations/{id}", s.requireAdmin(s.handleAdminConversation))
+	mux.Handle("GET /api/admin/challenges", s.requireAdmin(s.handleAdminChallenges))
+	mux.Handle("PUT /api/admin/challenges", s.requireAdmin(s.handleAdminPutChallenges))
+	mux.Handle("GET /api/admin/usage", s.requireAdmin(s.handleAdminUsage))
+	mux.Handle("GET /api/admin/analytics", s.requireAdmin(s.handleAdminAnalytics))
+	mux.Handle("GET /api/admin/page-visits", s.requireAdmin(s.handleAdminPageVisits))
+	mux.Handle("GET /api/admin/compliance", s.requireAdmin(s.handleAdminCompliance))
+	mux.Handle("GET /api/admin/feedback", s.requireAdmin(s.handleAdminFeedback))
+	mux.Handle("PATCH /api/admin/feedback/{id}", s.requireAdmin(s.handleAdminFeedbackStatus))
+	mux.Handle("GET /api/admin/settings", s.requireAdmin(s.handleAdminSettings))
+	mux.Handle("POST /api/admin/settings/engine-check", s.requireAdmin(s.handleAdminEngineCheck))
+	mux.Handle("GET /api/admin/tone-presets", s.requireAdmin(s.handleAdminTonePresets))
+	mux.Handle("POST /api/admin/tone-presets", s.requireAdmin(s.handleAdminCreateTonePreset))
+	mux.Handle("PATCH /api/admin/tone-presets/{id}", s.requireAdmin(s.handleAdminPatchTonePreset))
+	mux.Handle("DELETE /api/admin/tone-presets/{id}", s.requireAdmin(s.handleAdminDeleteTonePreset))
+	mux.Handle("GET /api/admin/promo-codes", s.requireAdmin(s.handleAdminPromoCodes))
+	mux.Handle("POST /api/admin/promo-codes", s.requireAdmin(s.handleAdminCreatePromoCode))
+	mux.Handle("PATCH /api/admin/promo-codes/{id}", s.requireAdmin(s.handleAdminPatchPromoCode))
 
 	// Tracking.
 	mux.Handle("POST /api/track", s.handle(s.handleTrack))

@@ -8,6 +8,7 @@ import (
 	"html/template"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -104,10 +105,21 @@ func (s *Server) handleApp(w http.ResponseWriter, r *http.Request) {
 // refCode is what a referral code may look like; anything else is dropped.
 var refCode = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 
+// handleLanding serves the landing page and counts the visit. Its 'Jetzt
+// starten' link carries a valid referral code and utm_source on to the app,
+// so that the sign-up credits the referrer and the app keeps the source.
 func (s *Server) handleLanding(w http.ResponseWriter, r *http.Request) {
-	login := "/app/login"
+	s.recordPageView(r, "/")
+	q := url.Values{}
 	if ref := r.URL.Query().Get("ref"); refCode.MatchString(ref) {
-		login += "?ref=" + ref
+		q.Set("ref", ref)
+	}
+	if utm := strings.ToLower(r.URL.Query().Get("utm_source")); utmSource.MatchString(utm) {
+		q.Set("utm_source", utm)
+	}
+	login := "/app/login"
+	if len(q) > 0 {
+		login += "?" + q.Encode()
 	}
 	s.renderPage(w, r, "landing.html", map[string]any{"LoginURL": login})
 }
@@ -124,6 +136,9 @@ var legalTitles = map[string]string{
 // when it exists, the shipped placeholder otherwise.
 func (s *Server) handleLegal(name string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		if name == "impressum" {
+			s.recordPageView(r, "/impressum")
+		}
 		src, err := s.legalSource(name)
 		if err != nil {
 			s.log.ErrorContext(r.Context(), "legal page unreadable", "page", name, "err", err)

@@ -431,7 +431,7 @@ func TestSendImplicitTLS(t *testing.T) {
 		t.Fatalf("received = %+v", got)
 	}
 	p := parse(t, got[0].Data)
-	if p.subject != "Du bist zu Sales Coach eingeladen" || !strings.Contains(p.text, "Jörg Müller hat dich zu Sales Coach eingeladen.") {
+	if p.subject != "Einladung zu Sales Coach" || !strings.Contains(p.text, "Jörg Müller hat dich zu Sales Coach eingeladen.") {
 		t.Fatalf("subject %q, text:\n%s", p.subject, p.text)
 	}
 }

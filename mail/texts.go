@@ -106,7 +106,7 @@ func Invitation(lang, link, inviterName string) salescoach.MailMessage {
 	t := newText(lang)
 	inviter := cleanName(inviterName)
 	if t.lang == salescoach.LanguageEN {
-		t.subject = "You are invited to Sales Coach"
+		t.subject = "Invitation to Sales Coach"
 		intro := "You have been invited to Sales Coach."
 		if inviter != "" {
 			intro = inviter + " has invited you to Sales Coach."
@@ -115,7 +115,7 @@ func Invitation(lang, link, inviterName string) salescoach.MailMessage {
 		t.button = "Accept invitation"
 		t.after = []string{"The link lets you set your password. It works only once and only for a limited time. If this invitation means nothing to you, just ignore this email."}
 	} else {
-		t.subject = "Du bist zu Sales Coach eingeladen"
+		t.subject = "Einladung zu Sales Coach"
 		intro := "du wurdest zu Sales Coach eingeladen."
 		if inviter != "" {
 			intro = inviter + " hat dich zu Sales Coach eingeladen."

@@ -29,13 +29,13 @@ func TestTexts(t *testing.T) {
 			[]string{"Neues Passwort festlegen", "auf allen anderen Geräten abgemeldet", "bisheriges Passwort bleibt gültig"}},
 		{"reset en", mail.ResetPassword("en", link), "Reset your Sales Coach password",
 			[]string{"Choose a new password", "signed out on all other devices"}},
-		{"invite de", mail.Invitation("de", link, "Anna Berg"), "Du bist zu Sales Coach eingeladen",
+		{"invite de", mail.Invitation("de", link, "Anna Berg"), "Einladung zu Sales Coach",
 			[]string{"Anna Berg hat dich zu Sales Coach eingeladen.", "Einladung annehmen"}},
-		{"invite de without inviter", mail.Invitation("de", link, " "), "Du bist zu Sales Coach eingeladen",
+		{"invite de without inviter", mail.Invitation("de", link, " "), "Einladung zu Sales Coach",
 			[]string{"du wurdest zu Sales Coach eingeladen."}},
-		{"invite en", mail.Invitation("en", link, "Anna Berg"), "You are invited to Sales Coach",
+		{"invite en", mail.Invitation("en", link, "Anna Berg"), "Invitation to Sales Coach",
 			[]string{"Anna Berg has invited you to Sales Coach.", "Accept invitation"}},
-		{"invite en without inviter", mail.Invitation("en", link, ""), "You are invited to Sales Coach",
+		{"invite en without inviter", mail.Invitation("en", link, ""), "Invitation to Sales Coach",
 			[]string{"You have been invited to Sales Coach."}},
 	}
 	for _, tt := range tests {

@@ -60,7 +60,8 @@ type Config struct {
 
 	PlanPlus, PlanElite, PlanPromo string
 
-	SignupsPerHour int
+	SignupsPerHour    int
+	AuthAttemptsPerIP int
 
 	FetchAllow      []netip.Prefix
 	FetchAllowPorts []int
@@ -194,6 +195,14 @@ var settings = []setting{
 			return fmt.Errorf("must be a whole number from 1 to 100000")
 		}
 		c.SignupsPerHour = n
+		return nil
+	}},
+	{"AUTH_LIMIT_PER_15MIN", "auth-limit-per-15min", "30", "sign-ins and mail-link uses (confirm, reset, invitation) one address may try per 15 minutes", false, func(c *Config, v string) error {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 1 || n > 100000 {
+			return fmt.Errorf("must be a whole number from 1 to 100000")
+		}
+		c.AuthAttemptsPerIP = n
 		return nil
 	}},
 	{"BLOB_STORE", "blob-store", "local", "where avatars are kept: local (DATA_DIR/avatars, served by this server) or s3 (an S3-compatible bucket)", false, oneOf(func(c *Config) *string { return &c.BlobStore }, "local", "s3")},

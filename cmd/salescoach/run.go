@@ -217,13 +217,15 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 	api := httpapi.New(httpapi.Config{
 		PublicURL: cfg.PublicURL, CookieSecure: cfg.cookieSecure(), AdminEmails: cfg.AdminEmails,
 		ProxyHeader: cfg.ProxyHeader, TrustedProxies: cfg.TrustedProxies,
-		AccessTTL: cfg.AccessTTL, RefreshTTLRemember: cfg.RefreshTTL, SignupsPerHour: cfg.SignupsPerHour,
+		AccessTTL: cfg.AccessTTL, RefreshTTLRemember: cfg.RefreshTTL, SignupsPerHour: cfg.SignupsPerHour, AuthAttemptsPerIP: cfg.AuthAttemptsPerIP,
 		LegalDir: filepath.Join(cfg.DataDir, "legal"),
 	}, httpapi.Deps{
 		Logger: log, Users: users, Sessions: sqlstore.NewSessionService(db), Tokens: sqlstore.NewTokenService(db),
 		Identities: sqlstore.NewIdentityService(db), Consents: sqlstore.NewConsentService(db),
 		PageViews: sqlstore.NewPageViewService(db), Referrals: sqlstore.NewReferralService(db),
 		Catalog: catalog, Mailer: mailer, Issuer: issuer, OAuth: providers,
+		Feedback: sqlstore.NewFeedbackService(db), Admin: sqlstore.NewAdminService(db),
+		CatalogAdmin: catalog, Promos: sqlstore.NewPromoService(db),
 		Conversations: conversations, Progress: progress, Training: trainingService,
 		Fetcher: webfetch.New(webfetch.Config{Logger: log, Allow: cfg.FetchAllow, AllowPorts: cfg.FetchAllowPorts}),
 		Hub:     hub, Blobs: blobs,

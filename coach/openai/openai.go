@@ -79,6 +79,8 @@ type Config struct {
 	// Logger receives sizes, statuses and durations, never message text or
 	// the key; nil uses slog.Default().
 	Logger *slog.Logger
+	// CheckTimeout bounds Check; zero means DefaultCheckTimeout.
+	CheckTimeout time.Duration
 }
 
 // Engine is a coach.Engine backed by an OpenAI-compatible server. It is safe
@@ -88,6 +90,8 @@ type Config struct {
 // fail to render.
 type Engine struct {
 	endpoint   string
+	modelsURL  string // GET here lists the models (Check)
+	baseURL    string // BaseURL without credentials or query, for display
 	apiKey     string
 	azure      bool
 	model      string
@@ -95,9 +99,14 @@ type Engine struct {
 	timeout    time.Duration
 	log        *slog.Logger
 	retryDelay time.Duration
+	// checkTimeout bounds Check.
+	checkTimeout time.Duration
 }
 
-var _ coach.Engine = (*Engine)(nil)
+var (
+	_ coach.Engine  = (*Engine)(nil)
+	_ coach.Checker = (*Engine)(nil)
+)
 
 // New returns an Engine for cfg. It returns an EINVALID *salescoach.Error
 // when BaseURL is not an absolute http(s) URL or Model is empty.
@@ -110,29 +119,33 @@ func New(cfg Config) (*Engine, error) {
 	if model == "" {
 		return nil, salescoach.Errorf(salescoach.EINVALID, "openai: model is required")
 	}
-	path := strings.TrimRight(u.Path, "/")
-	if !strings.HasSuffix(path, "/chat/completions") {
-		path += "/chat/completions"
-	}
-	u.Path, u.RawPath, u.Fragment = path, "", ""
+	base := strings.TrimSuffix(strings.TrimRight(u.Path, "/"), "/chat/completions")
+	u.Path, u.RawPath, u.Fragment = base+"/chat/completions", "", ""
 	host := strings.ToLower(u.Hostname())
+	azure := strings.HasSuffix(host, ".openai.azure.com") || strings.HasSuffix(host, ".cognitiveservices.azure.com") || strings.HasSuffix(host, ".services.ai.azure.com")
 	e := &Engine{
-		endpoint: u.String(),
-		apiKey:   strings.TrimSpace(cfg.APIKey),
+		endpoint:  u.String(),
+		modelsURL: modelsURL(*u, base, azure),
+		baseURL:   displayURL(*u, base),
+		apiKey:    strings.TrimSpace(cfg.APIKey),
 		// Azure accepts its keys in "api-key"; a Bearer header there is taken
 		// for an Entra token and refused.
-		azure:      strings.HasSuffix(host, ".openai.azure.com") || strings.HasSuffix(host, ".cognitiveservices.azure.com") || strings.HasSuffix(host, ".services.ai.azure.com"),
-		model:      model,
-		client:     cfg.HTTPClient,
-		timeout:    cfg.Timeout,
-		log:        cfg.Logger,
-		retryDelay: defaultRetryDelay,
+		azure:        azure,
+		model:        model,
+		client:       cfg.HTTPClient,
+		timeout:      cfg.Timeout,
+		log:          cfg.Logger,
+		retryDelay:   defaultRetryDelay,
+		checkTimeout: cfg.CheckTimeout,
 	}
 	if e.client == nil {
 		e.client = &http.Client{}
 	}
 	if e.timeout <= 0 {
 		e.timeout = DefaultTimeout
+	}
+	if e.checkTimeout <= 0 {
+		e.checkTimeout = DefaultCheckTimeout
 	}
 	if e.log == nil {
 		e.log = slog.Default()

@@ -174,13 +174,7 @@ func (e *Engine) send(ctx context.Context, purpose string, body []byte, retries 
 		}
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Accept", "application/json, text/event-stream")
-		if e.apiKey != "" {
-			if e.azure {
-				req.Header.Set("api-key", e.apiKey)
-			} else {
-				req.Header.Set("Authorization", "Bearer "+e.apiKey)
-			}
-		}
+		e.authorize(req)
 		resp, err := e.client.Do(req)
 		if err != nil {
 			// The error of a failed Do names the URL and the transport

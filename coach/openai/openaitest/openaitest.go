@@ -2,7 +2,8 @@
 // It speaks the Chat Completions API as OpenAI documents it (POST
 // /v1/chat/completions, streamed as server-sent events with a usage chunk and
 // [DONE], or as one JSON object; response_format json_schema with strict
-// schemas checked the way OpenAI checks them; OpenAI's error bodies), so the
+// schemas checked the way OpenAI checks them; GET /v1/models; OpenAI's
+// error bodies), so the
 // production client runs unchanged against it, and it has switches for the
 // failures a real server causes: error statuses, slow answers, streams that
 // break off and invalid JSON.
@@ -125,7 +126,10 @@ type Server struct {
 	invalidJSON int
 	onRequest   func(Request)
 	requests    []Request
-	seq         int
+	// modelRequests are the model-list requests, kept apart from the chat
+	// requests that Requests returns.
+	modelRequests []Request
+	seq           int
 }
 
 // Option configures a Server.
@@ -155,8 +159,6 @@ func New(t testing.TB, opts ...Option) *Server {
 		o(s)
 	}
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /v1/models", s.models)
-	mux.HandleFunc("GET /models", s.models)
 	mux.HandleFunc("/", s.serve)
 	s.srv = httptest.NewServer(mux)
 	t.Cleanup(func() {
@@ -198,8 +200,8 @@ func (s *Server) OnSchema(name string, f func(Request) string) {
 	s.schemas[name] = f
 }
 
-// Fail makes the next `times` chat requests fail with the status and an
-// OpenAI-style error body.
+// Fail makes the next `times` requests (chat or model list) fail with the
+// status and an OpenAI-style error body.
 func (s *Server) Fail(status, times int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -214,7 +216,7 @@ func (s *Server) RetryAfter(value string) {
 	s.retryAfter = value
 }
 
-// Delay makes every chat request wait d before answering. A client that
+// Delay makes every request (chat or model list) wait d before answering. A client that
 // gives up meanwhile is noticed (see Cancelled) and the handler returns.
 func (s *Server) Delay(d time.Duration) {
 	s.mu.Lock()
@@ -255,19 +257,103 @@ func (s *Server) Requests() []Request {
 	return append([]Request(nil), s.requests...)
 }
 
+// ModelRequests returns the model-list requests received so far, oldest
+// first (method, path, query and headers only).
+func (s *Server) ModelRequests() []Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Request(nil), s.modelRequests...)
+}
+
 // Cancelled receives a value each time a client went away while the fake was
 // delaying its answer (see Delay).
 func (s *Server) Cancelled() <-chan struct{} { return s.cancels }
 
+// models answers the model list (GET /v1/models, or …/models under any
+// other prefix, as Azure's /openai/models). It requires the key like chat requests do, and the failures of
+// Fail and the wait of Delay apply to it as well.
 func (s *Server) models(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	s.modelRequests = append(s.modelRequests, Request{Method: r.Method, Path: r.URL.Path, RawQuery: r.URL.RawQuery, Header: r.Header.Clone()})
+	apiKey := s.apiKey
+	s.mu.Unlock()
+	if !s.authorized(w, r, apiKey) || !s.scripted(w, r) {
+		return
+	}
 	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": []any{
 		map[string]any{"id": "fake-model", "object": "model", "created": 0, "owned_by": "openaitest"},
 	}})
 }
 
+// authorized answers 401 and returns false unless the request carries the
+// key (when one is required).
+func (s *Server) authorized(w http.ResponseWriter, r *http.Request, apiKey string) bool {
+	if apiKey == "" {
+		return true
+	}
+	got := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if got == "" {
+		got = r.Header.Get("api-key")
+	}
+	if got != apiKey {
+		// OpenAI's message quotes (part of) the key it was given; this
+		// one quotes all of it, so a client that logs error bodies leaks
+		// the key into its test's log.
+		apiError(w, http.StatusUnauthorized, "invalid_request_error", "invalid_api_key", "Incorrect API key provided: "+got+".")
+		return false
+	}
+	return true
+}
+
+// scripted applies a pending failure of Fail (answering it and returning
+// false) and the wait of Delay (returning false when the client went away
+// or the fake closes meanwhile).
+func (s *Server) scripted(w http.ResponseWriter, r *http.Request) bool {
+	s.mu.Lock()
+	failStatus, retryAfter := 0, s.retryAfter
+	if s.failTimes > 0 {
+		s.failTimes--
+		failStatus = s.failStatus
+	}
+	delay := s.delay
+	s.mu.Unlock()
+	if failStatus != 0 {
+		if retryAfter != "" {
+			w.Header().Set("Retry-After", retryAfter)
+		}
+		typ := "server_error"
+		if failStatus == http.StatusTooManyRequests {
+			typ = "rate_limit_exceeded"
+		}
+		apiError(w, failStatus, typ, "", http.StatusText(failStatus)+" (scripted by openaitest)")
+		return false
+	}
+	if delay > 0 {
+		t := time.NewTimer(delay)
+		select {
+		case <-t.C:
+		case <-r.Context().Done():
+			t.Stop()
+			select {
+			case s.cancels <- struct{}{}:
+			default:
+			}
+			return false
+		case <-s.closing:
+			t.Stop()
+			return false
+		}
+	}
+	return true
+}
+
 var schemaName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, "/models") {
+		s.models(w, r)
+		return
+	}
 	if !strings.HasSuffix(r.URL.Path, "/chat/completions") {
 		apiError(w, http.StatusNotFound, "invalid_request_error", "unknown_url", "Unknown request URL: "+r.Method+" "+r.URL.Path+".")
 		return
@@ -293,59 +379,16 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		onRequest(req)
 	}
 
-	if apiKey != "" {
-		got := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
-		if got == "" {
-			got = r.Header.Get("api-key")
-		}
-		if got != apiKey {
-			// OpenAI's message quotes (part of) the key it was given; this
-			// one quotes all of it, so a client that logs error bodies leaks
-			// the key into its test's log.
-			apiError(w, http.StatusUnauthorized, "invalid_request_error", "invalid_api_key", "Incorrect API key provided: "+got+".")
-			return
-		}
+	if !s.authorized(w, r, apiKey) {
+		return
 	}
 	if problem != "" {
 		s.t.Logf("openaitest: answering 400: %s", problem)
 		apiError(w, http.StatusBadRequest, "invalid_request_error", "invalid_request", problem)
 		return
 	}
-
-	s.mu.Lock()
-	failStatus, retryAfter := 0, s.retryAfter
-	if s.failTimes > 0 {
-		s.failTimes--
-		failStatus = s.failStatus
-	}
-	delay := s.delay
-	s.mu.Unlock()
-	if failStatus != 0 {
-		if retryAfter != "" {
-			w.Header().Set("Retry-After", retryAfter)
-		}
-		typ := "server_error"
-		if failStatus == http.StatusTooManyRequests {
-			typ = "rate_limit_exceeded"
-		}
-		apiError(w, failStatus, typ, "", http.StatusText(failStatus)+" (scripted by openaitest)")
+	if !s.scripted(w, r) {
 		return
-	}
-	if delay > 0 {
-		t := time.NewTimer(delay)
-		select {
-		case <-t.C:
-		case <-r.Context().Done():
-			t.Stop()
-			select {
-			case s.cancels <- struct{}{}:
-			default:
-			}
-			return
-		case <-s.closing:
-			t.Stop()
-			return
-		}
 	}
 
 	content := s.content(req)

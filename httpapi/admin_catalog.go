@@ -1,0 +1,310 @@
+package httpapi
+
+import (
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"salescoach"
+)
+
+// Catalogue messages (contract of issue 6).
+const (
+	msgNameEmpty          = "Name darf nicht leer sein."
+	msgChallengeName      = "Der Name darf höchstens 60 Zeichen lang sein."
+	msgBadIcon            = "Ungültiges Icon."
+	msgChallengeDesc      = "Die Beschreibung darf höchstens 300 Zeichen lang sein."
+	msgChallengeTarget    = "Das Ziel muss zwischen 0 und 100000 liegen."
+	msgChallengeNotFound  = "Challenge nicht gefunden."
+	msgPresetName         = "Der Name darf höchstens 60 Zeichen lang sein."
+	msgPresetDesc         = "Die Beschreibung darf höchstens 1000 Zeichen lang sein."
+	msgPresetTaken        = "Diesen Namen gibt es schon."
+	msgPresetNotFound     = "Tonvorgabe nicht gefunden."
+	maxChallengeNameRunes = 60
+	maxChallengeDescRunes = 300
+	maxChallengeTarget    = 100000
+	maxChallengeUpdates   = 50
+	maxPresetNameRunes    = 60
+	maxPresetDescRunes    = 1000
+)
+
+var iconKey = regexp.MustCompile(`^[a-z0-9-]{1,40}$`)
+
+type adminChallengeJSON struct {
+	Key         string `json:"key"`
+	Title       string `json:"title"`
+	Icon        string `json:"icon"`
+	Description string `json:"description"`
+	Target      int    `json:"target"`
+	Staged      bool   `json:"staged"`
+	Completions int    `json:"completions"`
+}
+
+type topChallengeJSON struct {
+	Key         string `json:"key"`
+	Title       string `json:"title"`
+	Icon        string `json:"icon"`
+	Completions int    `json:"completions"`
+}
+
+// topChallenges is how many challenges the 'most completed' list shows.
+const topChallenges = 3
+
+func (s *Server) handleAdminChallenges(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
+	return s.writeAdminChallenges(w, r)
+}
+
+// writeAdminChallenges answers every challenge in display order with its
+// completions, and the three most completed.
+func (s *Server) writeAdminChallenges(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.Catalog.Challenges(r.Context())
+	if err != nil {
+		return err
+	}
+	counts, err := s.Admin.ChallengeCompletions(r.Context())
+	if err != nil {
+		return err
+	}
+	byKey := map[string]*salescoach.Challenge{}
+	done := map[string]int{}
+	for _, c := range counts {
+		done[c.Key] = c.Completions
+	}
+	out := make([]adminChallengeJSON, 0, len(list))
+	for _, c := range list {
+		byKey[c.Key] = c
+		out = append(out, adminChallengeJSON{Key: c.Key, Title: c.Title(), Icon: c.Icon, Description: c.Description,
+			Target: c.Target, Staged: c.Target == 0, Completions: done[c.Key]})
+	}
+	top := make([]topChallengeJSON, 0, topChallenges)
+	for _, c := range counts {
+		ch := byKey[c.Key]
+		if ch == nil || len(top) == topChallenges {
+			continue
+		}
+		top = append(top, topChallengeJSON{Key: c.Key, Title: ch.Title(), Icon: ch.Icon, Completions: c.Completions})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"challenges": out, "top": top})
+	return nil
+}
+
+type challengeEdit struct {
+	Key         string `json:"key"`
+	Title       string `json:"title"`
+	Icon        string `json:"icon"`
+	Description string `json:"description"`
+	Target      *int   `json:"target"`
+}
+
+type putChallengesRequest struct {
+	Challenges []challengeEdit `json:"challenges"`
+}
+
+func (q *putChallengesRequest) Valid() map[string]string {
+	p := map[string]string{}
+	if len(q.Challenges) > maxChallengeUpdates {
+		p["challenges"] = fmt.Sprintf("Höchstens %d Challenges auf einmal.", maxChallengeUpdates)
+		return p
+	}
+	for i := range q.Challenges {
+		c := &q.Challenges[i]
+		c.Title = strings.TrimSpace(c.Title)
+		c.Description = strings.TrimSpace(c.Description)
+		field := func(name string) string { return fmt.Sprintf("challenges.%d.%s", i, name) }
+		if c.Key == "" || len(c.Key) > 64 {
+			p[field("key")] = msgChallengeNotFound
+		}
+		switch n := utf8.RuneCountInString(c.Title); {
+		case n == 0:
+			p[field("title")] = msgNameEmpty
+		case n > maxChallengeNameRunes:
+			p[field("title")] = msgChallengeName
+		}
+		if !iconKey.MatchString(c.Icon) {
+			p[field("icon")] = msgBadIcon
+		}
+		if utf8.RuneCountInString(c.Description) > maxChallengeDescRunes {
+			p[field("description")] = msgChallengeDesc
+		}
+		if c.Target == nil || *c.Target < 0 || *c.Target > maxChallengeTarget {
+			p[field("target")] = msgChallengeTarget
+		}
+	}
+	return p
+}
+
+// handleAdminPutChallenges edits any of the challenges in one step: title,
+// icon, description and target (0 makes a challenge staged). The stored
+// name is "icon – Title", as the catalogue keeps it.
+func (s *Server) handleAdminPutChallenges(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
+	req, err := decode[*putChallengesRequest](w, r, 0)
+	if err != nil {
+		return err
+	}
+	updates := make([]salescoach.ChallengeUpdate, 0, len(req.Challenges))
+	for _, c := range req.Challenges {
+		updates = append(updates, salescoach.ChallengeUpdate{Key: c.Key, Name: c.Icon + " – " + c.Title, Icon: c.Icon,
+			Description: c.Description, Target: *c.Target})
+	}
+	if len(updates) > 0 {
+		err := s.CatalogAdmin.UpdateChallenges(r.Context(), updates)
+		if salescoach.ErrorCode(err) == salescoach.ENOTFOUND {
+			return salescoach.Errorf(salescoach.ENOTFOUND, msgChallengeNotFound)
+		} else if err != nil {
+			return err
+		}
+	}
+	return s.writeAdminChallenges(w, r)
+}
+
+type tonePresetJSON struct {
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	SortOrder   int    `json:"sort_order"`
+	Users       int    `json:"users"`
+}
+
+func toTonePreset(p *salescoach.TonePreset, users int) tonePresetJSON {
+	return tonePresetJSON{ID: p.ID, Name: p.Name, Description: p.Description, SortOrder: p.SortOrder, Users: users}
+}
+
+func (s *Server) handleAdminTonePresets(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
+	list, err := s.Catalog.TonePresets(r.Context())
+	if err != nil {
+		return err
+	}
+	users, err := s.CatalogAdmin.TonePresetUsers(r.Context())
+	if err != nil {
+		return err
+	}
+	out := make([]tonePresetJSON, 0, len(list))
+	for _, p := range list {
+		out = append(out, toTonePreset(p, users[p.ID]))
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// tonePresetRequest creates (both fields) or edits (either field) a preset.
+type tonePresetRequest struct {
+	Name        *string `json:"name"`
+	Description *string `json:"description"`
+}
+
+func (q *tonePresetRequest) Valid() map[string]string {
+	p := map[string]string{}
+	if q.Name != nil {
+		v := strings.TrimSpace(*q.Name)
+		q.Name = &v
+		switch n := utf8.RuneCountInString(v); {
+		case n == 0:
+			p["name"] = msgNameEmpty
+		case n > maxPresetNameRunes:
+			p["name"] = msgPresetName
+		}
+	}
+	if q.Description != nil {
+		v := strings.TrimSpace(*q.Description)
+		q.Description = &v
+		if utf8.RuneCountInString(v) > maxPresetDescRunes {
+			p["description"] = msgPresetDesc
+		}
+	}
+	return p
+}
+
+// presetID reports whether id may name a preset: the seeded ones have
+// slugs (freundlich), new ones UUIDs.
+func presetID(id string) bool { return id != "" && len(id) <= 64 }
+
+// presetError gives the store's conflicts and misses the contract's texts.
+func presetError(err error) error {
+	switch salescoach.ErrorCode(err) {
+	case salescoach.ECONFLICT:
+		return &salescoach.Error{Code: salescoach.ECONFLICT, Message: msgPresetTaken, Fields: map[string]string{"name": msgPresetTaken}}
+	case salescoach.ENOTFOUND:
+		return salescoach.Errorf(salescoach.ENOTFOUND, msgPresetNotFound)
+	}
+	return err
+}
+
+func (s *Server) handleAdminCreateTonePreset(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
+	req, err := decode[*tonePresetRequest](w, r, 0)
+	if err != nil {
+		return err
+	}
+	if req.Name == nil {
+		return salescoach.FieldError(msgNameEmpty, map[string]string{"name": msgNameEmpty})
+	}
+	in := salescoach.TonePresetInput{Name: *req.Name}
+	if req.Description != nil {
+		in.Description = *req.Description
+	}
+	p, err := s.CatalogAdmin.CreateTonePreset(r.Context(), in)
+	if err != nil {
+		return presetError(err)
+	}
+	writeJSON(w, http.StatusCreated, toTonePreset(p, 0))
+	return nil
+}
+
+// handleAdminPatchTonePreset renames a preset or replaces its description;
+// a field left out keeps its value.
+func (s *Server) handleAdminPatchTonePreset(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
+	id := r.PathValue("id")
+	if !presetID(id) {
+		return salescoach.Errorf(salescoach.ENOTFOUND, msgPresetNotFound)
+	}
+	req, err := decode[*tonePresetRequest](w, r, 0)
+	if err != nil {
+		return err
+	}
+	ctx := r.Context()
+	list, err := s.Catalog.TonePresets(ctx)
+	if err != nil {
+		return err
+	}
+	var cur *salescoach.TonePreset
+	for _, p := range list {
+		if p.ID == id {
+			cur = p
+		}
+	}
+	if cur == nil {
+		return salescoach.Errorf(salescoach.ENOTFOUND, msgPresetNotFound)
+	}
+	in := salescoach.TonePresetInput{Name: cur.Name, Description: cur.Description}
+	if req.Name != nil {
+		in.Name = *req.Name
+	}
+	if req.Description != nil {
+		in.Description = *req.Description
+	}
+	p, err := s.CatalogAdmin.UpdateTonePreset(ctx, cur.ID, in)
+	if err != nil {
+		return presetError(err)
+	}
+	users, err := s.CatalogAdmin.TonePresetUsers(ctx)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toTonePreset(p, users[p.ID]))
+	return nil
+}
+
+// handleAdminDeleteTonePreset removes a preset; its users fall back to the
+// neutral customer.
+func (s *Server) handleAdminDeleteTonePreset(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
+	id := r.PathValue("id")
+	if !presetID(id) {
+		return salescoach.Errorf(salescoach.ENOTFOUND, msgPresetNotFound)
+	}
+	if err := s.CatalogAdmin.DeleteTonePreset(r.Context(), id); err != nil {
+		return presetError(err)
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}

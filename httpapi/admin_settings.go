@@ -1,0 +1,255 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"net/http"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"salescoach"
+	"salescoach/coach"
+)
+
+// Settings and promo code messages (contract of issue 6).
+const (
+	msgPromoCode        = "Der Code muss 3–32 Zeichen aus Buchstaben, Ziffern, - und _ haben."
+	msgPromoPlan        = "Unbekannter Plan."
+	msgPromoMax         = "Das Limit muss mindestens 1 sein."
+	msgPromoValidUntil  = "Das Ablaufdatum muss in der Zukunft liegen."
+	msgPromoDate        = "Ungültiges Datum."
+	msgPromoDescription = "Die Beschreibung darf höchstens 500 Zeichen lang sein."
+	msgPromoTaken       = "Diesen Code gibt es schon."
+	msgPromoNotFound    = "Promo-Code nicht gefunden."
+	maxPromoDescRunes   = 500
+)
+
+var promoCodePattern = regexp.MustCompile(`^[A-Za-z0-9_-]{3,32}$`)
+
+// engineDetails is what engines talking to a model server tell about it
+// (coach/openai); the built-in trainer has none.
+type engineDetails interface {
+	Model() string
+	BaseURL() string
+}
+
+type planSettingJSON struct {
+	Plan   string `json:"plan"`
+	PlanID string `json:"planId"`
+	Quota  int    `json:"quota"`
+}
+
+// handleAdminSettings answers the model provider and the plans; never a
+// secret.
+func (s *Server) handleAdminSettings(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
+	engine := map[string]string{"name": s.Training.Engine.Name(), "model": "", "baseUrl": ""}
+	if d, ok := s.Training.Engine.(engineDetails); ok {
+		engine["model"], engine["baseUrl"] = d.Model(), d.BaseURL()
+	}
+	p := s.plans()
+	writeJSON(w, http.StatusOK, map[string]any{
+		"engine": engine,
+		"plans": []planSettingJSON{
+			{Plan: salescoach.PlanFree, Quota: salescoach.PlanQuota(salescoach.PlanFree)},
+			{Plan: salescoach.PlanPlus, PlanID: p.Plus, Quota: salescoach.PlanQuota(salescoach.PlanPlus)},
+			{Plan: salescoach.PlanElite, PlanID: p.Elite, Quota: salescoach.PlanQuota(salescoach.PlanElite)},
+			{Plan: salescoach.PlanPromo, PlanID: p.Promo, Quota: salescoach.PlanQuota(p.Tier(p.Promo))},
+		},
+		// Payments need the plan ids of both paid plans.
+		"paypalConfigured": p.Plus != "" && p.Elite != "",
+	})
+	return nil
+}
+
+// handleAdminEngineCheck asks the model server whether it answers and takes
+// the key. The built-in trainer needs no server and always passes. A failed
+// check is a normal answer with ok false and the reason.
+func (s *Server) handleAdminEngineCheck(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	if err := s.rateLimit(s.limits.engineCheck, u.ID); err != nil {
+		return err
+	}
+	start := time.Now()
+	var err error
+	if c, ok := s.Training.Engine.(coach.Checker); ok {
+		err = c.Check(r.Context())
+	}
+	out := map[string]any{"ok": err == nil, "latencyMs": time.Since(start).Milliseconds()}
+	if err != nil {
+		out["error"] = salescoach.ErrorMessage(err)
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+type promoCodeJSON struct {
+	ID             string     `json:"id"`
+	Code           string     `json:"code"`
+	Plan           string     `json:"plan"`
+	Description    string     `json:"description"`
+	Active         bool       `json:"active"`
+	MaxRedemptions *int       `json:"max_redemptions"`
+	Redemptions    int        `json:"redemptions"`
+	ValidUntil     *time.Time `json:"valid_until"`
+	CreatedAt      time.Time  `json:"created_at"`
+}
+
+func toPromoCode(c *salescoach.PromoCode) promoCodeJSON {
+	return promoCodeJSON{ID: c.ID, Code: c.Code, Plan: c.Plan, Description: c.Description, Active: c.Active,
+		MaxRedemptions: c.MaxRedemptions, Redemptions: c.Redemptions, ValidUntil: c.ValidUntil, CreatedAt: c.CreatedAt}
+}
+
+func (s *Server) handleAdminPromoCodes(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
+	list, err := s.Promos.PromoCodes(r.Context())
+	if err != nil {
+		return err
+	}
+	out := make([]promoCodeJSON, 0, len(list))
+	for _, c := range list {
+		out = append(out, toPromoCode(c))
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+type createPromoRequest struct {
+	Code           string     `json:"code"`
+	Plan           string     `json:"plan"`
+	Description    string     `json:"description"`
+	MaxRedemptions *int       `json:"max_redemptions"`
+	ValidUntil     *string    `json:"valid_until"`
+	validUntil     *time.Time // ValidUntil parsed
+}
+
+// parseValidUntil reads an expiry (RFC 3339) into *dst, adding a problem
+// when it is no date.
+func parseValidUntil(v *string, dst **time.Time, p map[string]string) {
+	if v == nil {
+		return
+	}
+	t, err := time.Parse(time.RFC3339, strings.TrimSpace(*v))
+	if err != nil {
+		p["valid_until"] = msgPromoDate
+		return
+	}
+	*dst = &t
+}
+
+func (q *createPromoRequest) Valid() map[string]string {
+	p := map[string]string{}
+	q.Code = strings.TrimSpace(q.Code)
+	q.Description = strings.TrimSpace(q.Description)
+	if !promoCodePattern.MatchString(q.Code) {
+		p["code"] = msgPromoCode
+	}
+	if !slices.Contains(salescoach.PromoPlans, q.Plan) {
+		p["plan"] = msgPromoPlan
+	}
+	if utf8.RuneCountInString(q.Description) > maxPromoDescRunes {
+		p["description"] = msgPromoDescription
+	}
+	if q.MaxRedemptions != nil && *q.MaxRedemptions < 1 {
+		p["max_redemptions"] = msgPromoMax
+	}
+	parseValidUntil(q.ValidUntil, &q.validUntil, p)
+	return p
+}
+
+// promoError gives the store's conflicts and misses the contract's texts.
+func promoError(err error) error {
+	switch salescoach.ErrorCode(err) {
+	case salescoach.ECONFLICT:
+		return &salescoach.Error{Code: salescoach.ECONFLICT, Message: msgPromoTaken, Fields: map[string]string{"code": msgPromoTaken}}
+	case salescoach.ENOTFOUND:
+		return salescoach.Errorf(salescoach.ENOTFOUND, msgPromoNotFound)
+	}
+	return err
+}
+
+func (s *Server) handleAdminCreatePromoCode(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
+	req, err := decode[*createPromoRequest](w, r, 0)
+	if err != nil {
+		return err
+	}
+	if req.validUntil != nil && !req.validUntil.After(s.now()) {
+		return salescoach.FieldError(msgPromoValidUntil, map[string]string{"valid_until": msgPromoValidUntil})
+	}
+	c := &salescoach.PromoCode{Code: req.Code, Plan: req.Plan, Description: req.Description,
+		MaxRedemptions: req.MaxRedemptions, ValidUntil: req.validUntil, CreatedAt: s.now()}
+	if err := s.Promos.CreatePromoCode(r.Context(), c); err != nil {
+		return promoError(err)
+	}
+	writeJSON(w, http.StatusCreated, toPromoCode(c))
+	return nil
+}
+
+// nullable is a PATCH field that may be absent (Set false), null (Set,
+// Value nil) or a value.
+type nullable[T any] struct {
+	Set   bool
+	Value *T
+}
+
+func (n *nullable[T]) UnmarshalJSON(b []byte) error {
+	n.Set = true
+	if string(b) == "null" {
+		n.Value = nil
+		return nil
+	}
+	var v T
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	n.Value = &v
+	return nil
+}
+
+type patchPromoRequest struct {
+	Active         *bool            `json:"active"`
+	Description    *string          `json:"description"`
+	MaxRedemptions nullable[int]    `json:"max_redemptions"`
+	ValidUntil     nullable[string] `json:"valid_until"`
+	validUntil     *time.Time       // ValidUntil parsed
+}
+
+func (q *patchPromoRequest) Valid() map[string]string {
+	p := map[string]string{}
+	if q.Description != nil {
+		v := strings.TrimSpace(*q.Description)
+		q.Description = &v
+		if utf8.RuneCountInString(v) > maxPromoDescRunes {
+			p["description"] = msgPromoDescription
+		}
+	}
+	if v := q.MaxRedemptions.Value; v != nil && *v < 1 {
+		p["max_redemptions"] = msgPromoMax
+	}
+	parseValidUntil(q.ValidUntil.Value, &q.validUntil, p)
+	return p
+}
+
+// handleAdminPatchPromoCode activates or deactivates a code, replaces its
+// description, and sets or clears (null) its limit and expiry.
+func (s *Server) handleAdminPatchPromoCode(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
+	id := r.PathValue("id")
+	if !salescoach.IsUUID(id) {
+		return salescoach.Errorf(salescoach.ENOTFOUND, msgPromoNotFound)
+	}
+	req, err := decode[*patchPromoRequest](w, r, 0)
+	if err != nil {
+		return err
+	}
+	if v := req.validUntil; v != nil && !v.After(s.now()) {
+		return salescoach.FieldError(msgPromoValidUntil, map[string]string{"valid_until": msgPromoValidUntil})
+	}
+	upd := salescoach.PromoCodeUpdate{Description: req.Description, Active: req.Active,
+		MaxRedemptions: req.MaxRedemptions.Value, ClearMax: req.MaxRedemptions.Set && req.MaxRedemptions.Value == nil,
+		ValidUntil: req.validUntil, ClearValidUntil: req.ValidUntil.Set && req.ValidUntil.Value == nil}
+	c, err := s.Promos.UpdatePromoCode(r.Context(), id, upd)
+	if err != nil {
+		return promoError(err)
+	}
+	writeJSON(w, http.StatusOK, toPromoCode(c))
+	return nil
+}
