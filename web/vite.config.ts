@@ -45,6 +45,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     css: false,
+    // room for the 5 s window of findBy*/waitFor (src/testing/setup.ts)
+    testTimeout: 20_000,
     environmentOptions: {
       jsdom: { url: 'http://localhost:3000/app/' },
     },

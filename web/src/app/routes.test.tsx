@@ -70,9 +70,10 @@ describe('regular user', () => {
     expect(screen.getByRole('navigation', { name: 'Hauptnavigation' })).toBeInTheDocument();
   });
 
-  it('placeholder screens say that they follow', async () => {
+  it('/feedback is the feedback page with the own submissions', async () => {
     renderApp('/feedback', { session: true });
-    expect(await screen.findByText('Dieser Bereich wird gerade gebaut.')).toBeInTheDocument();
+    expect(await screen.findByRole('form', { name: 'Feedback senden' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Deine letzten Einsendungen' })).toBeInTheDocument();
   });
 
   it('a failed role check gives the regular route set', async () => {

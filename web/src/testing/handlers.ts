@@ -47,4 +47,54 @@ export const handlers = [
   ),
   http.get('/api/challenges', () => HttpResponse.json(makeChallenges())),
   http.get('/api/referrals', () => HttpResponse.json([])),
+  http.get('/api/feedback', () => HttpResponse.json([])),
+  // The core back-office screens, empty (admin tests replace what they look at).
+  http.get('/api/admin/overview', () =>
+    HttpResponse.json({
+      users: 0,
+      activeSessions: 0,
+      openFeedback: 0,
+      chatsToday: 0,
+      chatsMonth: 0,
+      newUsersPerDay: [],
+      newestUsers: [],
+    }),
+  ),
+  http.get('/api/admin/users', () => HttpResponse.json({ items: [], total: 0 })),
+  http.get('/api/admin/conversations', () => HttpResponse.json({ items: [], total: 0 })),
+  http.get('/api/admin/feedback', () => HttpResponse.json({ items: [], total: 0 })),
+  http.get('/api/admin/compliance', () =>
+    HttpResponse.json({ terms: { v1: 0, v2: 0, other: 0, without: 0 }, audit: { days: 30, total: 0, v1: 0, v2: 0 } }),
+  ),
+  // Analytics, challenges, token management and settings, empty.
+  http.get('/api/admin/analytics', ({ request }) => {
+    const metric = new URL(request.url).searchParams.get('metric');
+    if (metric === 'visitorsBySource') {
+      const sources = ['google', 'ai-tool', 'instagram', 'youtube', 'tiktok', 'linkedin', 'direct', 'other'];
+      return HttpResponse.json({ visitorsBySource: Object.fromEntries(sources.map((s) => [s, 0])) });
+    }
+    if (metric === 'visitorsByPage') return HttpResponse.json({ visitorsByPage: { landing: 0, login: 0, app: 0 } });
+    return HttpResponse.json({ visitors: 0 });
+  }),
+  http.get('/api/admin/page-visits', () =>
+    HttpResponse.json([{ landing: 0, impressum: 0, registrierung: 0, chatbot: 0 }]),
+  ),
+  http.get('/api/admin/challenges', () => HttpResponse.json({ challenges: [], top: [] })),
+  http.get('/api/admin/usage', ({ request }) => {
+    const params = new URL(request.url).searchParams;
+    const none = { tokensIn: 0, tokensOut: 0, tokens: 0, calls: 0 };
+    return HttpResponse.json({
+      from: params.get('from') ?? '',
+      to: params.get('to') ?? '',
+      totals: { ...none, users: 0 },
+      byPlan: [],
+      users: [],
+      total: 0,
+    });
+  }),
+  http.get('/api/admin/settings', () =>
+    HttpResponse.json({ engine: { name: 'builtin', model: '', baseUrl: '' }, plans: [], paypalConfigured: false }),
+  ),
+  http.get('/api/admin/tone-presets', () => HttpResponse.json([])),
+  http.get('/api/admin/promo-codes', () => HttpResponse.json([])),
 ];

@@ -1,10 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { clearNotices } from '../components/ui/notices-store';
 import { sessions } from '../lib/auth';
 import { closeProfileDialog } from '../lib/profile-dialog';
 import { server } from './server';
+
+// findBy*/waitFor give up after 1 s by default. On a loaded two-core CI
+// machine a lazily loaded screen can take longer than that to appear; a wider
+// window changes no verdict, it only stops the suite failing on slowness.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no modal dialogs yet: a minimal showModal/close.
 if (typeof HTMLDialogElement !== 'undefined' && !('showModal' in HTMLDialogElement.prototype)) {

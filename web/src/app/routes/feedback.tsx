@@ -1,7 +1,6 @@
-import { PlaceholderPage } from '../../components/ui/PlaceholderPage';
-import { useT } from '../../lib/i18n';
+import { FeedbackPage } from '../../features/feedback';
 
+/** /feedback: open to signed-out visitors (public frame) and to users (app frame). */
 export default function FeedbackRoute() {
-  const t = useT();
-  return <PlaceholderPage title={t('page.feedback')} />;
+  return <FeedbackPage />;
 }

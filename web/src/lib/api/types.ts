@@ -332,9 +332,9 @@ export interface FinishResponse {
   completed: boolean;
 }
 
-/** The `change` event of GET /api/realtime. */
+/** The `change` event of GET /api/realtime ('feedback': an admin changed the status of the user's feedback). */
 export interface RealtimeChange {
-  type: 'user' | 'profile' | 'conversation';
+  type: 'user' | 'profile' | 'conversation' | 'feedback';
   op: 'insert' | 'update' | 'delete';
   id: string;
 }

@@ -7,10 +7,13 @@ import { common } from './messages/common';
 import { layout } from './messages/layout';
 import { profile } from './messages/profile';
 import { tutorial } from './messages/tutorial';
+import { feedback } from './messages/feedback';
+import { adminCore } from './messages/adminCore';
+import { adminInsights } from './messages/adminInsights';
 import { messages } from './messages';
 import { interpolate, splitRich, tokensOf, translate } from './i18n';
 
-const catalogues = { common, auth, layout, chat, profile, dashboard, tutorial, help };
+const catalogues = { common, auth, layout, chat, profile, dashboard, tutorial, help, feedback, adminCore, adminInsights };
 
 describe('i18n catalogue', () => {
   it('has a German and an English text for every key', () => {
@@ -57,6 +60,18 @@ describe('i18n catalogue', () => {
     expect(translate('de', 'profile.notUpdated')).toBe('Keine Berechtigung oder kein Datensatz aktualisiert.');
     expect(translate('de', 'profile.avatar.size')).toBe('Datei zu groß (max. 2 MB).');
     expect(translate('de', 'dashboard.challenges.failed')).toBe('Challenge-Icons konnten nicht geladen werden.');
+    // feedback page and admin screens (spec 02 §4, §8)
+    expect(translate('de', 'feedback.success')).toBe('Danke für dein Feedback!');
+    expect(translate('de', 'feedback.failed')).toBe('Fehler beim Senden des Feedbacks');
+    expect(translate('de', 'feedback.messageRequired')).toBe('Nachricht darf nicht leer sein');
+    expect(translate('de', 'feedback.own.empty')).toBe('Noch kein Feedback eingereicht.');
+    expect(translate('de', 'feedback.status.in_bearbeitung')).toBe('In Bearbeitung');
+    expect(translate('de', 'adminCore.loading')).toBe('Lade...');
+    expect(translate('de', 'adminCore.feedback.loadFailed')).toBe('Feedbacks konnten nicht geladen werden.');
+    expect(translate('de', 'adminCore.feedback.updateFailed')).toBe('Status konnte nicht aktualisiert werden.');
+    expect(translate('de', 'adminCore.feedback.empty')).toBe('Es liegt kein Feedback vor.');
+    expect(translate('de', 'adminCore.chats.none')).toBe('Keine Konversation ausgewählt.');
+    expect(translate('de', 'adminCore.compliance.loadFailed')).toBe('Fehler beim Laden der Compliance-Metriken');
   });
 
   it('interpolates placeholders and splits rich tags', () => {

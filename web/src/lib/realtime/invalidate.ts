@@ -5,11 +5,14 @@ import type { RealtimeChange } from '../api/types';
 /** Query keys that depend on the user's quota and level (usage, preflight). */
 export const usageQueryKey = ['usage'] as const;
 export const preflightQueryKey = ['chat-preflight'] as const;
+/** The signed-in user's own feedback (GET /api/feedback). */
+export const feedbackQueryKey = ['feedback'] as const;
 
 /**
  * Marks the cached server data a change touches as stale; queries on screen
  * refetch at once: user/profile → /api/me; conversation → the list, that
- * conversation, and what counts chats (usage, preflight).
+ * conversation, and what counts chats (usage, preflight); feedback → the
+ * user's own feedback list.
  */
 export function invalidateForChange(queryClient: QueryClient, change: RealtimeChange): void {
   switch (change.type) {
@@ -22,6 +25,9 @@ export function invalidateForChange(queryClient: QueryClient, change: RealtimeCh
       if (change.id) void queryClient.invalidateQueries({ queryKey: conversationQueryKey(change.id) });
       void queryClient.invalidateQueries({ queryKey: usageQueryKey });
       void queryClient.invalidateQueries({ queryKey: preflightQueryKey });
+      return;
+    case 'feedback':
+      void queryClient.invalidateQueries({ queryKey: feedbackQueryKey });
       return;
   }
 }

@@ -29,6 +29,9 @@ describe('live updates', () => {
       { queryKey: ['usage'] },
       { queryKey: ['chat-preflight'] },
     ]);
+    spy.mockClear();
+    invalidateForChange(qc, { type: 'feedback', op: 'update', id: 'f1' });
+    expect(spy.mock.calls.map((c) => c[0])).toEqual([{ queryKey: ['feedback'] }]);
   });
 
   it('invalidates on change events of the stream and closes it on unmount', async () => {

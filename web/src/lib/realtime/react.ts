@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { conversationsQueryKey } from '../api/queries/conversations';
 import { sessions } from '../auth/instance';
 import { RealtimeClient } from './client';
-import { invalidateForChange } from './invalidate';
+import { feedbackQueryKey, invalidateForChange } from './invalidate';
 
 /**
  * Keeps one live-update stream open while a user is signed in (this tab), and
@@ -24,6 +24,7 @@ export function useRealtime(userId: string | null): void {
         if (connectedBefore) {
           void queryClient.invalidateQueries({ queryKey: ['me'] });
           void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+          void queryClient.invalidateQueries({ queryKey: feedbackQueryKey });
         }
         connectedBefore = true;
       },

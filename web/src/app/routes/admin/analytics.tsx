@@ -1,7 +1,6 @@
-import { PlaceholderPage } from '../../../components/ui/PlaceholderPage';
-import { useT } from '../../../lib/i18n';
+import { AnalyticsPage } from '../../../features/admin/analytics';
 
+/** /analytics: visitors by range, source and page; page visits per platform. */
 export default function AdminAnalyticsRoute() {
-  const t = useT();
-  return <PlaceholderPage title={t('admin.analytics')} />;
+  return <AnalyticsPage />;
 }

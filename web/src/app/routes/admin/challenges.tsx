@@ -1,7 +1,6 @@
-import { PlaceholderPage } from '../../../components/ui/PlaceholderPage';
-import { useT } from '../../../lib/i18n';
+import { ChallengesAdminPage } from '../../../features/admin/challenges';
 
+/** /challenges: the nine challenges' names, icons, descriptions and targets; the top three. */
 export default function AdminChallengesRoute() {
-  const t = useT();
-  return <PlaceholderPage title={t('admin.challenges')} />;
+  return <ChallengesAdminPage />;
 }

@@ -1,7 +1,6 @@
-import { PlaceholderPage } from '../../../components/ui/PlaceholderPage';
-import { useT } from '../../../lib/i18n';
+import { ChatHistoryPage } from '../../../features/admin/chat-history';
 
+/** /chat-history?id={conversationId} 'Chat-Verlauf'. */
 export default function AdminChatHistoryRoute() {
-  const t = useT();
-  return <PlaceholderPage title={t('admin.chatHistory')} />;
+  return <ChatHistoryPage />;
 }

@@ -1,7 +1,6 @@
-import { PlaceholderPage } from '../../../components/ui/PlaceholderPage';
-import { useT } from '../../../lib/i18n';
+import { CompliancePage } from '../../../features/admin/compliance';
 
+/** /compliance 'Compliance'. */
 export default function AdminComplianceRoute() {
-  const t = useT();
-  return <PlaceholderPage title={t('admin.compliance')} />;
+  return <CompliancePage />;
 }

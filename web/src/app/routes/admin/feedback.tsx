@@ -1,7 +1,6 @@
-import { PlaceholderPage } from '../../../components/ui/PlaceholderPage';
-import { useT } from '../../../lib/i18n';
+import { AdminFeedbackPage } from '../../../features/admin/feedback';
 
+/** /admin-feedback 'Feedback'. */
 export default function AdminFeedbackRoute() {
-  const t = useT();
-  return <PlaceholderPage title={t('admin.feedback')} />;
+  return <AdminFeedbackPage />;
 }

@@ -1,7 +1,6 @@
-import { PlaceholderPage } from '../../../components/ui/PlaceholderPage';
-import { useT } from '../../../lib/i18n';
+import { OverviewPage } from '../../../features/admin/overview';
 
+/** /admin-dashboard 'Übersicht'. */
 export default function AdminOverviewRoute() {
-  const t = useT();
-  return <PlaceholderPage title={t('admin.overview')} />;
+  return <OverviewPage />;
 }

@@ -1,7 +1,6 @@
-import { PlaceholderPage } from '../../../components/ui/PlaceholderPage';
-import { useT } from '../../../lib/i18n';
+import { SettingsPage } from '../../../features/admin/settings';
 
+/** /settings: model engine, tone presets, promo codes, plan ids and quotas. */
 export default function AdminSettingsRoute() {
-  const t = useT();
-  return <PlaceholderPage title={t('admin.settings')} />;
+  return <SettingsPage />;
 }

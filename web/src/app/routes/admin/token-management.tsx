@@ -1,7 +1,6 @@
-import { PlaceholderPage } from '../../../components/ui/PlaceholderPage';
-import { useT } from '../../../lib/i18n';
+import { TokensPage } from '../../../features/admin/tokens';
 
+/** /token-management: model tokens used per period, plan and user. */
 export default function AdminTokenManagementRoute() {
-  const t = useT();
-  return <PlaceholderPage title={t('admin.tokens')} />;
+  return <TokensPage />;
 }

@@ -1,7 +1,6 @@
-import { PlaceholderPage } from '../../../components/ui/PlaceholderPage';
-import { useT } from '../../../lib/i18n';
+import { UsersPage } from '../../../features/admin/users';
 
+/** /users 'Benutzer'. */
 export default function AdminUsersRoute() {
-  const t = useT();
-  return <PlaceholderPage title={t('admin.users')} />;
+  return <UsersPage />;
 }

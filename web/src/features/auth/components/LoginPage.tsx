@@ -19,7 +19,7 @@ import { SocialButtons, takeOAuthRemember } from './SocialButtons';
 import { TermsModal } from './TermsModal';
 import './login.css';
 
-type View = 'signIn' | 'signUp' | 'forgot' | 'reset';
+type View = 'signIn' | 'signUp' | 'forgot' | 'reset' | 'invite';
 type Message = { key: MessageKey } | { text: string };
 
 const TITLES: Record<View, MessageKey> = {
@@ -27,10 +27,11 @@ const TITLES: Record<View, MessageKey> = {
   signUp: 'login.title.signUp',
   forgot: 'forgot.title',
   reset: 'reset.title',
+  invite: 'invite.title',
 };
 
 /** Query parameters the server's links and redirects use; removed once read. */
-const LINK_PARAMS = ['confirm', 'reset', 'oauth', 'error'] as const;
+const LINK_PARAMS = ['confirm', 'reset', 'invite', 'oauth', 'error'] as const;
 
 function SellingPoint({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return (
@@ -48,7 +49,8 @@ function SellingPoint({ icon, title, text }: { icon: ReactNode; title: string; t
 
 /**
  * /login: sign-in and registration (toggled by a link), password reset,
- * e-mail confirmation, OAuth return and guest sign-in; then the sign-in flow.
+ * an admin's invitation (first password), e-mail confirmation, OAuth return
+ * and guest sign-in; then the sign-in flow.
  */
 export function LoginPage() {
   const { t } = useI18n();
@@ -59,11 +61,12 @@ export function LoginPage() {
   const [initial] = useState(() => ({
     confirm: params.get('confirm'),
     reset: params.get('reset'),
+    invite: params.get('invite'),
     oauth: params.get('oauth') === '1',
     socialError: params.get('error') === 'social',
   }));
   const [refCode] = useState(() => readReferralCode(`?${params.toString()}`));
-  const [view, setView] = useState<View>(initial.reset ? 'reset' : 'signIn');
+  const [view, setView] = useState<View>(initial.reset ? 'reset' : initial.invite ? 'invite' : 'signIn');
   const [notice, setNotice] = useState<Message | null>(null);
   const [error, setError] = useState<Message | null>(
     initial.socialError ? { key: 'login.socialFailed' } : null,
@@ -252,12 +255,13 @@ export function LoginPage() {
                   onSubmitStart={clearMessages}
                 />
               ) : null}
-              {view === 'reset' && initial.reset ? (
+              {(view === 'reset' && initial.reset) || (view === 'invite' && initial.invite) ? (
                 <ResetPasswordForm
-                  token={initial.reset}
+                  token={(view === 'reset' ? initial.reset : initial.invite) ?? ''}
+                  variant={view}
                   onDone={() => {
                     setView('signIn');
-                    setNotice({ key: 'login.passwordChanged' });
+                    setNotice({ key: view === 'reset' ? 'login.passwordChanged' : 'invite.done' });
                   }}
                   onBack={() => {
                     clearMessages();

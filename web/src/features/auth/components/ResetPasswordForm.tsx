@@ -6,14 +6,27 @@ import { NewPasswordFields } from './NewPasswordFields';
 
 export interface ResetPasswordFormProps {
   token: string;
+  /** 'invite': the first password of an account an admin created (?invite=TOKEN). */
+  variant?: 'reset' | 'invite';
   onDone: () => void;
   onBack: () => void;
   onError: (text: string) => void;
   onSubmitStart: () => void;
 }
 
-/** The new-password form a reset link (?reset=TOKEN) opens. */
-export function ResetPasswordForm({ token, onDone, onBack, onError, onSubmitStart }: ResetPasswordFormProps) {
+/**
+ * The new-password form a reset link (?reset=TOKEN) opens; an invitation link
+ * (?invite=TOKEN) opens it with a welcome line. Both post to POST /api/auth/reset.
+ */
+export function ResetPasswordForm({
+  token,
+  variant = 'reset',
+  onDone,
+  onBack,
+  onError,
+  onSubmitStart,
+}: ResetPasswordFormProps) {
+  const invite = variant === 'invite';
   const { t } = useI18n();
   const reset = useResetPassword();
   const form = useZodForm(resetSchema, { password: '', confirmPassword: '' }, 'reset-');
@@ -30,12 +43,12 @@ export function ResetPasswordForm({ token, onDone, onBack, onError, onSubmitStar
   });
 
   return (
-    <form className="stack" noValidate onSubmit={submit} aria-label={t('reset.title')}>
-      <p className="login__text">{t('reset.text')}</p>
+    <form className="stack" noValidate onSubmit={submit} aria-label={t(invite ? 'invite.title' : 'reset.title')}>
+      <p className="login__text">{t(invite ? 'invite.text' : 'reset.text')}</p>
       <NewPasswordFields
         idPrefix="reset-"
-        passwordLabel={t('reset.password')}
-        confirmLabel={t('reset.confirm')}
+        passwordLabel={t(invite ? 'login.password' : 'reset.password')}
+        confirmLabel={t(invite ? 'login.confirmPassword' : 'reset.confirm')}
         password={form.values.password}
         confirmPassword={form.values.confirmPassword}
         passwordError={fieldErrorText(t, form.errors.password)}

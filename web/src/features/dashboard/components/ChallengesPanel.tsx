@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../../components/ui/Alert';
+import { challengeIcon, splitChallengeName } from '../../../components/ui/challenge-icons';
 import { ProgressRing } from '../../../components/ui/ProgressRing';
 import { WithTooltip } from '../../../components/ui/Tooltip';
 import type { ChallengeCard } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
 import { clampPercent, roman } from '../../../lib/progress';
 import { challengesQueryOptions } from '../api/challenges';
-import { challengeIcon, splitChallengeName } from './challenge-icons';
 
 /** The ring's fill: the way to the target, clamped to 0–100. */
 export function challengePercent(card: Pick<ChallengeCard, 'progressCurrent' | 'progressTarget'>): number {

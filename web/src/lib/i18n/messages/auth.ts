@@ -97,6 +97,15 @@ export const auth = {
   'reset.password': { de: 'Neues Passwort', en: 'New password' },
   'reset.confirm': { de: 'Neues Passwort bestätigen', en: 'Confirm new password' },
   'reset.submit': { de: 'Passwort speichern', en: 'Save password' },
+  'invite.title': { de: 'Passwort festlegen', en: 'Set your password' },
+  'invite.text': {
+    de: 'Willkommen bei Sales Coach! Du wurdest eingeladen. Lege ein Passwort mit mindestens 8 Zeichen fest, um dein Konto zu aktivieren.',
+    en: 'Welcome to Sales Coach! You have been invited. Set a password with at least 8 characters to activate your account.',
+  },
+  'invite.done': {
+    de: 'Dein Passwort ist gespeichert und dein Konto aktiviert. Melde dich jetzt mit deiner E-Mail-Adresse und dem neuen Passwort an.',
+    en: 'Your password is saved and your account is activated. Sign in now with your email address and the new password.',
+  },
   'validation.emailRequired': {
     de: 'Bitte gib deine E-Mail-Adresse ein.',
     en: 'Please enter your email address.',

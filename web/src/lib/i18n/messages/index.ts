@@ -6,6 +6,9 @@ import { common } from './common';
 import { layout } from './layout';
 import { profile } from './profile';
 import { tutorial } from './tutorial';
+import { feedback } from './feedback';
+import { adminCore } from './adminCore';
+import { adminInsights } from './adminInsights';
 
 /** Every UI text. Feature areas add their own file and spread it in here. */
 export const messages = {
@@ -17,6 +20,9 @@ export const messages = {
   ...dashboard,
   ...tutorial,
   ...help,
+  ...feedback,
+  ...adminCore,
+  ...adminInsights,
 };
 
 export type MessageKey = keyof typeof messages;

@@ -10,7 +10,7 @@ import {
   StarIcon,
   TrophyIcon,
   ZapIcon,
-} from '../../../components/ui/icons';
+} from './icons';
 
 type IconComponent = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -26,6 +26,9 @@ const ICONS: Record<string, IconComponent> = {
   trophy: TrophyIcon,
   flame: FlameIcon,
 };
+
+/** The icon keys the back-office suggests (each has its own icon). */
+export const CHALLENGE_ICON_KEYS: readonly string[] = Object.keys(ICONS);
 
 /** The separator of "iconkey – Title" (en dash with spaces). */
 const SEPARATOR = ' – ';

@@ -1,0 +1,1 @@
+export { ChallengesAdminPage } from './components/ChallengesAdminPage';

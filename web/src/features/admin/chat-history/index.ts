@@ -1,0 +1,1 @@
+export { ChatHistoryPage } from './components/ChatHistoryPage';
