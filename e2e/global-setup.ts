@@ -80,11 +80,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATA_DIR: dataDir,
       ADDR: `127.0.0.1:${port}`,
       PUBLIC_URL: baseURL,
-      ADMIN_EMAILS: 'admin@example.com',
+      // admin.spec.ts uses one admin per test (tests run in parallel)
+      ADMIN_EMAILS: 'admin@example.com,admin-feedback@example.com,admin-users@example.com,admin-chats@example.com,admin-analytics@example.com',
       LOG_FORMAT: 'json',
-      // Every test signs up from 127.0.0.1; the default of 10 an hour would
-      // cap the suite.
+      // Every test signs up and signs in from 127.0.0.1; the defaults (10
+      // accounts an hour, 30 sign-ins per 15 minutes) would cap the suite.
       SIGNUP_LIMIT_PER_HOUR: '1000',
+      AUTH_LIMIT_PER_15MIN: '1000',
       FETCH_ALLOW: '127.0.0.1/32',
       FETCH_ALLOW_PORTS: String(sitePort),
     },

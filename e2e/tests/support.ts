@@ -28,9 +28,9 @@ interface MailLine {
 
 /**
  * Waits for the log mailer's line `{"msg":"mail","to":EMAIL,"link":...}` and
- * returns the newest link carrying `?confirm=` or `?reset=`.
+ * returns the newest link carrying `?confirm=`, `?reset=` or `?invite=`.
  */
-export async function mailLink(email: string, kind: 'confirm' | 'reset', timeoutMs = 10_000): Promise<string> {
+export async function mailLink(email: string, kind: 'confirm' | 'reset' | 'invite', timeoutMs = 10_000): Promise<string> {
   const file = process.env.E2E_SERVER_LOG;
   if (!file) throw new Error('E2E_SERVER_LOG is not set: global-setup did not run');
   const deadline = Date.now() + timeoutMs;
