@@ -55,7 +55,8 @@ func (s *Server) handleAdminSettings(w http.ResponseWriter, r *http.Request, _ *
 			{Plan: salescoach.PlanFree, Quota: salescoach.PlanQuota(salescoach.PlanFree)},
 			{Plan: salescoach.PlanPlus, PlanID: p.Plus, Quota: salescoach.PlanQuota(salescoach.PlanPlus)},
 			{Plan: salescoach.PlanElite, PlanID: p.Elite, Quota: salescoach.PlanQuota(salescoach.PlanElite)},
-			{Plan: salescoach.PlanPromo, PlanID: p.Promo, Quota: salescoach.PlanQuota(p.Tier(p.Promo))},
+			// the promo plan is Elite at a promotional price, configured or not
+			{Plan: salescoach.PlanPromo, PlanID: p.Promo, Quota: salescoach.PlanQuota(salescoach.PlanElite)},
 		},
 		// Payments need the plan ids of both paid plans.
 		"paypalConfigured": p.Plus != "" && p.Elite != "",

@@ -288,6 +288,10 @@ func TestAdminSettingsBuiltin(t *testing.T) {
 		if eng := got["engine"].(map[string]any); eng["name"] != "builtin" || eng["model"] != "" || eng["baseUrl"] != "" || got["paypalConfigured"] != false {
 			t.Errorf("settings = %v", got)
 		}
+		// the promo plan is Elite at a promotional price even before its plan id is configured
+		if promo := got["plans"].([]any)[3].(map[string]any); promo["plan"] != "promo" || promo["quota"] != float64(1000) {
+			t.Errorf("unconfigured promo plan = %v", promo)
+		}
 		planIDs(e)
 		got = a.do("GET", "/api/admin/settings", nil).must(t, 200).json(t)
 		want := []struct {
