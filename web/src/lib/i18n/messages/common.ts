@@ -18,10 +18,6 @@ export const common = {
   'common.notices': { de: 'Hinweise', en: 'Notices' },
   'common.newTab': { de: '(öffnet in neuem Tab)', en: '(opens in a new tab)' },
   'common.skipToContent': { de: 'Zum Inhalt springen', en: 'Skip to content' },
-  'common.underConstruction': {
-    de: 'Dieser Bereich wird gerade gebaut.',
-    en: 'This area is under construction.',
-  },
   'errors.generic': {
     de: 'Leider ist ein Fehler aufgetreten.',
     en: 'Unfortunately, an error occurred.',
