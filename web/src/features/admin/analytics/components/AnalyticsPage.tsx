@@ -1,6 +1,7 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { Alert } from '../../../../components/ui/Alert';
+import { InfoIcon } from '../../../../components/ui/icons';
 import { WithTooltip } from '../../../../components/ui/Tooltip';
 import type { TrackSource } from '../../../../lib/api';
 import { useAuth } from '../../../../lib/auth';
@@ -249,7 +250,7 @@ function VisitBlock({ platform, range }: { platform: Platform | null; range: Ana
                           aria-label={t('adminAnalytics.info', { page: label })}
                           aria-describedby={describedBy}
                         >
-                          <InfoIcon />
+                          <InfoIcon width={16} height={16} />
                         </button>
                       )}
                     </WithTooltip>
@@ -262,14 +263,5 @@ function VisitBlock({ platform, range }: { platform: Platform | null; range: Ana
         )}
       </QueryBody>
     </section>
-  );
-}
-
-function InfoIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 11v5M12 8h.01" />
-    </svg>
   );
 }
