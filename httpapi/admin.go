@@ -58,13 +58,15 @@ func pageOf(r *http.Request) (salescoach.Page, error) {
 	return p, nil
 }
 
-// searchOf reads the search query q (at most 200 characters), trimmed.
-func searchOf(r *http.Request) (string, error) {
+// searchPageOf reads the search query q (at most 200 characters, trimmed)
+// and the page of a searchable admin list.
+func searchPageOf(r *http.Request) (string, salescoach.Page, error) {
 	q := strings.TrimSpace(r.URL.Query().Get("q"))
 	if utf8.RuneCountInString(q) > maxQueryRunes {
-		return "", salescoach.FieldError(msgQueryTooLong, map[string]string{"q": msgQueryTooLong})
+		return "", salescoach.Page{}, salescoach.FieldError(msgQueryTooLong, map[string]string{"q": msgQueryTooLong})
 	}
-	return q, nil
+	p, err := pageOf(r)
+	return q, p, err
 }
 
 // adminUserJSON is AdminUserItem of the contract.
@@ -124,11 +126,7 @@ func (s *Server) handleAdminOverview(w http.ResponseWriter, r *http.Request, _ *
 }
 
 func (s *Server) handleAdminUsers(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
-	q, err := searchOf(r)
-	if err != nil {
-		return err
-	}
-	p, err := pageOf(r)
+	q, p, err := searchPageOf(r)
 	if err != nil {
 		return err
 	}
@@ -318,11 +316,7 @@ type adminConversationJSON struct {
 }
 
 func (s *Server) handleAdminConversations(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
-	q, err := searchOf(r)
-	if err != nil {
-		return err
-	}
-	p, err := pageOf(r)
+	q, p, err := searchPageOf(r)
 	if err != nil {
 		return err
 	}

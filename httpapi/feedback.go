@@ -97,14 +97,8 @@ func (s *Server) handleFeedback(w http.ResponseWriter, r *http.Request) error {
 	var u *salescoach.User
 	if c != nil {
 		var err error
-		u, err = s.Users.UserByID(r.Context(), c.UserID)
-		if salescoach.ErrorCode(err) == salescoach.ENOTFOUND {
-			return errNoSession
-		} else if err != nil {
+		if u, err = s.activeUser(r.Context(), c); err != nil {
 			return err
-		}
-		if u.Status == salescoach.UserStatusDisabled {
-			return errDisabled
 		}
 	}
 	req, err := decode[*feedbackRequest](w, r, 0)

@@ -180,17 +180,27 @@ func (s *Server) requireUser(next userHandlerFunc) http.Handler {
 		if c == nil {
 			return salescoach.Errorf(salescoach.EUNAUTHORIZED, "Bitte melde dich an.")
 		}
-		u, err := s.Users.UserByID(r.Context(), c.UserID)
-		if salescoach.ErrorCode(err) == salescoach.ENOTFOUND {
-			return errNoSession
-		} else if err != nil {
+		u, err := s.activeUser(r.Context(), c)
+		if err != nil {
 			return err
-		}
-		if u.Status == salescoach.UserStatusDisabled {
-			return errDisabled
 		}
 		return next(w, r, u)
 	})
+}
+
+// activeUser loads the caller's account: errNoSession when it is gone,
+// errDisabled when it is disabled.
+func (s *Server) activeUser(ctx context.Context, c *caller) (*salescoach.User, error) {
+	u, err := s.Users.UserByID(ctx, c.UserID)
+	if salescoach.ErrorCode(err) == salescoach.ENOTFOUND {
+		return nil, errNoSession
+	} else if err != nil {
+		return nil, err
+	}
+	if u.Status == salescoach.UserStatusDisabled {
+		return nil, errDisabled
+	}
+	return u, nil
 }
 
 // requireAdmin is requireUser for users with the admin flag.

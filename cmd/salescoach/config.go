@@ -189,22 +189,8 @@ var settings = []setting{
 	{"PAYPAL_PLAN_PLUS", "paypal-plan-plus", "", "PayPal plan id of Plus (250 chats a month)", false, str(func(c *Config) *string { return &c.PlanPlus })},
 	{"PAYPAL_PLAN_ELITE", "paypal-plan-elite", "", "PayPal plan id of Elite (1000 chats a month)", false, str(func(c *Config) *string { return &c.PlanElite })},
 	{"PAYPAL_PLAN_PROMO", "paypal-plan-promo", "", "PayPal plan id of the promotional Elite plan", false, str(func(c *Config) *string { return &c.PlanPromo })},
-	{"SIGNUP_LIMIT_PER_HOUR", "signup-limit-per-hour", "10", "accounts (sign-ups, guests) one address may create per hour", false, func(c *Config, v string) error {
-		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil || n < 1 || n > 100000 {
-			return fmt.Errorf("must be a whole number from 1 to 100000")
-		}
-		c.SignupsPerHour = n
-		return nil
-	}},
-	{"AUTH_LIMIT_PER_15MIN", "auth-limit-per-15min", "30", "sign-ins and mail-link uses (confirm, reset, invitation) one address may try per 15 minutes", false, func(c *Config, v string) error {
-		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil || n < 1 || n > 100000 {
-			return fmt.Errorf("must be a whole number from 1 to 100000")
-		}
-		c.AuthAttemptsPerIP = n
-		return nil
-	}},
+	{"SIGNUP_LIMIT_PER_HOUR", "signup-limit-per-hour", "10", "accounts (sign-ups, guests) one address may create per hour", false, perAddressLimit(func(c *Config) *int { return &c.SignupsPerHour })},
+	{"AUTH_LIMIT_PER_15MIN", "auth-limit-per-15min", "30", "sign-ins and mail-link uses (confirm, reset, invitation) one address may try per 15 minutes", false, perAddressLimit(func(c *Config) *int { return &c.AuthAttemptsPerIP })},
 	{"BLOB_STORE", "blob-store", "local", "where avatars are kept: local (DATA_DIR/avatars, served by this server) or s3 (an S3-compatible bucket)", false, oneOf(func(c *Config) *string { return &c.BlobStore }, "local", "s3")},
 	{"S3_ENDPOINT", "s3-endpoint", "", "S3-compatible endpoint, e.g. https://s3.eu-central-1.amazonaws.com or http://localhost:9000 (MinIO); required with BLOB_STORE=s3", false, optionalBaseURL(func(c *Config) *string { return &c.S3Endpoint })},
 	{"S3_REGION", "s3-region", "us-east-1", "region of the bucket, used in request signatures", false, func(c *Config, v string) error {
@@ -257,6 +243,19 @@ var settings = []setting{
 	{"S3_TIMEOUT", "s3-timeout", "30s", "time limit of one storage request", false, duration(func(c *Config) *time.Duration { return &c.S3Timeout }, time.Second, 5*time.Minute)},
 	{"ACCESS_TOKEN_TTL", "access-token-ttl", "15m", "lifetime of an access token", false, duration(func(c *Config) *time.Duration { return &c.AccessTTL }, time.Minute, 24*time.Hour)},
 	{"REFRESH_TOKEN_TTL", "refresh-token-ttl", "720h", "idle lifetime of a refresh token", false, duration(func(c *Config) *time.Duration { return &c.RefreshTTL }, time.Hour, 365*24*time.Hour)},
+}
+
+// perAddressLimit parses a rate limit per client address: a whole number
+// from 1 to 100000.
+func perAddressLimit(p func(*Config) *int) func(*Config, string) error {
+	return func(c *Config, v string) error {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 1 || n > 100000 {
+			return fmt.Errorf("must be a whole number from 1 to 100000")
+		}
+		*p(c) = n
+		return nil
+	}
 }
 
 func oneOf(p func(*Config) *string, allowed ...string) func(*Config, string) error {
