@@ -7,7 +7,7 @@ export function ContactBlock() {
   const t = useT();
   const headingId = useId();
   return (
-    <section className="feedback-card" aria-labelledby={headingId}>
+    <section className="panel feedback-card" aria-labelledby={headingId}>
       <h2 id={headingId} className="feedback-card__title">
         {t('feedback.contact.title')}
       </h2>

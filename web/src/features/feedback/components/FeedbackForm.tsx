@@ -62,7 +62,7 @@ export function FeedbackForm({ sender }: { sender: Sender }) {
   const sending = send.isPending;
 
   return (
-    <section className="feedback-card" aria-labelledby={headingId}>
+    <section className="panel feedback-card" aria-labelledby={headingId}>
       <h2 id={headingId} className="feedback-card__title">
         {t('feedback.form')}
       </h2>

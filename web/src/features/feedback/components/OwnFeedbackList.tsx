@@ -17,7 +17,7 @@ export function OwnFeedbackList() {
   };
 
   return (
-    <section className="feedback-card" aria-labelledby={headingId}>
+    <section className="panel feedback-card" aria-labelledby={headingId}>
       <h2 id={headingId} className="feedback-card__title">
         {t('feedback.own.title')}
       </h2>

@@ -23,7 +23,7 @@ export function ConversationView({ id }: { id: string | null }) {
   }, [id]);
 
   return (
-    <section className="admin-section" aria-labelledby={headingId}>
+    <section className="panel admin-section" aria-labelledby={headingId}>
       <h2 id={headingId} ref={heading} tabIndex={-1} className="admin-section__title">
         {t('adminCore.chats.conversation')}
       </h2>

@@ -42,7 +42,7 @@ export interface AdminSectionProps {
 export function AdminSection({ title, lead, actions, children, className }: AdminSectionProps) {
   const headingId = useId();
   return (
-    <section className={['admin-section', className].filter(Boolean).join(' ')} aria-labelledby={headingId}>
+    <section className={['panel admin-section', className].filter(Boolean).join(' ')} aria-labelledby={headingId}>
       <header className="admin-section__header">
         <div className="admin-section__heading">
           <h2 id={headingId} className="admin-section__title">

@@ -189,18 +189,7 @@ function Report({ report, offset, onOffset, loadingPage }: ReportProps) {
                     </th>
                     <th scope="col">{t('adminTokens.col.user')}</th>
                     <th scope="col">{t('adminTokens.col.plan')}</th>
-                    <th scope="col" className="admin-table__num">
-                      {t('adminTokens.tokensIn')}
-                    </th>
-                    <th scope="col" className="admin-table__num">
-                      {t('adminTokens.tokensOut')}
-                    </th>
-                    <th scope="col" className="admin-table__num">
-                      {t('adminTokens.tokens')}
-                    </th>
-                    <th scope="col" className="admin-table__num">
-                      {t('adminTokens.calls')}
-                    </th>
+                    <TokenColumnHeads />
                   </tr>
                 </thead>
                 <tbody>
@@ -214,10 +203,7 @@ function Report({ report, offset, onOffset, loadingPage }: ReportProps) {
                         {u.display_name && u.email ? <span className="tokens__user-email">{u.email}</span> : null}
                       </th>
                       <td>{planLabel(u.plan, t)}</td>
-                      <td className="admin-table__num">{format.number(u.tokensIn)}</td>
-                      <td className="admin-table__num">{format.number(u.tokensOut)}</td>
-                      <td className="admin-table__num">{format.number(u.tokens)}</td>
-                      <td className="admin-table__num">{format.number(u.calls)}</td>
+                      <TokenCells usage={u} />
                     </tr>
                   ))}
                 </tbody>
@@ -254,18 +240,7 @@ function PlanTable({ byPlan }: { byPlan: PlanUsage[] }) {
         <thead>
           <tr>
             <th scope="col">{t('adminTokens.col.plan')}</th>
-            <th scope="col" className="admin-table__num">
-              {t('adminTokens.tokensIn')}
-            </th>
-            <th scope="col" className="admin-table__num">
-              {t('adminTokens.tokensOut')}
-            </th>
-            <th scope="col" className="admin-table__num">
-              {t('adminTokens.tokens')}
-            </th>
-            <th scope="col" className="admin-table__num">
-              {t('adminTokens.calls')}
-            </th>
+            <TokenColumnHeads />
             <th scope="col" className="admin-table__num">
               {t('adminTokens.col.users')}
             </th>
@@ -275,15 +250,47 @@ function PlanTable({ byPlan }: { byPlan: PlanUsage[] }) {
           {rows.map((row) => (
             <tr key={row.plan}>
               <th scope="row">{planLabel(row.plan, t)}</th>
-              <td className="admin-table__num">{format.number(row.tokensIn)}</td>
-              <td className="admin-table__num">{format.number(row.tokensOut)}</td>
-              <td className="admin-table__num">{format.number(row.tokens)}</td>
-              <td className="admin-table__num">{format.number(row.calls)}</td>
+              <TokenCells usage={row} />
               <td className="admin-table__num">{format.number(row.users)}</td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The four usage columns both tables share: tokens in, out, in all, and model calls. */
+function TokenColumnHeads() {
+  const t = useT();
+  return (
+    <>
+      <th scope="col" className="admin-table__num">
+        {t('adminTokens.tokensIn')}
+      </th>
+      <th scope="col" className="admin-table__num">
+        {t('adminTokens.tokensOut')}
+      </th>
+      <th scope="col" className="admin-table__num">
+        {t('adminTokens.tokens')}
+      </th>
+      <th scope="col" className="admin-table__num">
+        {t('adminTokens.calls')}
+      </th>
+    </>
+  );
+}
+
+type Usage = Pick<PlanUsage, 'tokensIn' | 'tokensOut' | 'tokens' | 'calls'>;
+
+function TokenCells({ usage }: { usage: Usage }) {
+  const format = useAdminFormat();
+  return (
+    <>
+      <td className="admin-table__num">{format.number(usage.tokensIn)}</td>
+      <td className="admin-table__num">{format.number(usage.tokensOut)}</td>
+      <td className="admin-table__num">{format.number(usage.tokens)}</td>
+      <td className="admin-table__num">{format.number(usage.calls)}</td>
+    </>
   );
 }
