@@ -281,13 +281,6 @@ type PromoCodeUpdate struct {
 	ClearValidUntil bool
 }
 
-// Promo code errors a redemption may end with.
-const (
-	MsgPromoUnknown  = "Ungültiger Promo-Code."
-	MsgPromoUsedUp   = "Dieser Promo-Code ist aufgebraucht."
-	MsgPromoRedeemed = "Du hast diesen Promo-Code bereits eingelöst."
-)
-
 // PromoService stores promo codes and their redemptions.
 type PromoService interface {
 	// CreatePromoCode stores a code. ECONFLICT when the code is taken

@@ -45,14 +45,6 @@ type BlobReader interface {
 // MaxAvatarBytes is the largest avatar accepted (2 MB).
 const MaxAvatarBytes = 2 << 20
 
-// Avatar messages of the specification.
-const (
-	MsgAvatarType       = "Nur JPG, PNG oder GIF sind erlaubt."
-	MsgAvatarTooLarge   = "Datei zu groß (max. 2 MB)."
-	MsgAvatarInvalid    = "Ungültige Bilddatei."
-	MsgAvatarUnreadable = "Datei konnte nicht gelesen werden."
-)
-
 // imageKinds are the accepted image formats: their leading bytes, the file
 // extension the server gives them and their content type.
 var imageKinds = []struct {

@@ -22,47 +22,62 @@ const (
 	EINTERNAL     = "internal"     // anything else; never shown to the user in detail
 )
 
-// Error is the one error type of the domain. Message is what a user may read
-// (the specification's German text where one exists); Details adds a second
-// line for the user; Fields names form fields with their messages.
+// Error is the one error type of the domain. Code is the category that
+// decides the HTTP status; Msg is what a user may read (a machine key plus the
+// specification's German text); Details adds a second line for the user;
+// Fields names form fields with their messages.
 type Error struct {
 	Code    string
-	Message string
-	Details string
-	Fields  map[string]string
-	// RetryAfter is the number of seconds a client should wait, for ELIMIT.
+	Msg     Msg
+	Details Msg
+	Fields  map[string]Msg
+	// RetryAfter is the number of seconds a client should wait, for ELIMIT
+	// and EUNAVAILABLE.
 	RetryAfter int
 }
 
 // Error implements the error interface.
 func (e *Error) Error() string {
-	return fmt.Sprintf("salescoach error: code=%s message=%s", e.Code, e.Message)
+	return fmt.Sprintf("salescoach error: code=%s key=%s message=%s", e.Code, e.Msg.Key, e.Msg.String())
 }
 
-// Errorf returns an *Error with the given code and a formatted message.
+// Message returns the user-readable German text of e.
+func (e *Error) Message() string { return e.Msg.String() }
+
+// NewError returns an *Error with the given code and message.
+func NewError(code string, m Msg) *Error {
+	return &Error{Code: code, Msg: m}
+}
+
+// Errorf returns an *Error with the given code and a formatted message that
+// has no key: for operators (start-up configuration) and internal errors, not
+// for texts a user reads.
 func Errorf(code string, format string, args ...any) *Error {
-	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+	return &Error{Code: code, Msg: Msg{Text: fmt.Sprintf(format, args...)}}
 }
 
-// FieldError returns an EINVALID error that names the offending fields.
-func FieldError(message string, fields map[string]string) *Error {
-	return &Error{Code: EINVALID, Message: message, Fields: fields}
+// Problems are the validation problems of a request by field name.
+type Problems map[string]Msg
+
+// FieldError returns an EINVALID error for one field.
+func FieldError(field string, m Msg) *Error {
+	return &Error{Code: EINVALID, Msg: m, Fields: map[string]Msg{field: m}}
 }
 
 // FieldErrors returns an EINVALID error for the fields, headlined by the
 // message of the first field in name order, so that a multi-field error
 // reads the same every time.
-func FieldErrors(fields map[string]string) *Error {
+func FieldErrors(fields Problems) *Error {
 	keys := make([]string, 0, len(fields))
 	for k := range fields {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	msg := ""
+	var m Msg
 	if len(keys) > 0 {
-		msg = fields[keys[0]]
+		m = fields[keys[0]]
 	}
-	return FieldError(msg, fields)
+	return &Error{Code: EINVALID, Msg: m, Fields: fields}
 }
 
 // ErrorCode returns the code of err when it is (or wraps) an *Error, EINTERNAL
@@ -77,16 +92,16 @@ func ErrorCode(err error) string {
 	return EINTERNAL
 }
 
-// ErrorMessage returns the user-readable message of err when it is (or wraps)
-// an *Error and a generic text otherwise.
+// ErrorMessage returns the user-readable German message of err when it is (or
+// wraps) an *Error and a generic text otherwise.
 func ErrorMessage(err error) string {
 	var e *Error
 	if err == nil {
 		return ""
 	} else if errors.As(err, &e) {
-		return e.Message
+		return e.Message()
 	}
-	return "Interner Fehler."
+	return MsgInternal.Text
 }
 
 // IsUUID reports whether s is a UUID in its canonical 36-character form

@@ -30,9 +30,6 @@ const (
 	MaxFeedbackNameRunes    = 100
 )
 
-// MsgFeedbackEmpty is the spec's text for a message that is empty after trimming.
-const MsgFeedbackEmpty = "Nachricht darf nicht leer sein"
-
 // Feedback is one submission from the feedback page. UserID is nil for a
 // signed-out visitor (who gives Email) and after the account is deleted.
 type Feedback struct {

@@ -104,7 +104,7 @@ func TestProfileUpdateNormalize(t *testing.T) {
 		Formality: s("Du"), Language: s("EN"), ProductDescription: s(strings.Repeat("x", 20_001))}
 	p := bad.Normalize()
 	for _, f := range []string{"display_name", "role", "formality", "language", "product_description"} {
-		if p[f] == "" {
+		if p[f].Key == "" {
 			t.Errorf("no problem reported for %s: %v", f, p)
 		}
 	}

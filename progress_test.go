@@ -45,10 +45,11 @@ func TestLevelBand(t *testing.T) {
 }
 
 func TestFieldErrorsHeadlineIsStable(t *testing.T) {
-	fields := map[string]string{"role": "Rolle zu lang.", "display_name": "Name zu lang.", "language": "Sprache unbekannt."}
+	fields := salescoach.Problems{"role": salescoach.MsgRoleTooLong, "display_name": salescoach.MsgDisplayNameTooLong,
+		"language": salescoach.MsgBadLanguage}
 	for range 20 {
 		e := salescoach.FieldErrors(fields)
-		if e.Code != salescoach.EINVALID || e.Message != "Name zu lang." || len(e.Fields) != 3 {
+		if e.Code != salescoach.EINVALID || e.Msg.Key != "display_name_too_long" || len(e.Fields) != 3 {
 			t.Fatalf("FieldErrors = %+v", e)
 		}
 	}

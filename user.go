@@ -130,34 +130,24 @@ type ProfileUpdate struct {
 	HasSeenIntro       *bool
 }
 
-// Messages of the profile fields' validation.
-const (
-	MsgDisplayNameTooLong = "Der Anzeigename darf höchstens 80 Zeichen lang sein."
-	MsgRoleTooLong        = "Die Rolle darf höchstens 80 Zeichen lang sein."
-	MsgBadFormality       = "Bitte wähle Standard (du), Du oder Sie."
-	MsgBadLanguage        = "Bitte wähle Standard (de), Deutsch oder Englisch."
-	MsgDescriptionTooLong = "Die Produktbeschreibung darf höchstens 20000 Zeichen lang sein."
-	MsgUnknownTonePreset  = "Unbekannte Tonvorgabe."
-)
-
 // Normalize trims the display name and role and checks every field that is
 // set. It returns the problems by JSON field name (display_name, role,
 // formality, language, product_description), empty when the update is
 // fine. Whether a tone preset exists is the store's to check.
-func (p *ProfileUpdate) Normalize() map[string]string {
-	problems := map[string]string{}
+func (p *ProfileUpdate) Normalize() Problems {
+	problems := Problems{}
 	if p.DisplayName != nil {
 		v := strings.TrimSpace(*p.DisplayName)
 		p.DisplayName = &v
 		if utf8.RuneCountInString(v) > MaxDisplayNameRunes {
-			problems["display_name"] = MsgDisplayNameTooLong
+			problems["display_name"] = MsgDisplayNameTooLong.With("max", MaxDisplayNameRunes)
 		}
 	}
 	if p.Role != nil {
 		v := strings.TrimSpace(*p.Role)
 		p.Role = &v
 		if utf8.RuneCountInString(v) > MaxRoleRunes {
-			problems["role"] = MsgRoleTooLong
+			problems["role"] = MsgRoleTooLong.With("max", MaxRoleRunes)
 		}
 	}
 	if p.Formality != nil && *p.Formality != FormalityStandard && *p.Formality != FormalityDu && *p.Formality != FormalitySie {
@@ -167,7 +157,7 @@ func (p *ProfileUpdate) Normalize() map[string]string {
 		problems["language"] = MsgBadLanguage
 	}
 	if p.ProductDescription != nil && utf8.RuneCountInString(*p.ProductDescription) > MaxProductDescriptionRunes {
-		problems["product_description"] = MsgDescriptionTooLong
+		problems["product_description"] = MsgDescriptionTooLong.With("max", MaxProductDescriptionRunes)
 	}
 	return problems
 }

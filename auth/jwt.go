@@ -22,10 +22,6 @@ const clockLeeway = 30 * time.Second
 // maxTokenLength rejects absurd inputs before any parsing work.
 const maxTokenLength = 4096
 
-// msgSessionInvalid is the one answer to every bad access token, so that a
-// caller learns nothing about why a token was refused.
-const msgSessionInvalid = "Sitzung ungültig oder abgelaufen."
-
 // Issuer signs and verifies the short-lived access tokens (HS256 JWTs) that the
 // browser sends as "Authorization: Bearer …". It is safe for concurrent use.
 type Issuer struct {
@@ -134,7 +130,7 @@ func (iss *Issuer) Issue(userID, sessionFamilyID string, anonymous bool) (token 
 // names a subject. Every failure returns the same EUNAUTHORIZED error
 // ('Sitzung ungültig oder abgelaufen.') so callers cannot leak why.
 func (iss *Issuer) Verify(token string) (*Claims, error) {
-	unauthorized := salescoach.Errorf(salescoach.EUNAUTHORIZED, msgSessionInvalid)
+	unauthorized := salescoach.NewError(salescoach.EUNAUTHORIZED, salescoach.MsgSessionInvalid)
 	if token == "" || len(token) > maxTokenLength {
 		return nil, unauthorized
 	}

@@ -56,10 +56,6 @@ const (
 	appleSecretMaxTTL = 15777000 * time.Second
 )
 
-// msgSocialLoginFailed is the one user-facing text for every sign-in failure;
-// causes go to the log.
-const msgSocialLoginFailed = "Social Login fehlgeschlagen"
-
 // ProviderConfig configures one OpenID Connect provider. GoogleConfig and
 // AppleConfig fill in the provider-specific parts.
 type ProviderConfig struct {
@@ -645,11 +641,11 @@ func redactURLError(err error) error {
 }
 
 func (p *Provider) unauthorized() error {
-	return salescoach.Errorf(salescoach.EUNAUTHORIZED, msgSocialLoginFailed)
+	return salescoach.NewError(salescoach.EUNAUTHORIZED, salescoach.MsgSocialLoginFailed)
 }
 
 func (p *Provider) unavailable() error {
-	return salescoach.Errorf(salescoach.EUNAVAILABLE, msgSocialLoginFailed)
+	return salescoach.NewError(salescoach.EUNAVAILABLE, salescoach.MsgSocialLoginFailed)
 }
 
 // AppleClientSecret mints the client secret Apple's token endpoint expects: an

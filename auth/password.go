@@ -186,22 +186,14 @@ func decodePHC(s string) (argonParams, error) {
 	return p, nil
 }
 
-// Validation messages, as the specification words them.
-const (
-	msgPasswordTooShort = "Das Passwort muss mindestens 8 Zeichen lang sein."
-	msgPasswordTooLong  = "Das Passwort darf höchstens 128 Zeichen lang sein."
-	msgEmailMissing     = "Bitte gib deine E-Mail-Adresse ein."
-	msgEmailInvalid     = "Bitte gib eine gültige E-Mail-Adresse ein."
-)
-
 // ValidatePassword checks the length rules: 8 to 128 characters, counted as
 // Unicode code points. It returns EINVALID with Fields["password"] otherwise.
 func ValidatePassword(pw string) error {
 	switch n := utf8.RuneCountInString(pw); {
 	case n < PasswordMinLength:
-		return salescoach.FieldError(msgPasswordTooShort, map[string]string{"password": msgPasswordTooShort})
+		return salescoach.FieldError("password", salescoach.MsgPasswordTooShort.With("min", PasswordMinLength))
 	case n > PasswordMaxLength:
-		return salescoach.FieldError(msgPasswordTooLong, map[string]string{"password": msgPasswordTooLong})
+		return salescoach.FieldError("password", salescoach.MsgPasswordTooLong.With("max", PasswordMaxLength))
 	}
 	return nil
 }
@@ -217,9 +209,9 @@ func ValidatePassword(pw string) error {
 func ValidateEmail(s string) (string, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return "", salescoach.FieldError(msgEmailMissing, map[string]string{"email": msgEmailMissing})
+		return "", salescoach.FieldError("email", salescoach.MsgEmailMissing)
 	}
-	invalid := salescoach.FieldError(msgEmailInvalid, map[string]string{"email": msgEmailInvalid})
+	invalid := salescoach.FieldError("email", salescoach.MsgEmailInvalid)
 	if len(s) > EmailMaxLength || !utf8.ValidString(s) {
 		return "", invalid
 	}

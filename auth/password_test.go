@@ -110,14 +110,14 @@ func TestValidatePassword(t *testing.T) {
 		pw   string
 		want string
 	}{
-		{"", msgPasswordTooShort},
-		{"1234567", msgPasswordTooShort},
-		{"äöüßäöü", msgPasswordTooShort}, // 7 characters, 14 bytes
+		{"", "Das Passwort muss mindestens 8 Zeichen lang sein."},
+		{"1234567", "Das Passwort muss mindestens 8 Zeichen lang sein."},
+		{"äöüßäöü", "Das Passwort muss mindestens 8 Zeichen lang sein."}, // 7 characters, 14 bytes
 		{"12345678", ""},
 		{"äöüßäöüß", ""},
 		{strings.Repeat("a", 128), ""},
 		{strings.Repeat("ä", 128), ""}, // 256 bytes, 128 characters
-		{strings.Repeat("a", 129), msgPasswordTooLong},
+		{strings.Repeat("a", 129), "Das Passwort darf höchstens 128 Zeichen lang sein."},
 	}
 	for _, tt := range tests {
 		err := ValidatePassword(tt.pw)
@@ -128,7 +128,7 @@ func TestValidatePassword(t *testing.T) {
 			continue
 		}
 		var e *salescoach.Error
-		if !errors.As(err, &e) || e.Code != salescoach.EINVALID || e.Fields["password"] != tt.want || e.Message != tt.want {
+		if !errors.As(err, &e) || e.Code != salescoach.EINVALID || e.Fields["password"].String() != tt.want || e.Message() != tt.want {
 			t.Errorf("ValidatePassword(%d runes) = %#v; want EINVALID with %q", len([]rune(tt.pw)), err, tt.want)
 		}
 	}
@@ -142,22 +142,22 @@ func TestValidateEmail(t *testing.T) {
 		{"  Max.Muster@Example.COM \n", "Max.Muster@example.com", ""},
 		{"admin@localhost", "admin@localhost", ""},
 		{"a+tag@sub.example.de", "a+tag@sub.example.de", ""},
-		{"", "", msgEmailMissing},
-		{"   ", "", msgEmailMissing},
-		{"max", "", msgEmailInvalid},
-		{"max@", "", msgEmailInvalid},
-		{"@example.com", "", msgEmailInvalid},
-		{"Max <max@example.com>", "", msgEmailInvalid},
-		{"<max@example.com>", "", msgEmailInvalid},
-		{"max@example.com (Max)", "", msgEmailInvalid},
-		{"max@example.com, eva@example.com", "", msgEmailInvalid},
-		{"max@@example.com", "", msgEmailInvalid},
-		{"max@exa mple.com", "", msgEmailInvalid},
-		{"max@example..com", "", msgEmailInvalid},
-		{"max@example.com.", "", msgEmailInvalid},
-		{"max@example.com\r\nBcc: x@y.z", "", msgEmailInvalid},
-		{strings.Repeat("a", 65) + "@example.com", "", msgEmailInvalid},
-		{strings.Repeat("a", 64) + "@" + strings.Repeat("b", 186) + ".com", "", msgEmailInvalid}, // 255 chars
+		{"", "", "Bitte gib deine E-Mail-Adresse ein."},
+		{"   ", "", "Bitte gib deine E-Mail-Adresse ein."},
+		{"max", "", "Bitte gib eine gültige E-Mail-Adresse ein."},
+		{"max@", "", "Bitte gib eine gültige E-Mail-Adresse ein."},
+		{"@example.com", "", "Bitte gib eine gültige E-Mail-Adresse ein."},
+		{"Max <max@example.com>", "", "Bitte gib eine gültige E-Mail-Adresse ein."},
+		{"<max@example.com>", "", "Bitte gib eine gültige E-Mail-Adresse ein."},
+		{"max@example.com (Max)", "", "Bitte gib eine gültige E-Mail-Adresse ein."},
+		{"max@example.com, eva@example.com", "", "Bitte gib eine gültige E-Mail-Adresse ein."},
+		{"max@@example.com", "", "Bitte gib eine gültige E-Mail-Adresse ein."},
+		{"max@exa mple.com", "", "Bitte gib eine gültige E-Mail-Adresse ein."},
+		{"max@example..com", "", "Bitte gib eine gültige E-Mail-Adresse ein."},
+		{"max@example.com.", "", "Bitte gib eine gültige E-Mail-Adresse ein."},
+		{"max@example.com\r\nBcc: x@y.z", "", "Bitte gib eine gültige E-Mail-Adresse ein."},
+		{strings.Repeat("a", 65) + "@example.com", "", "Bitte gib eine gültige E-Mail-Adresse ein."},
+		{strings.Repeat("a", 64) + "@" + strings.Repeat("b", 186) + ".com", "", "Bitte gib eine gültige E-Mail-Adresse ein."},                      // 255 chars
 		{strings.Repeat("a", 64) + "@" + strings.Repeat("b", 185) + ".com", strings.Repeat("a", 64) + "@" + strings.Repeat("b", 185) + ".com", ""}, // 254 chars
 	}
 	for _, tt := range tests {
@@ -169,7 +169,7 @@ func TestValidateEmail(t *testing.T) {
 			continue
 		}
 		var e *salescoach.Error
-		if !errors.As(err, &e) || e.Code != salescoach.EINVALID || e.Fields["email"] != tt.msg {
+		if !errors.As(err, &e) || e.Code != salescoach.EINVALID || e.Fields["email"].String() != tt.msg {
 			t.Errorf("ValidateEmail(%q) = %q, %#v; want EINVALID %q", tt.in, got, err, tt.msg)
 		}
 	}

@@ -14,7 +14,7 @@ import (
 // maxKeyBytes is S3's limit on a key's length.
 const maxKeyBytes = 1024
 
-var errBadKey = salescoach.Errorf(salescoach.EINVALID, "Ungültiger Dateiname.")
+var errBadKey = salescoach.NewError(salescoach.EINVALID, salescoach.MsgBadFileName)
 
 // checkKey accepts relative, slash-separated keys of plain segments: no
 // empty, "." or ".." segment, no leading slash, no backslash (a separator on

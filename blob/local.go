@@ -48,16 +48,18 @@ func (l *Local) Close() error {
 	return l.root.Close()
 }
 
-func uploadFailed(reason string, cause error) error {
-	e := &salescoach.Error{Code: salescoach.EUNAVAILABLE, Message: "Upload fehlgeschlagen: " + reason}
+// uploadFailed is the EUNAVAILABLE error 'Upload fehlgeschlagen: {reason}'.
+func uploadFailed(reason salescoach.Msg, cause error) error {
+	e := salescoach.NewError(salescoach.EUNAVAILABLE, salescoach.MsgUploadFailed.With("reason", reason))
 	if cause == nil {
 		return e
 	}
 	return fmt.Errorf("%w: %w", e, cause)
 }
 
-func deleteFailed(reason string, cause error) error {
-	e := &salescoach.Error{Code: salescoach.EUNAVAILABLE, Message: reason}
+// deleteFailed is the EUNAVAILABLE error 'Löschen fehlgeschlagen: {reason}'.
+func deleteFailed(reason salescoach.Msg, cause error) error {
+	e := salescoach.NewError(salescoach.EUNAVAILABLE, salescoach.MsgDeleteFailed.With("reason", reason))
 	if cause == nil {
 		return e
 	}
@@ -75,11 +77,11 @@ func (l *Local) Put(ctx context.Context, key, contentType string, r io.Reader, s
 		return err
 	}
 	if size < 0 {
-		return salescoach.Errorf(salescoach.EINVALID, "Unbekannte Dateigröße.")
+		return salescoach.NewError(salescoach.EINVALID, salescoach.MsgFileSizeUnknown)
 	}
 	if dir := path.Dir(key); dir != "." {
 		if err := l.root.MkdirAll(dir, 0o750); err != nil {
-			return uploadFailed("Datei konnte nicht gespeichert werden.", err)
+			return uploadFailed(salescoach.MsgStorageSaveFailed, err)
 		}
 	}
 	var rnd [8]byte
@@ -87,7 +89,7 @@ func (l *Local) Put(ctx context.Context, key, contentType string, r io.Reader, s
 	tmp := path.Join(path.Dir(key), "."+path.Base(key)+"."+hex.EncodeToString(rnd[:])+".tmp")
 	f, err := l.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o640)
 	if err != nil {
-		return uploadFailed("Datei konnte nicht gespeichert werden.", err)
+		return uploadFailed(salescoach.MsgStorageSaveFailed, err)
 	}
 	done := false
 	defer func() {
@@ -98,28 +100,28 @@ func (l *Local) Put(ctx context.Context, key, contentType string, r io.Reader, s
 	}()
 	n, err := io.Copy(f, io.LimitReader(r, size+1))
 	if err != nil {
-		return uploadFailed("Datei konnte nicht gespeichert werden.", err)
+		return uploadFailed(salescoach.MsgStorageSaveFailed, err)
 	}
 	if n != size {
-		return uploadFailed("Datei unvollständig.", fmt.Errorf("blob: got %d bytes, want %d", n, size))
+		return uploadFailed(salescoach.MsgStorageIncomplete, fmt.Errorf("blob: got %d bytes, want %d", n, size))
 	}
 	// Sync before the rename: after a crash the name must not point at a
 	// file whose data never reached the disk.
 	if err := f.Sync(); err != nil {
-		return uploadFailed("Datei konnte nicht gespeichert werden.", err)
+		return uploadFailed(salescoach.MsgStorageSaveFailed, err)
 	}
 	if err := f.Close(); err != nil {
-		return uploadFailed("Datei konnte nicht gespeichert werden.", err)
+		return uploadFailed(salescoach.MsgStorageSaveFailed, err)
 	}
 	if err := ctx.Err(); err != nil {
 		_ = l.root.Remove(tmp)
 		done = true
-		return uploadFailed("Abgebrochen.", err)
+		return uploadFailed(salescoach.MsgStorageAborted, err)
 	}
 	if err := l.root.Rename(tmp, key); err != nil {
 		_ = l.root.Remove(tmp)
 		done = true
-		return uploadFailed("Datei konnte nicht gespeichert werden.", err)
+		return uploadFailed(salescoach.MsgStorageSaveFailed, err)
 	}
 	done = true
 	return nil
@@ -132,7 +134,7 @@ func (l *Local) Delete(_ context.Context, key string) error {
 		return err
 	}
 	if err := l.root.Remove(key); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return deleteFailed("Datei konnte nicht gelöscht werden.", err)
+		return deleteFailed(salescoach.MsgStorageDeleteFail, err)
 	}
 	return nil
 }
@@ -147,7 +149,7 @@ func (l *Local) URL(key string) string {
 // It returns ENOTFOUND for a missing file or a bad key, and the error for
 // any other failure.
 func (l *Local) Open(_ context.Context, key string) (*salescoach.BlobFile, error) {
-	notFound := salescoach.Errorf(salescoach.ENOTFOUND, "Datei nicht gefunden.")
+	notFound := salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgFileNotFound)
 	if checkKey(key) != nil {
 		return nil, notFound
 	}

@@ -121,16 +121,16 @@ func (s *S3) Put(ctx context.Context, key, contentType string, r io.Reader, size
 		return err
 	}
 	if size < 0 {
-		return salescoach.Errorf(salescoach.EINVALID, "Unbekannte Dateigröße.")
+		return salescoach.NewError(salescoach.EINVALID, salescoach.MsgFileSizeUnknown)
 	}
 	// Avatars are small: reading them first lets the signature cover the
 	// payload's hash, which plain-HTTP endpoints need.
 	body, err := io.ReadAll(io.LimitReader(r, size+1))
 	if err != nil {
-		return uploadFailed("Datei konnte nicht gelesen werden.", err)
+		return uploadFailed(salescoach.MsgStorageUnreadable, err)
 	}
 	if int64(len(body)) != size {
-		return uploadFailed("Datei unvollständig.", fmt.Errorf("blob: got %d bytes, want %d", len(body), size))
+		return uploadFailed(salescoach.MsgStorageIncomplete, fmt.Errorf("blob: got %d bytes, want %d", len(body), size))
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPut, s.objectURL(key).String(), bytes.NewReader(body))
 	if err != nil {
@@ -178,30 +178,30 @@ type s3Error struct {
 
 // do signs and sends req. On failure it returns the reason a user may read
 // and the error with the details for the log.
-func (s *S3) do(req *http.Request, payloadHash string) (reason string, err error) {
+func (s *S3) do(req *http.Request, payloadHash string) (reason salescoach.Msg, err error) {
 	req.URL.RawPath = escapePath(req.URL.Path)
 	s.signer.sign(req, payloadHash, s.now())
 	res, err := s.client.Do(req)
 	if err != nil {
-		return "Speicher nicht erreichbar.", fmt.Errorf("blob: s3 %s: %w", req.Method, err)
+		return salescoach.MsgStorageUnreachable, fmt.Errorf("blob: s3 %s: %w", req.Method, err)
 	}
 	defer res.Body.Close()
 	raw, _ := io.ReadAll(io.LimitReader(res.Body, 64<<10))
 	if res.StatusCode >= 200 && res.StatusCode < 300 {
-		return "", nil
+		return salescoach.Msg{}, nil
 	}
 	var e s3Error
 	_ = xml.Unmarshal(raw, &e)
 	err = fmt.Errorf("blob: s3 %s: status %d, code %q, message %q", req.Method, res.StatusCode, e.Code, e.Message)
 	switch {
 	case e.Code == "NoSuchBucket":
-		return "Avatar-Bucket nicht gefunden.", err
+		return salescoach.MsgStorageNoBucket, err
 	case e.Message != "":
-		return truncateRunes(e.Message, 200), err
+		return salescoach.MsgStorageRefused.With("reason", truncateRunes(e.Message, 200)), err
 	case e.Code != "":
-		return e.Code, err
+		return salescoach.MsgStorageRefused.With("reason", e.Code), err
 	}
-	return http.StatusText(res.StatusCode), err
+	return salescoach.MsgStorageRefused.With("reason", http.StatusText(res.StatusCode)), err
 }
 
 func truncateRunes(s string, n int) string {

@@ -21,7 +21,7 @@ import (
 func wantError(t *testing.T, err error, code, message string) {
 	t.Helper()
 	var e *salescoach.Error
-	if !errors.As(err, &e) || e.Code != code || (message != "" && e.Message != message) {
+	if !errors.As(err, &e) || e.Code != code || (message != "" && e.Message() != message) {
 		t.Fatalf("error = %v, want %s %q", err, code, message)
 	}
 }
@@ -163,7 +163,7 @@ func TestS3Errors(t *testing.T) {
 
 	missing := newS3(t, srv, func(c *blob.S3Config) { c.Bucket = "nobucket" })
 	wantError(t, put(missing), salescoach.EUNAVAILABLE, "Upload fehlgeschlagen: Avatar-Bucket nicht gefunden.")
-	wantError(t, missing.Delete(ctx, "u/u.png"), salescoach.EUNAVAILABLE, "Avatar-Bucket nicht gefunden.")
+	wantError(t, missing.Delete(ctx, "u/u.png"), salescoach.EUNAVAILABLE, "Löschen fehlgeschlagen: Avatar-Bucket nicht gefunden.")
 
 	wrongKey := newS3(t, srv, func(c *blob.S3Config) { c.SecretAccessKey = "wrong" })
 	wantError(t, put(wrongKey), salescoach.EUNAVAILABLE,

@@ -13,19 +13,10 @@ import (
 	"salescoach/mail"
 )
 
-// Admin messages (contract of issue 6).
+// Admin limits.
 const (
-	msgUserNotFound  = "Benutzer nicht gefunden."
-	msgNotOnSelf     = "Das kannst du nicht an deinem eigenen Konto ändern."
-	msgEmailTaken    = "Diese E-Mail-Adresse ist bereits registriert."
-	msgFirstName     = "Vorname ist erforderlich."
-	msgLastName      = "Nachname ist erforderlich."
-	msgAdminEmail    = "Bitte gib eine gültige E-Mail-Adresse an."
-	msgBadPage       = "Ungültige Seitenangabe."
-	msgQueryTooLong  = "Die Suche darf höchstens 200 Zeichen lang sein."
-	msgBadUserStatus = "Unbekannter Status."
-	maxQueryRunes    = 200
-	maxNameRunes     = 40 // of a first or last name: "First Last" fits a display name
+	maxQueryRunes = 200
+	maxNameRunes  = 40 // of a first or last name: "First Last" fits a display name
 )
 
 // inviteTokenTTL is how long an invitation link works.
@@ -44,14 +35,14 @@ func pageOf(r *http.Request) (salescoach.Page, error) {
 	if v := q.Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > salescoach.MaxPageLimit {
-			return p, salescoach.FieldError(msgBadPage, map[string]string{"limit": msgBadPage})
+			return p, salescoach.FieldError("limit", salescoach.MsgBadPage)
 		}
 		p.Limit = n
 	}
 	if v := q.Get("offset"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			return p, salescoach.FieldError(msgBadPage, map[string]string{"offset": msgBadPage})
+			return p, salescoach.FieldError("offset", salescoach.MsgBadPage)
 		}
 		p.Offset = n
 	}
@@ -63,7 +54,10 @@ func pageOf(r *http.Request) (salescoach.Page, error) {
 func searchPageOf(r *http.Request) (string, salescoach.Page, error) {
 	q := strings.TrimSpace(r.URL.Query().Get("q"))
 	if utf8.RuneCountInString(q) > maxQueryRunes {
-		return "", salescoach.Page{}, salescoach.FieldError(msgQueryTooLong, map[string]string{"q": msgQueryTooLong})
+		return "", salescoach.Page{}, salescoach.FieldError("q", salescoach.MsgQueryTooLong.With("max", maxQueryRunes))
+	}
+	if hasControl(q) {
+		return "", salescoach.Page{}, salescoach.FieldError("q", salescoach.MsgControlChar)
 	}
 	p, err := pageOf(r)
 	return q, p, err
@@ -147,7 +141,7 @@ type createUserRequest struct {
 // Valid checks the three required fields. Unlike other forms the headline is
 // the first problem in the form's order (first name, last name, e-mail), so
 // it checks them itself; see handleAdminCreateUser.
-func (q *createUserRequest) Valid() map[string]string {
+func (q *createUserRequest) Valid() salescoach.Problems {
 	q.FirstName = strings.Join(strings.Fields(q.FirstName), " ")
 	q.LastName = strings.Join(strings.Fields(q.LastName), " ")
 	q.Email = strings.TrimSpace(q.Email)
@@ -155,31 +149,31 @@ func (q *createUserRequest) Valid() map[string]string {
 }
 
 func (q *createUserRequest) validate() error {
-	p := map[string]string{}
+	p := salescoach.Problems{}
 	var order []string
-	add := func(field, msg string) {
+	add := func(field string, msg salescoach.Msg) {
 		p[field] = msg
 		order = append(order, field)
 	}
 	switch {
 	case q.FirstName == "":
-		add("first_name", msgFirstName)
+		add("first_name", salescoach.MsgFirstNameMissing)
 	case utf8.RuneCountInString(q.FirstName) > maxNameRunes:
-		add("first_name", "Der Vorname darf höchstens 40 Zeichen lang sein.")
+		add("first_name", salescoach.MsgFirstNameTooLong.With("max", maxNameRunes))
 	}
 	switch {
 	case q.LastName == "":
-		add("last_name", msgLastName)
+		add("last_name", salescoach.MsgLastNameMissing)
 	case utf8.RuneCountInString(q.LastName) > maxNameRunes:
-		add("last_name", "Der Nachname darf höchstens 40 Zeichen lang sein.")
+		add("last_name", salescoach.MsgLastNameTooLong.With("max", maxNameRunes))
 	}
 	if norm, err := auth.ValidateEmail(q.Email); err != nil {
-		add("email", msgAdminEmail)
+		add("email", salescoach.MsgEmailAddressInvalid)
 	} else {
 		q.Email = norm
 	}
 	if len(order) > 0 {
-		return salescoach.FieldError(p[order[0]], p)
+		return &salescoach.Error{Code: salescoach.EINVALID, Msg: p[order[0]], Fields: p}
 	}
 	return nil
 }
@@ -198,15 +192,14 @@ func (s *Server) handleAdminCreateUser(w http.ResponseWriter, r *http.Request, a
 	ctx := r.Context()
 	u, err := s.Users.CreateUser(ctx, salescoach.NewUser{Email: req.Email, DisplayName: truncateRunes(req.FirstName+" "+req.LastName, salescoach.MaxDisplayNameRunes)})
 	if salescoach.ErrorCode(err) == salescoach.ECONFLICT {
-		return &salescoach.Error{Code: salescoach.ECONFLICT, Message: msgEmailTaken, Fields: map[string]string{"email": msgEmailTaken}}
+		return &salescoach.Error{Code: salescoach.ECONFLICT, Msg: salescoach.MsgEmailRegistered, Fields: map[string]salescoach.Msg{"email": salescoach.MsgEmailRegistered}}
 	} else if err != nil {
 		return err
 	}
 	if err := s.sendInvitation(r, u, admin); err != nil {
 		s.log.ErrorContext(ctx, "invitation mail failed", "user_id", u.ID, "err", err)
-		return &salescoach.Error{Code: salescoach.EUNAVAILABLE,
-			Message: "Das Konto wurde angelegt, aber die Einladung konnte nicht gesendet werden.",
-			Details: "Über 'Passwort vergessen' kann die Person sich selbst einen Link schicken."}
+		return &salescoach.Error{Code: salescoach.EUNAVAILABLE, Msg: salescoach.MsgInviteNotSent,
+			Details: salescoach.MsgInviteNotSentHint}
 	}
 	au, err := s.Admin.AdminUserByID(ctx, u.ID)
 	if err != nil {
@@ -235,9 +228,9 @@ type patchUserRequest struct {
 	Status  *string `json:"status"`
 }
 
-func (q *patchUserRequest) Valid() map[string]string {
+func (q *patchUserRequest) Valid() salescoach.Problems {
 	if q.Status != nil && *q.Status != salescoach.UserStatusActive && *q.Status != salescoach.UserStatusDisabled {
-		return map[string]string{"status": msgBadUserStatus}
+		return salescoach.Problems{"status": salescoach.MsgUnknownStatus}
 	}
 	return nil
 }
@@ -249,7 +242,7 @@ func (q *patchUserRequest) Valid() map[string]string {
 func (s *Server) handleAdminPatchUser(w http.ResponseWriter, r *http.Request, admin *salescoach.User) error {
 	id := r.PathValue("id")
 	if !salescoach.IsUUID(id) {
-		return salescoach.Errorf(salescoach.ENOTFOUND, msgUserNotFound)
+		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgUserNotFound)
 	}
 	req, err := decode[*patchUserRequest](w, r, 0)
 	if err != nil {
@@ -257,7 +250,7 @@ func (s *Server) handleAdminPatchUser(w http.ResponseWriter, r *http.Request, ad
 	}
 	if strings.EqualFold(id, admin.ID) && ((req.IsAdmin != nil && !*req.IsAdmin) ||
 		(req.Status != nil && *req.Status == salescoach.UserStatusDisabled)) {
-		return salescoach.Errorf(salescoach.EINVALID, msgNotOnSelf)
+		return salescoach.NewError(salescoach.EINVALID, salescoach.MsgNotOnSelf)
 	}
 	ctx := r.Context()
 	before, err := s.Admin.AdminUserByID(ctx, id)
@@ -297,7 +290,7 @@ func (s *Server) handleAdminPatchUser(w http.ResponseWriter, r *http.Request, ad
 // userNotFound gives a store's ENOTFOUND the contract's text.
 func userNotFound(err error) error {
 	if salescoach.ErrorCode(err) == salescoach.ENOTFOUND {
-		return salescoach.Errorf(salescoach.ENOTFOUND, msgUserNotFound)
+		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgUserNotFound)
 	}
 	return err
 }

@@ -10,18 +10,8 @@ import (
 	"salescoach"
 )
 
-// Catalogue messages (contract of issue 6).
+// Catalogue limits.
 const (
-	msgNameEmpty          = "Name darf nicht leer sein."
-	msgChallengeName      = "Der Name darf höchstens 60 Zeichen lang sein."
-	msgBadIcon            = "Ungültiges Icon."
-	msgChallengeDesc      = "Die Beschreibung darf höchstens 300 Zeichen lang sein."
-	msgChallengeTarget    = "Das Ziel muss zwischen 0 und 100000 liegen."
-	msgChallengeNotFound  = "Challenge nicht gefunden."
-	msgPresetName         = "Der Name darf höchstens 60 Zeichen lang sein."
-	msgPresetDesc         = "Die Beschreibung darf höchstens 1000 Zeichen lang sein."
-	msgPresetTaken        = "Diesen Namen gibt es schon."
-	msgPresetNotFound     = "Tonvorgabe nicht gefunden."
 	maxChallengeNameRunes = 60
 	maxChallengeDescRunes = 300
 	maxChallengeTarget    = 100000
@@ -102,10 +92,10 @@ type putChallengesRequest struct {
 	Challenges []challengeEdit `json:"challenges"`
 }
 
-func (q *putChallengesRequest) Valid() map[string]string {
-	p := map[string]string{}
+func (q *putChallengesRequest) Valid() salescoach.Problems {
+	p := salescoach.Problems{}
 	if len(q.Challenges) > maxChallengeUpdates {
-		p["challenges"] = fmt.Sprintf("Höchstens %d Challenges auf einmal.", maxChallengeUpdates)
+		p["challenges"] = salescoach.MsgTooManyChallenges.With("max", maxChallengeUpdates)
 		return p
 	}
 	for i := range q.Challenges {
@@ -114,22 +104,22 @@ func (q *putChallengesRequest) Valid() map[string]string {
 		c.Description = strings.TrimSpace(c.Description)
 		field := func(name string) string { return fmt.Sprintf("challenges.%d.%s", i, name) }
 		if c.Key == "" || len(c.Key) > 64 {
-			p[field("key")] = msgChallengeNotFound
+			p[field("key")] = salescoach.MsgChallengeNotFound
 		}
 		switch n := utf8.RuneCountInString(c.Title); {
 		case n == 0:
-			p[field("title")] = msgNameEmpty
+			p[field("title")] = salescoach.MsgNameEmpty
 		case n > maxChallengeNameRunes:
-			p[field("title")] = msgChallengeName
+			p[field("title")] = salescoach.MsgChallengeName.With("max", maxChallengeNameRunes)
 		}
 		if !iconKey.MatchString(c.Icon) {
-			p[field("icon")] = msgBadIcon
+			p[field("icon")] = salescoach.MsgChallengeIcon
 		}
 		if utf8.RuneCountInString(c.Description) > maxChallengeDescRunes {
-			p[field("description")] = msgChallengeDesc
+			p[field("description")] = salescoach.MsgChallengeDesc.With("max", maxChallengeDescRunes)
 		}
 		if c.Target == nil || *c.Target < 0 || *c.Target > maxChallengeTarget {
-			p[field("target")] = msgChallengeTarget
+			p[field("target")] = salescoach.MsgChallengeTarget.With("max", maxChallengeTarget)
 		}
 	}
 	return p
@@ -151,7 +141,7 @@ func (s *Server) handleAdminPutChallenges(w http.ResponseWriter, r *http.Request
 	if len(updates) > 0 {
 		err := s.CatalogAdmin.UpdateChallenges(r.Context(), updates)
 		if salescoach.ErrorCode(err) == salescoach.ENOTFOUND {
-			return salescoach.Errorf(salescoach.ENOTFOUND, msgChallengeNotFound)
+			return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgChallengeNotFound)
 		} else if err != nil {
 			return err
 		}
@@ -194,23 +184,23 @@ type tonePresetRequest struct {
 	Description *string `json:"description"`
 }
 
-func (q *tonePresetRequest) Valid() map[string]string {
-	p := map[string]string{}
+func (q *tonePresetRequest) Valid() salescoach.Problems {
+	p := salescoach.Problems{}
 	if q.Name != nil {
 		v := strings.TrimSpace(*q.Name)
 		q.Name = &v
 		switch n := utf8.RuneCountInString(v); {
 		case n == 0:
-			p["name"] = msgNameEmpty
+			p["name"] = salescoach.MsgNameEmpty
 		case n > maxPresetNameRunes:
-			p["name"] = msgPresetName
+			p["name"] = salescoach.MsgPresetName.With("max", maxPresetNameRunes)
 		}
 	}
 	if q.Description != nil {
 		v := strings.TrimSpace(*q.Description)
 		q.Description = &v
 		if utf8.RuneCountInString(v) > maxPresetDescRunes {
-			p["description"] = msgPresetDesc
+			p["description"] = salescoach.MsgPresetDesc.With("max", maxPresetDescRunes)
 		}
 	}
 	return p
@@ -224,9 +214,9 @@ func presetID(id string) bool { return id != "" && len(id) <= 64 }
 func presetError(err error) error {
 	switch salescoach.ErrorCode(err) {
 	case salescoach.ECONFLICT:
-		return &salescoach.Error{Code: salescoach.ECONFLICT, Message: msgPresetTaken, Fields: map[string]string{"name": msgPresetTaken}}
+		return &salescoach.Error{Code: salescoach.ECONFLICT, Msg: salescoach.MsgPresetTaken, Fields: map[string]salescoach.Msg{"name": salescoach.MsgPresetTaken}}
 	case salescoach.ENOTFOUND:
-		return salescoach.Errorf(salescoach.ENOTFOUND, msgPresetNotFound)
+		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgPresetNotFound)
 	}
 	return err
 }
@@ -237,7 +227,7 @@ func (s *Server) handleAdminCreateTonePreset(w http.ResponseWriter, r *http.Requ
 		return err
 	}
 	if req.Name == nil {
-		return salescoach.FieldError(msgNameEmpty, map[string]string{"name": msgNameEmpty})
+		return salescoach.FieldError("name", salescoach.MsgNameEmpty)
 	}
 	in := salescoach.TonePresetInput{Name: *req.Name}
 	if req.Description != nil {
@@ -256,7 +246,7 @@ func (s *Server) handleAdminCreateTonePreset(w http.ResponseWriter, r *http.Requ
 func (s *Server) handleAdminPatchTonePreset(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
 	id := r.PathValue("id")
 	if !presetID(id) {
-		return salescoach.Errorf(salescoach.ENOTFOUND, msgPresetNotFound)
+		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgPresetNotFound)
 	}
 	req, err := decode[*tonePresetRequest](w, r, 0)
 	if err != nil {
@@ -274,7 +264,7 @@ func (s *Server) handleAdminPatchTonePreset(w http.ResponseWriter, r *http.Reque
 		}
 	}
 	if cur == nil {
-		return salescoach.Errorf(salescoach.ENOTFOUND, msgPresetNotFound)
+		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgPresetNotFound)
 	}
 	in := salescoach.TonePresetInput{Name: cur.Name, Description: cur.Description}
 	if req.Name != nil {
@@ -300,7 +290,7 @@ func (s *Server) handleAdminPatchTonePreset(w http.ResponseWriter, r *http.Reque
 func (s *Server) handleAdminDeleteTonePreset(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
 	id := r.PathValue("id")
 	if !presetID(id) {
-		return salescoach.Errorf(salescoach.ENOTFOUND, msgPresetNotFound)
+		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgPresetNotFound)
 	}
 	if err := s.CatalogAdmin.DeleteTonePreset(r.Context(), id); err != nil {
 		return presetError(err)

@@ -13,17 +13,9 @@ import (
 	"salescoach/coach"
 )
 
-// Settings and promo code messages (contract of issue 6).
+// Promo code limits.
 const (
-	msgPromoCode        = "Der Code muss 3–32 Zeichen aus Buchstaben, Ziffern, - und _ haben."
-	msgPromoPlan        = "Unbekannter Plan."
-	msgPromoMax         = "Das Limit muss mindestens 1 sein."
-	msgPromoValidUntil  = "Das Ablaufdatum muss in der Zukunft liegen."
-	msgPromoDate        = "Ungültiges Datum."
-	msgPromoDescription = "Die Beschreibung darf höchstens 500 Zeichen lang sein."
-	msgPromoTaken       = "Diesen Code gibt es schon."
-	msgPromoNotFound    = "Promo-Code nicht gefunden."
-	maxPromoDescRunes   = 500
+	maxPromoDescRunes = 500
 )
 
 var promoCodePattern = regexp.MustCompile(`^[A-Za-z0-9_-]{3,32}$`)
@@ -125,33 +117,33 @@ type createPromoRequest struct {
 
 // parseValidUntil reads an expiry (RFC 3339) into *dst, adding a problem
 // when it is no date.
-func parseValidUntil(v *string, dst **time.Time, p map[string]string) {
+func parseValidUntil(v *string, dst **time.Time, p salescoach.Problems) {
 	if v == nil {
 		return
 	}
 	t, err := time.Parse(time.RFC3339, strings.TrimSpace(*v))
 	if err != nil {
-		p["valid_until"] = msgPromoDate
+		p["valid_until"] = salescoach.MsgBadDate
 		return
 	}
 	*dst = &t
 }
 
-func (q *createPromoRequest) Valid() map[string]string {
-	p := map[string]string{}
+func (q *createPromoRequest) Valid() salescoach.Problems {
+	p := salescoach.Problems{}
 	q.Code = strings.TrimSpace(q.Code)
 	q.Description = strings.TrimSpace(q.Description)
 	if !promoCodePattern.MatchString(q.Code) {
-		p["code"] = msgPromoCode
+		p["code"] = salescoach.MsgPromoCodeFormat
 	}
 	if !slices.Contains(salescoach.PromoPlans, q.Plan) {
-		p["plan"] = msgPromoPlan
+		p["plan"] = salescoach.MsgPromoPlan
 	}
 	if utf8.RuneCountInString(q.Description) > maxPromoDescRunes {
-		p["description"] = msgPromoDescription
+		p["description"] = salescoach.MsgPromoDescription.With("max", maxPromoDescRunes)
 	}
 	if q.MaxRedemptions != nil && *q.MaxRedemptions < 1 {
-		p["max_redemptions"] = msgPromoMax
+		p["max_redemptions"] = salescoach.MsgPromoMax
 	}
 	parseValidUntil(q.ValidUntil, &q.validUntil, p)
 	return p
@@ -161,9 +153,9 @@ func (q *createPromoRequest) Valid() map[string]string {
 func promoError(err error) error {
 	switch salescoach.ErrorCode(err) {
 	case salescoach.ECONFLICT:
-		return &salescoach.Error{Code: salescoach.ECONFLICT, Message: msgPromoTaken, Fields: map[string]string{"code": msgPromoTaken}}
+		return &salescoach.Error{Code: salescoach.ECONFLICT, Msg: salescoach.MsgPromoTaken, Fields: map[string]salescoach.Msg{"code": salescoach.MsgPromoTaken}}
 	case salescoach.ENOTFOUND:
-		return salescoach.Errorf(salescoach.ENOTFOUND, msgPromoNotFound)
+		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgPromoNotFound)
 	}
 	return err
 }
@@ -174,7 +166,7 @@ func (s *Server) handleAdminCreatePromoCode(w http.ResponseWriter, r *http.Reque
 		return err
 	}
 	if req.validUntil != nil && !req.validUntil.After(s.now()) {
-		return salescoach.FieldError(msgPromoValidUntil, map[string]string{"valid_until": msgPromoValidUntil})
+		return salescoach.FieldError("valid_until", salescoach.MsgPromoValidUntil)
 	}
 	c := &salescoach.PromoCode{Code: req.Code, Plan: req.Plan, Description: req.Description,
 		MaxRedemptions: req.MaxRedemptions, ValidUntil: req.validUntil, CreatedAt: s.now()}
@@ -214,17 +206,17 @@ type patchPromoRequest struct {
 	validUntil     *time.Time       // ValidUntil parsed
 }
 
-func (q *patchPromoRequest) Valid() map[string]string {
-	p := map[string]string{}
+func (q *patchPromoRequest) Valid() salescoach.Problems {
+	p := salescoach.Problems{}
 	if q.Description != nil {
 		v := strings.TrimSpace(*q.Description)
 		q.Description = &v
 		if utf8.RuneCountInString(v) > maxPromoDescRunes {
-			p["description"] = msgPromoDescription
+			p["description"] = salescoach.MsgPromoDescription.With("max", maxPromoDescRunes)
 		}
 	}
 	if v := q.MaxRedemptions.Value; v != nil && *v < 1 {
-		p["max_redemptions"] = msgPromoMax
+		p["max_redemptions"] = salescoach.MsgPromoMax
 	}
 	parseValidUntil(q.ValidUntil.Value, &q.validUntil, p)
 	return p
@@ -235,14 +227,14 @@ func (q *patchPromoRequest) Valid() map[string]string {
 func (s *Server) handleAdminPatchPromoCode(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
 	id := r.PathValue("id")
 	if !salescoach.IsUUID(id) {
-		return salescoach.Errorf(salescoach.ENOTFOUND, msgPromoNotFound)
+		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgPromoNotFound)
 	}
 	req, err := decode[*patchPromoRequest](w, r, 0)
 	if err != nil {
 		return err
 	}
 	if v := req.validUntil; v != nil && !v.After(s.now()) {
-		return salescoach.FieldError(msgPromoValidUntil, map[string]string{"valid_until": msgPromoValidUntil})
+		return salescoach.FieldError("valid_until", salescoach.MsgPromoValidUntil)
 	}
 	upd := salescoach.PromoCodeUpdate{Description: req.Description, Active: req.Active,
 		MaxRedemptions: req.MaxRedemptions.Value, ClearMax: req.MaxRedemptions.Set && req.MaxRedemptions.Value == nil,

@@ -9,11 +9,8 @@ import (
 	"salescoach"
 )
 
-// Statistics messages (contract of issue 6).
+// Statistics periods.
 const (
-	msgBadPeriod     = "Ungültiger Zeitraum."
-	msgUnknownMetric = "Unbekannte Metrik."
-	msgUnknownSource = "Unbekannte Quelle."
 	// defaultUsageDays is the usage report's period without from and to.
 	defaultUsageDays = 30
 	// maxUsageDays bounds the usage report's period.
@@ -22,7 +19,7 @@ const (
 	complianceDays = 30
 )
 
-var errBadPeriod = salescoach.Errorf(salescoach.EINVALID, msgBadPeriod)
+var errBadPeriod = salescoach.NewError(salescoach.EINVALID, salescoach.MsgBadPeriod)
 
 // parseDay reads a "YYYY-MM-DD" UTC day.
 func parseDay(s string) (time.Time, bool) {
@@ -155,7 +152,7 @@ func (s *Server) handleAdminAnalytics(w http.ResponseWriter, r *http.Request, _ 
 	q := r.URL.Query()
 	metric := q.Get("metric")
 	if metric != "visitors" && metric != "visitorsBySource" && metric != "visitorsByPage" {
-		return salescoach.Errorf(salescoach.EINVALID, msgUnknownMetric)
+		return salescoach.NewError(salescoach.EINVALID, salescoach.MsgUnknownMetric)
 	}
 	days, err := rangeDays(q.Get("range"), 7)
 	if err != nil {
@@ -212,7 +209,7 @@ func (s *Server) handleAdminPageVisits(w http.ResponseWriter, r *http.Request, _
 	q := r.URL.Query()
 	src := q.Get("src")
 	if src != "" && !slices.Contains(pageVisitSources, src) {
-		return salescoach.FieldError(msgUnknownSource, map[string]string{"src": msgUnknownSource})
+		return salescoach.FieldError("src", salescoach.MsgUnknownSource)
 	}
 	days, err := rangeDays(q.Get("days"), 7)
 	if err != nil {

@@ -32,13 +32,12 @@ const (
 
 // User-facing auth messages.
 var (
-	errInvalidCredentials = salescoach.Errorf(salescoach.EUNAUTHORIZED, "E-Mail oder Passwort ist falsch.")
-	errEmailUnconfirmed   = salescoach.Errorf(salescoach.EUNAUTHORIZED, "Bitte bestätige zuerst deine E-Mail-Adresse.")
-	errNoSession          = salescoach.Errorf(salescoach.EUNAUTHORIZED, "Sitzung ungültig oder abgelaufen.")
-	errConfirmLink        = salescoach.Errorf(salescoach.EINVALID, "Der Bestätigungslink ist ungültig oder abgelaufen.")
-	errResetLink          = salescoach.Errorf(salescoach.EINVALID, "Der Link zum Zurücksetzen ist ungültig oder abgelaufen.")
-	errMailFailed         = salescoach.Errorf(salescoach.EUNAVAILABLE, "Die E-Mail konnte nicht gesendet werden. Bitte versuche es später erneut.")
-	errTermsRequired      = "Bitte akzeptiere unsere Nutzungsbedingungen und bestätige die Kenntnisnahme der Datenschutzerklärung, um fortzufahren."
+	errInvalidCredentials = salescoach.NewError(salescoach.EUNAUTHORIZED, salescoach.MsgInvalidCredentials)
+	errEmailUnconfirmed   = salescoach.NewError(salescoach.EUNAUTHORIZED, salescoach.MsgEmailUnconfirmed)
+	errNoSession          = salescoach.NewError(salescoach.EUNAUTHORIZED, salescoach.MsgSessionInvalid)
+	errConfirmLink        = salescoach.NewError(salescoach.EINVALID, salescoach.MsgConfirmLink)
+	errResetLink          = salescoach.NewError(salescoach.EINVALID, salescoach.MsgResetLink)
+	errMailFailed         = salescoach.NewError(salescoach.EUNAVAILABLE, salescoach.MsgMailFailed)
 )
 
 // authUser is the user object of a session.
@@ -189,23 +188,23 @@ type signupRequest struct {
 	Ref           string `json:"ref"`
 }
 
-func (q *signupRequest) Valid() map[string]string {
+func (q *signupRequest) Valid() salescoach.Problems {
 	p := credentialProblems(&q.Email, q.Password)
 	if !q.TermsAccepted {
-		p["termsAccepted"] = errTermsRequired
+		p["termsAccepted"] = salescoach.MsgTermsRequired
 	}
 	if utf8.RuneCountInString(q.Company) > 200 {
-		p["company"] = "Der Firmenname darf höchstens 200 Zeichen lang sein."
+		p["company"] = salescoach.MsgCompanyTooLong.With("max", 200)
 	}
 	if len(q.Ref) > 64 {
-		p["ref"] = "Der Einladungscode ist ungültig."
+		p["ref"] = salescoach.MsgReferralInvalid
 	}
 	return p
 }
 
 // credentialProblems validates (and normalises) an e-mail and a password.
-func credentialProblems(email *string, password string) map[string]string {
-	p := map[string]string{}
+func credentialProblems(email *string, password string) salescoach.Problems {
+	p := salescoach.Problems{}
 	if norm, err := auth.ValidateEmail(*email); err != nil {
 		addFields(p, err)
 	} else {
@@ -217,13 +216,13 @@ func credentialProblems(email *string, password string) map[string]string {
 	return p
 }
 
-func addFields(p map[string]string, err error) {
+func addFields(p salescoach.Problems, err error) {
 	if e, ok := err.(*salescoach.Error); ok {
 		for k, v := range e.Fields {
 			p[k] = v
 		}
 		if len(e.Fields) == 0 {
-			p["_"] = e.Message
+			p["_"] = e.Msg
 		}
 	}
 }
@@ -293,9 +292,9 @@ type tokenRequest struct {
 	Token string `json:"token"`
 }
 
-func (q *tokenRequest) Valid() map[string]string {
+func (q *tokenRequest) Valid() salescoach.Problems {
 	if q.Token == "" || len(q.Token) > 256 {
-		return map[string]string{"token": "Der Link ist ungültig."}
+		return salescoach.Problems{"token": salescoach.MsgLinkInvalid}
 	}
 	return nil
 }
@@ -328,18 +327,18 @@ type loginRequest struct {
 	Remember bool   `json:"remember"`
 }
 
-func (q *loginRequest) Valid() map[string]string {
-	p := map[string]string{}
+func (q *loginRequest) Valid() salescoach.Problems {
+	p := salescoach.Problems{}
 	q.Email = strings.TrimSpace(q.Email)
 	if q.Email == "" {
-		p["email"] = "Bitte gib deine E-Mail-Adresse ein."
+		p["email"] = salescoach.MsgEmailMissing
 	} else if len(q.Email) > 254 {
-		p["email"] = "Bitte gib eine gültige E-Mail-Adresse ein."
+		p["email"] = salescoach.MsgEmailInvalid
 	}
 	if q.Password == "" {
-		p["password"] = "Bitte gib dein Passwort ein."
+		p["password"] = salescoach.MsgPasswordMissing
 	} else if len(q.Password) > 1024 {
-		p["password"] = "Das Passwort darf höchstens 128 Zeichen lang sein."
+		p["password"] = salescoach.MsgPasswordTooLong.With("max", auth.PasswordMaxLength)
 	}
 	return p
 }
@@ -458,8 +457,8 @@ type recoverRequest struct {
 	Email string `json:"email"`
 }
 
-func (q *recoverRequest) Valid() map[string]string {
-	p := map[string]string{}
+func (q *recoverRequest) Valid() salescoach.Problems {
+	p := salescoach.Problems{}
 	if norm, err := auth.ValidateEmail(q.Email); err != nil {
 		addFields(p, err)
 	} else {
@@ -498,10 +497,10 @@ type resetRequest struct {
 	Password string `json:"password"`
 }
 
-func (q *resetRequest) Valid() map[string]string {
-	p := map[string]string{}
+func (q *resetRequest) Valid() salescoach.Problems {
+	p := salescoach.Problems{}
 	if q.Token == "" || len(q.Token) > 256 {
-		p["token"] = errResetLink.Message
+		p["token"] = errResetLink.Msg
 	}
 	if err := auth.ValidatePassword(q.Password); err != nil {
 		addFields(p, err)
@@ -572,14 +571,14 @@ type upgradeRequest struct {
 	Password string `json:"password"`
 }
 
-func (q *upgradeRequest) Valid() map[string]string { return credentialProblems(&q.Email, q.Password) }
+func (q *upgradeRequest) Valid() salescoach.Problems { return credentialProblems(&q.Email, q.Password) }
 
 func (s *Server) handleUpgrade(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
 	if err := s.rateLimit(s.limits.upgrade, s.ip.of(r)); err != nil {
 		return err
 	}
 	if !u.IsAnonymous {
-		return salescoach.Errorf(salescoach.EINVALID, "Dein Konto hat bereits eine E-Mail-Adresse.")
+		return salescoach.NewError(salescoach.EINVALID, salescoach.MsgHasEmail)
 	}
 	req, err := decode[*upgradeRequest](w, r, 0)
 	if err != nil {
@@ -591,7 +590,7 @@ func (s *Server) handleUpgrade(w http.ResponseWriter, r *http.Request, u *salesc
 	}
 	u, err = s.Users.UpgradeAnonymous(r.Context(), u.ID, req.Email, hash)
 	if salescoach.ErrorCode(err) == salescoach.ECONFLICT {
-		err = salescoach.FieldError("Diese E-Mail-Adresse wird bereits verwendet.", map[string]string{"email": "Diese E-Mail-Adresse wird bereits verwendet."})
+		err = salescoach.FieldError("email", salescoach.MsgEmailTaken)
 	}
 	if err == nil {
 		if err = s.sendTokenMail(r.Context(), u, salescoach.TokenConfirmEmail, mailLanguage(r)); err != nil {

@@ -83,8 +83,8 @@ func TestSignupRejectsBadInput(t *testing.T) {
 			msg    string
 		}{
 			{"malformed JSON", `{"email": "a@b.de", `, 400, "", "Die Anfrage ist kein gültiges JSON."},
-			{"not an object", `[1,2]`, 400, "", "Die Anfrage ist kein gültiges JSON."},
-			{"unknown field", `{"email":"a@b.de","password":"12345678","termsAccepted":true,"admin":true}`, 400, "", "Die Anfrage ist kein gültiges JSON."},
+			{"not an object", `[1,2]`, 400, "", "Die Anfrage muss ein JSON-Objekt sein."},
+			{"unknown field", `{"email":"a@b.de","password":"12345678","termsAccepted":true,"admin":true}`, 400, "admin", "Dieses Feld gibt es nicht."},
 			{"oversized body", `{"email":"a@b.de","company":"` + strings.Repeat("x", 70<<10) + `"}`, 413, "", "Die Anfrage ist zu groß."},
 			{"7-character password", map[string]any{"email": "a@b.de", "password": "1234567", "termsAccepted": true}, 400, "password", "Das Passwort muss mindestens 8 Zeichen lang sein."},
 			{"129-character password", map[string]any{"email": "a@b.de", "password": strings.Repeat("p", 129), "termsAccepted": true}, 400, "password", "Das Passwort darf höchstens 128 Zeichen lang sein."},
@@ -98,9 +98,8 @@ func TestSignupRejectsBadInput(t *testing.T) {
 				r := c.do("POST", "/api/auth/signup", tt.body).must(t, tt.status)
 				body := r.json(t)
 				if tt.field != "" {
-					fields, _ := body["fields"].(map[string]any)
-					if fields[tt.field] != tt.msg {
-						t.Errorf("fields = %v, want %s: %q", fields, tt.field, tt.msg)
+					if got := fieldText(body, tt.field); got != tt.msg {
+						t.Errorf("fields = %v, want %s: %q", body["fields"], tt.field, tt.msg)
 					}
 				} else if body["error"] != tt.msg {
 					t.Errorf("error = %q, want %q", body["error"], tt.msg)

@@ -45,21 +45,21 @@ type chatRequest struct {
 	PDFText         string `json:"pdfText"`
 }
 
-func (q *chatRequest) Valid() map[string]string {
-	p := map[string]string{}
+func (q *chatRequest) Valid() salescoach.Problems {
+	p := salescoach.Problems{}
 	if strings.TrimSpace(q.Message) == "" {
-		p["message"] = "Die Nachricht ist leer."
+		p["message"] = salescoach.MsgMessageEmpty
 	} else if utf8.RuneCountInString(strings.TrimSpace(q.Message)) > salescoach.MaxMessageRunes {
-		p["message"] = fmt.Sprintf("Die Nachricht ist zu lang (max. %d Zeichen).", salescoach.MaxMessageRunes)
+		p["message"] = salescoach.MsgMessageTooLong.With("max", salescoach.MaxMessageRunes)
 	}
 	if utf8.RuneCountInString(q.PDFText) > salescoach.MaxPDFTextRunes {
-		p["pdfText"] = "Der Text der PDF-Datei ist zu lang."
+		p["pdfText"] = salescoach.MsgPDFTextTooLong
 	}
 	if utf8.RuneCountInString(q.ProductOverride) > salescoach.MaxOverrideRunes {
-		p["productOverride"] = "Die Produktbeschreibung ist zu lang."
+		p["productOverride"] = salescoach.MsgOverrideTooLong
 	}
 	if len(q.PDFName) > 255 {
-		p["pdfName"] = "Der Dateiname ist zu lang."
+		p["pdfName"] = salescoach.MsgPDFNameTooLong
 	}
 	return p
 }
@@ -91,7 +91,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, u *salescoac
 		return err
 	}
 	if req.ConversationID != "" && !salescoach.IsUUID(req.ConversationID) {
-		return salescoach.Errorf(salescoach.ENOTFOUND, "Konversation nicht gefunden.")
+		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgConversationNotFound)
 	}
 	in := training.SendRequest{ConversationID: req.ConversationID, Mode: req.Mode, Difficulty: req.Difficulty,
 		Message: req.Message, ProductOverride: req.ProductOverride, PDFName: req.PDFName, PDFText: req.PDFText}
@@ -244,13 +244,13 @@ type renameRequest struct {
 	Title string `json:"title"`
 }
 
-func (q *renameRequest) Valid() map[string]string {
+func (q *renameRequest) Valid() salescoach.Problems {
 	q.Title = strings.TrimSpace(q.Title)
 	if q.Title == "" {
-		return map[string]string{"title": "Titel darf nicht leer sein"}
+		return salescoach.Problems{"title": salescoach.MsgTitleEmpty}
 	}
 	if utf8.RuneCountInString(q.Title) > salescoach.MaxTitleRunes {
-		return map[string]string{"title": fmt.Sprintf("Der Titel darf höchstens %d Zeichen lang sein.", salescoach.MaxTitleRunes)}
+		return salescoach.Problems{"title": salescoach.MsgTitleTooLong.With("max", salescoach.MaxTitleRunes)}
 	}
 	return nil
 }
@@ -312,9 +312,9 @@ type overrideRequest struct {
 	ProductOverride string `json:"productOverride"`
 }
 
-func (q *overrideRequest) Valid() map[string]string {
+func (q *overrideRequest) Valid() salescoach.Problems {
 	if utf8.RuneCountInString(q.ProductOverride) > salescoach.MaxOverrideRunes {
-		return map[string]string{"productOverride": "Die Produktbeschreibung ist zu lang."}
+		return salescoach.Problems{"productOverride": salescoach.MsgOverrideTooLong}
 	}
 	return nil
 }
@@ -367,7 +367,7 @@ func (s *Server) handleFinish(w http.ResponseWriter, r *http.Request, u *salesco
 // and times.
 func (s *Server) handleAdminConversation(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
 	if !salescoach.IsUUID(r.PathValue("id")) {
-		return salescoach.Errorf(salescoach.ENOTFOUND, "Konversation nicht gefunden.")
+		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgConversationNotFound)
 	}
 	c, err := s.Conversations.ConversationByID(r.Context(), r.PathValue("id"))
 	if err != nil {

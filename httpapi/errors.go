@@ -1,13 +1,16 @@
 package httpapi
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
 	"net/http"
+	"reflect"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"salescoach"
 )
@@ -25,19 +28,46 @@ var statusByCode = map[string]int{
 	salescoach.EINTERNAL:     http.StatusInternalServerError,
 }
 
-// errorBody is the JSON shape of every error answer.
+// errorBody is the JSON shape of every error answer: a stable machine code
+// (the message key, or the error category for errors without one), the
+// German text as a readable default, the values of the text's placeholders,
+// and per field the same three.
 type errorBody struct {
-	Error   string            `json:"error"`
-	Details string            `json:"details,omitempty"`
-	Fields  map[string]string `json:"fields,omitempty"`
+	Code    string         `json:"code"`
+	Error   string         `json:"error"`
+	Params  map[string]any `json:"params,omitempty"`
+	Details string         `json:"details,omitempty"`
+	// DetailsCode is the key of Details, with its placeholders in Params.
+	DetailsCode string               `json:"detailsCode,omitempty"`
+	Fields      map[string]fieldBody `json:"fields,omitempty"`
 	// ConversationID names the chat a failed first message created, so the
 	// client continues it instead of starting (and paying for) another.
 	ConversationID string `json:"conversationId,omitempty"`
 }
 
-// genericInternal is what the user reads for any error that is not a
-// *salescoach.Error; the cause goes to the log only.
-const genericInternal = "Leider ist ein Fehler aufgetreten."
+// fieldBody is one field's problem in an error answer.
+type fieldBody struct {
+	Code   string         `json:"code"`
+	Error  string         `json:"error"`
+	Params map[string]any `json:"params,omitempty"`
+}
+
+// msgParams turns a message's placeholders into JSON values: a message
+// nested in another (the reason of 'Upload fehlgeschlagen: {reason}')
+// becomes a fieldBody, so that clients can translate it too.
+func msgParams(m salescoach.Msg) map[string]any {
+	if len(m.Params) == 0 {
+		return nil
+	}
+	out := make(map[string]any, len(m.Params))
+	for k, v := range m.Params {
+		if inner, ok := v.(salescoach.Msg); ok {
+			v = fieldBody{Code: inner.Key, Error: inner.String(), Params: msgParams(inner)}
+		}
+		out[k] = v
+	}
+	return out
+}
 
 // writeError answers with the status of err's code. Errors that are not
 // *salescoach.Error, and EINTERNAL ones, are logged with their cause and
@@ -59,10 +89,29 @@ func errorPayload(w http.ResponseWriter, r *http.Request, logger *slog.Logger, e
 		if e.RetryAfter > 0 {
 			w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
 		}
-		return status, errorBody{Error: e.Message, Details: e.Details, Fields: e.Fields}
+		body := errorBody{Code: e.Msg.Key, Error: e.Message(), Params: msgParams(e.Msg)}
+		if body.Code == "" {
+			body.Code = code
+		}
+		if e.Details.Text != "" {
+			body.Details, body.DetailsCode = e.Details.String(), e.Details.Key
+			for k, v := range msgParams(e.Details) {
+				if body.Params == nil {
+					body.Params = map[string]any{}
+				}
+				body.Params[k] = v
+			}
+		}
+		if len(e.Fields) > 0 {
+			body.Fields = make(map[string]fieldBody, len(e.Fields))
+			for name, m := range e.Fields {
+				body.Fields[name] = fieldBody{Code: m.Key, Error: m.String(), Params: msgParams(m)}
+			}
+		}
+		return status, body
 	}
 	logger.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-	return status, errorBody{Error: genericInternal}
+	return status, errorBody{Code: salescoach.MsgInternal.Key, Error: salescoach.MsgInternal.Text}
 }
 
 // writeJSON answers with v as JSON.
@@ -76,41 +125,151 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // validator is implemented by request bodies; Valid returns the problems by
 // field name, empty when the request is fine.
 type validator interface {
-	Valid() map[string]string
+	Valid() salescoach.Problems
 }
 
 // maxJSONBody bounds every JSON request body.
 const maxJSONBody = 64 << 10
 
 // decode reads one JSON object of at most limit bytes (maxJSONBody when limit
-// is 0) into v and validates it. Errors: ETOOLARGE over the limit, EINVALID for
-// malformed JSON, unknown fields, trailing data or failed validation.
+// is 0) into v, refuses control characters in its texts and validates it.
+// Errors: ETOOLARGE over the limit, EINVALID for malformed JSON, anything but
+// one object (null, an array, a number, trailing data), a field of the wrong
+// type, unknown fields, control characters or failed validation.
 func decode[T validator](w http.ResponseWriter, r *http.Request, limit int64) (T, error) {
 	var v T
 	if limit == 0 {
 		limit = maxJSONBody
 	}
 	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(strings.ToLower(ct), "application/json") {
-		return v, salescoach.Errorf(salescoach.EINVALID, "Die Anfrage muss JSON sein.")
+		return v, salescoach.NewError(salescoach.EINVALID, salescoach.MsgNotJSON)
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit))
+	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return v, salescoach.NewError(salescoach.ETOOLARGE, salescoach.MsgTooLarge)
+		}
+		return v, salescoach.NewError(salescoach.EINVALID, salescoach.MsgBadJSON)
+	}
+	// Only one object may come: T is a pointer to a struct, which JSON null
+	// would leave nil, and arrays, strings or numbers cannot fill it.
+	if start := bytes.TrimLeft(raw, " \t\r\n"); len(start) == 0 || start[0] != '{' {
+		if json.Valid(raw) {
+			return v, salescoach.NewError(salescoach.EINVALID, salescoach.MsgNotJSONObject)
+		}
+		return v, salescoach.NewError(salescoach.EINVALID, salescoach.MsgBadJSON)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&v); err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			return v, salescoach.Errorf(salescoach.ETOOLARGE, "Die Anfrage ist zu groß.")
-		}
-		return v, salescoach.Errorf(salescoach.EINVALID, "Die Anfrage ist kein gültiges JSON.")
+		return v, decodeError(err)
 	}
-	if err := dec.Decode(&struct{}{}); err != io.EOF {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			return v, salescoach.Errorf(salescoach.ETOOLARGE, "Die Anfrage ist zu groß.")
-		}
-		return v, salescoach.Errorf(salescoach.EINVALID, "Die Anfrage ist kein gültiges JSON.")
+	if _, err := dec.Token(); err != io.EOF {
+		return v, salescoach.NewError(salescoach.EINVALID, salescoach.MsgNotJSONObject)
+	}
+	if problems := controlCharacters(v); len(problems) > 0 {
+		return v, salescoach.FieldErrors(problems)
 	}
 	if problems := v.Valid(); len(problems) > 0 {
 		return v, salescoach.FieldErrors(problems)
 	}
 	return v, nil
+}
+
+// decodeError names the field of a type mismatch or an unknown field.
+func decodeError(err error) error {
+	var typeErr *json.UnmarshalTypeError
+	if errors.As(err, &typeErr) && typeErr.Field != "" {
+		return salescoach.FieldError(typeErr.Field, salescoach.MsgBadFieldType)
+	}
+	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		if name, err := strconv.Unquote(name); err == nil && len(name) <= 64 {
+			return salescoach.FieldError(name, salescoach.MsgUnknownField)
+		}
+	}
+	return salescoach.NewError(salescoach.EINVALID, salescoach.MsgBadJSON)
+}
+
+// controlCharacters finds the texts of v (a request body: structs, pointers,
+// slices, maps) that hold a control character other than tab and newline.
+// Such characters have no place in what people type, PostgreSQL refuses NUL
+// outright, and refusing them here keeps both databases alike. Problems are
+// named by the JSON path of the field (message, challenges.0.name).
+func controlCharacters(v any) salescoach.Problems {
+	p := salescoach.Problems{}
+	walkTexts(reflect.ValueOf(v), "", func(path, s string) {
+		if hasControl(s) {
+			p[path] = salescoach.MsgControlChar
+		}
+	})
+	return p
+}
+
+// hasControl reports whether s holds a C0 or C1 control character other
+// than tab and newline (a carriage return included: browsers send line
+// breaks as LF).
+func hasControl(s string) bool {
+	for _, c := range s {
+		if unicode.IsControl(c) && c != '\t' && c != '\n' {
+			return true
+		}
+	}
+	return false
+}
+
+var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+
+// walkTexts calls fn with every string inside v and its JSON path.
+func walkTexts(v reflect.Value, path string, fn func(path, s string)) {
+	join := func(name string) string {
+		if path == "" {
+			return name
+		}
+		return path + "." + name
+	}
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			walkTexts(v.Elem(), path, fn)
+		}
+	case reflect.String:
+		fn(path, v.String())
+	case reflect.Struct:
+		t := v.Type()
+		// A type that reads its own JSON (a nullable field, say) is one
+		// field: its parts keep the field's path.
+		own := reflect.PointerTo(t).Implements(unmarshalerType)
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "-" {
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			if own || f.Anonymous && f.Tag.Get("json") == "" {
+				walkTexts(v.Field(i), path, fn)
+				continue
+			}
+			walkTexts(v.Field(i), join(name), fn)
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			walkTexts(v.Index(i), join(strconv.Itoa(i)), fn)
+		}
+	case reflect.Map:
+		iter := v.MapRange()
+		for iter.Next() {
+			key := iter.Key()
+			if key.Kind() == reflect.String {
+				fn(join(key.String()), key.String())
+				walkTexts(iter.Value(), join(key.String()), fn)
+			}
+		}
+	}
 }

@@ -14,15 +14,8 @@ import (
 // ownFeedbackLimit is how many of their own submissions the feedback page lists.
 const ownFeedbackLimit = 20
 
-// Feedback messages (contract of issue 6).
+// Feedback limits.
 const (
-	msgFeedbackEmail       = "Bitte gib eine gültige E-Mail-Adresse an."
-	msgFeedbackTooLong     = "Die Nachricht darf höchstens 5000 Zeichen lang sein."
-	msgFeedbackSubject     = "Der Betreff darf höchstens 200 Zeichen lang sein."
-	msgFeedbackName        = "Der Name darf höchstens 100 Zeichen lang sein."
-	msgFeedbackType        = "Unbekannte Kategorie."
-	msgFeedbackStatus      = "Unbekannter Status."
-	msgFeedbackNotFound    = "Feedback nicht gefunden."
 	maxFeedbackEmailLength = 254
 )
 
@@ -36,7 +29,7 @@ type feedbackRequest struct {
 
 // Valid trims the fields; the checks depend on whether the sender is signed
 // in, so validate does them.
-func (q *feedbackRequest) Valid() map[string]string {
+func (q *feedbackRequest) Valid() salescoach.Problems {
 	q.Subject = strings.TrimSpace(q.Subject)
 	q.Message = strings.TrimSpace(q.Message)
 	q.Email = strings.TrimSpace(q.Email)
@@ -46,25 +39,25 @@ func (q *feedbackRequest) Valid() map[string]string {
 
 // validate checks the submission. A signed-out sender must give an e-mail
 // to be answered at; a given one must be valid either way.
-func (q *feedbackRequest) validate(signedIn bool) map[string]string {
-	p := map[string]string{}
+func (q *feedbackRequest) validate(signedIn bool) salescoach.Problems {
+	p := salescoach.Problems{}
 	if !slices.Contains(salescoach.FeedbackTypes, q.Type) {
-		p["type"] = msgFeedbackType
+		p["type"] = salescoach.MsgFeedbackType
 	}
 	if q.Message == "" {
 		p["message"] = salescoach.MsgFeedbackEmpty
 	} else if utf8.RuneCountInString(q.Message) > salescoach.MaxFeedbackMessageRunes {
-		p["message"] = msgFeedbackTooLong
+		p["message"] = salescoach.MsgFeedbackTooLong.With("max", salescoach.MaxFeedbackMessageRunes)
 	}
 	if utf8.RuneCountInString(q.Subject) > salescoach.MaxFeedbackSubjectRunes {
-		p["subject"] = msgFeedbackSubject
+		p["subject"] = salescoach.MsgFeedbackSubject.With("max", salescoach.MaxFeedbackSubjectRunes)
 	}
 	if utf8.RuneCountInString(q.Name) > salescoach.MaxFeedbackNameRunes {
-		p["name"] = msgFeedbackName
+		p["name"] = salescoach.MsgFeedbackName.With("max", salescoach.MaxFeedbackNameRunes)
 	}
 	if q.Email != "" || !signedIn {
 		if norm, err := auth.ValidateEmail(q.Email); err != nil || len(q.Email) > maxFeedbackEmailLength {
-			p["email"] = msgFeedbackEmail
+			p["email"] = salescoach.MsgEmailAddressInvalid
 		} else {
 			q.Email = norm
 		}
@@ -189,9 +182,9 @@ type feedbackStatusRequest struct {
 	Status string `json:"status"`
 }
 
-func (q *feedbackStatusRequest) Valid() map[string]string {
+func (q *feedbackStatusRequest) Valid() salescoach.Problems {
 	if !slices.Contains(salescoach.FeedbackStatuses, q.Status) {
-		return map[string]string{"status": msgFeedbackStatus}
+		return salescoach.Problems{"status": salescoach.MsgUnknownStatus}
 	}
 	return nil
 }
@@ -201,7 +194,7 @@ func (q *feedbackStatusRequest) Valid() map[string]string {
 func (s *Server) handleAdminFeedbackStatus(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
 	id := r.PathValue("id")
 	if !salescoach.IsUUID(id) {
-		return salescoach.Errorf(salescoach.ENOTFOUND, msgFeedbackNotFound)
+		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgFeedbackNotFound)
 	}
 	req, err := decode[*feedbackStatusRequest](w, r, 0)
 	if err != nil {
@@ -211,9 +204,9 @@ func (s *Server) handleAdminFeedbackStatus(w http.ResponseWriter, r *http.Reques
 	switch salescoach.ErrorCode(err) {
 	case "":
 	case salescoach.ENOTFOUND:
-		return salescoach.Errorf(salescoach.ENOTFOUND, msgFeedbackNotFound)
+		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgFeedbackNotFound)
 	case salescoach.EINVALID:
-		return salescoach.FieldError(msgFeedbackStatus, map[string]string{"status": msgFeedbackStatus})
+		return salescoach.FieldError("status", salescoach.MsgUnknownStatus)
 	default:
 		return err
 	}

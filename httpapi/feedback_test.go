@@ -35,9 +35,8 @@ func wantError(t *testing.T, r response, status int, field, text string) {
 		t.Errorf("error = %v, want %q (%s)", m["error"], text, r.body)
 	}
 	if field != "" {
-		fields, _ := m["fields"].(map[string]any)
-		if fields[field] != text {
-			t.Errorf("fields = %v, want %s: %q", fields, field, text)
+		if got := fieldText(m, field); got != text {
+			t.Errorf("fields = %v, want %s: %q", m["fields"], field, text)
 		}
 	}
 }

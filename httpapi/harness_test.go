@@ -115,6 +115,9 @@ type envOption func(*httpapi.Config, *httpapi.Deps)
 func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 	t.Helper()
 	e := &env{t: t, db: db, clock: &clock{t: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}, log: &logBuffer{}}
+	// Rows the store stamps itself (new users, consents) follow the test's
+	// clock too, so that day-based figures do not depend on the real date.
+	db.SetClock(e.clock.Now)
 	e.secret = []byte("test-secret-test-secret-test-secret-0123")
 	issuer, err := auth.NewIssuer(e.secret, "http://coach.test", "http://coach.test/api", 15*time.Minute, e.clock.Now)
 	if err != nil {
@@ -268,4 +271,13 @@ func mustURL(s string) *url.URL {
 func (c *client) userID(t testing.TB) string {
 	t.Helper()
 	return c.do("GET", "/api/me", nil).must(t, 200).json(t)["user"].(map[string]any)["id"].(string)
+}
+
+// fieldText is the German text of field's problem in an error answer ("" when
+// the field has none).
+func fieldText(body map[string]any, field string) string {
+	fields, _ := body["fields"].(map[string]any)
+	f, _ := fields[field].(map[string]any)
+	text, _ := f["error"].(string)
+	return text
 }

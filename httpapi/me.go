@@ -83,7 +83,7 @@ type termsRequest struct {
 	UserAgent string `json:"userAgent"`
 }
 
-func (q *termsRequest) Valid() map[string]string { return nil }
+func (q *termsRequest) Valid() salescoach.Problems { return nil }
 
 func (s *Server) handleAcceptTerms(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
 	req, err := decode[*termsRequest](w, r, 0)
@@ -125,13 +125,13 @@ type consentRequest struct {
 	UserAgent    string `json:"userAgent"`
 }
 
-func (q *consentRequest) Valid() map[string]string {
-	p := map[string]string{}
+func (q *consentRequest) Valid() salescoach.Problems {
+	p := salescoach.Problems{}
 	if q.ConsentType != "terms" {
-		p["consentType"] = "Unbekannte Art der Zustimmung."
+		p["consentType"] = salescoach.MsgUnknownConsent
 	}
 	if q.TermsVersion != 1 && q.TermsVersion != salescoach.TermsVersionCurrent {
-		p["termsVersion"] = "Unbekannte Version der Nutzungsbedingungen."
+		p["termsVersion"] = salescoach.MsgUnknownTerms
 	}
 	if utf8.RuneCountInString(q.UserAgent) > 512 {
 		q.UserAgent = truncate(q.UserAgent, 512)
@@ -164,9 +164,9 @@ type trackRequest struct {
 	Source string `json:"source"`
 }
 
-func (q *trackRequest) Valid() map[string]string {
+func (q *trackRequest) Valid() salescoach.Problems {
 	if !strings.HasPrefix(q.Path, "/") || len(q.Path) > 512 {
-		return map[string]string{"path": "Ungültiger Pfad."}
+		return salescoach.Problems{"path": salescoach.MsgBadPath}
 	}
 	if !slices.Contains(salescoach.PageViewSources, q.Source) {
 		q.Source = "other"

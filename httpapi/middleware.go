@@ -80,7 +80,7 @@ func (s *Server) accessLog(next http.Handler) http.Handler {
 			if v := recover(); v != nil {
 				s.log.ErrorContext(ctx, "panic", "request_id", id, "panic", v, "stack", string(debug.Stack()))
 				if rec.status == 0 {
-					writeJSON(rec, http.StatusInternalServerError, errorBody{Error: genericInternal})
+					writeJSON(rec, http.StatusInternalServerError, errorBody{Code: salescoach.MsgInternal.Key, Error: salescoach.MsgInternal.Text})
 				}
 			}
 			level := slog.LevelInfo
@@ -143,7 +143,7 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 		}
 		token, ok := strings.CutPrefix(h, "Bearer ")
 		if !ok {
-			writeError(w, r, s.log, salescoach.Errorf(salescoach.EUNAUTHORIZED, "Sitzung ungültig oder abgelaufen."))
+			writeError(w, r, s.log, salescoach.NewError(salescoach.EUNAUTHORIZED, salescoach.MsgSessionInvalid))
 			return
 		}
 		claims, err := s.Issuer.Verify(strings.TrimSpace(token))
@@ -178,7 +178,7 @@ func (s *Server) requireUser(next userHandlerFunc) http.Handler {
 	return s.handle(func(w http.ResponseWriter, r *http.Request) error {
 		c := callerFrom(r.Context())
 		if c == nil {
-			return salescoach.Errorf(salescoach.EUNAUTHORIZED, "Bitte melde dich an.")
+			return salescoach.NewError(salescoach.EUNAUTHORIZED, salescoach.MsgSignInRequired)
 		}
 		u, err := s.activeUser(r.Context(), c)
 		if err != nil {
@@ -207,18 +207,18 @@ func (s *Server) activeUser(ctx context.Context, c *caller) (*salescoach.User, e
 func (s *Server) requireAdmin(next userHandlerFunc) http.Handler {
 	return s.requireUser(func(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
 		if !u.IsAdmin {
-			return salescoach.Errorf(salescoach.EFORBIDDEN, "Keine Berechtigung.")
+			return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgForbidden)
 		}
 		return next(w, r, u)
 	})
 }
 
-var errDisabled = salescoach.Errorf(salescoach.EFORBIDDEN, "Dieses Konto ist gesperrt.")
+var errDisabled = salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgAccountDisabled)
 
 // rateLimit answers 429 with Retry-After when key's limiter is exhausted.
 func (s *Server) rateLimit(l *limiter, key string) error {
 	if ok, retry := l.allow(key); !ok {
-		return &salescoach.Error{Code: salescoach.ELIMIT, Message: "Zu viele Versuche. Bitte warte einen Moment.", RetryAfter: retry}
+		return &salescoach.Error{Code: salescoach.ELIMIT, Msg: salescoach.MsgTooManyAttempts, RetryAfter: retry}
 	}
 	return nil
 }

@@ -24,7 +24,7 @@ func (s *Server) handleOAuthStart(w http.ResponseWriter, r *http.Request) error 
 	name := r.PathValue("provider")
 	p := s.OAuth[name]
 	if p == nil {
-		return salescoach.Errorf(salescoach.ENOTFOUND, "Diese Anmeldemethode ist nicht eingerichtet.")
+		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgProviderMissing)
 	}
 	if err := s.rateLimit(s.limits.signup, "oauth:"+s.ip.of(r)); err != nil {
 		return err
@@ -36,7 +36,7 @@ func (s *Server) handleOAuthStart(w http.ResponseWriter, r *http.Request) error 
 	}
 	state, nonce, verifier, binding := auth.NewOpaqueToken(), auth.NewOpaqueToken(), auth.NewOpaqueToken(), auth.NewOpaqueToken()
 	ref := r.URL.Query().Get("ref")
-	if len(ref) > 64 {
+	if !refCode.MatchString(ref) {
 		ref = ""
 	}
 	now := s.now()

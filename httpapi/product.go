@@ -11,13 +11,13 @@ type productSummaryRequest struct {
 	URL string `json:"url"`
 }
 
-func (q *productSummaryRequest) Valid() map[string]string {
+func (q *productSummaryRequest) Valid() salescoach.Problems {
 	q.URL = strings.TrimSpace(q.URL)
 	if q.URL == "" {
-		return map[string]string{"url": "Bitte eine URL angeben."}
+		return salescoach.Problems{"url": salescoach.MsgURLEmpty}
 	}
 	if len(q.URL) > 2048 {
-		return map[string]string{"url": "Bitte eine gültige URL angeben."}
+		return salescoach.Problems{"url": salescoach.MsgURLInvalid}
 	}
 	return nil
 }

@@ -52,7 +52,7 @@ type patchMeRequest struct {
 	update salescoach.ProfileUpdate
 }
 
-func (q *patchMeRequest) Valid() map[string]string {
+func (q *patchMeRequest) Valid() salescoach.Problems {
 	q.update = salescoach.ProfileUpdate{DisplayName: q.DisplayName, Role: q.Role, Formality: q.Formality,
 		Language: q.Language, ProductDescription: q.ProductDescription, HasSeenIntro: q.HasSeenIntro}
 	if q.TonePresetID.Set {
@@ -118,10 +118,10 @@ func ownAvatarKey(stored, userID string) bool {
 // framing and a few small fields.
 const maxAvatarBody = salescoach.MaxAvatarBytes + 64<<10
 
-var errNoBlobs = salescoach.Errorf(salescoach.EUNAVAILABLE, "Upload fehlgeschlagen: kein Speicher für Avatare eingerichtet.")
+var errNoBlobs = salescoach.NewError(salescoach.EUNAVAILABLE, salescoach.MsgAvatarNoStore)
 
-func avatarError(code, msg string) error {
-	return &salescoach.Error{Code: code, Message: msg, Fields: map[string]string{"file": msg}}
+func avatarError(code string, msg salescoach.Msg) error {
+	return &salescoach.Error{Code: code, Msg: msg, Fields: map[string]salescoach.Msg{"file": msg}}
 }
 
 // readAvatar reads the multipart field "file" and checks it in the
@@ -141,7 +141,7 @@ func readAvatar(r *http.Request) ([]byte, error) {
 	for {
 		part, err := mr.NextPart()
 		if err == io.EOF {
-			return nil, avatarError(salescoach.EINVALID, "Bitte wähle eine Bilddatei aus.")
+			return nil, avatarError(salescoach.EINVALID, salescoach.MsgAvatarMissing)
 		} else if err != nil {
 			return nil, unreadable(err)
 		}
@@ -195,7 +195,7 @@ func (s *Server) handlePutAvatar(w http.ResponseWriter, r *http.Request, u *sale
 	}
 	if prev != key && ownAvatarKey(prev, u.ID) {
 		if err := s.Blobs.Delete(ctx, prev); err != nil {
-			s.log.WarnContext(ctx, "Löschen des alten Avatars fehlgeschlagen: "+salescoach.ErrorMessage(err),
+			s.log.WarnContext(ctx, "Löschen des alten Avatars fehlgeschlagen: "+failureReason(err),
 				"user_id", u.ID, "err", err)
 		}
 	}
@@ -214,7 +214,7 @@ func (s *Server) handleDeleteAvatar(w http.ResponseWriter, r *http.Request, u *s
 		}
 		if err := s.Blobs.Delete(ctx, u.AvatarURL); err != nil {
 			s.log.ErrorContext(ctx, "avatar delete failed", "user_id", u.ID, "err", err)
-			return &salescoach.Error{Code: salescoach.EUNAVAILABLE, Message: "Löschen fehlgeschlagen: " + salescoach.ErrorMessage(err)}
+			return err
 		}
 	}
 	if _, err := s.Users.SetAvatar(ctx, u.ID, "", s.now()); err != nil {
@@ -257,4 +257,17 @@ func (s *Server) handleAvatarFile(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "public, max-age=3600")
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
 	http.ServeContent(w, r, file, f.ModTime, f)
+}
+
+// failureReason is the reason of an upload or delete failure of the avatar
+// store (the {reason} of 'Löschen fehlgeschlagen: {reason}'), else its whole
+// message.
+func failureReason(err error) string {
+	var e *salescoach.Error
+	if errors.As(err, &e) {
+		if reason, ok := e.Msg.Params["reason"].(salescoach.Msg); ok {
+			return reason.String()
+		}
+	}
+	return salescoach.ErrorMessage(err)
 }

@@ -123,7 +123,7 @@ func TestPatchMe(t *testing.T) {
 				continue
 			}
 			if tc.field != "" {
-				if fields, _ := r.json(t)["fields"].(map[string]any); fields[tc.field] == nil {
+				if fieldText(r.json(t), tc.field) == "" {
 					t.Errorf("%s: answer %s names no %s", tc.name, r.body, tc.field)
 				}
 			}
@@ -241,11 +241,11 @@ func TestAvatarUpload(t *testing.T) {
 		{"no declared type: the bytes decide", "file", "me", "", testImage(t, "gif"), 200, "gif", ""},
 		{"exactly 2 MB", "file", "big.png", "image/png", maxSize, 200, "png", ""},
 		{"file name with ../ is ignored", "file", "../../../etc/evil.png", "image/png", pngData, 200, "png", ""},
-		{"svg", "file", "me.svg", "image/svg+xml", []byte(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`), 400, "", salescoach.MsgAvatarType},
-		{"octet-stream", "file", "me.png", "application/octet-stream", pngData, 400, "", salescoach.MsgAvatarType},
-		{"html declared as png", "file", "me.png", "image/png", []byte("<html><script>alert(1)</script></html>"), 400, "", salescoach.MsgAvatarInvalid},
-		{"2 097 153 bytes", "file", "big.png", "image/png", oversize, 413, "", salescoach.MsgAvatarTooLarge},
-		{"empty file", "file", "empty.png", "image/png", nil, 400, "", salescoach.MsgAvatarInvalid},
+		{"svg", "file", "me.svg", "image/svg+xml", []byte(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`), 400, "", salescoach.MsgAvatarType.Text},
+		{"octet-stream", "file", "me.png", "application/octet-stream", pngData, 400, "", salescoach.MsgAvatarType.Text},
+		{"html declared as png", "file", "me.png", "image/png", []byte("<html><script>alert(1)</script></html>"), 400, "", salescoach.MsgAvatarInvalid.Text},
+		{"2 097 153 bytes", "file", "big.png", "image/png", oversize, 413, "", salescoach.MsgAvatarTooLarge.Text},
+		{"empty file", "file", "empty.png", "image/png", nil, 400, "", salescoach.MsgAvatarInvalid.Text},
 		{"missing file field", "picture", "me.png", "image/png", pngData, 400, "", "Bitte wähle eine Bilddatei aus."},
 	}
 	for _, store := range avatarStores {
@@ -262,7 +262,7 @@ func TestAvatarUpload(t *testing.T) {
 						continue
 					}
 					if tc.status != 200 {
-						if m := r.json(t); m["error"] != tc.msg || m["fields"].(map[string]any)["file"] != tc.msg {
+						if m := r.json(t); m["error"] != tc.msg || fieldText(m, "file") != tc.msg {
 							t.Errorf("%s: answer %v, want %q", tc.name, m, tc.msg)
 						}
 						continue
@@ -287,7 +287,7 @@ func TestAvatarUpload(t *testing.T) {
 				}
 
 				// Not multipart at all, and no session.
-				if r := c.do("PUT", "/api/me/avatar", map[string]any{"file": "x"}); r.status != 400 || r.json(t)["error"] != salescoach.MsgAvatarUnreadable {
+				if r := c.do("PUT", "/api/me/avatar", map[string]any{"file": "x"}); r.status != 400 || r.json(t)["error"] != salescoach.MsgAvatarUnreadable.Text {
 					t.Errorf("JSON body: %d %s", r.status, r.body)
 				}
 				e.client().upload("file", "me.png", "image/png", pngData).must(t, 401)
@@ -348,7 +348,8 @@ func TestAvatarFileServed(t *testing.T) {
 type failingDelete struct{ salescoach.BlobStore }
 
 func (failingDelete) Delete(context.Context, string) error {
-	return salescoach.Errorf(salescoach.EUNAVAILABLE, "Zugriff verweigert.")
+	reason := salescoach.MsgStorageRefused.With("reason", "Zugriff verweigert.")
+	return salescoach.NewError(salescoach.EUNAVAILABLE, salescoach.MsgDeleteFailed.With("reason", reason))
 }
 
 // Failing to delete the replaced avatar is logged, never fatal; failing to

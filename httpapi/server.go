@@ -166,7 +166,7 @@ func (s *Server) Handler() http.Handler {
 	// state, nonce and binding cookie protect that callback instead.
 	csrf.AddInsecureBypassPattern("POST /api/auth/oauth/{provider}/callback")
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, r, s.log, salescoach.Errorf(salescoach.EFORBIDDEN, "Anfrage von fremder Seite abgelehnt."))
+		writeError(w, r, s.log, salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgForeignOrigin))
 	}))
 	return s.accessLog(s.securityHeaders(csrf.Handler(s.authenticate(mux))))
 }

@@ -44,7 +44,7 @@ func (s *Server) handleReadyz(w http.ResponseWriter, r *http.Request) error {
 	if s.Ready != nil {
 		if err := s.Ready(r.Context()); err != nil {
 			s.log.ErrorContext(r.Context(), "not ready", "err", err)
-			return salescoach.Errorf(salescoach.EUNAVAILABLE, "Nicht bereit.")
+			return salescoach.NewError(salescoach.EUNAVAILABLE, salescoach.MsgNotReady)
 		}
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -53,7 +53,7 @@ func (s *Server) handleReadyz(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) handleAPINotFound(w http.ResponseWriter, r *http.Request) {
-	writeError(w, r, s.log, salescoach.Errorf(salescoach.ENOTFOUND, "Nicht gefunden."))
+	writeError(w, r, s.log, salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgNotFound))
 }
 
 func (s *Server) handleAppRedirect(w http.ResponseWriter, r *http.Request) {

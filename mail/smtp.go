@@ -45,10 +45,6 @@ const (
 	DefaultSendTimeout = 30 * time.Second
 )
 
-// msgSendFailed is what a user reads when a mail cannot be sent; the cause is
-// logged.
-const msgSendFailed = "Die E-Mail konnte nicht gesendet werden."
-
 // SMTPConfig configures an SMTPMailer.
 type SMTPConfig struct {
 	Host string
@@ -157,7 +153,7 @@ func (m *SMTPMailer) Send(ctx context.Context, msg salescoach.MailMessage) error
 	}
 	if err := m.deliver(ctx, to.Address, raw); err != nil {
 		m.log.Warn("mail not sent", "host", m.cfg.Host, "port", m.cfg.Port, "to", to.Address, "err", err)
-		return salescoach.Errorf(salescoach.EUNAVAILABLE, msgSendFailed)
+		return salescoach.NewError(salescoach.EUNAVAILABLE, salescoach.MsgMailNotSent)
 	}
 	return nil
 }
@@ -171,8 +167,7 @@ func checkMessage(msg salescoach.MailMessage) (*mail.Address, error) {
 	}
 	to, err := mail.ParseAddress(msg.To)
 	if err != nil {
-		return nil, salescoach.FieldError("Bitte gib eine gültige E-Mail-Adresse ein.",
-			map[string]string{"email": "Bitte gib eine gültige E-Mail-Adresse ein."})
+		return nil, salescoach.FieldError("email", salescoach.MsgEmailInvalid)
 	}
 	return to, nil
 }

@@ -14,12 +14,6 @@ import (
 
 var _ salescoach.AdminService = (*AdminService)(nil)
 
-// Messages of the admin errors.
-const (
-	msgBadPeriod    = "Ungültiger Zeitraum."
-	msgQueryTooLong = "Der Suchbegriff ist zu lang."
-)
-
 // maxQueryRunes bounds the search text of the admin lists.
 const maxQueryRunes = 200
 
@@ -92,7 +86,7 @@ func containsPattern(q string) string {
 func searchText(q string) (string, error) {
 	q = strings.TrimSpace(q)
 	if utf8.RuneCountInString(q) > maxQueryRunes {
-		return "", salescoach.Errorf(salescoach.EINVALID, msgQueryTooLong)
+		return "", salescoach.NewError(salescoach.EINVALID, salescoach.MsgQueryTooLong.With("max", maxQueryRunes))
 	}
 	return q, nil
 }
@@ -125,7 +119,7 @@ func period(from, to string) (time.Time, time.Time, error) {
 	f, ok1 := parseDay(from)
 	t, ok2 := parseDay(to)
 	if !ok1 || !ok2 || f.After(t) {
-		return time.Time{}, time.Time{}, salescoach.Errorf(salescoach.EINVALID, msgBadPeriod)
+		return time.Time{}, time.Time{}, salescoach.NewError(salescoach.EINVALID, salescoach.MsgBadPeriod)
 	}
 	return f, t.AddDate(0, 0, 1), nil
 }
@@ -274,11 +268,11 @@ func (s *AdminService) users(ctx context.Context, op, where string, args []any, 
 // ENOTFOUND when there is none.
 func (s *AdminService) AdminUserByID(ctx context.Context, id string) (*salescoach.AdminUser, error) {
 	if !validID(id) {
-		return nil, notFound(msgUserNotFound)
+		return nil, notFound(salescoach.MsgNoUser)
 	}
 	u, err := scanAdminUser(s.db.r().queryRow(ctx, adminUserSelect+` WHERE u.id = ?`, strings.ToLower(id)))
 	if noRows(err) {
-		return nil, notFound(msgUserNotFound)
+		return nil, notFound(salescoach.MsgNoUser)
 	}
 	if err != nil {
 		return nil, dbError(err, "admin user")
@@ -290,7 +284,7 @@ func (s *AdminService) AdminUserByID(ctx context.Context, id string) (*salescoac
 // there is no such user.
 func (s *AdminService) SetUserAdmin(ctx context.Context, userID string, admin bool) error {
 	if !validID(userID) {
-		return notFound(msgUserNotFound)
+		return notFound(salescoach.MsgNoUser)
 	}
 	res, err := s.db.r().exec(ctx, `UPDATE users SET is_admin = ?, updated_at = ? WHERE id = ?`,
 		admin, s.db.now(), strings.ToLower(userID))
@@ -300,7 +294,7 @@ func (s *AdminService) SetUserAdmin(ctx context.Context, userID string, admin bo
 	if n, err := rowsAffected(res); err != nil {
 		return err
 	} else if n == 0 {
-		return notFound(msgUserNotFound)
+		return notFound(salescoach.MsgNoUser)
 	}
 	return nil
 }

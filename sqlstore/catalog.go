@@ -60,13 +60,6 @@ func (s *CatalogService) Challenges(ctx context.Context) ([]*salescoach.Challeng
 
 var _ salescoach.CatalogAdmin = (*CatalogService)(nil)
 
-// Messages of the catalogue errors.
-const (
-	msgChallengeNotFound  = "Challenge nicht gefunden."
-	msgTonePresetNotFound = "Kundentyp nicht gefunden."
-	msgTonePresetTaken    = "Diesen Namen gibt es schon."
-)
-
 // maxCatalogIDLen bounds a tone preset id from a request: seeded presets
 // have slugs, new ones UUIDs; anything longer matches nothing.
 const maxCatalogIDLen = 64
@@ -86,7 +79,7 @@ func (s *CatalogService) UpdateChallenges(ctx context.Context, updates []salesco
 			if n, err := rowsAffected(res); err != nil {
 				return err
 			} else if n == 0 {
-				return notFound(msgChallengeNotFound)
+				return notFound(salescoach.MsgChallengeNotFound)
 			}
 		}
 		return nil
@@ -111,7 +104,7 @@ func (s *CatalogService) CreateTonePreset(ctx context.Context, in salescoach.Ton
 		SELECT ?, ?, ?, COALESCE(MAX(sort_order), 0) + 1 FROM tone_presets
 		RETURNING `+tonePresetColumns, newID(), in.Name, in.Description))
 	if err != nil {
-		return nil, conflictAs(dbError(err, "insert tone preset"), msgTonePresetTaken)
+		return nil, conflictAs(dbError(err, "insert tone preset"), salescoach.MsgPresetTaken)
 	}
 	return p, nil
 }
@@ -121,15 +114,15 @@ func (s *CatalogService) CreateTonePreset(ctx context.Context, in salescoach.Ton
 // and EINVALID for an empty name.
 func (s *CatalogService) UpdateTonePreset(ctx context.Context, id string, in salescoach.TonePresetInput) (*salescoach.TonePreset, error) {
 	if id == "" || len(id) > maxCatalogIDLen {
-		return nil, notFound(msgTonePresetNotFound)
+		return nil, notFound(salescoach.MsgPresetNotFound)
 	}
 	p, err := scanTonePreset(s.db.r().queryRow(ctx, `UPDATE tone_presets SET name = ?, description = ? WHERE id = ?
 		RETURNING `+tonePresetColumns, in.Name, in.Description, id))
 	if noRows(err) {
-		return nil, notFound(msgTonePresetNotFound)
+		return nil, notFound(salescoach.MsgPresetNotFound)
 	}
 	if err != nil {
-		return nil, conflictAs(dbError(err, "update tone preset"), msgTonePresetTaken)
+		return nil, conflictAs(dbError(err, "update tone preset"), salescoach.MsgPresetTaken)
 	}
 	return p, nil
 }
@@ -139,7 +132,7 @@ func (s *CatalogService) UpdateTonePreset(ctx context.Context, id string, in sal
 // there is no such preset.
 func (s *CatalogService) DeleteTonePreset(ctx context.Context, id string) error {
 	if id == "" || len(id) > maxCatalogIDLen {
-		return notFound(msgTonePresetNotFound)
+		return notFound(salescoach.MsgPresetNotFound)
 	}
 	res, err := s.db.r().exec(ctx, `DELETE FROM tone_presets WHERE id = ?`, id)
 	if err != nil {
@@ -148,7 +141,7 @@ func (s *CatalogService) DeleteTonePreset(ctx context.Context, id string) error 
 	if n, err := rowsAffected(res); err != nil {
 		return err
 	} else if n == 0 {
-		return notFound(msgTonePresetNotFound)
+		return notFound(salescoach.MsgPresetNotFound)
 	}
 	return nil
 }

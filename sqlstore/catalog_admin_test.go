@@ -78,7 +78,7 @@ func TestTonePresetAdmin(t *testing.T) {
 		}
 
 		_, err = s.CreateTonePreset(ctx, salescoach.TonePresetInput{Name: "Skeptisch"})
-		wantMessage(t, err, salescoach.ECONFLICT, "Diesen Namen gibt es schon.")
+		wantMessage(t, err, salescoach.ECONFLICT, salescoach.MsgPresetTaken)
 		_, err = s.CreateTonePreset(ctx, salescoach.TonePresetInput{Name: ""})
 		wantCode(t, err, salescoach.EINVALID)
 
@@ -88,7 +88,7 @@ func TestTonePresetAdmin(t *testing.T) {
 			t.Errorf("updated = %+v", got)
 		}
 		_, err = s.UpdateTonePreset(ctx, p.ID, salescoach.TonePresetInput{Name: "Kritisch"})
-		wantMessage(t, err, salescoach.ECONFLICT, "Diesen Namen gibt es schon.")
+		wantMessage(t, err, salescoach.ECONFLICT, salescoach.MsgPresetTaken)
 		_, err = s.UpdateTonePreset(ctx, "nobody", salescoach.TonePresetInput{Name: "Neu"})
 		wantCode(t, err, salescoach.ENOTFOUND)
 

@@ -12,16 +12,6 @@ import (
 
 var _ salescoach.ConversationService = (*ConversationService)(nil)
 
-// Messages of the conversation errors. msgLimit and msgLimitDetails are the
-// specification's texts for the monthly chat limit.
-const (
-	msgConversationNotFound = "Chat nicht gefunden."
-	msgMessageNotFound      = "Nachricht nicht gefunden."
-	msgBadID                = "Ungültige ID."
-	msgLimit                = "Monatslimit erreicht"
-	msgLimitDetails         = "Du hast dein monatliches Chat-Limit (%d) erreicht. Bitte upgrade dein Abo, um weitere Chats zu starten."
-)
-
 // ConversationService stores chats, their messages, the chat_starts ledger
 // behind the monthly quota and model token usage.
 type ConversationService struct {
@@ -125,12 +115,12 @@ func nullInt(n int) any {
 // (mode, difficulty 1..3, progress 0..100, negative counters).
 func (s *ConversationService) StartConversation(ctx context.Context, c *salescoach.Conversation, quota int, cycleStart time.Time) error {
 	if !validID(c.UserID) {
-		return notFound(msgUserNotFound)
+		return notFound(salescoach.MsgNoUser)
 	}
 	if c.ID == "" {
 		c.ID = newID()
 	} else if !validID(c.ID) {
-		return salescoach.Errorf(salescoach.EINVALID, msgBadID)
+		return salescoach.NewError(salescoach.EINVALID, salescoach.MsgBadID)
 	}
 	if c.CreatedAt.IsZero() {
 		c.CreatedAt = s.db.now()
@@ -152,7 +142,7 @@ func (s *ConversationService) StartConversation(ctx context.Context, c *salescoa
 		if n, err := rowsAffected(res); err != nil {
 			return err
 		} else if n == 0 {
-			return notFound(msgUserNotFound)
+			return notFound(salescoach.MsgNoUser)
 		}
 		var used int
 		if err := r.queryRow(ctx, `SELECT COUNT(*) FROM chat_starts WHERE user_id = ? AND created_at >= ?`,
@@ -160,7 +150,8 @@ func (s *ConversationService) StartConversation(ctx context.Context, c *salescoa
 			return dbError(err, "count chat starts")
 		}
 		if used >= quota {
-			return &salescoach.Error{Code: salescoach.ELIMIT, Message: msgLimit, Details: fmt.Sprintf(msgLimitDetails, quota)}
+			return &salescoach.Error{Code: salescoach.ELIMIT, Msg: salescoach.MsgChatLimit.With("quota", quota),
+				Details: salescoach.MsgChatLimitDetails.With("quota", quota)}
 		}
 		if _, err := r.exec(ctx, `INSERT INTO conversations (id, user_id, title, mode, difficulty,
 				product_override, pdf_name, pdf_text, stage, total_stages, progress, objections,
@@ -199,12 +190,12 @@ func (s *ConversationService) CountChatStarts(ctx context.Context, userID string
 // is not a UUID.
 func (s *ConversationService) Conversation(ctx context.Context, userID, id string) (*salescoach.Conversation, error) {
 	if !validID(userID) || !validID(id) {
-		return nil, notFound(msgConversationNotFound)
+		return nil, notFound(salescoach.MsgConversationNotFound)
 	}
 	c, err := scanConversation(s.db.r().queryRow(ctx, `SELECT `+conversationSelect+` FROM conversations
 		WHERE id = ? AND user_id = ? AND deleted_at IS NULL`, id, userID))
 	if noRows(err) {
-		return nil, notFound(msgConversationNotFound)
+		return nil, notFound(salescoach.MsgConversationNotFound)
 	}
 	return c, dbError(err, "conversation")
 }
@@ -213,12 +204,12 @@ func (s *ConversationService) Conversation(ctx context.Context, userID, id strin
 // admins). It returns ENOTFOUND when there is none or id is not a UUID.
 func (s *ConversationService) ConversationByID(ctx context.Context, id string) (*salescoach.Conversation, error) {
 	if !validID(id) {
-		return nil, notFound(msgConversationNotFound)
+		return nil, notFound(salescoach.MsgConversationNotFound)
 	}
 	c, err := scanConversation(s.db.r().queryRow(ctx, `SELECT `+conversationSelect+` FROM conversations
 		WHERE id = ?`, id))
 	if noRows(err) {
-		return nil, notFound(msgConversationNotFound)
+		return nil, notFound(salescoach.MsgConversationNotFound)
 	}
 	return c, dbError(err, "conversation by id")
 }
@@ -307,7 +298,7 @@ func insertMessage(ctx context.Context, r runner, m *salescoach.Message) error {
 	if n, err := rowsAffected(res); err != nil {
 		return err
 	} else if n == 0 {
-		return notFound(msgConversationNotFound)
+		return notFound(salescoach.MsgConversationNotFound)
 	}
 	var seq int64
 	if err := r.queryRow(ctx, `SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE conversation_id = ?`,
@@ -323,12 +314,12 @@ func insertMessage(ctx context.Context, r runner, m *salescoach.Message) error {
 // prepareMessage checks m and fills its id and time.
 func (s *ConversationService) prepareMessage(m *salescoach.Message) error {
 	if !validID(m.ConversationID) {
-		return notFound(msgConversationNotFound)
+		return notFound(salescoach.MsgConversationNotFound)
 	}
 	if m.ID == "" {
 		m.ID = newID()
 	} else if !validID(m.ID) {
-		return salescoach.Errorf(salescoach.EINVALID, msgBadID)
+		return salescoach.NewError(salescoach.EINVALID, salescoach.MsgBadID)
 	}
 	if m.CreatedAt.IsZero() {
 		m.CreatedAt = s.db.now()
@@ -343,7 +334,7 @@ func (s *ConversationService) prepareMessage(m *salescoach.Message) error {
 // ENOTFOUND when the conversation is gone; EINVALID for a negative delta.
 func (s *ConversationService) SaveTurn(ctx context.Context, c *salescoach.Conversation, msgs []*salescoach.Message, d salescoach.ProgressDelta) error {
 	if !validID(c.ID) || !validID(c.UserID) {
-		return notFound(msgConversationNotFound)
+		return notFound(salescoach.MsgConversationNotFound)
 	}
 	if err := checkDelta(d); err != nil {
 		return err
@@ -375,18 +366,18 @@ func (s *ConversationService) SaveTurn(ctx context.Context, c *salescoach.Conver
 
 func (s *ConversationService) DeleteMessage(ctx context.Context, conversationID, messageID string) error {
 	if !validID(conversationID) || !validID(messageID) {
-		return notFound(msgMessageNotFound)
+		return notFound(salescoach.MsgMessageNotFound)
 	}
 	res, err := s.db.r().exec(ctx, `DELETE FROM messages WHERE id = ? AND conversation_id = ?`, messageID, conversationID)
 	if err != nil {
 		return dbError(err, "delete message")
 	}
-	return oneRow(res, msgMessageNotFound)
+	return oneRow(res, salescoach.MsgMessageNotFound)
 }
 
 // oneRow turns an UPDATE or DELETE that changed no row into ENOTFOUND with
 // msg.
-func oneRow(res sql.Result, msg string) error {
+func oneRow(res sql.Result, msg salescoach.Msg) error {
 	n, err := rowsAffected(res)
 	if err != nil {
 		return err
@@ -409,7 +400,7 @@ func oneRow(res sql.Result, msg string) error {
 // value breaks a constraint (progress 0..100, negative counters).
 func (s *ConversationService) SaveState(ctx context.Context, c *salescoach.Conversation) error {
 	if !validID(c.ID) || !validID(c.UserID) {
-		return notFound(msgConversationNotFound)
+		return notFound(salescoach.MsgConversationNotFound)
 	}
 	return saveState(ctx, s.db.r(), c, utc(s.db.now()))
 }
@@ -433,7 +424,7 @@ func saveState(ctx context.Context, r runner, c *salescoach.Conversation, now ti
 	if err != nil {
 		return dbError(err, "save conversation state")
 	}
-	if err := oneRow(res, msgConversationNotFound); err != nil {
+	if err := oneRow(res, salescoach.MsgConversationNotFound); err != nil {
 		return err
 	}
 	c.UpdatedAt, c.CompletedAt = now, completed
@@ -444,26 +435,26 @@ func saveState(ctx context.Context, r runner, c *salescoach.Conversation, now ti
 // conversation is not the user's or is deleted.
 func (s *ConversationService) AttachPDF(ctx context.Context, userID, id, name, text string, now time.Time) error {
 	if !validID(id) || !validID(userID) {
-		return notFound(msgConversationNotFound)
+		return notFound(salescoach.MsgConversationNotFound)
 	}
 	res, err := s.db.r().exec(ctx, `UPDATE conversations SET pdf_name = ?, pdf_text = ?, updated_at = ?
 		WHERE id = ? AND user_id = ? AND deleted_at IS NULL`, nullString(name), nullString(text), utc(now), id, userID)
 	if err != nil {
 		return dbError(err, "attach pdf")
 	}
-	return oneRow(res, msgConversationNotFound)
+	return oneRow(res, salescoach.MsgConversationNotFound)
 }
 
 func (s *ConversationService) Rename(ctx context.Context, userID, id, title string, now time.Time) error {
 	if !validID(userID) || !validID(id) {
-		return notFound(msgConversationNotFound)
+		return notFound(salescoach.MsgConversationNotFound)
 	}
 	res, err := s.db.r().exec(ctx, `UPDATE conversations SET title = ?, updated_at = ?
 		WHERE id = ? AND user_id = ? AND deleted_at IS NULL`, title, now, id, userID)
 	if err != nil {
 		return dbError(err, "rename conversation")
 	}
-	return oneRow(res, msgConversationNotFound)
+	return oneRow(res, salescoach.MsgConversationNotFound)
 }
 
 // SoftDelete hides the user's conversation by setting deleted_at (and
@@ -473,14 +464,14 @@ func (s *ConversationService) Rename(ctx context.Context, userID, id, title stri
 // a UUID.
 func (s *ConversationService) SoftDelete(ctx context.Context, userID, id string, now time.Time) error {
 	if !validID(userID) || !validID(id) {
-		return notFound(msgConversationNotFound)
+		return notFound(salescoach.MsgConversationNotFound)
 	}
 	res, err := s.db.r().exec(ctx, `UPDATE conversations SET deleted_at = ?, updated_at = ?
 		WHERE id = ? AND user_id = ? AND deleted_at IS NULL`, now, now, id, userID)
 	if err != nil {
 		return dbError(err, "delete conversation")
 	}
-	return oneRow(res, msgConversationNotFound)
+	return oneRow(res, salescoach.MsgConversationNotFound)
 }
 
 // DeleteHistory soft-deletes all the user's conversations that are not
@@ -505,7 +496,7 @@ func (s *ConversationService) DeleteHistory(ctx context.Context, userID string, 
 // negative token counts.
 func (s *ConversationService) RecordTokenUsage(ctx context.Context, u *salescoach.TokenUsage) error {
 	if !validID(u.UserID) || (u.ConversationID != "" && !validID(u.ConversationID)) {
-		return notFound(msgMissing)
+		return notFound(salescoach.MsgMissingRef)
 	}
 	if u.CreatedAt.IsZero() {
 		u.CreatedAt = s.db.now()

@@ -193,8 +193,8 @@ func TestStartConversationQuota(t *testing.T) {
 
 		// The quota is used up now; the error says so in the user's words.
 		e := wantCode(t, s.StartConversation(ctx, practice(u.ID, t0), 5, cycle), salescoach.ELIMIT)
-		if e.Message != "Monatslimit erreicht" || e.Details == "" {
-			t.Errorf("limit error = %q / %q", e.Message, e.Details)
+		if e.Msg.Key != salescoach.MsgChatLimit.Key || e.Details.Key != salescoach.MsgChatLimitDetails.Key || e.Details.Params["quota"] == nil {
+			t.Errorf("limit error = %+v / %+v", e.Msg, e.Details)
 		}
 		// A new cycle starts afresh.
 		mustNil(t, s.StartConversation(ctx, practice(u.ID, t0.Add(time.Hour)), 5, t0.Add(time.Minute)))

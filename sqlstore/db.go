@@ -113,6 +113,11 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	return s, nil
 }
 
+// SetClock replaces the clock that stamps rows whose interface passes no
+// time (a new user's creation, say), so that tests with a fixed clock see
+// those rows on their own days. Call it before the DB is in use.
+func (db *DB) SetClock(now func() time.Time) { db.now = now }
+
 // Close closes every connection. It returns the driver's error, if any.
 func (db *DB) Close() error {
 	return db.sql.Close()
@@ -128,7 +133,7 @@ func (db *DB) Dialect() string {
 func (db *DB) Ping(ctx context.Context) error {
 	var one int
 	if err := db.sql.QueryRowContext(ctx, "SELECT 1").Scan(&one); err != nil {
-		return fmt.Errorf("%w: %w", &salescoach.Error{Code: salescoach.EUNAVAILABLE, Message: "Datenbank nicht erreichbar."}, err)
+		return fmt.Errorf("%w: %w", salescoach.NewError(salescoach.EUNAVAILABLE, salescoach.MsgDatabaseDown), err)
 	}
 	return nil
 }

@@ -11,14 +11,6 @@ import (
 	"salescoach"
 )
 
-// Messages of the generic constraint errors. Methods that know better (a
-// taken e-mail, say) replace them.
-const (
-	msgConflict = "Eintrag existiert bereits."
-	msgInvalid  = "Ungültige Daten."
-	msgMissing  = "Verknüpfter Eintrag nicht gefunden."
-)
-
 // constraintError translates a violated constraint of either driver into a
 // domain error and returns nil for any other error. It is the one place that
 // knows both drivers' codes:
@@ -32,11 +24,11 @@ func constraintError(err error) *salescoach.Error {
 	if errors.As(err, &pe) {
 		switch pe.Code {
 		case "23505":
-			return &salescoach.Error{Code: salescoach.ECONFLICT, Message: msgConflict}
+			return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgConflict)
 		case "23514", "23502":
-			return &salescoach.Error{Code: salescoach.EINVALID, Message: msgInvalid}
+			return salescoach.NewError(salescoach.EINVALID, salescoach.MsgInvalidData)
 		case "23503":
-			return &salescoach.Error{Code: salescoach.ENOTFOUND, Message: msgMissing}
+			return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgMissingRef)
 		}
 		return nil
 	}
@@ -44,11 +36,11 @@ func constraintError(err error) *salescoach.Error {
 	if errors.As(err, &se) {
 		switch se.Code() {
 		case sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY:
-			return &salescoach.Error{Code: salescoach.ECONFLICT, Message: msgConflict}
+			return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgConflict)
 		case sqlite3.SQLITE_CONSTRAINT_CHECK, sqlite3.SQLITE_CONSTRAINT_NOTNULL:
-			return &salescoach.Error{Code: salescoach.EINVALID, Message: msgInvalid}
+			return salescoach.NewError(salescoach.EINVALID, salescoach.MsgInvalidData)
 		case sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY:
-			return &salescoach.Error{Code: salescoach.ENOTFOUND, Message: msgMissing}
+			return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgMissingRef)
 		}
 	}
 	return nil
@@ -68,14 +60,14 @@ func dbError(err error, op string) error {
 
 // conflictAs returns err with msg as its message when it is an ECONFLICT
 // domain error, and err unchanged otherwise.
-func conflictAs(err error, msg string) error {
+func conflictAs(err error, msg salescoach.Msg) error {
 	var e *salescoach.Error
 	if errors.As(err, &e) && e.Code == salescoach.ECONFLICT {
-		return &salescoach.Error{Code: salescoach.ECONFLICT, Message: msg}
+		return salescoach.NewError(salescoach.ECONFLICT, msg)
 	}
 	return err
 }
 
-func notFound(msg string) error {
-	return &salescoach.Error{Code: salescoach.ENOTFOUND, Message: msg}
+func notFound(msg salescoach.Msg) error {
+	return salescoach.NewError(salescoach.ENOTFOUND, msg)
 }

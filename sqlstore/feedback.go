@@ -10,12 +10,6 @@ import (
 
 var _ salescoach.FeedbackService = (*FeedbackService)(nil)
 
-// Messages of the feedback errors.
-const (
-	msgFeedbackNotFound = "Feedback nicht gefunden."
-	msgFeedbackStatus   = "Unbekannter Status."
-)
-
 // FeedbackService stores feedback from the feedback page.
 type FeedbackService struct {
 	db *DB
@@ -51,7 +45,7 @@ func scanFeedback(s rowScanner) (*salescoach.Feedback, error) {
 // (the table's CHECKs).
 func (s *FeedbackService) CreateFeedback(ctx context.Context, f *salescoach.Feedback) error {
 	if f.UserID != nil && !validID(*f.UserID) {
-		return notFound(msgUserNotFound)
+		return notFound(salescoach.MsgNoUser)
 	}
 	now := utc(s.db.now())
 	if f.CreatedAt.IsZero() {
@@ -123,15 +117,15 @@ func (s *FeedbackService) list(ctx context.Context, q string, args ...any) ([]*s
 // salescoach.FeedbackStatuses and ENOTFOUND when there is no such feedback.
 func (s *FeedbackService) SetFeedbackStatus(ctx context.Context, id, status string, at time.Time) (*salescoach.Feedback, error) {
 	if !slices.Contains(salescoach.FeedbackStatuses, status) {
-		return nil, salescoach.Errorf(salescoach.EINVALID, msgFeedbackStatus)
+		return nil, salescoach.NewError(salescoach.EINVALID, salescoach.MsgUnknownStatus)
 	}
 	if !validID(id) {
-		return nil, notFound(msgFeedbackNotFound)
+		return nil, notFound(salescoach.MsgFeedbackNotFound)
 	}
 	f, err := scanFeedback(s.db.r().queryRow(ctx, `UPDATE feedback SET status = ?, updated_at = ? WHERE id = ?
 		RETURNING `+feedbackColumns, status, at, id))
 	if noRows(err) {
-		return nil, notFound(msgFeedbackNotFound)
+		return nil, notFound(salescoach.MsgFeedbackNotFound)
 	}
 	if err != nil {
 		return nil, dbError(err, "set feedback status")

@@ -8,11 +8,6 @@ import (
 
 var _ salescoach.IdentityService = (*IdentityService)(nil)
 
-const (
-	msgIdentityNotFound = "Keine verknüpfte Anmeldung gefunden."
-	msgIdentityTaken    = "Dieses Konto ist bereits verknüpft."
-)
-
 // IdentityService stores external identities (Google, Apple).
 type IdentityService struct {
 	db *DB
@@ -39,7 +34,7 @@ func (s *IdentityService) IdentityBySubject(ctx context.Context, provider, subje
 	id, err := scanIdentity(s.db.r().queryRow(ctx, `SELECT `+identityColumns+` FROM identities
 		WHERE provider = ? AND subject = ?`, provider, subject))
 	if noRows(err) {
-		return nil, notFound(msgIdentityNotFound)
+		return nil, notFound(salescoach.MsgIdentityNotFound)
 	}
 	return id, dbError(err, "identity by subject")
 }
@@ -58,7 +53,7 @@ func (s *IdentityService) CreateIdentity(ctx context.Context, id *salescoach.Ide
 	id.CreatedAt = utc(id.CreatedAt)
 	_, err := s.db.r().exec(ctx, `INSERT INTO identities (`+identityColumns+`) VALUES (?, ?, ?, ?, ?, ?)`,
 		id.ID, id.UserID, id.Provider, id.Subject, id.Email, id.CreatedAt)
-	return conflictAs(dbError(err, "insert identity"), msgIdentityTaken)
+	return conflictAs(dbError(err, "insert identity"), salescoach.MsgIdentityTaken)
 }
 
 // IdentitiesByUser lists a user's identities, oldest first; an unknown user

@@ -44,8 +44,8 @@ func TestIdentities(t *testing.T) {
 
 		// One Google account links to one user only.
 		e := wantCode(t, s.CreateIdentity(ctx, &salescoach.Identity{UserID: other.ID, Provider: "google", Subject: "123"}), salescoach.ECONFLICT)
-		if e.Message != "Dieses Konto ist bereits verknüpft." {
-			t.Errorf("conflict message = %q", e.Message)
+		if e.Msg.Key != salescoach.MsgIdentityTaken.Key {
+			t.Errorf("conflict message = %q", e.Msg.Key)
 		}
 		wantCode(t, s.CreateIdentity(ctx, &salescoach.Identity{UserID: other.ID, Provider: "facebook", Subject: "9"}), salescoach.EINVALID)
 		wantCode(t, s.CreateIdentity(ctx, &salescoach.Identity{UserID: "nobody", Provider: "google", Subject: "9"}), salescoach.ENOTFOUND)

@@ -67,7 +67,7 @@ func TestUpdateProfile(t *testing.T) {
 		} {
 			_, _, err := users.UpdateProfile(ctx, u.ID, tc.upd)
 			e := wantCode(t, err, salescoach.EINVALID)
-			if e.Fields[tc.field] == "" {
+			if e.Fields[tc.field].Key == "" {
 				t.Errorf("%s: fields = %v, want %s", name, e.Fields, tc.field)
 			}
 		}

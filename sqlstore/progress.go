@@ -9,8 +9,6 @@ import (
 
 var _ salescoach.ProgressService = (*ProgressService)(nil)
 
-const msgNegativeProgress = "Fortschritt kann nicht abgezogen werden."
-
 // ProgressService applies XP and the profile counters.
 type ProgressService struct {
 	db *DB
@@ -35,7 +33,7 @@ func (s *ProgressService) AddProgress(ctx context.Context, userID string, d sale
 		return nil, nil, err
 	}
 	if !validID(userID) {
-		return nil, nil, notFound(msgUserNotFound)
+		return nil, nil, notFound(salescoach.MsgNoUser)
 	}
 	var (
 		u *salescoach.User
@@ -63,7 +61,7 @@ func (s *ProgressService) AddProgress(ctx context.Context, userID string, d sale
 func checkDelta(d salescoach.ProgressDelta) error {
 	if d.XP < 0 || d.MessagesSent < 0 || d.ObjectionsSolved < 0 || d.CompletedChats < 0 || d.Hints < 0 ||
 		d.PerfectAnswers < 0 || d.FastAnswers < 0 || d.Feedback < 0 || d.Calls < 0 {
-		return salescoach.Errorf(salescoach.EINVALID, msgNegativeProgress)
+		return salescoach.NewError(salescoach.EINVALID, salescoach.MsgNegativeProgress)
 	}
 	return nil
 }
@@ -74,7 +72,7 @@ func addProgress(ctx context.Context, r runner, userID string, d salescoach.Prog
 	err := r.queryRow(ctx, `UPDATE users SET xp = xp + ?, updated_at = ? WHERE id = ? RETURNING xp`,
 		d.XP, now, userID).Scan(&xp)
 	if noRows(err) {
-		return notFound(msgUserNotFound)
+		return notFound(salescoach.MsgNoUser)
 	}
 	if err != nil {
 		return dbError(err, "add xp")

@@ -11,16 +11,6 @@ import (
 
 var _ salescoach.PromoService = (*PromoService)(nil)
 
-// Messages of the promo code errors (the redemption's are the domain's).
-const (
-	msgPromoNotFound  = "Promo-Code nicht gefunden."
-	msgPromoTaken     = "Diesen Code gibt es schon."
-	msgPromoPlan      = "Unbekannter Plan."
-	msgPromoCodeEmpty = "Der Code fehlt."
-	msgPromoMax       = "Das Limit muss mindestens 1 sein."
-	msgPromoMaxBelow  = "Das Limit liegt unter den bisherigen Einlösungen."
-)
-
 // maxPromoCodeLen bounds a code looked up for a redemption (the HTTP layer
 // allows 32 characters); longer input can match nothing.
 const maxPromoCodeLen = 64
@@ -57,11 +47,11 @@ func scanPromoCode(s rowScanner) (*salescoach.PromoCode, error) {
 func (s *PromoService) CreatePromoCode(ctx context.Context, c *salescoach.PromoCode) error {
 	switch {
 	case c.Code == "":
-		return salescoach.FieldError(msgPromoCodeEmpty, map[string]string{"code": msgPromoCodeEmpty})
+		return salescoach.FieldError("code", salescoach.MsgPromoCodeEmpty)
 	case !slices.Contains(salescoach.PromoPlans, c.Plan):
-		return salescoach.FieldError(msgPromoPlan, map[string]string{"plan": msgPromoPlan})
+		return salescoach.FieldError("plan", salescoach.MsgPromoPlan)
 	case c.MaxRedemptions != nil && *c.MaxRedemptions < 1:
-		return salescoach.FieldError(msgPromoMax, map[string]string{"max_redemptions": msgPromoMax})
+		return salescoach.FieldError("max_redemptions", salescoach.MsgPromoMax)
 	}
 	now := utc(s.db.now())
 	if c.CreatedAt.IsZero() {
@@ -72,7 +62,7 @@ func (s *PromoService) CreatePromoCode(ctx context.Context, c *salescoach.PromoC
 	_, err := s.db.r().exec(ctx, `INSERT INTO promo_codes (`+promoColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		c.ID, c.Code, c.Plan, c.Description, c.Active, c.MaxRedemptions, c.Redemptions, c.ValidUntil,
 		c.CreatedAt, c.UpdatedAt)
-	return conflictAs(dbError(err, "insert promo code"), msgPromoTaken)
+	return conflictAs(dbError(err, "insert promo code"), salescoach.MsgPromoTaken)
 }
 
 // PromoCodes lists all codes, newest first. It returns only driver errors.
@@ -100,10 +90,10 @@ func (s *PromoService) PromoCodes(ctx context.Context) ([]*salescoach.PromoCode,
 // a redemption racing the update cannot slip past it).
 func (s *PromoService) UpdatePromoCode(ctx context.Context, id string, upd salescoach.PromoCodeUpdate) (*salescoach.PromoCode, error) {
 	if upd.MaxRedemptions != nil && !upd.ClearMax && *upd.MaxRedemptions < 1 {
-		return nil, salescoach.FieldError(msgPromoMax, map[string]string{"max_redemptions": msgPromoMax})
+		return nil, salescoach.FieldError("max_redemptions", salescoach.MsgPromoMax)
 	}
 	if !validID(id) {
-		return nil, notFound(msgPromoNotFound)
+		return nil, notFound(salescoach.MsgPromoNotFound)
 	}
 	setMax := upd.MaxRedemptions != nil && !upd.ClearMax
 	setUntil := upd.ValidUntil != nil && !upd.ClearValidUntil
@@ -125,12 +115,12 @@ func (s *PromoService) UpdatePromoCode(ctx context.Context, id string, upd sales
 		upd.Description, upd.Active, upd.ClearMax, setMax, maxVal, upd.ClearValidUntil, setUntil, untilVal,
 		s.db.now(), id))
 	if noRows(err) {
-		return nil, notFound(msgPromoNotFound)
+		return nil, notFound(salescoach.MsgPromoNotFound)
 	}
 	if err != nil {
 		err = dbError(err, "update promo code")
 		if salescoach.ErrorCode(err) == salescoach.EINVALID {
-			return nil, salescoach.FieldError(msgPromoMaxBelow, map[string]string{"max_redemptions": msgPromoMaxBelow})
+			return nil, salescoach.FieldError("max_redemptions", salescoach.MsgPromoMaxBelow)
 		}
 		return nil, err
 	}
@@ -152,12 +142,12 @@ func (s *PromoService) UpdatePromoCode(ctx context.Context, id string, upd sales
 // second redemption even when both race; the failing transaction rolls its
 // increment back.
 func (s *PromoService) RedeemPromoCode(ctx context.Context, code, userID string, at time.Time) (*salescoach.PromoCode, error) {
-	unknown := salescoach.Errorf(salescoach.ENOTFOUND, salescoach.MsgPromoUnknown)
+	unknown := salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgPromoUnknown)
 	if code == "" || len(code) > maxPromoCodeLen {
 		return nil, unknown
 	}
 	if !validID(userID) {
-		return nil, notFound(msgUserNotFound)
+		return nil, notFound(salescoach.MsgNoUser)
 	}
 	var out *salescoach.PromoCode
 	err := s.db.inTx(ctx, func(r runner) error {
@@ -180,13 +170,13 @@ func (s *PromoService) RedeemPromoCode(ctx context.Context, code, userID string,
 			return dbError(err, "check promo redemption")
 		}
 		if n > 0 {
-			return salescoach.Errorf(salescoach.ECONFLICT, salescoach.MsgPromoRedeemed)
+			return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgPromoRedeemed)
 		}
 		out, err = scanPromoCode(r.queryRow(ctx, `UPDATE promo_codes SET redemptions = redemptions + 1, updated_at = ?
 			WHERE id = ? AND (max_redemptions IS NULL OR redemptions < max_redemptions)
 			RETURNING `+promoColumns, s.db.now(), id))
 		if noRows(err) {
-			return salescoach.Errorf(salescoach.ELIMIT, salescoach.MsgPromoUsedUp)
+			return salescoach.NewError(salescoach.ELIMIT, salescoach.MsgPromoUsedUp)
 		}
 		if err != nil {
 			return dbError(err, "use promo code")
@@ -197,9 +187,9 @@ func (s *PromoService) RedeemPromoCode(ctx context.Context, code, userID string,
 		case "":
 			return nil
 		case salescoach.ECONFLICT:
-			return salescoach.Errorf(salescoach.ECONFLICT, salescoach.MsgPromoRedeemed)
+			return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgPromoRedeemed)
 		case salescoach.ENOTFOUND:
-			return notFound(msgUserNotFound)
+			return notFound(salescoach.MsgNoUser)
 		}
 		return dbError(err, "insert promo redemption")
 	})

@@ -27,8 +27,8 @@ func TestCreatePromoCode(t *testing.T) {
 
 		// Taken case-insensitively.
 		err := s.CreatePromoCode(ctx, &salescoach.PromoCode{Code: "SUMMER-26", Plan: salescoach.PlanElite})
-		if e := wantCode(t, err, salescoach.ECONFLICT); e.Message != "Diesen Code gibt es schon." {
-			t.Errorf("conflict message = %q", e.Message)
+		if e := wantCode(t, err, salescoach.ECONFLICT); e.Msg.Key != salescoach.MsgPromoTaken.Key {
+			t.Errorf("conflict message = %q", e.Msg.Key)
 		}
 		wantCode(t, s.CreatePromoCode(ctx, &salescoach.PromoCode{Code: "X1", Plan: "free"}), salescoach.EINVALID)
 		wantCode(t, s.CreatePromoCode(ctx, &salescoach.PromoCode{Code: "", Plan: salescoach.PlanPlus}), salescoach.EINVALID)
@@ -106,10 +106,10 @@ func TestUpdatePromoCode(t *testing.T) {
 }
 
 // wantMessage fails the test unless err has that code and message.
-func wantMessage(t *testing.T, err error, code, msg string) {
+func wantMessage(t *testing.T, err error, code string, msg salescoach.Msg) {
 	t.Helper()
-	if e := wantCode(t, err, code); e.Message != msg {
-		t.Errorf("message = %q, want %q", e.Message, msg)
+	if e := wantCode(t, err, code); e.Msg.Key != msg.Key {
+		t.Errorf("message = %q, want %q", e.Msg.Key, msg.Key)
 	}
 }
 

@@ -10,8 +10,6 @@ import (
 
 var _ salescoach.ReferralService = (*ReferralService)(nil)
 
-const msgReferralNotFound = "Einladungscode nicht gefunden."
-
 // ReferralService stores referral codes and the sign-ups they brought.
 type ReferralService struct {
 	db *DB
@@ -28,7 +26,7 @@ func (s *ReferralService) ReferrerByCode(ctx context.Context, code string) (stri
 	var id string
 	err := s.db.r().queryRow(ctx, `SELECT user_id FROM referral_codes WHERE code = ?`, code).Scan(&id)
 	if noRows(err) {
-		return "", notFound(msgReferralNotFound)
+		return "", notFound(salescoach.MsgReferralNotFound)
 	}
 	return id, dbError(err, "referrer by code")
 }
@@ -65,7 +63,7 @@ func (s *ReferralService) ReferralCode(ctx context.Context, userID string) (stri
 			ON CONFLICT DO NOTHING`, userID, salescoach.NewReferralCode(), s.db.now())
 		if err != nil {
 			if e := constraintError(err); e != nil && e.Code == salescoach.ENOTFOUND {
-				return "", notFound(msgUserNotFound)
+				return "", notFound(salescoach.MsgNoUser)
 			}
 			return "", dbError(err, "insert referral code")
 		}

@@ -9,13 +9,6 @@ import (
 
 var _ salescoach.SessionService = (*SessionService)(nil)
 
-// Messages of the refresh errors. msgReuse is part of the interface: callers
-// tell reuse apart by it.
-const (
-	msgSessionInvalid = "Sitzung abgelaufen. Bitte melde dich erneut an."
-	msgReuse          = "reuse"
-)
-
 // SessionService stores refresh tokens.
 type SessionService struct {
 	db *DB
@@ -124,9 +117,9 @@ func (s *SessionService) RotateRefreshToken(ctx context.Context, oldHash string,
 	case err != nil:
 		return nil, err
 	case reuse:
-		return nil, &salescoach.Error{Code: salescoach.EUNAUTHORIZED, Message: msgReuse}
+		return nil, salescoach.NewError(salescoach.EUNAUTHORIZED, salescoach.MsgSessionReused)
 	case old == nil:
-		return nil, &salescoach.Error{Code: salescoach.EUNAUTHORIZED, Message: msgSessionInvalid}
+		return nil, salescoach.NewError(salescoach.EUNAUTHORIZED, salescoach.MsgSessionExpired)
 	}
 	return old, nil
 }

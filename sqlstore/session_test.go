@@ -96,7 +96,7 @@ func TestRotateRefreshTokenRejects(t *testing.T) {
 		} {
 			next := &salescoach.RefreshToken{TokenHash: "next-" + tc.name, ExpiresAt: tc.now.Add(time.Hour)}
 			_, err := s.RotateRefreshToken(t.Context(), tc.hash, next, tc.now)
-			if e := wantCode(t, err, salescoach.EUNAUTHORIZED); e.Message == "reuse" {
+			if e := wantCode(t, err, salescoach.EUNAUTHORIZED); e.Msg.Key == salescoach.MsgSessionReused.Key {
 				t.Errorf("%s: reported as reuse", tc.name)
 			}
 		}
@@ -123,8 +123,8 @@ func TestRotateRefreshTokenReuseRevokesFamily(t *testing.T) {
 
 		// A thief replays h1: the whole family dies, the other device's does not.
 		_, err = s.RotateRefreshToken(t.Context(), "h1", &salescoach.RefreshToken{TokenHash: "h2b", ExpiresAt: now.Add(time.Hour)}, now.Add(time.Minute))
-		if e := wantCode(t, err, salescoach.EUNAUTHORIZED); e.Message != "reuse" {
-			t.Errorf("message = %q, want reuse", e.Message)
+		if e := wantCode(t, err, salescoach.EUNAUTHORIZED); e.Msg.Key != salescoach.MsgSessionReused.Key {
+			t.Errorf("message = %q, want reuse", e.Msg.Key)
 		}
 		if n := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE family_id = ? AND revoked_at IS NULL`, first.FamilyID); n != 0 {
 			t.Errorf("%d live tokens left in the family", n)
@@ -137,8 +137,8 @@ func TestRotateRefreshTokenReuseRevokesFamily(t *testing.T) {
 		wantCode(t, err, salescoach.EUNAUTHORIZED)
 		// Replaying the used token again still says reuse.
 		_, err = s.RotateRefreshToken(t.Context(), "h1", &salescoach.RefreshToken{TokenHash: "h4", ExpiresAt: now.Add(time.Hour)}, now.Add(3*time.Minute))
-		if e := wantCode(t, err, salescoach.EUNAUTHORIZED); e.Message != "reuse" {
-			t.Errorf("second replay message = %q, want reuse", e.Message)
+		if e := wantCode(t, err, salescoach.EUNAUTHORIZED); e.Msg.Key != salescoach.MsgSessionReused.Key {
+			t.Errorf("second replay message = %q, want reuse", e.Msg.Key)
 		}
 	})
 }

@@ -8,13 +8,6 @@ import (
 
 var _ salescoach.SubscriptionService = (*SubscriptionService)(nil)
 
-// Messages of the subscription errors.
-const (
-	msgSubscriptionNotFound = "Kein Abo gefunden."
-	msgSubscriptionTaken    = "Dieses Abo gehört zu einem anderen Konto."
-	msgPayPalIDMissing      = "PayPal-Abo-ID fehlt."
-)
-
 // SubscriptionService stores PayPal subscriptions.
 type SubscriptionService struct {
 	db *DB
@@ -43,12 +36,12 @@ func scanSubscription(s rowScanner) (*salescoach.Subscription, error) {
 // It returns ENOTFOUND when the user has none or userID is not a UUID.
 func (s *SubscriptionService) LatestSubscription(ctx context.Context, userID string) (*salescoach.Subscription, error) {
 	if !validID(userID) {
-		return nil, notFound(msgSubscriptionNotFound)
+		return nil, notFound(salescoach.MsgSubscriptionMissing)
 	}
 	sub, err := scanSubscription(s.db.r().queryRow(ctx, `SELECT `+subscriptionColumns+` FROM subscriptions
 		WHERE user_id = ? ORDER BY update_time DESC, created_at DESC, id DESC LIMIT 1`, userID))
 	if noRows(err) {
-		return nil, notFound(msgSubscriptionNotFound)
+		return nil, notFound(salescoach.MsgSubscriptionMissing)
 	}
 	return sub, dbError(err, "latest subscription")
 }
@@ -65,16 +58,16 @@ func (s *SubscriptionService) LatestSubscription(ctx context.Context, userID str
 // UUID.
 func (s *SubscriptionService) UpsertSubscription(ctx context.Context, sub *salescoach.Subscription) error {
 	if !validID(sub.UserID) {
-		return notFound(msgUserNotFound)
+		return notFound(salescoach.MsgNoUser)
 	}
 	if sub.PayPalID == "" {
-		return salescoach.Errorf(salescoach.EINVALID, msgPayPalIDMissing)
+		return salescoach.NewError(salescoach.EINVALID, salescoach.MsgPayPalIDMissing)
 	}
 	id := sub.ID
 	if id == "" {
 		id = newID()
 	} else if !validID(id) {
-		return salescoach.Errorf(salescoach.EINVALID, msgBadID)
+		return salescoach.NewError(salescoach.EINVALID, salescoach.MsgBadID)
 	}
 	now := s.db.now()
 	createdAt := sub.CreatedAt
@@ -97,7 +90,7 @@ func (s *SubscriptionService) UpsertSubscription(ctx context.Context, sub *sales
 		id, sub.UserID, sub.PayPalID, sub.PlanID, sub.Status, sub.UpdateTime, sub.CancelAtPeriodEnd,
 		sub.CancelAt, sub.CycleStart, createdAt))
 	if noRows(err) {
-		return &salescoach.Error{Code: salescoach.ECONFLICT, Message: msgSubscriptionTaken}
+		return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgSubscriptionTaken)
 	}
 	if err != nil {
 		return dbError(err, "upsert subscription")

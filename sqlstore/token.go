@@ -9,13 +9,6 @@ import (
 
 var _ salescoach.TokenService = (*TokenService)(nil)
 
-// Messages of the token errors. One text for unknown, used and expired
-// tokens, so that the answer reveals nothing about which it was.
-const (
-	msgTokenInvalid = "Der Link ist ungültig oder abgelaufen."
-	msgStateInvalid = "Anmeldung abgelaufen. Bitte versuche es erneut."
-)
-
 // TokenService stores one-time mail tokens and OAuth states.
 type TokenService struct {
 	db *DB
@@ -50,7 +43,7 @@ func (s *TokenService) ConsumeOneTimeToken(ctx context.Context, hash, purpose st
 		RETURNING token_hash, purpose, user_id, created_at, expires_at`, now, hash, purpose, now).
 		Scan(&t.TokenHash, &t.Purpose, &t.UserID, scanTime(&t.CreatedAt), scanTime(&t.ExpiresAt))
 	if noRows(err) {
-		return nil, notFound(msgTokenInvalid)
+		return nil, notFound(salescoach.MsgLinkInvalid)
 	}
 	if err != nil {
 		return nil, dbError(err, "consume one-time token")
@@ -85,7 +78,7 @@ func (s *TokenService) ConsumeOAuthState(ctx context.Context, stateHash string, 
 		Scan(&st.StateHash, &st.Provider, &st.Nonce, &st.CodeVerifier, &st.BindingHash, &st.Remember, &st.Ref,
 			scanTime(&st.CreatedAt), scanTime(&st.ExpiresAt))
 	if noRows(err) {
-		return nil, notFound(msgStateInvalid)
+		return nil, notFound(salescoach.MsgOAuthStateInvalid)
 	}
 	if err != nil {
 		return nil, dbError(err, "consume oauth state")

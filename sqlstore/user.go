@@ -11,14 +11,6 @@ import (
 
 var _ salescoach.UserService = (*UserService)(nil)
 
-// Messages of the user errors.
-const (
-	msgUserNotFound = "Kein Benutzer gefunden."
-	msgEmailTaken   = "Diese E-Mail-Adresse wird bereits verwendet."
-	msgNotAnonymous = "Das Konto hat bereits eine E-Mail-Adresse."
-	msgBadStatus    = "Ungültiger Status."
-)
-
 // UserService stores accounts and their profiles.
 type UserService struct {
 	db *DB
@@ -62,7 +54,7 @@ func scanUser(s rowScanner) (*salescoach.User, error) {
 func userByID(ctx context.Context, r runner, id string) (*salescoach.User, error) {
 	u, err := scanUser(r.queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
 	if noRows(err) {
-		return nil, notFound(msgUserNotFound)
+		return nil, notFound(salescoach.MsgNoUser)
 	}
 	return u, dbError(err, "user by id")
 }
@@ -97,7 +89,7 @@ func (s *UserService) CreateUser(ctx context.Context, nu salescoach.NewUser) (*s
 			nu.IsAnonymous, nu.IsAdmin, nu.Company, nu.DisplayName, termsAt, termsVersion,
 			termsUA, now, now)
 		if err != nil {
-			return conflictAs(dbError(err, "insert user"), msgEmailTaken)
+			return conflictAs(dbError(err, "insert user"), salescoach.MsgEmailTaken)
 		}
 		if _, err := r.exec(ctx, `INSERT INTO profiles (user_id, updated_at) VALUES (?, ?)`, id, now); err != nil {
 			return dbError(err, "insert profile")
@@ -126,11 +118,11 @@ func (s *UserService) UserByID(ctx context.Context, id string) (*salescoach.User
 // case-insensitively), or ENOTFOUND when there is none.
 func (s *UserService) UserByEmail(ctx context.Context, email string) (*salescoach.User, error) {
 	if email == "" {
-		return nil, notFound(msgUserNotFound)
+		return nil, notFound(salescoach.MsgNoUser)
 	}
 	u, err := scanUser(s.db.r().queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE email_lower = ?`, normEmail(email)))
 	if noRows(err) {
-		return nil, notFound(msgUserNotFound)
+		return nil, notFound(salescoach.MsgNoUser)
 	}
 	return u, dbError(err, "user by email")
 }
@@ -141,7 +133,7 @@ func (s *UserService) PasswordHash(ctx context.Context, userID string) (string, 
 	var h string
 	err := s.db.r().queryRow(ctx, `SELECT COALESCE(password_hash, '') FROM users WHERE id = ?`, userID).Scan(&h)
 	if noRows(err) {
-		return "", notFound(msgUserNotFound)
+		return "", notFound(salescoach.MsgNoUser)
 	}
 	return h, dbError(err, "password hash")
 }
@@ -157,7 +149,7 @@ func (s *UserService) updateUser(ctx context.Context, op, query string, args ...
 		return err
 	}
 	if n == 0 {
-		return notFound(msgUserNotFound)
+		return notFound(salescoach.MsgNoUser)
 	}
 	return nil
 }
@@ -183,7 +175,7 @@ func (s *UserService) ConfirmEmail(ctx context.Context, userID string, at time.T
 // anonymous and ENOTFOUND when there is no such user.
 func (s *UserService) UpgradeAnonymous(ctx context.Context, userID, email, passwordHash string) (*salescoach.User, error) {
 	if email == "" {
-		return nil, salescoach.FieldError("E-Mail-Adresse fehlt.", map[string]string{"email": "E-Mail-Adresse fehlt."})
+		return nil, salescoach.FieldError("email", salescoach.MsgEmailMissing)
 	}
 	var u *salescoach.User
 	err := s.db.inTx(ctx, func(r runner) error {
@@ -192,7 +184,7 @@ func (s *UserService) UpgradeAnonymous(ctx context.Context, userID, email, passw
 			WHERE id = ? AND is_anonymous = TRUE`,
 			email, normEmail(email), nullString(passwordHash), s.db.now(), userID)
 		if err != nil {
-			return conflictAs(dbError(err, "upgrade anonymous"), msgEmailTaken)
+			return conflictAs(dbError(err, "upgrade anonymous"), salescoach.MsgEmailTaken)
 		}
 		n, err := rowsAffected(res)
 		if err != nil {
@@ -203,7 +195,7 @@ func (s *UserService) UpgradeAnonymous(ctx context.Context, userID, email, passw
 			return err
 		}
 		if n == 0 {
-			return salescoach.Errorf(salescoach.EINVALID, msgNotAnonymous)
+			return salescoach.NewError(salescoach.EINVALID, salescoach.MsgHasEmail)
 		}
 		return nil
 	})
@@ -219,7 +211,7 @@ func (s *UserService) UpgradeAnonymous(ctx context.Context, userID, email, passw
 // a version below 1.
 func (s *UserService) AcceptTerms(ctx context.Context, userID string, version int, userAgent string, at time.Time) (*salescoach.User, error) {
 	if version < 1 {
-		return nil, salescoach.Errorf(salescoach.EINVALID, "Ungültige Version der Nutzungsbedingungen.")
+		return nil, salescoach.NewError(salescoach.EINVALID, salescoach.MsgUnknownTerms)
 	}
 	var u *salescoach.User
 	err := s.db.inTx(ctx, func(r runner) error {
@@ -231,7 +223,7 @@ func (s *UserService) AcceptTerms(ctx context.Context, userID string, version in
 		if n, err := rowsAffected(res); err != nil {
 			return err
 		} else if n == 0 {
-			return notFound(msgUserNotFound)
+			return notFound(salescoach.MsgNoUser)
 		}
 		u, err = userByID(ctx, r, userID)
 		return err
@@ -254,7 +246,7 @@ func (s *UserService) SetAdmin(ctx context.Context, email string, admin bool) er
 // for any other status and ENOTFOUND when there is no such user.
 func (s *UserService) SetStatus(ctx context.Context, userID, status string) error {
 	if status != salescoach.UserStatusActive && status != salescoach.UserStatusDisabled {
-		return salescoach.Errorf(salescoach.EINVALID, msgBadStatus)
+		return salescoach.NewError(salescoach.EINVALID, salescoach.MsgUnknownStatus)
 	}
 	return s.updateUser(ctx, "set status",
 		`UPDATE users SET status = ?, updated_at = ? WHERE id = ?`, status, s.db.now(), userID)
@@ -286,7 +278,7 @@ func scanProfile(s rowScanner) (*salescoach.Profile, error) {
 func profileByUserID(ctx context.Context, r runner, userID string) (*salescoach.Profile, error) {
 	p, err := scanProfile(r.queryRow(ctx, `SELECT `+profileColumns+` FROM profiles WHERE user_id = ?`, userID))
 	if noRows(err) {
-		return nil, notFound(msgUserNotFound)
+		return nil, notFound(salescoach.MsgNoUser)
 	}
 	return p, dbError(err, "profile")
 }
@@ -359,8 +351,7 @@ func (s *UserService) UpdateProfile(ctx context.Context, userID string, upd sale
 				return dbError(err, "tone preset exists")
 			}
 			if n == 0 {
-				return salescoach.FieldError(salescoach.MsgUnknownTonePreset,
-					map[string]string{"tone_preset_id": salescoach.MsgUnknownTonePreset})
+				return salescoach.FieldError("tone_preset_id", salescoach.MsgUnknownTonePreset)
 			}
 		}
 		// COALESCE keeps a column whose field is nil; the tone preset needs a
@@ -384,7 +375,7 @@ func (s *UserService) UpdateProfile(ctx context.Context, userID string, upd sale
 		if n, err := rowsAffected(res); err != nil {
 			return err
 		} else if n == 0 {
-			return notFound(msgUserNotFound)
+			return notFound(salescoach.MsgNoUser)
 		}
 		if upd.ProductDescription != nil || upd.HasSeenIntro != nil {
 			if _, err := r.exec(ctx, `UPDATE profiles SET
@@ -428,7 +419,7 @@ func (s *UserService) SetAvatar(ctx context.Context, userID, key string, at time
 		if n, err := rowsAffected(res); err != nil {
 			return err
 		} else if n == 0 {
-			return notFound(msgUserNotFound)
+			return notFound(salescoach.MsgNoUser)
 		}
 		if err := r.queryRow(ctx, `SELECT avatar_url FROM users WHERE id = ?`, userID).Scan(&prev); err != nil {
 			return dbError(err, "read avatar")

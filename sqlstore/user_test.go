@@ -101,8 +101,8 @@ func TestEmailUniqueCaseInsensitive(t *testing.T) {
 		u := newUser(t, db, "Ärger@Example.com")
 		for _, email := range []string{"Ärger@Example.com", "ärger@example.com", "ÄRGER@EXAMPLE.COM"} {
 			_, err := users.CreateUser(t.Context(), salescoach.NewUser{Email: email, PasswordHash: "h"})
-			if e := wantCode(t, err, salescoach.ECONFLICT); e.Message != "Diese E-Mail-Adresse wird bereits verwendet." {
-				t.Errorf("conflict message = %q", e.Message)
+			if e := wantCode(t, err, salescoach.ECONFLICT); e.Msg.Key != salescoach.MsgEmailTaken.Key {
+				t.Errorf("conflict message = %q", e.Msg.Key)
 			}
 			got, err := users.UserByEmail(t.Context(), email)
 			mustNil(t, err)

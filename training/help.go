@@ -53,7 +53,7 @@ func (s *Service) Hint(ctx context.Context, u *salescoach.User, id string) (stri
 	tip, usage, err := s.Engine.Hint(ctx, in)
 	s.recordUsage(ctx, u.ID, conv.ID, "hint", usage)
 	if err != nil {
-		return "", engineError(err, "Tipp konnte nicht geladen werden.")
+		return "", engineError(err, salescoach.MsgHintFailed)
 	}
 	s.saveProgress(ctx, u.ID, conv, salescoach.ProgressDelta{Hints: 1})
 	return tip, nil
@@ -72,7 +72,7 @@ func (s *Service) PerfectMessage(ctx context.Context, u *salescoach.User, id, pr
 	msg, usage, err := s.Engine.PerfectAnswer(ctx, in)
 	s.recordUsage(ctx, u.ID, conv.ID, "perfect_message", usage)
 	if err != nil {
-		return "", engineError(err, "Fehler beim Abrufen der Empfehlung.")
+		return "", engineError(err, salescoach.MsgPerfectFailed)
 	}
 	s.saveProgress(ctx, u.ID, conv, salescoach.ProgressDelta{PerfectAnswers: 1})
 	return msg, nil
@@ -113,7 +113,7 @@ func (s *Service) Evaluate(ctx context.Context, u *salescoach.User, id, productO
 	ev, usage, err := s.Engine.Evaluate(ctx, in)
 	s.recordUsage(ctx, u.ID, conv.ID, "evaluation", usage)
 	if err != nil {
-		return nil, engineError(err, "Bewertung fehlgeschlagen.")
+		return nil, engineError(err, salescoach.MsgEvaluateFailed)
 	}
 	raw, err := json.Marshal(ev)
 	if err != nil {
@@ -146,7 +146,7 @@ func (s *Service) Finish(ctx context.Context, u *salescoach.User, id string) (*s
 		return nil, err
 	}
 	if conv.Mode != salescoach.ModeExam {
-		return nil, salescoach.Errorf(salescoach.EINVALID, "Nur in der Prüfung verfügbar")
+		return nil, salescoach.NewError(salescoach.EINVALID, salescoach.MsgExamOnly)
 	}
 	if conv.Completed() {
 		return conv, nil
@@ -183,10 +183,10 @@ func (s *Service) Summarize(ctx context.Context, u *salescoach.User, text string
 	summary, usage, err := s.Engine.Summarize(ctx, lang, text)
 	s.recordUsage(ctx, u.ID, "", "summary", usage)
 	if err != nil {
-		return "", engineError(err, "Analyse fehlgeschlagen.")
+		return "", engineError(err, salescoach.MsgSummaryFailed)
 	}
 	if strings.TrimSpace(summary) == "" {
-		return "", salescoach.Errorf(salescoach.EUNAVAILABLE, "Keine Zusammenfassung erhalten.")
+		return "", salescoach.NewError(salescoach.EUNAVAILABLE, salescoach.MsgNoSummary)
 	}
 	return summary, nil
 }

@@ -8,7 +8,6 @@ package training
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"strings"
 	"sync"
@@ -42,15 +41,14 @@ type Service struct {
 
 // User-facing errors of the chat.
 var (
-	errEmptyMessage  = salescoach.FieldError("Die Nachricht ist leer.", map[string]string{"message": "Die Nachricht ist leer."})
-	errLongMessage   = salescoach.FieldError(fmt.Sprintf("Die Nachricht ist zu lang (max. %d Zeichen).", salescoach.MaxMessageRunes), map[string]string{"message": "zu lang"})
-	errNoMode        = salescoach.FieldError("Bitte wähle einen Modus aus", map[string]string{"mode": "Bitte wähle einen Modus aus"})
-	errNoDifficulty  = salescoach.FieldError("Schwierigkeit auswählen und auf Start drücken", map[string]string{"difficulty": "Schwierigkeit auswählen und auf Start drücken"})
-	errPracticeOnly  = salescoach.Errorf(salescoach.EINVALID, "Nur im Übungsmodus verfügbar")
-	errCompleted     = salescoach.Errorf(salescoach.ECONFLICT, "Dieser Chat ist bereits abgeschlossen.")
-	errChatFailed    = salescoach.Errorf(salescoach.EUNAVAILABLE, "Leider ist ein Fehler aufgetreten.")
-	errNotFound      = salescoach.Errorf(salescoach.ENOTFOUND, "Konversation nicht gefunden.")
-	errNothingToRate = salescoach.Errorf(salescoach.EINVALID, "Es gibt noch keine Antwort, die bewertet werden kann.")
+	errEmptyMessage  = salescoach.FieldError("message", salescoach.MsgMessageEmpty)
+	errLongMessage   = salescoach.FieldError("message", salescoach.MsgMessageTooLong.With("max", salescoach.MaxMessageRunes))
+	errNoMode        = salescoach.FieldError("mode", salescoach.MsgNoMode)
+	errNoDifficulty  = salescoach.FieldError("difficulty", salescoach.MsgNoDifficulty)
+	errPracticeOnly  = salescoach.NewError(salescoach.EINVALID, salescoach.MsgPracticeOnly)
+	errCompleted     = salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgChatCompleted)
+	errNotFound      = salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgConversationNotFound)
+	errNothingToRate = salescoach.NewError(salescoach.EINVALID, salescoach.MsgNothingToRate)
 )
 
 // CompletionText is the system message of a won chat.
@@ -231,7 +229,7 @@ func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach
 			s.recordUsage(ctx, u.ID, conv.ID, "score", usage)
 			if err != nil {
 				s.keep(ctx, conv, delta)
-				return nil, engineError(err, "Auswertung des Scores fehlgeschlagen.")
+				return nil, engineError(err, salescoach.MsgAssessmentFailed)
 			}
 			score = s.advance(conv, a, &delta)
 			score.Techniques = a.Techniques
@@ -254,7 +252,7 @@ func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach
 		// The answer's score stands (it was judged); the customer's reply is
 		// what failed, and the next message continues from this state.
 		s.keep(ctx, conv, delta)
-		return nil, engineError(err, errChatFailed.Message)
+		return nil, engineError(err, salescoach.MsgReplyFailed)
 	}
 	now := s.Now()
 	assistant := &salescoach.Message{ConversationID: conv.ID, Role: salescoach.RoleAssistant, Content: reply, CreatedAt: now}
@@ -464,12 +462,12 @@ func isHuman(role string) bool { return role == salescoach.RoleUser || role == s
 
 // engineError keeps an engine's own user-facing error and replaces anything
 // else with the given text.
-func engineError(err error, fallback string) error {
+func engineError(err error, fallback salescoach.Msg) error {
 	var e *salescoach.Error
-	if errors.As(err, &e) && e.Code != salescoach.EINTERNAL && e.Message != "" {
+	if errors.As(err, &e) && e.Code != salescoach.EINTERNAL && e.Msg.Text != "" {
 		return err
 	}
-	return &salescoach.Error{Code: salescoach.EUNAVAILABLE, Message: fallback}
+	return salescoach.NewError(salescoach.EUNAVAILABLE, fallback)
 }
 
 func titleFrom(msg string) string {

@@ -186,8 +186,8 @@ func TestQuota(t *testing.T) {
 		}
 		_, err := f.svc.Send(ctx, f.user, training.SendRequest{Mode: salescoach.ModePractice, Difficulty: 1, Message: "Hallo!"}, nil)
 		var e *salescoach.Error
-		if !errorsAs(err, &e) || e.Code != salescoach.ELIMIT || e.Message != "Monatslimit erreicht" ||
-			e.Details != "Du hast dein monatliches Chat-Limit (5) erreicht. Bitte upgrade dein Abo, um weitere Chats zu starten." {
+		if !errorsAs(err, &e) || e.Code != salescoach.ELIMIT || e.Message() != "Monatslimit erreicht" ||
+			e.Details.String() != "Du hast dein monatliches Chat-Limit (5) erreicht. Bitte upgrade dein Abo, um weitere Chats zu starten." {
 			t.Fatalf("sixth chat: %v", err)
 		}
 		usage, err := f.svc.Usage(ctx, f.user.ID)

@@ -44,12 +44,12 @@ const (
 
 // User-facing messages. They never contain an address or any other detail of
 // the failure; the Logger gets those.
-const (
-	msgURLEmpty    = "Bitte eine URL angeben."
-	msgURLInvalid  = "Bitte eine gültige URL angeben."
-	msgBlocked     = "Diese Adresse ist nicht erlaubt."
-	msgUnavailable = "Die Seite konnte nicht geladen werden."
-	msgNoText      = "Diese Seite enthält keinen lesbaren Text."
+var (
+	msgURLEmpty    = salescoach.MsgURLEmpty
+	msgURLInvalid  = salescoach.MsgURLInvalid
+	msgBlocked     = salescoach.MsgURLBlocked
+	msgUnavailable = salescoach.MsgURLUnavailable
+	msgNoText      = salescoach.MsgURLNoText
 )
 
 // Config configures a Client. The zero value is usable: New fills in the
@@ -258,10 +258,8 @@ func (c *Client) checkURL(u *url.URL) error {
 	return nil
 }
 
-func invalid(msg string) error { return &salescoach.Error{Code: salescoach.EINVALID, Message: msg} }
-func unavailable(msg string) error {
-	return &salescoach.Error{Code: salescoach.EUNAVAILABLE, Message: msg}
-}
+func invalid(m salescoach.Msg) error     { return salescoach.NewError(salescoach.EINVALID, m) }
+func unavailable(m salescoach.Msg) error { return salescoach.NewError(salescoach.EUNAVAILABLE, m) }
 
 // Fetch requests rawURL with GET, follows redirects and returns the page's
 // readable text. Every error is a *salescoach.Error:
@@ -408,10 +406,7 @@ func decodePlain(body []byte, label string) (string, error) {
 }
 
 func (c *Client) tooLarge() error {
-	return &salescoach.Error{
-		Code:    salescoach.ETOOLARGE,
-		Message: fmt.Sprintf("Die Seite ist zu groß (max. %s).", sizeLabel(c.cfg.MaxBytes)),
-	}
+	return salescoach.NewError(salescoach.ETOOLARGE, salescoach.MsgURLTooLarge.With("max", sizeLabel(c.cfg.MaxBytes)))
 }
 
 // sizeLabel renders a byte limit the way the message expects it ("2 MB").

@@ -91,14 +91,14 @@ func newClient(t *testing.T, cfg Config, srvs ...*httptest.Server) (*Client, *lo
 	return New(cfg), logs
 }
 
-func wantError(t *testing.T, err error, code, message string) {
+func wantError(t *testing.T, err error, code string, message salescoach.Msg) {
 	t.Helper()
 	var e *salescoach.Error
 	if !errors.As(err, &e) {
-		t.Fatalf("error = %v (%T), want *salescoach.Error %s %q", err, err, code, message)
+		t.Fatalf("error = %v (%T), want *salescoach.Error %s %q", err, err, code, message.Key)
 	}
-	if e.Code != code || e.Message != message {
-		t.Fatalf("error = %s %q, want %s %q", e.Code, e.Message, code, message)
+	if e.Code != code || e.Msg.Key != message.Key {
+		t.Fatalf("error = %s %q, want %s %q", e.Code, e.Msg.Key, code, message.Key)
 	}
 }
 
@@ -122,7 +122,8 @@ func (h *countingHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func TestFetchRefusesInvalidURLs(t *testing.T) {
 	c, _ := newClient(t, Config{})
 	tests := []struct {
-		url, message string
+		url     string
+		message salescoach.Msg
 	}{
 		{"", msgURLEmpty},
 		{"   ", msgURLEmpty},
@@ -380,7 +381,10 @@ func TestFetchTooLarge(t *testing.T) {
 	c, _ := newClient(t, Config{MaxBytes: 1024}, srv)
 	for _, path := range []string{"/length", "/chunked", "/gzip"} {
 		_, err := c.Fetch(t.Context(), srv.URL+path)
-		wantError(t, err, salescoach.ETOOLARGE, "Die Seite ist zu groß (max. 1 KB).")
+		wantError(t, err, salescoach.ETOOLARGE, salescoach.MsgURLTooLarge)
+		if got := salescoach.ErrorMessage(err); got != "Die Seite ist zu groß (max. 1 KB)." {
+			t.Errorf("message = %q", got)
+		}
 	}
 	if _, err := c.Fetch(t.Context(), srv.URL+"/exact"); err != nil {
 		t.Errorf("body of exactly MaxBytes: %v", err)

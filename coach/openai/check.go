@@ -3,9 +3,9 @@ package openai
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net/http"
 	"net/url"
 	"strings"
@@ -36,16 +36,16 @@ func (e *Engine) Check(ctx context.Context) error {
 	start := time.Now()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, e.modelsURL, nil)
 	if err != nil {
-		return checkError("Die Adresse des Modellservers ist ungültig.")
+		return checkError(salescoach.MsgEngineBadURL)
 	}
 	req.Header.Set("Accept", "application/json")
 	e.authorize(req)
 	resp, err := e.client.Do(req)
 	if err != nil {
-		reason, msg := "network", "Der Modellserver ist nicht erreichbar."
+		reason, msg := "network", salescoach.MsgEngineUnreachable
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			reason = "timeout"
-			msg = fmt.Sprintf("Der Modellserver hat nicht innerhalb von %s geantwortet.", seconds(e.checkTimeout))
+			msg = salescoach.MsgEngineTimeout.With("seconds", seconds(e.checkTimeout))
 		}
 		e.log.LogAttrs(ctx, slog.LevelWarn, "model server check failed", slog.String("reason", reason),
 			slog.Duration("duration", time.Since(start)))
@@ -65,25 +65,20 @@ func (e *Engine) Check(ctx context.Context) error {
 		return nil
 	case status == http.StatusUnauthorized || status == http.StatusForbidden:
 		e.log.LogAttrs(ctx, slog.LevelWarn, "model server check: credentials refused", append(attrs, slog.String("error_kind", kind))...)
-		return checkError(fmt.Sprintf("Der Modellserver hat den API-Schlüssel abgelehnt (Status %d).", status))
+		return checkError(salescoach.MsgEngineRefused.With("status", status))
 	default:
 		e.log.LogAttrs(ctx, slog.LevelWarn, "model server check failed", append(attrs, slog.String("error_kind", kind))...)
-		return checkError(fmt.Sprintf("Der Modellserver antwortete mit Status %d.", status))
+		return checkError(salescoach.MsgEngineStatus.With("status", status))
 	}
 }
 
-func checkError(msg string) error {
-	return &salescoach.Error{Code: salescoach.EUNAVAILABLE, Message: msg}
+func checkError(msg salescoach.Msg) error {
+	return salescoach.NewError(salescoach.EUNAVAILABLE, msg)
 }
 
-// seconds formats d for a message: "5 Sekunden", "0,2 Sekunden".
-func seconds(d time.Duration) string {
-	s := strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.1f", d.Seconds()), "0"), ".")
-	s = strings.ReplaceAll(s, ".", ",")
-	if s == "1" {
-		return "1 Sekunde"
-	}
-	return s + " Sekunden"
+// seconds is d in seconds for a message: 5, 0.2 (clients format the number).
+func seconds(d time.Duration) float64 {
+	return math.Round(d.Seconds()*10) / 10
 }
 
 // authorize adds the API key the way the server expects it.

@@ -20,7 +20,7 @@ import (
 func wantCheckError(t *testing.T, err error, part string) {
 	t.Helper()
 	var se *salescoach.Error
-	if !errors.As(err, &se) || se.Code != salescoach.EUNAVAILABLE || !strings.Contains(se.Message, part) {
+	if !errors.As(err, &se) || se.Code != salescoach.EUNAVAILABLE || !strings.Contains(se.Message(), part) {
 		t.Fatalf("Check = %v, want EUNAVAILABLE containing %q", err, part)
 	}
 }

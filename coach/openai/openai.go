@@ -25,13 +25,13 @@ import (
 
 // The user-readable messages of the errors each method returns; the
 // specification's German texts.
-const (
-	MessageReply      = "Leider ist ein Fehler aufgetreten."
-	MessageAssessment = "Auswertung des Scores fehlgeschlagen."
-	MessageEvaluation = "Bewertung konnte nicht gelesen werden."
-	MessageHint       = "Tipp konnte nicht geladen werden."
-	MessagePerfect    = "Fehler beim Abrufen der Empfehlung."
-	MessageSummary    = "Analyse fehlgeschlagen."
+var (
+	MessageReply      = salescoach.MsgReplyFailed
+	MessageAssessment = salescoach.MsgAssessmentFailed
+	MessageEvaluation = salescoach.MsgEvaluationFailed
+	MessageHint       = salescoach.MsgHintFailed
+	MessagePerfect    = salescoach.MsgPerfectFailed
+	MessageSummary    = salescoach.MsgSummaryFailed
 )
 
 // Defaults and bounds of a call.
@@ -281,7 +281,7 @@ func (e *Engine) Evaluate(ctx context.Context, in coach.Input) (*coach.Evaluatio
 func (e *Engine) Summarize(ctx context.Context, language, text string) (string, coach.Usage, error) {
 	usage := coach.Usage{Model: e.model}
 	if strings.TrimSpace(text) == "" {
-		return "", usage, &salescoach.Error{Code: salescoach.EINVALID, Message: MessageSummary}
+		return "", usage, salescoach.NewError(salescoach.EINVALID, MessageSummary)
 	}
 	msgs, err := coach.SummaryMessages(language, text)
 	if err != nil {
@@ -295,7 +295,7 @@ func (e *Engine) Summarize(ctx context.Context, language, text string) (string, 
 }
 
 // text runs a structured call whose answer is one string field.
-func (e *Engine) text(ctx context.Context, purpose, failure, lang string, msgs []coach.PromptMessage, schema, field string, maxRunes int) (string, coach.Usage, error) {
+func (e *Engine) text(ctx context.Context, purpose string, failure salescoach.Msg, lang string, msgs []coach.PromptMessage, schema, field string, maxRunes int) (string, coach.Usage, error) {
 	var out string
 	usage, err := e.structured(ctx, purpose, failure, lang, msgs, schemaFor(schema, lang), func(content string) error {
 		s, err := parseText(content, field)
@@ -317,7 +317,7 @@ func (e *Engine) text(ctx context.Context, purpose, failure, lang string, msgs [
 // was wrong; a second invalid answer, like any transport failure, becomes
 // EUNAVAILABLE with the failure message. Usage sums both attempts, since
 // both cost tokens.
-func (e *Engine) structured(ctx context.Context, purpose, failure, lang string, msgs []coach.PromptMessage, schema responseFormat, parse func(string) error) (coach.Usage, error) {
+func (e *Engine) structured(ctx context.Context, purpose string, failure salescoach.Msg, lang string, msgs []coach.PromptMessage, schema responseFormat, parse func(string) error) (coach.Usage, error) {
 	usage := coach.Usage{Model: e.model}
 	for attempt := 1; ; attempt++ {
 		callCtx, cancel := context.WithTimeout(ctx, e.timeout)
@@ -360,7 +360,7 @@ func withCorrection(msgs []coach.PromptMessage, note string) []coach.PromptMessa
 // the EUNAVAILABLE error with the user-readable message. parent is the
 // caller's context and call the one with the engine's timeout: which of them
 // ended tells a timeout from a caller that went away.
-func (e *Engine) fail(parent, call context.Context, purpose, message string, err error) error {
+func (e *Engine) fail(parent, call context.Context, purpose string, message salescoach.Msg, err error) error {
 	var se *salescoach.Error
 	if errors.As(err, &se) {
 		return se
@@ -392,7 +392,7 @@ func (e *Engine) fail(parent, call context.Context, purpose, message string, err
 		attrs = append(attrs, slog.String("problem", bad.problem))
 	}
 	e.log.LogAttrs(parent, level, "model call failed", attrs...)
-	return &salescoach.Error{Code: salescoach.EUNAVAILABLE, Message: message}
+	return salescoach.NewError(salescoach.EUNAVAILABLE, message)
 }
 
 // cutSummary shortens s to at most n runes, at the end of a sentence when

@@ -83,14 +83,14 @@ func input(lang, formality string) coach.Input {
 
 // wantUnavailable fails unless err is an EUNAVAILABLE *salescoach.Error with
 // the message.
-func wantUnavailable(t *testing.T, err error, message string) {
+func wantUnavailable(t *testing.T, err error, message salescoach.Msg) {
 	t.Helper()
 	var se *salescoach.Error
 	if !errors.As(err, &se) {
 		t.Fatalf("error = %v, want *salescoach.Error", err)
 	}
-	if se.Code != salescoach.EUNAVAILABLE || se.Message != message {
-		t.Fatalf("error = %s %q, want %s %q", se.Code, se.Message, salescoach.EUNAVAILABLE, message)
+	if se.Code != salescoach.EUNAVAILABLE || se.Msg.Key != message.Key {
+		t.Fatalf("error = %s %q, want %s %q", se.Code, se.Msg.Key, salescoach.EUNAVAILABLE, message.Key)
 	}
 }
 
@@ -358,8 +358,9 @@ func TestInvalidJSONOnceIsRetried(t *testing.T) {
 func TestInvalidOutputTwiceFails(t *testing.T) {
 	ctx := context.Background()
 	calls := []struct {
-		name, message string
-		call          func(*openai.Engine) error
+		name    string
+		message salescoach.Msg
+		call    func(*openai.Engine) error
 	}{
 		{"assess", openai.MessageAssessment, func(e *openai.Engine) error { _, _, err := e.Assess(ctx, input("de", "sie")); return err }},
 		{"evaluate", openai.MessageEvaluation, func(e *openai.Engine) error { _, _, err := e.Evaluate(ctx, input("de", "sie")); return err }},

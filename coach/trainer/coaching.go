@@ -467,11 +467,3 @@ var evalTexts = map[string]map[string]string{
 		"empty.top":         "Start a conversation and try the four steps: acknowledge, ask, prove the benefit, propose a next step.",
 	},
 }
-
-// Messages of errors the trainer returns.
-const (
-	msgNoSummary   = "Keine Zusammenfassung erhalten."
-	msgCancelled   = "Der Trainer wurde abgebrochen."
-	msgNoAnswer    = "Keine Antwort zum Bewerten."
-	msgUnknownKind = "Unbekannte Art der Antwort."
-)

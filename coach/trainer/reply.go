@@ -20,7 +20,7 @@ func (c *chat) reply(plan coach.ReplyPlan) (string, error) {
 	case coach.ReplyConvinced:
 		parts = []string{c.render(c.choose(c.temp.Convinced[c.v.Lang], "convinced"))}
 	default:
-		return "", salescoach.Errorf(salescoach.EINVALID, msgUnknownKind)
+		return "", salescoach.NewError(salescoach.EINVALID, msgUnknownKind)
 	}
 	var kept []string
 	for _, p := range parts {

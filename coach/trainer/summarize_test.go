@@ -90,7 +90,7 @@ func TestSummarizeRejectsEmptyText(t *testing.T) {
 	for _, text := range []string{"", "   ", "Startseite", "Home\nProdukte\nKontakt\nImpressum\nDatenschutzerklärung\nCookies akzeptieren"} {
 		_, _, err := New().Summarize(context.Background(), "de", text)
 		var e *salescoach.Error
-		if !errors.As(err, &e) || e.Code != salescoach.EINVALID || e.Message != "Keine Zusammenfassung erhalten." {
+		if !errors.As(err, &e) || e.Code != salescoach.EINVALID || e.Message() != "Keine Zusammenfassung erhalten." {
 			t.Errorf("Summarize(%q) err = %v, want EINVALID 'Keine Zusammenfassung erhalten.'", text, err)
 		}
 	}

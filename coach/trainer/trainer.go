@@ -31,13 +31,21 @@ func New() *Engine { return &Engine{} }
 // Name returns "builtin".
 func (e *Engine) Name() string { return "builtin" }
 
+// Messages of errors the trainer returns.
+var (
+	msgNoSummary   = salescoach.MsgNoSummary
+	msgCancelled   = salescoach.MsgTrainerCancelled
+	msgNoAnswer    = salescoach.MsgNoAnswerToRate
+	msgUnknownKind = salescoach.MsgUnknownReplyKind
+)
+
 // noUsage is the usage of every call: the trainer uses no model.
 var noUsage = coach.Usage{}
 
 // cancelled wraps a context error as EUNAVAILABLE, keeping the cause for
 // errors.Is(err, context.Canceled).
 func cancelled(err error) error {
-	return fmt.Errorf("%w: %w", &salescoach.Error{Code: salescoach.EUNAVAILABLE, Message: msgCancelled}, err)
+	return fmt.Errorf("%w: %w", salescoach.NewError(salescoach.EUNAVAILABLE, msgCancelled), err)
 }
 
 // Reply writes the customer's next message of the kind plan.Kind, reacting to
@@ -93,7 +101,7 @@ func (e *Engine) Assess(ctx context.Context, in coach.Input) (*coach.Assessment,
 	c := newChat(in)
 	i := lastSeller(c.in.History)
 	if i < 0 || strings.TrimSpace(c.in.History[i].Content) == "" {
-		return nil, noUsage, salescoach.Errorf(salescoach.EINVALID, msgNoAnswer)
+		return nil, noUsage, salescoach.NewError(salescoach.EINVALID, msgNoAnswer)
 	}
 	a := analyse(c.in.History[i].Content, c.family, c.v, c.p)
 	return &coach.Assessment{Score: a.score, Techniques: a.techniques()}, noUsage, nil
@@ -140,7 +148,7 @@ func (e *Engine) Summarize(ctx context.Context, language, text string) (string, 
 	}
 	s := summarize(language, text)
 	if s == "" {
-		return "", noUsage, salescoach.Errorf(salescoach.EINVALID, msgNoSummary)
+		return "", noUsage, salescoach.NewError(salescoach.EINVALID, msgNoSummary)
 	}
 	return s, noUsage, nil
 }

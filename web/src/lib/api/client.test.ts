@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sessions, STORAGE_KEY } from '../auth';
 import { makeSession, makeStoredSession } from '../../testing/fixtures';
 import { server } from '../../testing/server';
+import { setCurrentLanguage } from '../i18n/current';
 import { api, ApiError } from './client';
 
 async function signedIn(token = 'old') {
@@ -38,6 +39,41 @@ describe('api client', () => {
       details: 'mehr',
       fields: { email: 'Bitte prüfen' },
     });
+  });
+
+  it('translates the server code into the UI language, fields and details too', async () => {
+    server.use(
+      http.post('/api/thing', () =>
+        HttpResponse.json(
+          {
+            code: 'chat_limit',
+            error: 'Monatslimit erreicht',
+            params: { quota: 5 },
+            details: 'Du hast dein monatliches Chat-Limit (5) erreicht. Bitte upgrade dein Abo, um weitere Chats zu starten.',
+            detailsCode: 'chat_limit_details',
+            fields: { email: { code: 'email_invalid', error: 'Bitte gib eine gültige E-Mail-Adresse ein.' } },
+          },
+          { status: 429 },
+        ),
+      ),
+    );
+    setCurrentLanguage('en');
+    try {
+      const err = await api.post('/api/thing', {}, { auth: false }).catch((e: unknown) => e);
+      expect(err).toMatchObject({
+        status: 429,
+        code: 'chat_limit',
+        message: 'Monthly limit reached',
+        details: 'You have reached your monthly chat limit (5). Please upgrade your plan to start more chats.',
+        fields: { email: 'Please enter a valid email address.' },
+        fieldCodes: { email: 'email_invalid' },
+      });
+      setCurrentLanguage('de');
+      const de = await api.post('/api/thing', {}, { auth: false }).catch((e: unknown) => e);
+      expect(de).toMatchObject({ message: 'Monatslimit erreicht', fields: { email: 'Bitte gib eine gültige E-Mail-Adresse ein.' } });
+    } finally {
+      setCurrentLanguage('de');
+    }
   });
 
   it('reads Retry-After of a 429', async () => {

@@ -1,15 +1,23 @@
 import { sessions } from '../auth/instance';
+import { currentLanguage } from '../i18n/current';
+import { translateServer } from '../i18n/server';
 import type { ApiErrorBody } from './types';
 
 /**
- * A failed API call. `message` is the server's `error` text (German, ready to
- * show) or "" when the server sent none (network failure, proxy page); use
- * `errorMessage()` from lib/i18n to fall back to a translated text.
+ * A failed API call. `message` is the server's message in the UI's language
+ * (translated from its `code`; the server's German text when the code is
+ * unknown) or "" when the server sent none (network failure, proxy page); use
+ * `errorMessage()` from lib/i18n to fall back to a translated text. `fields`
+ * holds each field's message, translated the same way.
  */
 export class ApiError extends Error {
   readonly status: number;
+  /** The server's stable message code ("" when it sent none). */
+  readonly code: string;
   readonly details: string | undefined;
   readonly fields: Record<string, string>;
+  /** Each field's message code. */
+  readonly fieldCodes: Record<string, string>;
   /** Seconds from a 429's Retry-After header. */
   readonly retryAfter: number | undefined;
   /** The chat a failed first message created (the server keeps it and counts it). */
@@ -20,11 +28,29 @@ export class ApiError extends Error {
     body: Partial<ApiErrorBody> = {},
     retryAfter?: number,
   ) {
-    super(typeof body.error === 'string' ? body.error : '');
+    const lang = currentLanguage();
+    super(translateServer(lang, body));
     this.name = 'ApiError';
     this.status = status;
-    this.details = typeof body.details === 'string' ? body.details : undefined;
-    this.fields = body.fields && typeof body.fields === 'object' ? body.fields : {};
+    this.code = typeof body.code === 'string' ? body.code : '';
+    this.details =
+      typeof body.details === 'string'
+        ? translateServer(lang, { code: body.detailsCode, error: body.details, params: body.params })
+        : undefined;
+    this.fields = {};
+    this.fieldCodes = {};
+    if (body.fields && typeof body.fields === 'object') {
+      // The body is untrusted JSON: check each entry's shape.
+      for (const [name, field] of Object.entries(body.fields as Record<string, unknown>)) {
+        if (typeof field === 'string') {
+          this.fields[name] = field;
+        } else if (field && typeof field === 'object') {
+          const message = field as { code?: unknown; error?: unknown; params?: unknown };
+          this.fields[name] = translateServer(lang, message);
+          if (typeof message.code === 'string') this.fieldCodes[name] = message.code;
+        }
+      }
+    }
     this.retryAfter = retryAfter;
     this.conversationId = typeof body.conversationId === 'string' && body.conversationId ? body.conversationId : undefined;
   }

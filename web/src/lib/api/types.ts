@@ -1,11 +1,26 @@
 // Shapes of the Sales Coach HTTP API (see docs/api/openapi.yaml).
 // Kept in one file so they can later be generated from the OpenAPI document.
 
-/** The body of every non-2xx answer. `error` is the German text to show. */
-export interface ApiErrorBody {
+/** A message of the server: a stable code, its German text, its placeholders. */
+export interface ApiMessage {
+  code: string;
   error: string;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * The body of every non-2xx answer: `code` is stable and translated by the
+ * client (lib/i18n/server.ts); `error` is the German default text; `fields`
+ * names the fields at fault, each with its own code and text.
+ */
+export interface ApiErrorBody {
+  code?: string;
+  error: string;
+  params?: Record<string, unknown>;
   details?: string;
-  fields?: Record<string, string>;
+  /** The code of `details`, whose placeholders are in `params`. */
+  detailsCode?: string;
+  fields?: Record<string, ApiMessage | string>;
   /** The chat a failed first message created: continue it instead of starting another. */
   conversationId?: string;
 }

@@ -1,5 +1,6 @@
 import { Fragment, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nContext, type I18nValue } from './context';
+import { setCurrentLanguage } from './current';
 import {
   readStoredLanguage,
   splitRich,
@@ -21,6 +22,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     document.documentElement.lang = lang;
+    setCurrentLanguage(lang);
   }, [lang]);
 
   const chooseLanguage = useCallback((next: Language) => {

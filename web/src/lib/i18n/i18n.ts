@@ -1,4 +1,5 @@
 import { messages, type MessageKey } from './messages';
+import type { Text } from './messages/types';
 
 export type Language = 'de' | 'en';
 export const LANGUAGES: readonly Language[] = ['de', 'en'];
@@ -24,9 +25,19 @@ export function interpolate(text: string, vars?: Vars): string {
   );
 }
 
+const pluralRules: Partial<Record<Language, Intl.PluralRules>> = {};
+
+/** The form of text for vars.count: 'one' or 'other' by the language's plural rules. */
+export function pluralForm(lang: Language, text: Text, vars?: Vars): string {
+  if (typeof text === 'string') return text;
+  const rules = (pluralRules[lang] ??= new Intl.PluralRules(lang));
+  const count = Number(vars?.count ?? 0);
+  return rules.select(count) === 'one' ? text.one : text.other;
+}
+
 export function translate(lang: Language, key: MessageKey, vars?: Vars): string {
-  const entry = messages[key];
-  return interpolate(entry[lang], vars);
+  const entry: { de: Text; en: Text } = messages[key];
+  return interpolate(pluralForm(lang, entry[lang], vars), vars);
 }
 
 export function readStoredLanguage(): Language {

@@ -12,20 +12,26 @@ import { adminCore } from './messages/adminCore';
 import { adminInsights } from './messages/adminInsights';
 import { messages } from './messages';
 import { interpolate, splitRich, tokensOf, translate } from './i18n';
+import type { Text } from './messages/types';
+import { serverEnglish } from './messages/server';
+import { serverGerman, translateServer } from './server';
+
+/** Every form of a text: the text itself, or its plural forms. */
+const forms = (text: Text): string[] => (typeof text === 'string' ? [text] : [text.one, text.other]);
 
 const catalogues = { common, auth, layout, chat, profile, dashboard, tutorial, help, feedback, adminCore, adminInsights };
 
 describe('i18n catalogue', () => {
   it('has a German and an English text for every key', () => {
-    for (const [key, entry] of Object.entries(messages)) {
-      expect(entry.de.trim(), `${key} (de)`).not.toBe('');
-      expect(entry.en.trim(), `${key} (en)`).not.toBe('');
+    for (const [key, entry] of Object.entries(messages) as [string, { de: Text; en: Text }][]) {
+      for (const text of [...forms(entry.de), ...forms(entry.en)]) expect(text.trim(), key).not.toBe('');
     }
   });
 
   it('uses the same placeholders and tags in both languages', () => {
-    for (const [key, entry] of Object.entries(messages)) {
-      expect(tokensOf(entry.en), key).toEqual(tokensOf(entry.de));
+    for (const [key, entry] of Object.entries(messages) as [string, { de: Text; en: Text }][]) {
+      const de = tokensOf(forms(entry.de)[0] ?? '');
+      for (const text of [...forms(entry.de), ...forms(entry.en)]) expect(tokensOf(text), key).toEqual(de);
     }
   });
 
@@ -72,6 +78,48 @@ describe('i18n catalogue', () => {
     expect(translate('de', 'adminCore.feedback.empty')).toBe('Es liegt kein Feedback vor.');
     expect(translate('de', 'adminCore.chats.none')).toBe('Keine Konversation ausgewählt.');
     expect(translate('de', 'adminCore.compliance.loadFailed')).toBe('Fehler beim Laden der Compliance-Metriken');
+  });
+
+  it('chooses plural forms by count', () => {
+    expect(translate('en', 'adminCore.search.results', { count: 1, query: 'x' })).toBe('1 result for “x”');
+    expect(translate('en', 'adminCore.search.results', { count: 2, query: 'x' })).toBe('2 results for “x”');
+    expect(translate('en', 'adminCore.search.results', { count: 0, query: 'x' })).toBe('0 results for “x”');
+    expect(translate('de', 'chat.difficulty.objections', { count: 1 })).toBe('1 Einwand');
+    expect(translate('de', 'chat.difficulty.objections', { count: 3 })).toBe('3 Einwände');
+    expect(translate('de', 'dashboard.stats.streakDays', { count: 1 })).toBe('1 Tag');
+    expect(translate('en', 'dashboard.stats.streakDays', { count: 5 })).toBe('5 days');
+  });
+
+  it('has an English text with the same placeholders for every server message', () => {
+    const codes = Object.keys(serverGerman);
+    expect(codes.length).toBeGreaterThan(100);
+    expect(Object.keys(serverEnglish).sort()).toEqual(codes.sort());
+    for (const code of codes) {
+      const key = code as keyof typeof serverGerman;
+      expect(serverEnglish[key].trim(), code).not.toBe('');
+      expect(tokensOf(serverEnglish[key]), code).toEqual(tokensOf(serverGerman[key]));
+    }
+  });
+
+  it('translates server messages by code, with placeholders and nested reasons', () => {
+    const tooLong = { code: 'message_too_long', error: 'Die Nachricht ist zu lang (max. 4000 Zeichen).', params: { max: 4000 } };
+    expect(translateServer('de', tooLong)).toBe('Die Nachricht ist zu lang (max. 4000 Zeichen).');
+    expect(translateServer('en', tooLong)).toBe('The message is too long (max. 4000 characters).');
+    expect(translateServer('en', { code: 'engine_timeout', error: '…', params: { seconds: 0.5 } })).toBe(
+      'The model server did not answer within 0.5 seconds.',
+    );
+    expect(translateServer('de', { code: 'engine_timeout', error: '…', params: { seconds: 0.5 } })).toBe(
+      'Der Modellserver hat nicht innerhalb von 0,5 Sekunden geantwortet.',
+    );
+    const upload = {
+      code: 'upload_failed',
+      error: 'Upload fehlgeschlagen: Speicher nicht erreichbar.',
+      params: { reason: { code: 'storage_unreachable', error: 'Speicher nicht erreichbar.' } },
+    };
+    expect(translateServer('en', upload)).toBe('Upload failed: Storage cannot be reached.');
+    // A code this client does not know yet: the server's own text.
+    expect(translateServer('en', { code: 'brand_new', error: 'Neu.' })).toBe('Neu.');
+    expect(translateServer('en', {})).toBe('');
   });
 
   it('interpolates placeholders and splits rich tags', () => {

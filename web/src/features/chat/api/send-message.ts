@@ -3,6 +3,7 @@ import {
   ApiError,
   errorFromResponse,
   readEventStream,
+  type ApiErrorBody,
   type ChatAnswer,
   type ChatRequest,
 } from '../../../lib/api';
@@ -15,7 +16,7 @@ export interface SendMessageOptions {
 
 /** An `error` event inside a stream that had begun (the status was 200). */
 export class StreamError extends ApiError {
-  constructor(body: { error?: string; details?: string; conversationId?: string }) {
+  constructor(body: Partial<ApiErrorBody>) {
     super(200, body);
     this.name = 'StreamError';
   }
@@ -67,12 +68,8 @@ export async function sendChatMessage(
         } else if (event === 'done' && payload && typeof payload === 'object') {
           result.answer = payload as ChatAnswer;
         } else if (event === 'error') {
-          const body = (payload ?? {}) as { error?: unknown; details?: unknown; conversationId?: unknown };
-          result.failure = new StreamError({
-            error: typeof body.error === 'string' ? body.error : '',
-            details: typeof body.details === 'string' ? body.details : undefined,
-            conversationId: typeof body.conversationId === 'string' ? body.conversationId : undefined,
-          });
+          const body = payload && typeof payload === 'object' ? (payload as Partial<ApiErrorBody>) : {};
+          result.failure = new StreamError(body);
         }
       },
     });

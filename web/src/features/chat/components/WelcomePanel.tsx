@@ -77,9 +77,7 @@ export function WelcomePanel({ mode, difficulty, busy, onMode, onDifficulty, onS
               >
                 <span className="chip__title">{t(DIFFICULTY_KEYS[d])}</span>
                 <span className="chip__text">
-                  {d === 1
-                    ? t('chat.difficulty.objections', { count: d })
-                    : t('chat.difficulty.objectionsPlural', { count: d })}
+                  {t('chat.difficulty.objections', { count: d })}
                 </span>
               </button>
             ))}

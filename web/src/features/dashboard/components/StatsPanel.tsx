@@ -47,9 +47,7 @@ export function StatsPanel({ userId }: { userId: string }) {
                 {t('dashboard.stats.streak')}
               </dt>
               <dd>
-                {streak === 1
-                  ? t('dashboard.stats.streakDay', { count: streak })
-                  : t('dashboard.stats.streakDays', { count: streak })}
+                {t('dashboard.stats.streakDays', { count: streak })}
               </dd>
             </div>
             <div className="stats__item">

@@ -1,4 +1,4 @@
-import { within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, screen } from '../../../testing/render';
 
@@ -6,7 +6,8 @@ describe('help page', () => {
   it('has the quick start, the feature cards, the levels, the XP table, the scoring and the pro tips', async () => {
     renderApp('/help');
     expect(await screen.findByRole('heading', { name: 'Hilfe & Anleitung', level: 1 })).toBeInTheDocument();
-    expect(document.title).toBe('Hilfe & Anleitung – Sales Coach');
+    // The title is set in an effect, which may run after the heading shows.
+    await waitFor(() => expect(document.title).toBe('Hilfe & Anleitung – Sales Coach'));
 
     const quick = within(screen.getByRole('region', { name: 'Schnellstart' }));
     expect(quick.getAllByRole('listitem')).toHaveLength(3);

@@ -18,7 +18,7 @@ export const adminCore = {
   'adminCore.pagination.page': { de: 'Seite {page} von {pages}', en: 'Page {page} of {pages}' },
   'adminCore.search.results': {
     de: '{count} Treffer für „{query}“',
-    en: '{count} results for “{query}”',
+    en: { one: '{count} result for “{query}”', other: '{count} results for “{query}”' },
   },
   'adminCore.plan.free': { de: 'Free', en: 'Free' },
   'adminCore.plan.plus': { de: 'Plus', en: 'Plus' },

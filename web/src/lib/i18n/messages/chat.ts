@@ -27,8 +27,10 @@ export const chat = {
   'chat.dashboard': { de: 'Dashboard ansehen', en: 'View dashboard' },
   'chat.start': { de: 'Start', en: 'Start' },
   'chat.difficulty': { de: 'Schwierigkeit', en: 'Difficulty' },
-  'chat.difficulty.objections': { de: '{count} Einwand', en: '{count} objection' },
-  'chat.difficulty.objectionsPlural': { de: '{count} Einwände', en: '{count} objections' },
+  'chat.difficulty.objections': {
+    de: { one: '{count} Einwand', other: '{count} Einwände' },
+    en: { one: '{count} objection', other: '{count} objections' },
+  },
   'chat.tip.noMode': { de: 'Bitte wähle einen Modus aus', en: 'Please choose a mode' },
   'chat.tip.noDifficulty': {
     de: 'Schwierigkeit auswählen und auf Start drücken',

@@ -41,8 +41,10 @@ export const dashboard = {
   'dashboard.stats.percent': { de: '{percent} %', en: '{percent} %' },
   'dashboard.stats.toNext': { de: '{xp} / {next} XP bis Level {level}', en: '{xp} / {next} XP to level {level}' },
   'dashboard.stats.streak': { de: 'Streak', en: 'Streak' },
-  'dashboard.stats.streakDays': { de: '{count} Tage', en: '{count} days' },
-  'dashboard.stats.streakDay': { de: '{count} Tag', en: '{count} day' },
+  'dashboard.stats.streakDays': {
+    de: { one: '{count} Tag', other: '{count} Tage' },
+    en: { one: '{count} day', other: '{count} days' },
+  },
   'dashboard.stats.xp': { de: 'XP gesamt', en: 'Total XP' },
   'dashboard.stats.xpValue': { de: '{xp} XP', en: '{xp} XP' },
 } satisfies Catalogue;

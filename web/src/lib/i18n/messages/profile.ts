@@ -86,7 +86,10 @@ export const profile = {
     de: 'Alle deine Chats werden gelöscht. Das kann nicht rückgängig gemacht werden. Bereits gestartete Chats zählen weiter zum Monatslimit.',
     en: 'All your chats will be deleted. This cannot be undone. Chats already started still count towards the monthly limit.',
   },
-  'profile.history.deleted': { de: 'Historie gelöscht ({count} Chats).', en: 'History deleted ({count} chats).' },
+  'profile.history.deleted': {
+    de: { one: 'Historie gelöscht ({count} Chat).', other: 'Historie gelöscht ({count} Chats).' },
+    en: { one: 'History deleted ({count} chat).', other: 'History deleted ({count} chats).' },
+  },
   'profile.history.failed': { de: 'Löschen fehlgeschlagen: {message}', en: 'Deleting failed: {message}' },
   'profile.saved': { de: 'Gespeichert', en: 'Saved' },
   'profile.saveFailed': { de: 'Speichern fehlgeschlagen: {message}', en: 'Saving failed: {message}' },

@@ -4,8 +4,19 @@
  * fails `tsc`. Placeholders are `{name}`; rich parts are `<tag>…</tag>`.
  */
 export interface Entry {
-  de: string;
-  en: string;
+  de: Text;
+  en: Text;
+}
+
+/**
+ * A text, or a text with plural forms chosen by the `count` placeholder
+ * (Intl.PluralRules: German and English have 'one' and 'other').
+ */
+export type Text = string | Plural;
+
+export interface Plural {
+  one: string;
+  other: string;
 }
 
 export type Catalogue = Record<string, Entry>;
