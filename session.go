@@ -42,6 +42,12 @@ type SessionService interface {
 	// RevokeUserTokens revokes every family of the user except the one named
 	// (pass "" to revoke all).
 	RevokeUserTokens(ctx context.Context, userID, exceptFamilyID string, now time.Time) error
+	// SessionUser returns the user with that id and whether their session
+	// familyID is still live: the family belongs to the user and was not
+	// revoked (sign-out, password reset, reuse detection, disabling). It is
+	// one query, because every authenticated request needs both. It returns
+	// ENOTFOUND when there is no such user.
+	SessionUser(ctx context.Context, userID, familyID string) (*User, bool, error)
 	// CountActiveSessions counts users with a refresh token used or created
 	// since the given time and not revoked.
 	CountActiveSessions(ctx context.Context, since time.Time) (int, error)

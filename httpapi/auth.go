@@ -448,6 +448,11 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) error {
 		if err := s.Sessions.RevokeFamilyByHash(r.Context(), auth.HashToken(c.Value), s.now()); err != nil {
 			return err
 		}
+		// The app signs out with its bearer token: that user's open streams
+		// re-check their session, and this one's end.
+		if c := callerFrom(r.Context()); c != nil {
+			s.changed(r, c.UserID, salescoach.ChangeUser, salescoach.OpUpdate, c.UserID)
+		}
 	}
 	s.clearCookie(w, refreshCookie, refreshCookiePath)
 	w.WriteHeader(http.StatusNoContent)
@@ -546,6 +551,8 @@ func (s *Server) handleReset(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// Open live-update streams of the ended sessions close on it.
+	s.changed(r, t.UserID, salescoach.ChangeUser, salescoach.OpUpdate, t.UserID)
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
 	return nil
 }

@@ -239,3 +239,40 @@ func TestRevokeAndCountSessions(t *testing.T) {
 		}
 	})
 }
+
+func TestSessionUser(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewSessionService(db)
+		ctx := t.Context()
+		a := newUser(t, db, "a@example.com")
+		b := newUser(t, db, "b@example.com")
+		fa := newRefresh(t, s, a.ID, "a1", false, t0.Add(time.Hour))
+		fb := newRefresh(t, s, b.ID, "b1", false, t0.Add(time.Hour))
+		// A rotated family stays live through its newest token.
+		_, err := s.RotateRefreshToken(ctx, "a1", &salescoach.RefreshToken{TokenHash: "a2", ExpiresAt: t0.Add(time.Hour)}, t0)
+		mustNil(t, err)
+
+		for _, tc := range []struct {
+			name, user, family string
+			live               bool
+		}{
+			{"own live family", a.ID, fa.FamilyID, true},
+			{"someone else's family", a.ID, fb.FamilyID, false},
+			{"no family", a.ID, "", false},
+			{"unknown family", a.ID, "no-such-family", false},
+		} {
+			u, live, err := s.SessionUser(ctx, tc.user, tc.family)
+			mustNil(t, err)
+			if u.ID != tc.user || u.Email != "a@example.com" || live != tc.live {
+				t.Errorf("%s: user %s live %v, want %s %v", tc.name, u.ID, live, tc.user, tc.live)
+			}
+		}
+		mustNil(t, s.RevokeFamilyByHash(ctx, "a2", t0))
+		if _, live, err := s.SessionUser(ctx, a.ID, fa.FamilyID); err != nil || live {
+			t.Errorf("revoked family: live %v, err %v", live, err)
+		}
+		_, _, err = s.SessionUser(ctx, "no-such-user", fb.FamilyID)
+		wantCode(t, err, salescoach.ENOTFOUND)
+	})
+}
