@@ -5,6 +5,13 @@ import (
 	"time"
 )
 
+// RefreshRetryGrace is how long a rotated refresh token may be presented
+// again and still get the successor it was rotated to (when the caller asks
+// for that same successor): a refresh whose answer was lost, or several
+// sent at once, must not end the session. After it, presenting the used
+// token is reuse.
+const RefreshRetryGrace = 20 * time.Second
+
 // RefreshToken is one link of a refresh-token family. Only the SHA-256 hash
 // of the opaque token is stored. Every use rotates the token: the used one
 // is marked used and a new one of the same family is issued; presenting a used
@@ -32,8 +39,13 @@ type SessionService interface {
 	// copied from the old token (the caller cannot know them). It returns
 	//   - EUNAUTHORIZED when no token has that hash, or it is expired or revoked;
 	//   - EUNAUTHORIZED with Message "reuse" after revoking the whole family,
-	//     when the token was used before (reuse detection).
-	// Of N concurrent rotations of one token exactly one succeeds.
+	//     when the token was used before (reuse detection); then it also
+	//     returns the reused token, so the caller knows whose session ended.
+	// A token used at most RefreshRetryGrace ago is not reuse when next's
+	// TokenHash is that of the successor it was rotated to and that successor
+	// is still unused: the rotation succeeds again and next becomes that
+	// successor. So N concurrent rotations of one token that ask for the same
+	// successor all succeed; with different successors exactly one does.
 	// On success it returns the old token (for its user, family and Remember).
 	RotateRefreshToken(ctx context.Context, oldHash string, next *RefreshToken, now time.Time) (*RefreshToken, error)
 	// RevokeFamilyByHash revokes the family of the token with that hash; no

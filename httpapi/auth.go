@@ -411,7 +411,10 @@ func (s *Server) handleRefresh(w http.ResponseWriter, r *http.Request) error {
 		return errNoSession
 	}
 	ctx, now := r.Context(), s.now()
-	raw := auth.NewOpaqueToken()
+	// The successor is derived from the old token, so a refresh sent twice
+	// (its answer lost, or several at once) gets the same successor within
+	// salescoach.RefreshRetryGrace instead of counting as reuse.
+	raw := auth.SuccessorToken(s.refreshKey, c.Value)
 	next := &salescoach.RefreshToken{TokenHash: auth.HashToken(raw), CreatedAt: now,
 		ExpiresAt: now.Add(s.cfg.RefreshTTLRemember), UserAgent: truncate(r.UserAgent(), 512), IP: s.ip.of(r)}
 	old, err := s.Sessions.RotateRefreshToken(ctx, auth.HashToken(c.Value), next, now)
@@ -419,6 +422,10 @@ func (s *Server) handleRefresh(w http.ResponseWriter, r *http.Request) error {
 		if salescoach.ErrorCode(err) == salescoach.EUNAUTHORIZED {
 			if salescoach.ErrorMessage(err) == "reuse" {
 				s.log.WarnContext(ctx, "refresh token reuse: family revoked", "ip", s.ip.of(r))
+				if old != nil {
+					// The family's open streams end.
+					s.changed(r, old.UserID, salescoach.ChangeUser, salescoach.OpUpdate, old.UserID)
+				}
 			}
 			s.clearCookie(w, refreshCookie, refreshCookiePath)
 			err = errNoSession

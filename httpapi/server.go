@@ -104,6 +104,8 @@ type Server struct {
 	ip      clientIP
 	// csp is the Content-Security-Policy of every answer.
 	csp string
+	// refreshKey derives a refresh token's successor (auth.SuccessorToken).
+	refreshKey []byte
 
 	limits struct {
 		loginIP, loginAccount, signup, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary, avatar,
@@ -141,6 +143,9 @@ func New(cfg Config, deps Deps) *Server {
 	s.limits.feedbackUser = newLimiter(30, time.Hour, s.now)
 	s.limits.engineCheck = newLimiter(30, 15*time.Minute, s.now)
 	s.csp = contentSecurityPolicy(blobOrigin(deps.Blobs))
+	if deps.Issuer != nil {
+		s.refreshKey = deps.Issuer.SubKey("refresh-successor")
+	}
 	return s
 }
 

@@ -81,12 +81,17 @@ func (s *SessionService) CreateRefreshToken(ctx context.Context, t *salescoach.R
 // CreatedAt are filled in when empty (CreatedAt with now). It returns
 //   - EUNAUTHORIZED when no token has that hash, or it is expired or revoked;
 //   - EUNAUTHORIZED with Message "reuse" after revoking the whole family,
-//     when the token was used before (reuse detection).
+//     when the token was used before (reuse detection), together with the
+//     reused token as stored before the revocation.
 //
-// Of N concurrent rotations of one token exactly one succeeds; the others
-// count as reuse, so they revoke the family, including the winner's new
-// token (clients must serialise refreshes, which the web app does across
-// tabs). On success it returns the old token as it is now stored.
+// A token used at most salescoach.RefreshRetryGrace before now is not reuse
+// when next.TokenHash names its successor and that successor is still
+// unused, unrevoked and unexpired: a retry. Then next is set to the stored
+// successor and the old token is returned as on the first rotation. Callers
+// that derive the successor from the old token (auth.SuccessorToken) thus
+// give every copy of one refresh the same answer; of N concurrent rotations
+// with different successors exactly one succeeds and the others count as
+// reuse. On success it returns the old token as it is now stored.
 func (s *SessionService) RotateRefreshToken(ctx context.Context, oldHash string, next *salescoach.RefreshToken, now time.Time) (*salescoach.RefreshToken, error) {
 	var (
 		old   *salescoach.RefreshToken
@@ -101,12 +106,13 @@ func (s *SessionService) RotateRefreshToken(ctx context.Context, oldHash string,
 			WHERE token_hash = ? AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ?
 			RETURNING `+refreshColumns, now, oldHash, now))
 		if noRows(err) {
-			reuse, err = revokeOnReuse(ctx, r, oldHash, now)
-			if err != nil {
-				return err
-			}
-			// Commit the revocation before reporting.
-			return nil
+			// The statements below see the winner's successor: PostgreSQL
+			// reads each statement's own snapshot (read committed) after the
+			// winner's commit released the row, and SQLite's writers run
+			// one after another.
+			old, reuse, err = retryOrReuse(ctx, r, oldHash, next, now)
+			// Commit the revocation (if any) before reporting.
+			return err
 		}
 		if err != nil {
 			return dbError(err, "rotate refresh token")
@@ -124,37 +130,48 @@ func (s *SessionService) RotateRefreshToken(ctx context.Context, oldHash string,
 	case err != nil:
 		return nil, err
 	case reuse:
-		return nil, &salescoach.Error{Code: salescoach.EUNAUTHORIZED, Message: msgReuse}
+		return old, &salescoach.Error{Code: salescoach.EUNAUTHORIZED, Message: msgReuse}
 	case old == nil:
 		return nil, &salescoach.Error{Code: salescoach.EUNAUTHORIZED, Message: msgSessionInvalid}
 	}
 	return old, nil
 }
 
-// revokeOnReuse looks at a token that failed the rotation guard. When it was
-// used before, this is reuse: it revokes the family (again, if need be) and
-// reports true. Unknown, expired and revoked unused tokens report false.
-func revokeOnReuse(ctx context.Context, r runner, hash string, now time.Time) (bool, error) {
-	var (
-		family string
-		used   *time.Time
-	)
-	err := r.queryRow(ctx, `SELECT family_id, used_at FROM refresh_tokens WHERE token_hash = ?`, hash).
-		Scan(&family, scanNullTime(&used))
+// retryOrReuse looks at a token that failed the rotation guard. A retry
+// within the grace window (see RotateRefreshToken) sets next to the stored
+// successor and returns the old token. Otherwise, when the token was used
+// before, this is reuse: it revokes the family (again, if need be) and
+// returns the token with true. Unknown, expired and revoked unused tokens
+// return nil and false.
+func retryOrReuse(ctx context.Context, r runner, hash string, next *salescoach.RefreshToken, now time.Time) (*salescoach.RefreshToken, bool, error) {
+	old, err := scanRefreshToken(r.queryRow(ctx, `SELECT `+refreshColumns+` FROM refresh_tokens WHERE token_hash = ?`, hash))
 	if noRows(err) {
-		return false, nil
+		return nil, false, nil
 	}
 	if err != nil {
-		return false, dbError(err, "check refresh reuse")
+		return nil, false, dbError(err, "check refresh reuse")
 	}
-	if used == nil {
-		return false, nil
+	if old.UsedAt == nil {
+		return nil, false, nil
+	}
+	if old.RevokedAt == nil && !now.After(old.UsedAt.Add(salescoach.RefreshRetryGrace)) && next.TokenHash != "" {
+		succ, err := scanRefreshToken(r.queryRow(ctx, `SELECT `+refreshColumns+` FROM refresh_tokens
+			WHERE token_hash = ? AND family_id = ? AND user_id = ?
+			  AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ?`,
+			next.TokenHash, old.FamilyID, old.UserID, now))
+		switch {
+		case err == nil:
+			*next = *succ
+			return old, false, nil
+		case !noRows(err):
+			return nil, false, dbError(err, "check refresh retry")
+		}
 	}
 	if _, err := r.exec(ctx, `UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL`,
-		now, family); err != nil {
-		return false, dbError(err, "revoke family")
+		now, old.FamilyID); err != nil {
+		return nil, false, dbError(err, "revoke family")
 	}
-	return true, nil
+	return old, true, nil
 }
 
 // RevokeFamilyByHash revokes the family of the token with that hash. It

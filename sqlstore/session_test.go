@@ -276,3 +276,97 @@ func TestSessionUser(t *testing.T) {
 		wantCode(t, err, salescoach.ENOTFOUND)
 	})
 }
+
+func TestRotateRefreshTokenRetryGetsTheSameSuccessor(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewSessionService(db)
+		u := newUser(t, db, "r@example.com")
+		first := newRefresh(t, s, u.ID, "h1", true, t0.Add(time.Hour))
+		now := t0.Add(time.Minute)
+		const n = 10
+		nexts := make([]*salescoach.RefreshToken, n)
+		errs := race(n, func(i int) error {
+			// Every copy of the refresh asks for the same successor.
+			nexts[i] = &salescoach.RefreshToken{TokenHash: "h2", ExpiresAt: t0.Add(2 * time.Hour)}
+			old, err := s.RotateRefreshToken(t.Context(), "h1", nexts[i], now)
+			if err == nil && (old.ID != first.ID || !old.Remember) {
+				t.Errorf("rotation %d: old = %+v", i, old)
+			}
+			return err
+		})
+		for i, err := range errs {
+			if err != nil {
+				t.Fatalf("rotation %d: %v", i, err)
+			}
+			if nexts[i].ID == "" || nexts[i].ID != nexts[0].ID || nexts[i].FamilyID != first.FamilyID || nexts[i].UserID != u.ID {
+				t.Errorf("rotation %d: next = %+v, want the one stored successor", i, nexts[i])
+			}
+		}
+		if got := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE family_id = ?`, first.FamilyID); got != 2 {
+			t.Errorf("family has %d tokens, want 2", got)
+		}
+		if got := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE revoked_at IS NOT NULL`); got != 0 {
+			t.Errorf("%d revoked tokens, want 0", got)
+		}
+
+		// The last second of the window still counts as a retry.
+		retry := &salescoach.RefreshToken{TokenHash: "h2", ExpiresAt: t0.Add(2 * time.Hour)}
+		_, err := s.RotateRefreshToken(t.Context(), "h1", retry, now.Add(salescoach.RefreshRetryGrace))
+		mustNil(t, err)
+		// A retry that asks for another successor is reuse.
+		_, err = s.RotateRefreshToken(t.Context(), "h1", &salescoach.RefreshToken{TokenHash: "other", ExpiresAt: t0.Add(2 * time.Hour)}, now)
+		if e := wantCode(t, err, salescoach.EUNAUTHORIZED); e.Message != "reuse" {
+			t.Errorf("other successor: message %q, want reuse", e.Message)
+		}
+		if got := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE family_id = ? AND revoked_at IS NULL`, first.FamilyID); got != 0 {
+			t.Errorf("%d live tokens after reuse, want 0", got)
+		}
+	})
+}
+
+func TestRotateRefreshTokenRetryWindowEnds(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewSessionService(db)
+		u := newUser(t, db, "r@example.com")
+		ctx := t.Context()
+		rotate := func(old, next string, at time.Time) error {
+			_, err := s.RotateRefreshToken(ctx, old, &salescoach.RefreshToken{TokenHash: next, ExpiresAt: t0.Add(2 * time.Hour)}, at)
+			return err
+		}
+		wantReuse := func(name string, err error) {
+			t.Helper()
+			if e := wantCode(t, err, salescoach.EUNAUTHORIZED); e.Message != "reuse" {
+				t.Errorf("%s: message %q, want reuse", name, e.Message)
+			}
+		}
+
+		// After the window, the same successor is not enough.
+		a := newRefresh(t, s, u.ID, "a1", false, t0.Add(time.Hour))
+		mustNil(t, rotate("a1", "a2", t0))
+		wantReuse("after the window", rotate("a1", "a2", t0.Add(salescoach.RefreshRetryGrace+time.Second)))
+		if got := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE family_id = ? AND revoked_at IS NULL`, a.FamilyID); got != 0 {
+			t.Errorf("family a: %d live tokens, want 0", got)
+		}
+
+		// Within the window, but the successor was used already: the chain
+		// has moved on, so this is reuse too.
+		b := newRefresh(t, s, u.ID, "b1", false, t0.Add(time.Hour))
+		mustNil(t, rotate("b1", "b2", t0))
+		mustNil(t, rotate("b2", "b3", t0.Add(time.Second)))
+		wantReuse("successor used", rotate("b1", "b2", t0.Add(2*time.Second)))
+		if got := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE family_id = ? AND revoked_at IS NULL`, b.FamilyID); got != 0 {
+			t.Errorf("family b: %d live tokens, want 0", got)
+		}
+
+		// A revoked family gets no retry either.
+		c := newRefresh(t, s, u.ID, "c1", false, t0.Add(time.Hour))
+		mustNil(t, rotate("c1", "c2", t0))
+		mustNil(t, s.RevokeFamilyByHash(ctx, "c2", t0))
+		wantCode(t, rotate("c1", "c2", t0.Add(time.Second)), salescoach.EUNAUTHORIZED)
+		if got := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE family_id = ?`, c.FamilyID); got != 2 {
+			t.Errorf("family c has %d tokens, want 2", got)
+		}
+	})
+}
