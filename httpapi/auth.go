@@ -242,6 +242,10 @@ func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx, lang := r.Context(), mailLanguage(r)
+	// At most a few confirmation mails per address and hour, whoever asks:
+	// beyond that a sign-up is answered as usual and sends nothing, so the
+	// answer never tells whether the address is known or being flooded.
+	mailOK, _ := s.limits.signupMail.allow(strings.ToLower(req.Email))
 	u, err := s.Users.CreateUser(ctx, salescoach.NewUser{
 		Email: req.Email, PasswordHash: hash, Company: strings.TrimSpace(req.Company),
 		TermsAccepted: true, TermsUserAgent: truncate(r.UserAgent(), 512),
@@ -249,6 +253,9 @@ func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) error {
 	switch salescoach.ErrorCode(err) {
 	case "":
 		s.recordReferral(ctx, req.Ref, u.ID)
+		if !mailOK {
+			break
+		}
 		if err := s.sendTokenMail(ctx, u, salescoach.TokenConfirmEmail, lang); err != nil {
 			s.log.ErrorContext(ctx, "confirmation mail failed", "user_id", u.ID, "err", err)
 			return errMailFailed
@@ -258,7 +265,7 @@ func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) error {
 		// account receives a fresh link (the first mail may have been lost);
 		// a confirmed one gets nothing, and no second account exists.
 		existing, err := s.Users.UserByEmail(ctx, req.Email)
-		if err == nil && existing.EmailConfirmedAt == nil {
+		if err == nil && existing.EmailConfirmedAt == nil && mailOK {
 			if err := s.sendTokenMail(ctx, existing, salescoach.TokenConfirmEmail, lang); err != nil {
 				s.log.ErrorContext(ctx, "confirmation mail failed", "user_id", existing.ID, "err", err)
 			}

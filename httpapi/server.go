@@ -108,7 +108,7 @@ type Server struct {
 	refreshKey []byte
 
 	limits struct {
-		loginIP, loginAccount, signup, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary, avatar,
+		loginIP, loginAccount, signup, signupMail, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary, avatar,
 		feedbackAnon, feedbackUser, engineCheck *limiter
 	}
 }
@@ -129,6 +129,7 @@ func New(cfg Config, deps Deps) *Server {
 	s.limits.loginIP = newLimiter(cmp.Or(cfg.AuthAttemptsPerIP, 30), 15*time.Minute, s.now)
 	s.limits.loginAccount = newLimiter(20, 15*time.Minute, s.now)
 	s.limits.signup = newLimiter(cmp.Or(cfg.SignupsPerHour, 10), time.Hour, s.now)
+	s.limits.signupMail = newLimiter(3, time.Hour, s.now)
 	s.limits.recoverIP = newLimiter(10, time.Hour, s.now)
 	s.limits.recoverAccount = newLimiter(3, time.Hour, s.now)
 	s.limits.refresh = newLimiter(120, 15*time.Minute, s.now)
