@@ -60,6 +60,11 @@ type SessionService interface {
 	// one query, because every authenticated request needs both. It returns
 	// ENOTFOUND when there is no such user.
 	SessionUser(ctx context.Context, userID, familyID string) (*User, bool, error)
+	// SessionAddresses returns the client addresses from which sessions of
+	// the user with that e-mail (compared case-insensitively) were started
+	// or refreshed since the given time, at most 100; none for an unknown
+	// e-mail. Sign-in asks it only while an account is under attack.
+	SessionAddresses(ctx context.Context, email string, since time.Time) ([]string, error)
 	// CountActiveSessions counts users with a refresh token used or created
 	// since the given time and not revoked.
 	CountActiveSessions(ctx context.Context, since time.Time) (int, error)

@@ -28,6 +28,9 @@ const (
 	confirmTokenTTL = 48 * time.Hour
 	resetTokenTTL   = time.Hour
 	oauthStateTTL   = 10 * time.Minute
+	// knownAddressAge is how far back a session's address counts as the
+	// owner's while the account is under attack.
+	knownAddressAge = 30 * 24 * time.Hour
 )
 
 // User-facing auth messages.
@@ -38,6 +41,7 @@ var (
 	errConfirmLink        = salescoach.Errorf(salescoach.EINVALID, "Der Bestätigungslink ist ungültig oder abgelaufen.")
 	errResetLink          = salescoach.Errorf(salescoach.EINVALID, "Der Link zum Zurücksetzen ist ungültig oder abgelaufen.")
 	errMailFailed         = salescoach.Errorf(salescoach.EUNAVAILABLE, "Die E-Mail konnte nicht gesendet werden. Bitte versuche es später erneut.")
+	errAccountLocked      = "Zu viele fehlgeschlagene Anmeldungen für dieses Konto. Bitte warte einen Moment oder setze dein Passwort zurück."
 	errTermsRequired      = "Bitte akzeptiere unsere Nutzungsbedingungen und bestätige die Kenntnisnahme der Datenschutzerklärung, um fortzufahren."
 )
 
@@ -352,17 +356,23 @@ func (q *loginRequest) Valid() map[string]string {
 }
 
 func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
-	if err := s.rateLimit(s.limits.loginIP, s.ip.of(r)); err != nil {
+	addr := addressKey(s.ip.of(r))
+	if err := s.rateLimit(s.limits.loginIP, addr); err != nil {
 		return err
 	}
 	req, err := decode[*loginRequest](w, r, 0)
 	if err != nil {
 		return err
 	}
-	if err := s.rateLimit(s.limits.loginAccount, strings.ToLower(req.Email)); err != nil {
+	ctx, account := r.Context(), strings.ToLower(req.Email)
+	if err := s.signInAllowed(ctx, account, addr); err != nil {
 		return err
 	}
-	u, err := s.checkPassword(r.Context(), req.Email, req.Password)
+	u, err := s.checkPassword(ctx, req.Email, req.Password)
+	if err == errInvalidCredentials {
+		s.limits.loginFailPair.add(account + "\x00" + addr)
+		s.limits.loginFailAccount.add(account)
+	}
 	if err != nil {
 		return err
 	}
@@ -372,6 +382,33 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	}
 	writeJSON(w, http.StatusOK, sess)
 	return nil
+}
+
+// signInAllowed applies the limits on failed sign-ins (docs/decisions.md,
+// 2026-11-24) before any password is checked, so a refused attempt costs no
+// password hashing. Only wrong passwords count. An address that failed too
+// often for this account is refused; when the account as a whole failed too
+// often, only addresses its sessions came from in the last 30 days may still
+// try, so strangers cannot lock the owner out from home, while guesses
+// spread over many addresses stay capped.
+func (s *Server) signInAllowed(ctx context.Context, account, addr string) error {
+	if blocked, retry := s.limits.loginFailPair.blocked(account + "\x00" + addr); blocked {
+		return &salescoach.Error{Code: salescoach.ELIMIT, Message: msgTooManyAttempts, RetryAfter: retry}
+	}
+	blocked, retry := s.limits.loginFailAccount.blocked(account)
+	if !blocked {
+		return nil
+	}
+	known, err := s.Sessions.SessionAddresses(ctx, account, s.now().Add(-knownAddressAge))
+	if err != nil {
+		return err
+	}
+	for _, ip := range known {
+		if addressKey(ip) == addr {
+			return nil
+		}
+	}
+	return &salescoach.Error{Code: salescoach.ELIMIT, Message: errAccountLocked, RetryAfter: retry}
 }
 
 // checkPassword returns the user when the password is right. Every failure
@@ -567,6 +604,11 @@ func (s *Server) handleReset(w http.ResponseWriter, r *http.Request) error {
 	}
 	// Open live-update streams of the ended sessions close on it.
 	s.changed(r, t.UserID, salescoach.ChangeUser, salescoach.OpUpdate, t.UserID)
+	// Whoever reset has proven the mailbox, and old guesses are moot against
+	// the new password: the account-wide sign-in limit starts afresh.
+	if u, err := s.Users.UserByID(ctx, t.UserID); err == nil {
+		s.limits.loginFailAccount.forget(strings.ToLower(u.Email))
+	}
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
 	return nil
 }

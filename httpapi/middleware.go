@@ -219,12 +219,14 @@ func (s *Server) requireAdmin(next userHandlerFunc) http.Handler {
 	})
 }
 
+const msgTooManyAttempts = "Zu viele Versuche. Bitte warte einen Moment."
+
 var errDisabled = salescoach.Errorf(salescoach.EFORBIDDEN, "Dieses Konto ist gesperrt.")
 
 // rateLimit answers 429 with Retry-After when key's limiter is exhausted.
 func (s *Server) rateLimit(l *limiter, key string) error {
 	if ok, retry := l.allow(key); !ok {
-		return &salescoach.Error{Code: salescoach.ELIMIT, Message: "Zu viele Versuche. Bitte warte einen Moment.", RetryAfter: retry}
+		return &salescoach.Error{Code: salescoach.ELIMIT, Message: msgTooManyAttempts, RetryAfter: retry}
 	}
 	return nil
 }

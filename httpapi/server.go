@@ -108,7 +108,7 @@ type Server struct {
 	refreshKey []byte
 
 	limits struct {
-		loginIP, loginAccount, signup, signupMail, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary, avatar,
+		loginIP, loginFailPair, loginFailAccount, signup, signupMail, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary, avatar,
 		feedbackAnon, feedbackUser, engineCheck *limiter
 	}
 }
@@ -127,7 +127,8 @@ func New(cfg Config, deps Deps) *Server {
 	// The limits are recorded in docs/decisions.md; tests rely on the
 	// sign-in one (30 per 15 minutes per address).
 	s.limits.loginIP = newLimiter(cmp.Or(cfg.AuthAttemptsPerIP, 30), 15*time.Minute, s.now)
-	s.limits.loginAccount = newLimiter(20, 15*time.Minute, s.now)
+	s.limits.loginFailPair = newLimiter(10, 15*time.Minute, s.now)
+	s.limits.loginFailAccount = newLimiter(20, 15*time.Minute, s.now)
 	s.limits.signup = newLimiter(cmp.Or(cfg.SignupsPerHour, 10), time.Hour, s.now)
 	s.limits.signupMail = newLimiter(3, time.Hour, s.now)
 	s.limits.recoverIP = newLimiter(10, time.Hour, s.now)

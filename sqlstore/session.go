@@ -225,6 +225,30 @@ func (e extraScan) Scan(dest ...any) error {
 	return e.rowScanner.Scan(append(dest, e.extra...)...)
 }
 
+// SessionAddresses returns the distinct client addresses of the refresh
+// tokens (revoked ones too: the address was the owner's) of the user with
+// that e-mail, compared case-insensitively, created since the given time; at
+// most 100, none for an unknown e-mail. It returns only driver errors.
+func (s *SessionService) SessionAddresses(ctx context.Context, email string, since time.Time) ([]string, error) {
+	rows, err := s.db.r().queryRows(ctx, `SELECT DISTINCT t.ip FROM refresh_tokens t
+		JOIN users u ON u.id = t.user_id
+		WHERE u.email_lower = ? AND t.created_at >= ? AND t.ip <> ''
+		LIMIT 100`, normEmail(email), since)
+	if err != nil {
+		return nil, dbError(err, "session addresses")
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var ip string
+		if err := rows.Scan(&ip); err != nil {
+			return nil, dbError(err, "session addresses")
+		}
+		out = append(out, ip)
+	}
+	return out, dbError(rows.Err(), "session addresses")
+}
+
 // CountActiveSessions counts users with a refresh token used or created since
 // the given time and not revoked. It returns only driver errors.
 func (s *SessionService) CountActiveSessions(ctx context.Context, since time.Time) (int, error) {

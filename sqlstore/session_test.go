@@ -2,6 +2,7 @@ package sqlstore_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -367,6 +368,42 @@ func TestRotateRefreshTokenRetryWindowEnds(t *testing.T) {
 		wantCode(t, rotate("c1", "c2", t0.Add(time.Second)), salescoach.EUNAUTHORIZED)
 		if got := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE family_id = ?`, c.FamilyID); got != 2 {
 			t.Errorf("family c has %d tokens, want 2", got)
+		}
+	})
+}
+
+func TestSessionAddresses(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewSessionService(db)
+		ctx := t.Context()
+		a := newUser(t, db, "Ab@example.com")
+		b := newUser(t, db, "b@example.com")
+		for i, tok := range []*salescoach.RefreshToken{
+			{UserID: a.ID, TokenHash: "a1", IP: "192.0.2.1", CreatedAt: t0},
+			{UserID: a.ID, TokenHash: "a2", IP: "192.0.2.1", CreatedAt: t0},
+			{UserID: a.ID, TokenHash: "a3", IP: "2001:db8::1", CreatedAt: t0.Add(time.Hour)},
+			{UserID: a.ID, TokenHash: "a-old", IP: "198.51.100.9", CreatedAt: t0.Add(-48 * time.Hour)},
+			{UserID: a.ID, TokenHash: "a-none", IP: "", CreatedAt: t0},
+			{UserID: b.ID, TokenHash: "b1", IP: "203.0.113.5", CreatedAt: t0},
+		} {
+			tok.ExpiresAt = t0.Add(24 * time.Hour)
+			mustNil(t, s.CreateRefreshToken(ctx, tok))
+			if i == 1 {
+				// Revoked sessions still name an address of the owner.
+				mustNil(t, s.RevokeFamilyByHash(ctx, "a2", t0))
+			}
+		}
+		got, err := s.SessionAddresses(ctx, "ab@EXAMPLE.com", t0.Add(-time.Hour))
+		mustNil(t, err)
+		slices.Sort(got)
+		if want := []string{"192.0.2.1", "2001:db8::1"}; !slices.Equal(got, want) {
+			t.Errorf("addresses = %v, want %v", got, want)
+		}
+		got, err = s.SessionAddresses(ctx, "nobody@example.com", t0.Add(-time.Hour))
+		mustNil(t, err)
+		if len(got) != 0 {
+			t.Errorf("unknown e-mail: %v", got)
 		}
 	})
 }
