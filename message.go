@@ -107,6 +107,7 @@ var (
 	MsgNoUser            = newMsg("user_missing", "Kein Benutzer gefunden.")
 	MsgSignInRequired    = newMsg("sign_in_required", "Bitte melde dich an.")
 	MsgForbidden         = newMsg("forbidden", "Keine Berechtigung.")
+	MsgAccountLocked     = newMsg("account_locked", "Zu viele fehlgeschlagene Anmeldungen für dieses Konto. Bitte warte einen Moment oder setze dein Passwort zurück.")
 	MsgAccountDisabled   = newMsg("account_disabled", "Dieses Konto ist gesperrt.")
 	MsgConfirmLink       = newMsg("confirm_link_invalid", "Der Bestätigungslink ist ungültig oder abgelaufen.")
 	MsgResetLink         = newMsg("reset_link_invalid", "Der Link zum Zurücksetzen ist ungültig oder abgelaufen.")

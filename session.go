@@ -5,6 +5,13 @@ import (
 	"time"
 )
 
+// RefreshRetryGrace is how long a rotated refresh token may be presented
+// again and still get the successor it was rotated to (when the caller asks
+// for that same successor): a refresh whose answer was lost, or several
+// sent at once, must not end the session. After it, presenting the used
+// token is reuse.
+const RefreshRetryGrace = 20 * time.Second
+
 // RefreshToken is one link of a refresh-token family. Only the SHA-256 hash
 // of the opaque token is stored. Every use rotates the token: the used one
 // is marked used and a new one of the same family is issued; presenting a used
@@ -31,9 +38,14 @@ type SessionService interface {
 	// stores next in the same family; next's UserID, FamilyID and Remember are
 	// copied from the old token (the caller cannot know them). It returns
 	//   - EUNAUTHORIZED when no token has that hash, or it is expired or revoked;
-	//   - EUNAUTHORIZED with Message "reuse" after revoking the whole family,
-	//     when the token was used before (reuse detection).
-	// Of N concurrent rotations of one token exactly one succeeds.
+	//   - EUNAUTHORIZED with MsgSessionReused after revoking the whole family,
+	//     when the token was used before (reuse detection); then it also
+	//     returns the reused token, so the caller knows whose session ended.
+	// A token used at most RefreshRetryGrace ago is not reuse when next's
+	// TokenHash is that of the successor it was rotated to and that successor
+	// is still unused: the rotation succeeds again and next becomes that
+	// successor. So N concurrent rotations of one token that ask for the same
+	// successor all succeed; with different successors exactly one does.
 	// On success it returns the old token (for its user, family and Remember).
 	RotateRefreshToken(ctx context.Context, oldHash string, next *RefreshToken, now time.Time) (*RefreshToken, error)
 	// RevokeFamilyByHash revokes the family of the token with that hash; no
@@ -42,6 +54,17 @@ type SessionService interface {
 	// RevokeUserTokens revokes every family of the user except the one named
 	// (pass "" to revoke all).
 	RevokeUserTokens(ctx context.Context, userID, exceptFamilyID string, now time.Time) error
+	// SessionUser returns the user with that id and whether their session
+	// familyID is still live: the family belongs to the user and was not
+	// revoked (sign-out, password reset, reuse detection, disabling). It is
+	// one query, because every authenticated request needs both. It returns
+	// ENOTFOUND when there is no such user.
+	SessionUser(ctx context.Context, userID, familyID string) (*User, bool, error)
+	// SessionAddresses returns the client addresses from which sessions of
+	// the user with that e-mail (compared case-insensitively) were started
+	// or refreshed since the given time, at most 100; none for an unknown
+	// e-mail. Sign-in asks it only while an account is under attack.
+	SessionAddresses(ctx context.Context, email string, since time.Time) ([]string, error)
 	// CountActiveSessions counts users with a refresh token used or created
 	// since the given time and not revoked.
 	CountActiveSessions(ctx context.Context, since time.Time) (int, error)

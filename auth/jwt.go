@@ -1,6 +1,8 @@
 package auth
 
 import (
+	"crypto/hmac"
+	"crypto/sha256"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -87,6 +89,16 @@ func NewIssuer(secret []byte, issuer, audience string, ttl time.Duration, now fu
 		jwt.WithStrictDecoding(),
 	)
 	return iss, nil
+}
+
+// SubKey derives a 32-byte key for another purpose from the access-token
+// secret (HMAC-SHA256 of the purpose), so every app process that shares
+// the secret shares the key without a second setting, and the key cannot
+// be used to sign access tokens.
+func (iss *Issuer) SubKey(purpose string) []byte {
+	mac := hmac.New(sha256.New, iss.secret)
+	mac.Write([]byte("salescoach subkey\x00" + purpose))
+	return mac.Sum(nil)
 }
 
 // TTL returns the lifetime of issued tokens, for the expires_in of a sign-in

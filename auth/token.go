@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
@@ -23,4 +24,16 @@ func NewOpaqueToken() string {
 func HashToken(s string) string {
 	sum := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(sum[:])
+}
+
+// SuccessorToken derives the refresh token that replaces raw, keyed with
+// key: the same old token always yields the same successor. A refresh that
+// is sent twice (its answer lost, or two at once) can then be answered with
+// the successor already issued, although the store keeps only hashes.
+// Without key the successor cannot be predicted from raw; key must be
+// secret and shared by every app process (see Issuer.SubKey).
+func SuccessorToken(key []byte, raw string) string {
+	mac := hmac.New(sha256.New, key)
+	mac.Write([]byte(raw))
+	return base64.RawURLEncoding.EncodeToString(mac.Sum(nil))
 }

@@ -28,6 +28,9 @@ const (
 	confirmTokenTTL = 48 * time.Hour
 	resetTokenTTL   = time.Hour
 	oauthStateTTL   = 10 * time.Minute
+	// knownAddressAge is how far back a session's address counts as the
+	// owner's while the account is under attack.
+	knownAddressAge = 30 * 24 * time.Hour
 )
 
 // User-facing auth messages.
@@ -241,6 +244,10 @@ func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx, lang := r.Context(), mailLanguage(r)
+	// At most a few confirmation mails per address and hour, whoever asks:
+	// beyond that a sign-up is answered as usual and sends nothing, so the
+	// answer never tells whether the address is known or being flooded.
+	mailOK, _ := s.limits.signupMail.allow(strings.ToLower(req.Email))
 	u, err := s.Users.CreateUser(ctx, salescoach.NewUser{
 		Email: req.Email, PasswordHash: hash, Company: strings.TrimSpace(req.Company),
 		TermsAccepted: true, TermsUserAgent: truncate(r.UserAgent(), 512),
@@ -248,6 +255,9 @@ func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) error {
 	switch salescoach.ErrorCode(err) {
 	case "":
 		s.recordReferral(ctx, req.Ref, u.ID)
+		if !mailOK {
+			break
+		}
 		if err := s.sendTokenMail(ctx, u, salescoach.TokenConfirmEmail, lang); err != nil {
 			s.log.ErrorContext(ctx, "confirmation mail failed", "user_id", u.ID, "err", err)
 			return errMailFailed
@@ -257,7 +267,7 @@ func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) error {
 		// account receives a fresh link (the first mail may have been lost);
 		// a confirmed one gets nothing, and no second account exists.
 		existing, err := s.Users.UserByEmail(ctx, req.Email)
-		if err == nil && existing.EmailConfirmedAt == nil {
+		if err == nil && existing.EmailConfirmedAt == nil && mailOK {
 			if err := s.sendTokenMail(ctx, existing, salescoach.TokenConfirmEmail, lang); err != nil {
 				s.log.ErrorContext(ctx, "confirmation mail failed", "user_id", existing.ID, "err", err)
 			}
@@ -344,17 +354,23 @@ func (q *loginRequest) Valid() salescoach.Problems {
 }
 
 func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
-	if err := s.rateLimit(s.limits.loginIP, s.ip.of(r)); err != nil {
+	addr := addressKey(s.ip.of(r))
+	if err := s.rateLimit(s.limits.loginIP, addr); err != nil {
 		return err
 	}
 	req, err := decode[*loginRequest](w, r, 0)
 	if err != nil {
 		return err
 	}
-	if err := s.rateLimit(s.limits.loginAccount, strings.ToLower(req.Email)); err != nil {
+	ctx, account := r.Context(), strings.ToLower(req.Email)
+	if err := s.signInAllowed(ctx, account, addr); err != nil {
 		return err
 	}
-	u, err := s.checkPassword(r.Context(), req.Email, req.Password)
+	u, err := s.checkPassword(ctx, req.Email, req.Password)
+	if err == errInvalidCredentials {
+		s.limits.loginFailPair.add(account + "\x00" + addr)
+		s.limits.loginFailAccount.add(account)
+	}
 	if err != nil {
 		return err
 	}
@@ -364,6 +380,33 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	}
 	writeJSON(w, http.StatusOK, sess)
 	return nil
+}
+
+// signInAllowed applies the limits on failed sign-ins (docs/decisions.md,
+// 2026-11-24) before any password is checked, so a refused attempt costs no
+// password hashing. Only wrong passwords count. An address that failed too
+// often for this account is refused; when the account as a whole failed too
+// often, only addresses its sessions came from in the last 30 days may still
+// try, so strangers cannot lock the owner out from home, while guesses
+// spread over many addresses stay capped.
+func (s *Server) signInAllowed(ctx context.Context, account, addr string) error {
+	if blocked, retry := s.limits.loginFailPair.blocked(account + "\x00" + addr); blocked {
+		return &salescoach.Error{Code: salescoach.ELIMIT, Msg: salescoach.MsgTooManyAttempts, RetryAfter: retry}
+	}
+	blocked, retry := s.limits.loginFailAccount.blocked(account)
+	if !blocked {
+		return nil
+	}
+	known, err := s.Sessions.SessionAddresses(ctx, account, s.now().Add(-knownAddressAge))
+	if err != nil {
+		return err
+	}
+	for _, ip := range known {
+		if addressKey(ip) == addr {
+			return nil
+		}
+	}
+	return &salescoach.Error{Code: salescoach.ELIMIT, Msg: salescoach.MsgAccountLocked, RetryAfter: retry}
 }
 
 // checkPassword returns the user when the password is right. Every failure
@@ -410,14 +453,21 @@ func (s *Server) handleRefresh(w http.ResponseWriter, r *http.Request) error {
 		return errNoSession
 	}
 	ctx, now := r.Context(), s.now()
-	raw := auth.NewOpaqueToken()
+	// The successor is derived from the old token, so a refresh sent twice
+	// (its answer lost, or several at once) gets the same successor within
+	// salescoach.RefreshRetryGrace instead of counting as reuse.
+	raw := auth.SuccessorToken(s.refreshKey, c.Value)
 	next := &salescoach.RefreshToken{TokenHash: auth.HashToken(raw), CreatedAt: now,
 		ExpiresAt: now.Add(s.cfg.RefreshTTLRemember), UserAgent: truncate(r.UserAgent(), 512), IP: s.ip.of(r)}
 	old, err := s.Sessions.RotateRefreshToken(ctx, auth.HashToken(c.Value), next, now)
 	if err != nil {
 		if salescoach.ErrorCode(err) == salescoach.EUNAUTHORIZED {
-			if salescoach.ErrorMessage(err) == "reuse" {
+			if isKey(err, salescoach.MsgSessionReused) {
 				s.log.WarnContext(ctx, "refresh token reuse: family revoked", "ip", s.ip.of(r))
+				if old != nil {
+					// The family's open streams end.
+					s.changed(r, old.UserID, salescoach.ChangeUser, salescoach.OpUpdate, old.UserID)
+				}
 			}
 			s.clearCookie(w, refreshCookie, refreshCookiePath)
 			err = errNoSession
@@ -446,6 +496,11 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) error {
 	if c, err := r.Cookie(refreshCookie); err == nil && c.Value != "" && len(c.Value) <= 256 {
 		if err := s.Sessions.RevokeFamilyByHash(r.Context(), auth.HashToken(c.Value), s.now()); err != nil {
 			return err
+		}
+		// The app signs out with its bearer token: that user's open streams
+		// re-check their session, and this one's end.
+		if c := callerFrom(r.Context()); c != nil {
+			s.changed(r, c.UserID, salescoach.ChangeUser, salescoach.OpUpdate, c.UserID)
 		}
 	}
 	s.clearCookie(w, refreshCookie, refreshCookiePath)
@@ -544,6 +599,13 @@ func (s *Server) handleReset(w http.ResponseWriter, r *http.Request) error {
 	}
 	if err != nil {
 		return err
+	}
+	// Open live-update streams of the ended sessions close on it.
+	s.changed(r, t.UserID, salescoach.ChangeUser, salescoach.OpUpdate, t.UserID)
+	// Whoever reset has proven the mailbox, and old guesses are moot against
+	// the new password: the account-wide sign-in limit starts afresh.
+	if u, err := s.Users.UserByID(ctx, t.UserID); err == nil {
+		s.limits.loginFailAccount.forget(strings.ToLower(u.Email))
 	}
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
 	return nil

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"salescoach"
+	"salescoach/auth"
 	"salescoach/coach"
 	"salescoach/coach/openai"
 	"salescoach/coach/openai/openaitest"
@@ -41,7 +42,13 @@ func benchUsers(b *testing.B, e *env, db *sqlstore.DB, n int) []string {
 			Status: "ACTIVE", UpdateTime: e.clock.Now(), CreatedAt: e.clock.Now()}); err != nil {
 			b.Fatal(err)
 		}
-		tok, _, err := e.issuer.Issue(u.ID, "bench", false)
+		// An access token is only good while its session lives.
+		rt := &salescoach.RefreshToken{UserID: u.ID, TokenHash: auth.HashToken(auth.NewOpaqueToken()),
+			ExpiresAt: e.clock.Now().Add(24 * time.Hour)}
+		if err := sqlstore.NewSessionService(db).CreateRefreshToken(ctx, rt); err != nil {
+			b.Fatal(err)
+		}
+		tok, _, err := e.issuer.Issue(u.ID, rt.FamilyID, false)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -114,6 +114,12 @@ func errorPayload(w http.ResponseWriter, r *http.Request, logger *slog.Logger, e
 	return status, errorBody{Code: salescoach.MsgInternal.Key, Error: salescoach.MsgInternal.Text}
 }
 
+// isKey reports whether err is (or wraps) an *salescoach.Error with m's key.
+func isKey(err error, m salescoach.Msg) bool {
+	var e *salescoach.Error
+	return errors.As(err, &e) && e.Msg.Key == m.Key
+}
+
 // writeJSON answers with v as JSON.
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")

@@ -188,10 +188,13 @@ func (s *Server) requireUser(next userHandlerFunc) http.Handler {
 	})
 }
 
-// activeUser loads the caller's account: errNoSession when it is gone,
-// errDisabled when it is disabled.
+// activeUser loads the caller's account with the state of the session the
+// access token was issued for: errNoSession when the account is gone or the
+// session ended (sign-out, password reset, refresh-token reuse, disabling),
+// errDisabled when the account is disabled. Disabled comes first, so a
+// disabled user learns why rather than being sent to sign in again.
 func (s *Server) activeUser(ctx context.Context, c *caller) (*salescoach.User, error) {
-	u, err := s.Users.UserByID(ctx, c.UserID)
+	u, live, err := s.Sessions.SessionUser(ctx, c.UserID, c.SessionID)
 	if salescoach.ErrorCode(err) == salescoach.ENOTFOUND {
 		return nil, errNoSession
 	} else if err != nil {
@@ -199,6 +202,9 @@ func (s *Server) activeUser(ctx context.Context, c *caller) (*salescoach.User, e
 	}
 	if u.Status == salescoach.UserStatusDisabled {
 		return nil, errDisabled
+	}
+	if !live {
+		return nil, errNoSession
 	}
 	return u, nil
 }

@@ -39,6 +39,45 @@ func (l *limiter) allow(key string) (bool, int) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
+	b := l.bucket(key, now)
+	b.count++
+	if b.count > l.max {
+		return false, l.retry(b, now)
+	}
+	return true, 0
+}
+
+// blocked reports, without counting, whether key has used up its window
+// (max events counted with add) and how many seconds remain in it. Limits on
+// failures use it: blocked before the attempt, add after a failure.
+func (l *limiter) blocked(key string) (bool, int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	b := l.bucket(key, now)
+	if b.count >= l.max {
+		return true, l.retry(b, now)
+	}
+	return false, 0
+}
+
+// add counts one event for key.
+func (l *limiter) add(key string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.bucket(key, l.now()).count++
+}
+
+// forget drops key's window, as if nothing had been counted.
+func (l *limiter) forget(key string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	delete(l.buckets, key)
+}
+
+// bucket returns key's current window, starting a new one when the last
+// has ended. The caller holds l.mu.
+func (l *limiter) bucket(key string, now time.Time) *bucket {
 	if now.Sub(l.sweep) > l.window {
 		// Dropping finished windows keeps memory bounded by the number of
 		// keys seen within one window.
@@ -54,12 +93,30 @@ func (l *limiter) allow(key string) (bool, int) {
 		b = &bucket{start: now}
 		l.buckets[key] = b
 	}
-	b.count++
-	if b.count > l.max {
-		retry := int(math.Ceil(b.start.Add(l.window).Sub(now).Seconds()))
-		return false, max(retry, 1)
+	return b
+}
+
+func (l *limiter) retry(b *bucket, now time.Time) int {
+	return max(int(math.Ceil(b.start.Add(l.window).Sub(now).Seconds())), 1)
+}
+
+// addressKey is the key of an address in per-address limits: an IPv4
+// address itself, an IPv6 address's /64, because one IPv6 client usually
+// owns a whole /64 and could otherwise take a fresh address per attempt.
+func addressKey(ip string) string {
+	a, err := netip.ParseAddr(ip)
+	if err != nil {
+		return ip
 	}
-	return true, 0
+	a = a.Unmap()
+	if a.Is4() {
+		return a.String()
+	}
+	p, err := a.Prefix(64)
+	if err != nil {
+		return ip
+	}
+	return p.String()
 }
 
 // clientIP resolves the caller's address. A proxy header is believed only

@@ -67,3 +67,51 @@ func TestLimiterWindow(t *testing.T) {
 		t.Errorf("finished windows not swept: %d buckets", len(l.buckets))
 	}
 }
+
+func TestLimiterCountsFailures(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	l := newLimiter(2, time.Minute, func() time.Time { return now })
+	for range 5 {
+		// Looking does not count.
+		if blocked, _ := l.blocked("a"); blocked {
+			t.Fatal("blocked before any failure")
+		}
+	}
+	l.add("a")
+	if blocked, _ := l.blocked("a"); blocked {
+		t.Fatal("blocked after one of two failures")
+	}
+	l.add("a")
+	now = now.Add(20 * time.Second)
+	if blocked, retry := l.blocked("a"); !blocked || retry != 40 {
+		t.Fatalf("after two failures: blocked=%v retry=%d, want true 40", blocked, retry)
+	}
+	if blocked, _ := l.blocked("b"); blocked {
+		t.Error("another key is blocked")
+	}
+	l.forget("a")
+	if blocked, _ := l.blocked("a"); blocked {
+		t.Error("forget kept the window")
+	}
+	l.add("a")
+	l.add("a")
+	now = now.Add(time.Minute)
+	if blocked, _ := l.blocked("a"); blocked {
+		t.Error("a new window is still blocked")
+	}
+}
+
+func TestAddressKey(t *testing.T) {
+	for in, want := range map[string]string{
+		"203.0.113.7":          "203.0.113.7",
+		"::ffff:203.0.113.7":   "203.0.113.7",
+		"2001:db8:1:2::1":      "2001:db8:1:2::/64",
+		"2001:db8:1:2:aaaa::9": "2001:db8:1:2::/64",
+		"2001:db8:1:3::1":      "2001:db8:1:3::/64",
+		"not an address":       "not an address",
+	} {
+		if got := addressKey(in); got != want {
+			t.Errorf("addressKey(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

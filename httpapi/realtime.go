@@ -17,7 +17,8 @@ const heartbeat = 25 * time.Second
 // "ready" once subscribed, "change" per change, a comment as heartbeat. The
 // stream ends when the access token expires, so a revoked session stops
 // receiving; the client reconnects with its refreshed token. It also ends
-// right after a user change that disabled the account.
+// right after a user change that disabled the account or ended the session
+// (sign-out, password reset, reuse detection announce one).
 func (s *Server) handleRealtime(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
 	c := callerFrom(r.Context())
 	sub := s.Hub.Subscribe(u.ID)
@@ -61,27 +62,28 @@ func (s *Server) handleRealtime(w http.ResponseWriter, r *http.Request, u *sales
 			if err := send("change", map[string]string{"type": ch.Type, "op": ch.Op, "id": ch.ID}); err != nil {
 				return nil
 			}
-			// A change of the account may be that an admin disabled it (or
-			// it is gone): then the stream ends, after the change that lets
-			// the tabs find out.
-			if (ch.Type == salescoach.ChangeUser || ch.Type == salescoach.ChangeResync) && !s.stillActive(r, u.ID) {
+			// A change of the account may be that an admin disabled it, it
+			// is gone or this session ended: then the stream ends, after the
+			// change that lets the tabs find out.
+			if (ch.Type == salescoach.ChangeUser || ch.Type == salescoach.ChangeResync) && !s.stillActive(r, c) {
 				return nil
 			}
 		}
 	}
 }
 
-// stillActive reports whether the user still exists and is not disabled. A
-// failed lookup keeps the stream: it ends with the token at the latest.
-func (s *Server) stillActive(r *http.Request, userID string) bool {
-	u, err := s.Users.UserByID(r.Context(), userID)
+// stillActive reports whether the caller's user still exists, is not
+// disabled and the session is live (one query). A failed lookup keeps the
+// stream: it ends with the token at the latest.
+func (s *Server) stillActive(r *http.Request, c *caller) bool {
+	u, live, err := s.Sessions.SessionUser(r.Context(), c.UserID, c.SessionID)
 	switch salescoach.ErrorCode(err) {
 	case "":
-		return u.Status != salescoach.UserStatusDisabled
+		return live && u.Status != salescoach.UserStatusDisabled
 	case salescoach.ENOTFOUND:
 		return false
 	}
-	s.log.WarnContext(r.Context(), "realtime: user lookup failed", "user_id", userID, "err", err)
+	s.log.WarnContext(r.Context(), "realtime: user lookup failed", "user_id", c.UserID, "err", err)
 	return true
 }
 

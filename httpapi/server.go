@@ -104,9 +104,11 @@ type Server struct {
 	ip      clientIP
 	// csp is the Content-Security-Policy of every answer.
 	csp string
+	// refreshKey derives a refresh token's successor (auth.SuccessorToken).
+	refreshKey []byte
 
 	limits struct {
-		loginIP, loginAccount, signup, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary, avatar,
+		loginIP, loginFailPair, loginFailAccount, signup, signupMail, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary, avatar,
 		feedbackAnon, feedbackUser, engineCheck *limiter
 	}
 }
@@ -125,8 +127,10 @@ func New(cfg Config, deps Deps) *Server {
 	// The limits are recorded in docs/decisions.md; tests rely on the
 	// sign-in one (30 per 15 minutes per address).
 	s.limits.loginIP = newLimiter(cmp.Or(cfg.AuthAttemptsPerIP, 30), 15*time.Minute, s.now)
-	s.limits.loginAccount = newLimiter(20, 15*time.Minute, s.now)
+	s.limits.loginFailPair = newLimiter(10, 15*time.Minute, s.now)
+	s.limits.loginFailAccount = newLimiter(20, 15*time.Minute, s.now)
 	s.limits.signup = newLimiter(cmp.Or(cfg.SignupsPerHour, 10), time.Hour, s.now)
+	s.limits.signupMail = newLimiter(3, time.Hour, s.now)
 	s.limits.recoverIP = newLimiter(10, time.Hour, s.now)
 	s.limits.recoverAccount = newLimiter(3, time.Hour, s.now)
 	s.limits.refresh = newLimiter(120, 15*time.Minute, s.now)
@@ -141,6 +145,9 @@ func New(cfg Config, deps Deps) *Server {
 	s.limits.feedbackUser = newLimiter(30, time.Hour, s.now)
 	s.limits.engineCheck = newLimiter(30, 15*time.Minute, s.now)
 	s.csp = contentSecurityPolicy(blobOrigin(deps.Blobs))
+	if deps.Issuer != nil {
+		s.refreshKey = deps.Issuer.SubKey("refresh-successor")
+	}
 	return s
 }
 

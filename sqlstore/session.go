@@ -74,12 +74,17 @@ func (s *SessionService) CreateRefreshToken(ctx context.Context, t *salescoach.R
 // CreatedAt are filled in when empty (CreatedAt with now). It returns
 //   - EUNAUTHORIZED when no token has that hash, or it is expired or revoked;
 //   - EUNAUTHORIZED with Message "reuse" after revoking the whole family,
-//     when the token was used before (reuse detection).
+//     when the token was used before (reuse detection), together with the
+//     reused token as stored before the revocation.
 //
-// Of N concurrent rotations of one token exactly one succeeds; the others
-// count as reuse, so they revoke the family, including the winner's new
-// token (clients must serialise refreshes, which the web app does across
-// tabs). On success it returns the old token as it is now stored.
+// A token used at most salescoach.RefreshRetryGrace before now is not reuse
+// when next.TokenHash names its successor and that successor is still
+// unused, unrevoked and unexpired: a retry. Then next is set to the stored
+// successor and the old token is returned as on the first rotation. Callers
+// that derive the successor from the old token (auth.SuccessorToken) thus
+// give every copy of one refresh the same answer; of N concurrent rotations
+// with different successors exactly one succeeds and the others count as
+// reuse. On success it returns the old token as it is now stored.
 func (s *SessionService) RotateRefreshToken(ctx context.Context, oldHash string, next *salescoach.RefreshToken, now time.Time) (*salescoach.RefreshToken, error) {
 	var (
 		old   *salescoach.RefreshToken
@@ -94,12 +99,13 @@ func (s *SessionService) RotateRefreshToken(ctx context.Context, oldHash string,
 			WHERE token_hash = ? AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ?
 			RETURNING `+refreshColumns, now, oldHash, now))
 		if noRows(err) {
-			reuse, err = revokeOnReuse(ctx, r, oldHash, now)
-			if err != nil {
-				return err
-			}
-			// Commit the revocation before reporting.
-			return nil
+			// The statements below see the winner's successor: PostgreSQL
+			// reads each statement's own snapshot (read committed) after the
+			// winner's commit released the row, and SQLite's writers run
+			// one after another.
+			old, reuse, err = retryOrReuse(ctx, r, oldHash, next, now)
+			// Commit the revocation (if any) before reporting.
+			return err
 		}
 		if err != nil {
 			return dbError(err, "rotate refresh token")
@@ -117,37 +123,48 @@ func (s *SessionService) RotateRefreshToken(ctx context.Context, oldHash string,
 	case err != nil:
 		return nil, err
 	case reuse:
-		return nil, salescoach.NewError(salescoach.EUNAUTHORIZED, salescoach.MsgSessionReused)
+		return old, salescoach.NewError(salescoach.EUNAUTHORIZED, salescoach.MsgSessionReused)
 	case old == nil:
 		return nil, salescoach.NewError(salescoach.EUNAUTHORIZED, salescoach.MsgSessionExpired)
 	}
 	return old, nil
 }
 
-// revokeOnReuse looks at a token that failed the rotation guard. When it was
-// used before, this is reuse: it revokes the family (again, if need be) and
-// reports true. Unknown, expired and revoked unused tokens report false.
-func revokeOnReuse(ctx context.Context, r runner, hash string, now time.Time) (bool, error) {
-	var (
-		family string
-		used   *time.Time
-	)
-	err := r.queryRow(ctx, `SELECT family_id, used_at FROM refresh_tokens WHERE token_hash = ?`, hash).
-		Scan(&family, scanNullTime(&used))
+// retryOrReuse looks at a token that failed the rotation guard. A retry
+// within the grace window (see RotateRefreshToken) sets next to the stored
+// successor and returns the old token. Otherwise, when the token was used
+// before, this is reuse: it revokes the family (again, if need be) and
+// returns the token with true. Unknown, expired and revoked unused tokens
+// return nil and false.
+func retryOrReuse(ctx context.Context, r runner, hash string, next *salescoach.RefreshToken, now time.Time) (*salescoach.RefreshToken, bool, error) {
+	old, err := scanRefreshToken(r.queryRow(ctx, `SELECT `+refreshColumns+` FROM refresh_tokens WHERE token_hash = ?`, hash))
 	if noRows(err) {
-		return false, nil
+		return nil, false, nil
 	}
 	if err != nil {
-		return false, dbError(err, "check refresh reuse")
+		return nil, false, dbError(err, "check refresh reuse")
 	}
-	if used == nil {
-		return false, nil
+	if old.UsedAt == nil {
+		return nil, false, nil
+	}
+	if old.RevokedAt == nil && !now.After(old.UsedAt.Add(salescoach.RefreshRetryGrace)) && next.TokenHash != "" {
+		succ, err := scanRefreshToken(r.queryRow(ctx, `SELECT `+refreshColumns+` FROM refresh_tokens
+			WHERE token_hash = ? AND family_id = ? AND user_id = ?
+			  AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ?`,
+			next.TokenHash, old.FamilyID, old.UserID, now))
+		switch {
+		case err == nil:
+			*next = *succ
+			return old, false, nil
+		case !noRows(err):
+			return nil, false, dbError(err, "check refresh retry")
+		}
 	}
 	if _, err := r.exec(ctx, `UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL`,
-		now, family); err != nil {
-		return false, dbError(err, "revoke family")
+		now, old.FamilyID); err != nil {
+		return nil, false, dbError(err, "revoke family")
 	}
-	return true, nil
+	return old, true, nil
 }
 
 // RevokeFamilyByHash revokes the family of the token with that hash. It
@@ -166,6 +183,63 @@ func (s *SessionService) RevokeUserTokens(ctx context.Context, userID, exceptFam
 	_, err := s.db.r().exec(ctx, `UPDATE refresh_tokens SET revoked_at = ?
 		WHERE user_id = ? AND revoked_at IS NULL AND family_id <> ?`, now, userID, exceptFamilyID)
 	return dbError(err, "revoke user tokens")
+}
+
+// SessionUser returns the user with that id and whether the session
+// familyID is live: some token of the family belongs to the user and is not
+// revoked. Revocation always covers a whole family, so one revoked token
+// would do too; asking for a live one also refuses a family that never
+// existed. One query answers both, so an authenticated request costs no
+// more round trips than loading the user. It returns ENOTFOUND when there
+// is no such user.
+func (s *SessionService) SessionUser(ctx context.Context, userID, familyID string) (*salescoach.User, bool, error) {
+	var live bool
+	u, err := scanUser(extraScan{s.db.r().queryRow(ctx, `SELECT `+userColumns+`,
+			EXISTS (SELECT 1 FROM refresh_tokens t
+				WHERE t.family_id = ? AND t.user_id = users.id AND t.revoked_at IS NULL)
+		FROM users WHERE id = ?`, familyID, userID), []any{&live}})
+	if noRows(err) {
+		return nil, false, notFound(salescoach.MsgNoUser)
+	}
+	if err != nil {
+		return nil, false, dbError(err, "session user")
+	}
+	return u, live, nil
+}
+
+// extraScan appends destinations to a scan, so a query can select a row's
+// usual columns plus a few more and still use the row's scan function.
+type extraScan struct {
+	rowScanner
+	extra []any
+}
+
+func (e extraScan) Scan(dest ...any) error {
+	return e.rowScanner.Scan(append(dest, e.extra...)...)
+}
+
+// SessionAddresses returns the distinct client addresses of the refresh
+// tokens (revoked ones too: the address was the owner's) of the user with
+// that e-mail, compared case-insensitively, created since the given time; at
+// most 100, none for an unknown e-mail. It returns only driver errors.
+func (s *SessionService) SessionAddresses(ctx context.Context, email string, since time.Time) ([]string, error) {
+	rows, err := s.db.r().queryRows(ctx, `SELECT DISTINCT t.ip FROM refresh_tokens t
+		JOIN users u ON u.id = t.user_id
+		WHERE u.email_lower = ? AND t.created_at >= ? AND t.ip <> ''
+		LIMIT 100`, normEmail(email), since)
+	if err != nil {
+		return nil, dbError(err, "session addresses")
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var ip string
+		if err := rows.Scan(&ip); err != nil {
+			return nil, dbError(err, "session addresses")
+		}
+		out = append(out, ip)
+	}
+	return out, dbError(rows.Err(), "session addresses")
 }
 
 // CountActiveSessions counts users with a refresh token used or created since

@@ -2,6 +2,7 @@ package sqlstore_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -236,6 +237,173 @@ func TestRevokeAndCountSessions(t *testing.T) {
 		mustNil(t, s.RevokeFamilyByHash(ctx, "b1", t0.Add(time.Hour)))
 		if got := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE user_id = ? AND revoked_at = ?`, b.ID, t0); got != 1 {
 			t.Errorf("revocation time changed")
+		}
+	})
+}
+
+func TestSessionUser(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewSessionService(db)
+		ctx := t.Context()
+		a := newUser(t, db, "a@example.com")
+		b := newUser(t, db, "b@example.com")
+		fa := newRefresh(t, s, a.ID, "a1", false, t0.Add(time.Hour))
+		fb := newRefresh(t, s, b.ID, "b1", false, t0.Add(time.Hour))
+		// A rotated family stays live through its newest token.
+		_, err := s.RotateRefreshToken(ctx, "a1", &salescoach.RefreshToken{TokenHash: "a2", ExpiresAt: t0.Add(time.Hour)}, t0)
+		mustNil(t, err)
+
+		for _, tc := range []struct {
+			name, user, family string
+			live               bool
+		}{
+			{"own live family", a.ID, fa.FamilyID, true},
+			{"someone else's family", a.ID, fb.FamilyID, false},
+			{"no family", a.ID, "", false},
+			{"unknown family", a.ID, "no-such-family", false},
+		} {
+			u, live, err := s.SessionUser(ctx, tc.user, tc.family)
+			mustNil(t, err)
+			if u.ID != tc.user || u.Email != "a@example.com" || live != tc.live {
+				t.Errorf("%s: user %s live %v, want %s %v", tc.name, u.ID, live, tc.user, tc.live)
+			}
+		}
+		mustNil(t, s.RevokeFamilyByHash(ctx, "a2", t0))
+		if _, live, err := s.SessionUser(ctx, a.ID, fa.FamilyID); err != nil || live {
+			t.Errorf("revoked family: live %v, err %v", live, err)
+		}
+		_, _, err = s.SessionUser(ctx, "no-such-user", fb.FamilyID)
+		wantCode(t, err, salescoach.ENOTFOUND)
+	})
+}
+
+func TestRotateRefreshTokenRetryGetsTheSameSuccessor(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewSessionService(db)
+		u := newUser(t, db, "r@example.com")
+		first := newRefresh(t, s, u.ID, "h1", true, t0.Add(time.Hour))
+		now := t0.Add(time.Minute)
+		const n = 10
+		nexts := make([]*salescoach.RefreshToken, n)
+		errs := race(n, func(i int) error {
+			// Every copy of the refresh asks for the same successor.
+			nexts[i] = &salescoach.RefreshToken{TokenHash: "h2", ExpiresAt: t0.Add(2 * time.Hour)}
+			old, err := s.RotateRefreshToken(t.Context(), "h1", nexts[i], now)
+			if err == nil && (old.ID != first.ID || !old.Remember) {
+				t.Errorf("rotation %d: old = %+v", i, old)
+			}
+			return err
+		})
+		for i, err := range errs {
+			if err != nil {
+				t.Fatalf("rotation %d: %v", i, err)
+			}
+			if nexts[i].ID == "" || nexts[i].ID != nexts[0].ID || nexts[i].FamilyID != first.FamilyID || nexts[i].UserID != u.ID {
+				t.Errorf("rotation %d: next = %+v, want the one stored successor", i, nexts[i])
+			}
+		}
+		if got := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE family_id = ?`, first.FamilyID); got != 2 {
+			t.Errorf("family has %d tokens, want 2", got)
+		}
+		if got := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE revoked_at IS NOT NULL`); got != 0 {
+			t.Errorf("%d revoked tokens, want 0", got)
+		}
+
+		// The last second of the window still counts as a retry.
+		retry := &salescoach.RefreshToken{TokenHash: "h2", ExpiresAt: t0.Add(2 * time.Hour)}
+		_, err := s.RotateRefreshToken(t.Context(), "h1", retry, now.Add(salescoach.RefreshRetryGrace))
+		mustNil(t, err)
+		// A retry that asks for another successor is reuse.
+		_, err = s.RotateRefreshToken(t.Context(), "h1", &salescoach.RefreshToken{TokenHash: "other", ExpiresAt: t0.Add(2 * time.Hour)}, now)
+		if e := wantCode(t, err, salescoach.EUNAUTHORIZED); e.Msg.Key != salescoach.MsgSessionReused.Key {
+			t.Errorf("other successor: message %q, want reuse", e.Msg.Key)
+		}
+		if got := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE family_id = ? AND revoked_at IS NULL`, first.FamilyID); got != 0 {
+			t.Errorf("%d live tokens after reuse, want 0", got)
+		}
+	})
+}
+
+func TestRotateRefreshTokenRetryWindowEnds(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewSessionService(db)
+		u := newUser(t, db, "r@example.com")
+		ctx := t.Context()
+		rotate := func(old, next string, at time.Time) error {
+			_, err := s.RotateRefreshToken(ctx, old, &salescoach.RefreshToken{TokenHash: next, ExpiresAt: t0.Add(2 * time.Hour)}, at)
+			return err
+		}
+		wantReuse := func(name string, err error) {
+			t.Helper()
+			if e := wantCode(t, err, salescoach.EUNAUTHORIZED); e.Msg.Key != salescoach.MsgSessionReused.Key {
+				t.Errorf("%s: message %q, want reuse", name, e.Msg.Key)
+			}
+		}
+
+		// After the window, the same successor is not enough.
+		a := newRefresh(t, s, u.ID, "a1", false, t0.Add(time.Hour))
+		mustNil(t, rotate("a1", "a2", t0))
+		wantReuse("after the window", rotate("a1", "a2", t0.Add(salescoach.RefreshRetryGrace+time.Second)))
+		if got := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE family_id = ? AND revoked_at IS NULL`, a.FamilyID); got != 0 {
+			t.Errorf("family a: %d live tokens, want 0", got)
+		}
+
+		// Within the window, but the successor was used already: the chain
+		// has moved on, so this is reuse too.
+		b := newRefresh(t, s, u.ID, "b1", false, t0.Add(time.Hour))
+		mustNil(t, rotate("b1", "b2", t0))
+		mustNil(t, rotate("b2", "b3", t0.Add(time.Second)))
+		wantReuse("successor used", rotate("b1", "b2", t0.Add(2*time.Second)))
+		if got := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE family_id = ? AND revoked_at IS NULL`, b.FamilyID); got != 0 {
+			t.Errorf("family b: %d live tokens, want 0", got)
+		}
+
+		// A revoked family gets no retry either.
+		c := newRefresh(t, s, u.ID, "c1", false, t0.Add(time.Hour))
+		mustNil(t, rotate("c1", "c2", t0))
+		mustNil(t, s.RevokeFamilyByHash(ctx, "c2", t0))
+		wantCode(t, rotate("c1", "c2", t0.Add(time.Second)), salescoach.EUNAUTHORIZED)
+		if got := count(t, db, `SELECT COUNT(*) FROM refresh_tokens WHERE family_id = ?`, c.FamilyID); got != 2 {
+			t.Errorf("family c has %d tokens, want 2", got)
+		}
+	})
+}
+
+func TestSessionAddresses(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewSessionService(db)
+		ctx := t.Context()
+		a := newUser(t, db, "Ab@example.com")
+		b := newUser(t, db, "b@example.com")
+		for i, tok := range []*salescoach.RefreshToken{
+			{UserID: a.ID, TokenHash: "a1", IP: "192.0.2.1", CreatedAt: t0},
+			{UserID: a.ID, TokenHash: "a2", IP: "192.0.2.1", CreatedAt: t0},
+			{UserID: a.ID, TokenHash: "a3", IP: "2001:db8::1", CreatedAt: t0.Add(time.Hour)},
+			{UserID: a.ID, TokenHash: "a-old", IP: "198.51.100.9", CreatedAt: t0.Add(-48 * time.Hour)},
+			{UserID: a.ID, TokenHash: "a-none", IP: "", CreatedAt: t0},
+			{UserID: b.ID, TokenHash: "b1", IP: "203.0.113.5", CreatedAt: t0},
+		} {
+			tok.ExpiresAt = t0.Add(24 * time.Hour)
+			mustNil(t, s.CreateRefreshToken(ctx, tok))
+			if i == 1 {
+				// Revoked sessions still name an address of the owner.
+				mustNil(t, s.RevokeFamilyByHash(ctx, "a2", t0))
+			}
+		}
+		got, err := s.SessionAddresses(ctx, "ab@EXAMPLE.com", t0.Add(-time.Hour))
+		mustNil(t, err)
+		slices.Sort(got)
+		if want := []string{"192.0.2.1", "2001:db8::1"}; !slices.Equal(got, want) {
+			t.Errorf("addresses = %v, want %v", got, want)
+		}
+		got, err = s.SessionAddresses(ctx, "nobody@example.com", t0.Add(-time.Hour))
+		mustNil(t, err)
+		if len(got) != 0 {
+			t.Errorf("unknown e-mail: %v", got)
 		}
 	})
 }

@@ -7,6 +7,7 @@ import type { ServerCode } from '../server';
  */
 export const serverEnglish: Record<ServerCode, string> = {
   account_disabled: 'This account has been disabled.',
+  account_locked: 'Too many failed sign-ins for this account. Please wait a moment or reset your password.',
   account_has_email: 'Your account already has an email address.',
   answer_missing: 'There is no answer to score.',
   assessment_failed: 'Scoring the answer failed.',
