@@ -30,7 +30,9 @@ type Error struct {
 	Message string
 	Details string
 	Fields  map[string]string
-	// RetryAfter is the number of seconds a client should wait, for ELIMIT.
+	// RetryAfter is the number of seconds a client should wait: for ELIMIT,
+	// and for an EUNAVAILABLE whose dependency is only passingly down (a
+	// model server that is unreachable or overloaded). Zero says nothing.
 	RetryAfter int
 }
 

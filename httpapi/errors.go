@@ -33,6 +33,9 @@ type errorBody struct {
 	// ConversationID names the chat a failed first message created, so the
 	// client continues it instead of starting (and paying for) another.
 	ConversationID string `json:"conversationId,omitempty"`
+	// RetryAfter repeats the Retry-After header's seconds, for answers that
+	// cannot carry a header any more (an error event in a stream).
+	RetryAfter int `json:"retryAfter,omitempty"`
 }
 
 // genericInternal is what the user reads for any error that is not a
@@ -59,7 +62,7 @@ func errorPayload(w http.ResponseWriter, r *http.Request, logger *slog.Logger, e
 		if e.RetryAfter > 0 {
 			w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
 		}
-		return status, errorBody{Error: e.Message, Details: e.Details, Fields: e.Fields}
+		return status, errorBody{Error: e.Message, Details: e.Details, Fields: e.Fields, RetryAfter: e.RetryAfter}
 	}
 	logger.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	return status, errorBody{Error: genericInternal}

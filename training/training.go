@@ -49,6 +49,10 @@ var (
 	errPracticeOnly  = salescoach.Errorf(salescoach.EINVALID, "Nur im Übungsmodus verfügbar")
 	errCompleted     = salescoach.Errorf(salescoach.ECONFLICT, "Dieser Chat ist bereits abgeschlossen.")
 	errChatFailed    = salescoach.Errorf(salescoach.EUNAVAILABLE, "Leider ist ein Fehler aufgetreten.")
+	// errUnreachable answers a chat message when the model server cannot be
+	// reached, times out or is overloaded: a passing state, so the user is
+	// asked to send again (the message is kept).
+	errUnreachable = salescoach.Errorf(salescoach.EUNAVAILABLE, "Der KI-Kunde ist gerade nicht erreichbar. Bitte versuche es in einem Moment erneut.")
 	errNotFound      = salescoach.Errorf(salescoach.ENOTFOUND, "Konversation nicht gefunden.")
 	errNothingToRate = salescoach.Errorf(salescoach.EINVALID, "Es gibt noch keine Antwort, die bewertet werden kann.")
 )
@@ -231,7 +235,7 @@ func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach
 			s.recordUsage(ctx, u.ID, conv.ID, "score", usage)
 			if err != nil {
 				s.keep(ctx, conv, delta)
-				return nil, engineError(err, "Auswertung des Scores fehlgeschlagen.")
+				return nil, chatEngineError(err, "Auswertung des Scores fehlgeschlagen.")
 			}
 			score = s.advance(conv, a, &delta)
 			score.Techniques = a.Techniques
@@ -254,7 +258,7 @@ func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach
 		// The answer's score stands (it was judged); the customer's reply is
 		// what failed, and the next message continues from this state.
 		s.keep(ctx, conv, delta)
-		return nil, engineError(err, errChatFailed.Message)
+		return nil, chatEngineError(err, errChatFailed.Message)
 	}
 	now := s.Now()
 	assistant := &salescoach.Message{ConversationID: conv.ID, Role: salescoach.RoleAssistant, Content: reply, CreatedAt: now}
@@ -470,6 +474,19 @@ func engineError(err error, fallback string) error {
 		return err
 	}
 	return &salescoach.Error{Code: salescoach.EUNAVAILABLE, Message: fallback}
+}
+
+// chatEngineError is engineError for the model calls of a chat turn, except
+// that a passing failure (EUNAVAILABLE with a RetryAfter: the model server is
+// unreachable, slow or overloaded) becomes errUnreachable with the same
+// RetryAfter, whichever call of the turn failed: for the user, the AI
+// customer is not answering.
+func chatEngineError(err error, fallback string) error {
+	var e *salescoach.Error
+	if errors.As(err, &e) && e.Code == salescoach.EUNAVAILABLE && e.RetryAfter > 0 {
+		return &salescoach.Error{Code: salescoach.EUNAVAILABLE, Message: errUnreachable.Message, RetryAfter: e.RetryAfter}
+	}
+	return engineError(err, fallback)
 }
 
 func titleFrom(msg string) string {
