@@ -42,17 +42,17 @@ type Service struct {
 
 // User-facing errors of the chat.
 var (
-	errEmptyMessage  = salescoach.FieldError("Die Nachricht ist leer.", map[string]string{"message": "Die Nachricht ist leer."})
-	errLongMessage   = salescoach.FieldError(fmt.Sprintf("Die Nachricht ist zu lang (max. %d Zeichen).", salescoach.MaxMessageRunes), map[string]string{"message": "zu lang"})
-	errNoMode        = salescoach.FieldError("Bitte wähle einen Modus aus", map[string]string{"mode": "Bitte wähle einen Modus aus"})
-	errNoDifficulty  = salescoach.FieldError("Schwierigkeit auswählen und auf Start drücken", map[string]string{"difficulty": "Schwierigkeit auswählen und auf Start drücken"})
-	errPracticeOnly  = salescoach.Errorf(salescoach.EINVALID, "Nur im Übungsmodus verfügbar")
-	errCompleted     = salescoach.Errorf(salescoach.ECONFLICT, "Dieser Chat ist bereits abgeschlossen.")
-	errChatFailed    = salescoach.Errorf(salescoach.EUNAVAILABLE, "Leider ist ein Fehler aufgetreten.")
+	errEmptyMessage = salescoach.FieldError("Die Nachricht ist leer.", map[string]string{"message": "Die Nachricht ist leer."})
+	errLongMessage  = salescoach.FieldError(fmt.Sprintf("Die Nachricht ist zu lang (max. %d Zeichen).", salescoach.MaxMessageRunes), map[string]string{"message": "zu lang"})
+	errNoMode       = salescoach.FieldError("Bitte wähle einen Modus aus", map[string]string{"mode": "Bitte wähle einen Modus aus"})
+	errNoDifficulty = salescoach.FieldError("Schwierigkeit auswählen und auf Start drücken", map[string]string{"difficulty": "Schwierigkeit auswählen und auf Start drücken"})
+	errPracticeOnly = salescoach.Errorf(salescoach.EINVALID, "Nur im Übungsmodus verfügbar")
+	errCompleted    = salescoach.Errorf(salescoach.ECONFLICT, "Dieser Chat ist bereits abgeschlossen.")
+	errChatFailed   = salescoach.Errorf(salescoach.EUNAVAILABLE, "Leider ist ein Fehler aufgetreten.")
 	// errUnreachable answers a chat message when the model server cannot be
 	// reached, times out or is overloaded: a passing state, so the user is
 	// asked to send again (the message is kept).
-	errUnreachable = salescoach.Errorf(salescoach.EUNAVAILABLE, "Der KI-Kunde ist gerade nicht erreichbar. Bitte versuche es in einem Moment erneut.")
+	errUnreachable   = salescoach.Errorf(salescoach.EUNAVAILABLE, "Der KI-Kunde ist gerade nicht erreichbar. Bitte versuche es in einem Moment erneut.")
 	errNotFound      = salescoach.Errorf(salescoach.ENOTFOUND, "Konversation nicht gefunden.")
 	errNothingToRate = salescoach.Errorf(salescoach.EINVALID, "Es gibt noch keine Antwort, die bewertet werden kann.")
 )
