@@ -10,7 +10,10 @@ export class ApiError extends Error {
   readonly status: number;
   readonly details: string | undefined;
   readonly fields: Record<string, string>;
-  /** Seconds from a 429's Retry-After header. */
+  /**
+   * Seconds from the Retry-After header: a rate limit's 429, or a 503 whose
+   * cause passes by itself (the model server is unreachable).
+   */
   readonly retryAfter: number | undefined;
   /** The chat a failed first message created (the server keeps it and counts it). */
   readonly conversationId: string | undefined;

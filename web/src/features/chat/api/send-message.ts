@@ -15,8 +15,8 @@ export interface SendMessageOptions {
 
 /** An `error` event inside a stream that had begun (the status was 200). */
 export class StreamError extends ApiError {
-  constructor(body: { error?: string; details?: string; conversationId?: string }) {
-    super(200, body);
+  constructor(body: { error?: string; details?: string; conversationId?: string; retryAfter?: number }) {
+    super(200, body, body.retryAfter);
     this.name = 'StreamError';
   }
 }
@@ -32,7 +32,7 @@ function parseJSON(text: string): unknown {
 /**
  * POST /api/chat with Accept: text/event-stream. The reply arrives as
  * `token` events ({text}) and ends with `done` (the ChatAnswer) or `error`
- * ({error, details}). A non-2xx answer is a normal JSON error (ApiError); a
+ * ({error, details, retryAfter?}). A non-2xx answer is a normal JSON error (ApiError); a
  * server that answers JSON instead of a stream is read as well. A stream
  * that ends without `done` is a network failure (status 0).
  */
@@ -67,11 +67,20 @@ export async function sendChatMessage(
         } else if (event === 'done' && payload && typeof payload === 'object') {
           result.answer = payload as ChatAnswer;
         } else if (event === 'error') {
-          const body = (payload ?? {}) as { error?: unknown; details?: unknown; conversationId?: unknown };
+          const body = (payload ?? {}) as {
+            error?: unknown;
+            details?: unknown;
+            conversationId?: unknown;
+            retryAfter?: unknown;
+          };
           result.failure = new StreamError({
             error: typeof body.error === 'string' ? body.error : '',
             details: typeof body.details === 'string' ? body.details : undefined,
             conversationId: typeof body.conversationId === 'string' ? body.conversationId : undefined,
+            retryAfter:
+              typeof body.retryAfter === 'number' && Number.isInteger(body.retryAfter) && body.retryAfter > 0
+                ? body.retryAfter
+                : undefined,
           });
         }
       },
