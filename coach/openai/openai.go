@@ -97,8 +97,9 @@ type Config struct {
 // Engine is a coach.Engine backed by an OpenAI-compatible server. It is safe
 // for concurrent use. Every method returns *salescoach.Error: EUNAVAILABLE
 // with the method's Message… text for anything the server or the network
-// did, EINVALID for unusable input, and EINTERNAL should a prompt template
-// fail to render.
+// did (with a RetryAfter when the server was unreachable, slow or
+// overloaded), EINVALID for unusable input, and EINTERNAL should a prompt
+// template fail to render.
 type Engine struct {
 	endpoint   string
 	modelsURL  string // GET here lists the models (Check)
@@ -175,7 +176,8 @@ func (e *Engine) Name() string { return "openai" }
 // complete is a failure, not a short reply. Usage is returned even with an
 // error. Errors are *salescoach.Error: EUNAVAILABLE with MessageReply when
 // the server cannot be reached, answers an error status, times out, breaks
-// off or sends nothing; EINVALID for an unknown plan.Kind.
+// off or sends nothing, with RetryAfter set when waiting may help (see
+// UnavailableRetryAfter); EINVALID for an unknown plan.Kind.
 func (e *Engine) Reply(ctx context.Context, in coach.Input, plan coach.ReplyPlan, emit func(string)) (string, coach.Usage, error) {
 	const purpose = "reply"
 	usage := coach.Usage{Model: e.model}
