@@ -31,8 +31,9 @@ type Error struct {
 	Msg     Msg
 	Details Msg
 	Fields  map[string]Msg
-	// RetryAfter is the number of seconds a client should wait, for ELIMIT
-	// and EUNAVAILABLE.
+	// RetryAfter is the number of seconds a client should wait: for ELIMIT,
+	// and for an EUNAVAILABLE whose dependency is only passingly down (a
+	// model server that is unreachable or overloaded). Zero says nothing.
 	RetryAfter int
 }
 

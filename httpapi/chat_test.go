@@ -298,7 +298,7 @@ func TestModelFaults(t *testing.T) {
 		fake.Fail(500, 2)
 		failed := c.chat(t, map[string]any{"mode": "Übung", "difficulty": 1, "message": "Hallo"}, 503)
 		id, _ := failed["conversationId"].(string)
-		if id == "" || failed["error"] != "Leider ist ein Fehler aufgetreten." {
+		if id == "" || failed["error"] != unreachable {
 			t.Fatalf("failed first turn = %v", failed)
 		}
 		c.chat(t, map[string]any{"conversationId": id, "message": "Hallo"}, 200)
@@ -315,7 +315,7 @@ func TestModelFaults(t *testing.T) {
 		// The model server fails: the message stays, the error is the
 		// specified one, and sending again continues without a duplicate.
 		fake.Fail(500, 2)
-		if got := c.chat(t, map[string]any{"conversationId": id, "message": "Was kostet es Sie heute?"}, 503)["error"]; got != "Auswertung des Scores fehlgeschlagen." {
+		if got := c.chat(t, map[string]any{"conversationId": id, "message": "Was kostet es Sie heute?"}, 503)["error"]; got != unreachable {
 			t.Errorf("500 error = %q", got)
 		}
 		conv := c.do("GET", "/api/conversations/"+id, nil).must(t, 200).json(t)
@@ -338,7 +338,7 @@ func TestModelFaults(t *testing.T) {
 		// A stream that stops half-way: the error arrives as an event.
 		fake.StreamHalfAndStop()
 		status, names, data := sseEvents(t, c, map[string]any{"conversationId": id, "message": "Kunden sparen 20 % Zeit.", "productOverride": productText})
-		if status != 200 || names[len(names)-1] != "error" || data[len(data)-1]["error"] != "Leider ist ein Fehler aufgetreten." {
+		if status != 200 || names[len(names)-1] != "error" || data[len(data)-1]["error"] != unreachable {
 			t.Errorf("half stream: status %d events %v last %v", status, names, data[len(data)-1])
 		}
 

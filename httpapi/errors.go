@@ -43,6 +43,9 @@ type errorBody struct {
 	// ConversationID names the chat a failed first message created, so the
 	// client continues it instead of starting (and paying for) another.
 	ConversationID string `json:"conversationId,omitempty"`
+	// RetryAfter repeats the Retry-After header's seconds, for answers that
+	// cannot carry a header any more (an error event in a stream).
+	RetryAfter int `json:"retryAfter,omitempty"`
 }
 
 // fieldBody is one field's problem in an error answer.
@@ -89,7 +92,7 @@ func errorPayload(w http.ResponseWriter, r *http.Request, logger *slog.Logger, e
 		if e.RetryAfter > 0 {
 			w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
 		}
-		body := errorBody{Code: e.Msg.Key, Error: e.Message(), Params: msgParams(e.Msg)}
+		body := errorBody{Code: e.Msg.Key, Error: e.Message(), Params: msgParams(e.Msg), RetryAfter: e.RetryAfter}
 		if body.Code == "" {
 			body.Code = code
 		}

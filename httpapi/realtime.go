@@ -18,7 +18,10 @@ const heartbeat = 25 * time.Second
 // stream ends when the access token expires, so a revoked session stops
 // receiving; the client reconnects with its refreshed token. It also ends
 // right after a user change that disabled the account or ended the session
-// (sign-out, password reset, reuse detection announce one).
+// (sign-out, password reset, reuse detection announce one), and with a
+// "superseded" event when the user opened more streams than this process
+// allows (realtime.DefaultMaxPerUser): the oldest gives way, and its client
+// should not reconnect until it is used again.
 func (s *Server) handleRealtime(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
 	c := callerFrom(r.Context())
 	sub := s.Hub.Subscribe(u.ID)
@@ -50,6 +53,10 @@ func (s *Server) handleRealtime(w http.ResponseWriter, r *http.Request, u *sales
 			return nil
 		case <-expiry.C:
 			_ = send("expired", map[string]string{})
+			return nil
+		case <-sub.Superseded():
+			s.log.InfoContext(r.Context(), "realtime: stream limit reached; the oldest stream was closed", "user_id", u.ID)
+			_ = send("superseded", map[string]string{})
 			return nil
 		case <-beat.C:
 			if _, err := fmt.Fprint(w, ": ping\n\n"); err != nil {

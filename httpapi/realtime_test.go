@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"salescoach/realtime"
 	"salescoach/sqlstore/sqlstoretest"
 )
 
@@ -122,4 +123,54 @@ func TestRealtimeEndsWithTheToken(t *testing.T) {
 		t.Error("stream not closed after expiry")
 	}
 	e.client().do("GET", "/api/realtime", nil).must(t, 401)
+}
+
+// TestRealtimeCapsStreamsPerUser: one stream more than the cap ends the
+// user's oldest with a "superseded" event; the newest works, and other
+// users' streams are untouched.
+func TestRealtimeCapsStreamsPerUser(t *testing.T) {
+	db := sqlstoretest.NewSQLite(t)
+	e := newEnv(t, db)
+	dora := chatUser(t, e, "dora.rt@example.com")
+	eli := chatUser(t, e, "eli.rt@example.com")
+	eliTab := openStream(t, eli)
+	next(t, eliTab)
+	var tabs []<-chan sseEvent
+	for range realtime.DefaultMaxPerUser {
+		tab := openStream(t, dora)
+		if ev := next(t, tab); ev.name != "ready" {
+			t.Fatalf("first event %q", ev.name)
+		}
+		tabs = append(tabs, tab)
+	}
+	newest := openStream(t, dora)
+	if ev := next(t, newest); ev.name != "ready" {
+		t.Fatalf("newest stream's first event %q", ev.name)
+	}
+	if ev := next(t, tabs[0]); ev.name != "superseded" {
+		t.Fatalf("oldest stream got %q, want superseded", ev.name)
+	}
+	select {
+	case ev, ok := <-tabs[0]:
+		if ok {
+			t.Fatalf("the oldest stream went on with %+v", ev)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the oldest stream was not closed")
+	}
+	if n := e.hub.Subscribers(); n != realtime.DefaultMaxPerUser+1 {
+		t.Errorf("%d subscribers, want %d of dora and 1 of eli", n, realtime.DefaultMaxPerUser)
+	}
+
+	// The newest and the others still receive changes.
+	id := dora.chat(t, map[string]any{"mode": "Übung", "difficulty": 1, "message": "Hallo"}, 200)["conversationId"].(string)
+	for _, tab := range append(tabs[1:], newest) {
+		if ev := next(t, tab); ev.name != "change" || ev.data["id"] != id {
+			t.Errorf("event = %+v", ev)
+		}
+	}
+	eli.do("PATCH", "/api/me", map[string]any{"display_name": "Eli"}).must(t, 200)
+	if ev := next(t, eliTab); ev.name != "change" {
+		t.Errorf("eli's stream: %+v", ev)
+	}
 }

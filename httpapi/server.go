@@ -51,6 +51,9 @@ type Config struct {
 	// LegalDir holds operator-supplied Markdown for the legal pages; files
 	// missing there fall back to the shipped placeholders.
 	LegalDir string
+	// BodyIdleTimeout is the longest pause within a request body before the
+	// request and its connection end (15 s when zero; see deadline.go).
+	BodyIdleTimeout time.Duration
 }
 
 // Deps are the services the handlers use.
@@ -175,5 +178,5 @@ func (s *Server) Handler() http.Handler {
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.log, salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgForeignOrigin))
 	}))
-	return s.accessLog(s.securityHeaders(csrf.Handler(s.authenticate(mux))))
+	return s.bodyDeadline(s.accessLog(s.securityHeaders(csrf.Handler(s.authenticate(mux)))))
 }

@@ -15,42 +15,87 @@ import (
 // is told to resynchronise instead.
 const subscriberBuffer = 32
 
+// DefaultMaxPerUser is how many streams one user may hold open in one
+// process. A person has a few tabs and devices; far more is a script or a
+// bug, and each stream holds a connection and a goroutine. The cap is per
+// process: behind a load balancer a user may hold this many on each app
+// server.
+const DefaultMaxPerUser = 8
+
 // Hub fans changes out to this process's subscribers. Its zero value is not
 // usable; call NewHub.
 type Hub struct {
 	mu   sync.Mutex
 	subs map[string]map[*Subscription]struct{}
+	// maxPerUser caps a user's subscriptions; opening one more ends the
+	// oldest.
+	maxPerUser int
+	seq        uint64
 	// relay, when set, also sends published changes to other processes.
 	relay func(ctx context.Context, c salescoach.Change)
 }
 
 var _ salescoach.ChangePublisher = (*Hub)(nil)
 
-// NewHub returns an empty hub that delivers within this process only.
+// NewHub returns an empty hub that delivers within this process only and
+// allows DefaultMaxPerUser streams per user.
 func NewHub() *Hub {
-	return &Hub{subs: map[string]map[*Subscription]struct{}{}}
+	return &Hub{subs: map[string]map[*Subscription]struct{}{}, maxPerUser: DefaultMaxPerUser}
+}
+
+// SetMaxPerUser changes how many subscriptions one user may hold (n ≥ 1);
+// it applies to subscriptions opened from now on.
+func (h *Hub) SetMaxPerUser(n int) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.maxPerUser = max(n, 1)
 }
 
 // Subscription is one open event stream of a user.
 type Subscription struct {
 	hub    *Hub
 	userID string
+	seq    uint64 // opening order, to find the oldest
 	// C receives the user's changes. When the stream falls behind by more
 	// than subscriberBuffer changes, it receives one ChangeResync instead of
 	// the rest.
 	C chan salescoach.Change
+	// superseded is closed when the hub ended this subscription to make
+	// room for a newer one of the same user.
+	superseded chan struct{}
 }
 
+// Superseded is closed when the hub has ended the subscription because the
+// user opened more than the allowed number of newer ones. The subscription
+// then receives nothing more; its stream should end (Close is still
+// allowed).
+func (s *Subscription) Superseded() <-chan struct{} { return s.superseded }
+
 // Subscribe opens a subscription for the user's changes; call Close when the
-// stream ends.
+// stream ends. When the user already holds the maximum, the oldest of their
+// subscriptions is superseded to make room.
 func (h *Hub) Subscribe(userID string) *Subscription {
-	s := &Subscription{hub: h, userID: userID, C: make(chan salescoach.Change, subscriberBuffer)}
+	s := &Subscription{hub: h, userID: userID, C: make(chan salescoach.Change, subscriberBuffer), superseded: make(chan struct{})}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.subs[userID] == nil {
-		h.subs[userID] = map[*Subscription]struct{}{}
+	h.seq++
+	s.seq = h.seq
+	set := h.subs[userID]
+	if set == nil {
+		set = map[*Subscription]struct{}{}
+		h.subs[userID] = set
 	}
-	h.subs[userID][s] = struct{}{}
+	for len(set) >= h.maxPerUser {
+		var oldest *Subscription
+		for o := range set {
+			if oldest == nil || o.seq < oldest.seq {
+				oldest = o
+			}
+		}
+		delete(set, oldest)
+		close(oldest.superseded)
+	}
+	set[s] = struct{}{}
 	return s
 }
 

@@ -47,3 +47,34 @@ func TestHubDeliversPerUserAndResyncsSlowStreams(t *testing.T) {
 		t.Errorf("empty users kept: %v", h.subs)
 	}
 }
+
+func TestHubSupersedesTheOldestBeyondTheCap(t *testing.T) {
+	h := NewHub()
+	h.SetMaxPerUser(3)
+	subs := []*Subscription{h.Subscribe("a"), h.Subscribe("a"), h.Subscribe("a")}
+	other := h.Subscribe("b")
+	newest := h.Subscribe("a")
+	select {
+	case <-subs[0].Superseded():
+	default:
+		t.Fatal("the oldest stream was not superseded")
+	}
+	for _, s := range append(subs[1:], newest, other) {
+		select {
+		case <-s.Superseded():
+			t.Fatal("a stream within the cap was superseded")
+		default:
+		}
+	}
+	if n := h.Subscribers(); n != 4 {
+		t.Errorf("%d subscribers, want 3 of a and 1 of b", n)
+	}
+	h.Publish(context.Background(), salescoach.Change{UserID: "a", Type: salescoach.ChangeUser, Op: salescoach.OpUpdate, ID: "a"})
+	if len(subs[0].C) != 0 || len(newest.C) != 1 {
+		t.Errorf("the superseded stream got %d changes, the newest %d", len(subs[0].C), len(newest.C))
+	}
+	subs[0].Close() // still allowed
+	if n := h.Subscribers(); n != 4 {
+		t.Errorf("%d subscribers after closing the superseded one", n)
+	}
+}

@@ -49,6 +49,10 @@ var (
 	errCompleted     = salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgChatCompleted)
 	errNotFound      = salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgConversationNotFound)
 	errNothingToRate = salescoach.NewError(salescoach.EINVALID, salescoach.MsgNothingToRate)
+	// errUnreachable answers a chat message when the model server cannot be
+	// reached, times out or is overloaded: a passing state, so the user is
+	// asked to send again (the message is kept).
+	errUnreachable = salescoach.NewError(salescoach.EUNAVAILABLE, salescoach.MsgCustomerUnreachable)
 )
 
 // CompletionText is the system message of a won chat.
@@ -229,7 +233,7 @@ func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach
 			s.recordUsage(ctx, u.ID, conv.ID, "score", usage)
 			if err != nil {
 				s.keep(ctx, conv, delta)
-				return nil, engineError(err, salescoach.MsgAssessmentFailed)
+				return nil, chatEngineError(err, salescoach.MsgAssessmentFailed)
 			}
 			score = s.advance(conv, a, &delta)
 			score.Techniques = a.Techniques
@@ -252,7 +256,7 @@ func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach
 		// The answer's score stands (it was judged); the customer's reply is
 		// what failed, and the next message continues from this state.
 		s.keep(ctx, conv, delta)
-		return nil, engineError(err, salescoach.MsgReplyFailed)
+		return nil, chatEngineError(err, salescoach.MsgReplyFailed)
 	}
 	now := s.Now()
 	assistant := &salescoach.Message{ConversationID: conv.ID, Role: salescoach.RoleAssistant, Content: reply, CreatedAt: now}
@@ -468,6 +472,19 @@ func engineError(err error, fallback salescoach.Msg) error {
 		return err
 	}
 	return salescoach.NewError(salescoach.EUNAVAILABLE, fallback)
+}
+
+// chatEngineError is engineError for the model calls of a chat turn, except
+// that a passing failure (EUNAVAILABLE with a RetryAfter: the model server is
+// unreachable, slow or overloaded) becomes errUnreachable with the same
+// RetryAfter, whichever call of the turn failed: for the user, the AI
+// customer is not answering.
+func chatEngineError(err error, fallback salescoach.Msg) error {
+	var e *salescoach.Error
+	if errors.As(err, &e) && e.Code == salescoach.EUNAVAILABLE && e.RetryAfter > 0 {
+		return &salescoach.Error{Code: salescoach.EUNAVAILABLE, Msg: errUnreachable.Msg, RetryAfter: e.RetryAfter}
+	}
+	return engineError(err, fallback)
 }
 
 func titleFrom(msg string) string {

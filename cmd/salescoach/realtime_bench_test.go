@@ -14,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"salescoach/realtime"
 )
 
 // rssKB reads a process's resident set size from /proc.
@@ -35,7 +37,9 @@ func rssKB(b *testing.B, pid int) int {
 
 // BenchmarkIdleRealtimeConnections holds 2 000 idle live-update streams on
 // one server process (the real binary, as its own process, so its memory is
-// its own) and reports the process's resident memory before and after.
+// its own) and reports the process's resident memory before and after. The
+// streams belong to guests of realtime.DefaultMaxPerUser streams each, the
+// most one user may hold.
 func BenchmarkIdleRealtimeConnections(b *testing.B) {
 	const conns = 2000
 	dir := b.TempDir()
@@ -46,7 +50,9 @@ func BenchmarkIdleRealtimeConnections(b *testing.B) {
 	port := 18000 + os.Getpid()%1000
 	base := fmt.Sprintf("http://127.0.0.1:%d", port)
 	cmd := exec.Command(bin, "serve")
-	cmd.Env = append(os.Environ(), "ADDR=127.0.0.1:"+strconv.Itoa(port), "DATA_DIR="+dir, "LOG_LEVEL=error")
+	users := (conns + realtime.DefaultMaxPerUser - 1) / realtime.DefaultMaxPerUser
+	cmd.Env = append(os.Environ(), "ADDR=127.0.0.1:"+strconv.Itoa(port), "DATA_DIR="+dir, "LOG_LEVEL=error",
+		"SIGNUP_LIMIT_PER_HOUR="+strconv.Itoa(users))
 	if err := cmd.Start(); err != nil {
 		b.Fatal(err)
 	}
@@ -61,15 +67,22 @@ func BenchmarkIdleRealtimeConnections(b *testing.B) {
 		}
 		time.Sleep(20 * time.Millisecond) // polling start-up, not timing a result
 	}
-	res, err := http.Post(base+"/api/auth/anonymous", "application/json", bytes.NewReader(nil))
-	if err != nil {
-		b.Fatal(err)
+	tokens := make([]string, users)
+	for i := range tokens {
+		res, err := http.Post(base+"/api/auth/anonymous", "application/json", bytes.NewReader(nil))
+		if err != nil {
+			b.Fatal(err)
+		}
+		var sess struct {
+			AccessToken string `json:"access_token"`
+		}
+		_ = json.NewDecoder(res.Body).Decode(&sess)
+		res.Body.Close()
+		if sess.AccessToken == "" {
+			b.Fatalf("guest %d: status %d", i, res.StatusCode)
+		}
+		tokens[i] = sess.AccessToken
 	}
-	var sess struct {
-		AccessToken string `json:"access_token"`
-	}
-	_ = json.NewDecoder(res.Body).Decode(&sess)
-	res.Body.Close()
 	before := rssKB(b, cmd.Process.Pid)
 
 	client := &http.Client{Transport: &http.Transport{MaxConnsPerHost: 0, MaxIdleConnsPerHost: conns}}
@@ -78,13 +91,13 @@ func BenchmarkIdleRealtimeConnections(b *testing.B) {
 	var mu sync.Mutex
 	sem := make(chan struct{}, 50)
 	b.ResetTimer()
-	for range conns {
+	for i := range conns {
 		ready.Add(1)
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem }()
 			req, _ := http.NewRequest("GET", base+"/api/realtime", nil)
-			req.Header.Set("Authorization", "Bearer "+sess.AccessToken)
+			req.Header.Set("Authorization", "Bearer "+tokens[i%users])
 			res, err := client.Do(req)
 			if err != nil {
 				b.Error(err)

@@ -128,6 +128,19 @@ func newLogger(cfg *Config, w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, opts))
 }
 
+// Connection limits of the HTTP server (docs/decisions.md, 2026-11-24). A
+// request's headers must arrive within readHeaderTimeout and stay under
+// maxHeaderBytes; a kept-alive connection is closed after idleTimeout without
+// a request. There is deliberately no ReadTimeout: request bodies get
+// per-request read deadlines sized for them in httpapi (deadline.go). And no
+// WriteTimeout: it would cut live-update streams and streamed chat replies,
+// which end by themselves (token expiry, the model call's LLM_TIMEOUT).
+const (
+	readHeaderTimeout = 10 * time.Second
+	idleTimeout       = 120 * time.Second
+	maxHeaderBytes    = 64 << 10
+)
+
 // serve runs the HTTP server until ctx ends, then shuts down gracefully.
 func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 	log := newLogger(cfg, stdout)
@@ -233,9 +246,9 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 	})
 	srv := &http.Server{
 		Handler:           api.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    64 << 10,
+		ReadHeaderTimeout: readHeaderTimeout,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    maxHeaderBytes,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	errc := make(chan error, 1)

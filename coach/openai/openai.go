@@ -54,6 +54,17 @@ const (
 	defaultRetryDelay = 250 * time.Millisecond
 )
 
+// How long a caller is told to wait after the model server was unreachable,
+// timed out, answered 429 or 5xx, or broke off a stream: the server's own
+// Retry-After when it sent one, kept within these bounds, else
+// UnavailableRetryAfter. A few seconds are too short for a server that is
+// restarting; minutes would keep a user waiting for a blip.
+const (
+	UnavailableRetryAfter = 30 * time.Second
+	MinUnavailableRetry   = 5 * time.Second
+	MaxUnavailableRetry   = 2 * time.Minute
+)
+
 // Config says which model server to talk to.
 type Config struct {
 	// BaseURL is the API root that "/chat/completions" is appended to, such
@@ -86,8 +97,9 @@ type Config struct {
 // Engine is a coach.Engine backed by an OpenAI-compatible server. It is safe
 // for concurrent use. Every method returns *salescoach.Error: EUNAVAILABLE
 // with the method's Message… text for anything the server or the network
-// did, EINVALID for unusable input, and EINTERNAL should a prompt template
-// fail to render.
+// did (with a RetryAfter when the server was unreachable, slow or
+// overloaded), EINVALID for unusable input, and EINTERNAL should a prompt
+// template fail to render.
 type Engine struct {
 	endpoint   string
 	modelsURL  string // GET here lists the models (Check)
@@ -164,7 +176,8 @@ func (e *Engine) Name() string { return "openai" }
 // complete is a failure, not a short reply. Usage is returned even with an
 // error. Errors are *salescoach.Error: EUNAVAILABLE with MessageReply when
 // the server cannot be reached, answers an error status, times out, breaks
-// off or sends nothing; EINVALID for an unknown plan.Kind.
+// off or sends nothing, with RetryAfter set when waiting may help (see
+// UnavailableRetryAfter); EINVALID for an unknown plan.Kind.
 func (e *Engine) Reply(ctx context.Context, in coach.Input, plan coach.ReplyPlan, emit func(string)) (string, coach.Usage, error) {
 	const purpose = "reply"
 	usage := coach.Usage{Model: e.model}
@@ -359,7 +372,11 @@ func withCorrection(msgs []coach.PromptMessage, note string) []coach.PromptMessa
 // fail logs why a call failed (reason, status, never content) and returns
 // the EUNAVAILABLE error with the user-readable message. parent is the
 // caller's context and call the one with the engine's timeout: which of them
-// ended tells a timeout from a caller that went away.
+// ended tells a timeout from a caller that went away. When the server could
+// not be reached, timed out, was overloaded (429, 5xx) or broke off a stream,
+// the error's RetryAfter says when asking again is worth it (see
+// UnavailableRetryAfter); it stays zero for failures that waiting does not
+// cure (a refused key, a rejected request, unusable output).
 func (e *Engine) fail(parent, call context.Context, purpose string, message salescoach.Msg, err error) error {
 	var se *salescoach.Error
 	if errors.As(err, &se) {
@@ -392,7 +409,28 @@ func (e *Engine) fail(parent, call context.Context, purpose string, message sale
 		attrs = append(attrs, slog.String("problem", bad.problem))
 	}
 	e.log.LogAttrs(parent, level, "model call failed", attrs...)
-	return salescoach.NewError(salescoach.EUNAVAILABLE, message)
+	out := salescoach.NewError(salescoach.EUNAVAILABLE, message)
+	if transient(reason, status) {
+		wait := UnavailableRetryAfter
+		if ce != nil && ce.retryAfter > 0 {
+			wait = min(max(ce.retryAfter, MinUnavailableRetry), MaxUnavailableRetry)
+		}
+		out.RetryAfter = int((wait + time.Second - 1) / time.Second)
+	}
+	return out
+}
+
+// transient reports whether a failure is the server being unreachable, slow
+// or overloaded, which passes by itself, rather than a configuration or
+// output problem.
+func transient(reason string, status int) bool {
+	switch reason {
+	case "timeout", "network", "stream_incomplete", "stream_error":
+		return true
+	case "status":
+		return status == http.StatusTooManyRequests || status >= 500
+	}
+	return false
 }
 
 // cutSummary shortens s to at most n runes, at the end of a sentence when

@@ -653,3 +653,54 @@ func BenchmarkStreamReply(b *testing.B) {
 		}
 	}
 }
+
+// TestPassingFailuresSayWhenToRetry: an unreachable, slow or overloaded
+// server gives the error a RetryAfter (the server's own, bounded, else the
+// default); a refused key or a rejected request, which waiting does not
+// cure, gives none.
+func TestPassingFailuresSayWhenToRetry(t *testing.T) {
+	retryAfter := func(t *testing.T, err error) int {
+		t.Helper()
+		var se *salescoach.Error
+		if !errors.As(err, &se) || se.Code != salescoach.EUNAVAILABLE {
+			t.Fatalf("error = %v, want EUNAVAILABLE", err)
+		}
+		return se.RetryAfter
+	}
+	def := int(openai.UnavailableRetryAfter / time.Second)
+	cases := []struct {
+		name  string
+		setup func(*openaitest.Server)
+		edit  func(*openai.Config)
+		want  int
+	}{
+		{"500 twice", func(s *openaitest.Server) { s.Fail(500, 2) }, nil, def},
+		{"503 asking for 45 s", func(s *openaitest.Server) { s.Fail(503, 1); s.RetryAfter("45") }, nil, 45},
+		{"429 asking for 1 s, twice", func(s *openaitest.Server) { s.Fail(429, 2); s.RetryAfter("1") }, nil,
+			int(openai.MinUnavailableRetry / time.Second)},
+		{"429 asking for an hour", func(s *openaitest.Server) { s.Fail(429, 1); s.RetryAfter("3600") }, nil,
+			int(openai.MaxUnavailableRetry / time.Second)},
+		{"timeout", func(s *openaitest.Server) { s.Delay(time.Hour) }, func(c *openai.Config) { c.Timeout = 100 * time.Millisecond }, def},
+		{"stream breaks off", func(s *openaitest.Server) { s.StreamHalfAndStop() }, nil, def},
+		{"unreachable", nil, func(c *openai.Config) { c.BaseURL = "http://127.0.0.1:1/v1" }, def},
+		{"400", func(s *openaitest.Server) { s.Fail(400, 1) }, nil, 0},
+		{"wrong key", nil, func(c *openai.Config) { c.APIKey = "sk-wrong" }, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			srv := openaitest.New(t, openaitest.WithAPIKey(testKey))
+			if c.setup != nil {
+				c.setup(srv)
+			}
+			edits := []func(*openai.Config){func(cfg *openai.Config) { cfg.APIKey = testKey }}
+			if c.edit != nil {
+				edits = append(edits, c.edit)
+			}
+			e, _ := newEngine(t, srv, edits...)
+			_, _, err := e.Reply(context.Background(), input("de", "sie"), coach.ReplyPlan{Kind: coach.ReplyOpen}, nil)
+			if got := retryAfter(t, err); got != c.want {
+				t.Errorf("RetryAfter = %d, want %d", got, c.want)
+			}
+		})
+	}
+}

@@ -73,7 +73,7 @@ func readStream(r io.Reader, usage *coach.Usage, emit func(string)) (string, int
 			sink.write(ch.Delta.Content)
 			if ch.FinishReason != nil && *ch.FinishReason != "" {
 				if *ch.FinishReason == "content_filter" {
-					return &callError{reason: "stream_error", err: errors.New("the reply was filtered")}
+					return &callError{reason: "filtered", err: errors.New("the reply was filtered")}
 				}
 				finished = true
 			}
@@ -228,7 +228,7 @@ func readWhole(r io.Reader, usage *coach.Usage, emit func(string)) (string, int,
 		usage.TokensIn, usage.TokensOut = cr.Usage.PromptTokens, cr.Usage.CompletionTokens
 	}
 	if cr.Choices[0].FinishReason == "content_filter" {
-		return "", len(data), &callError{reason: "stream_error", err: errors.New("the reply was filtered")}
+		return "", len(data), &callError{reason: "filtered", err: errors.New("the reply was filtered")}
 	}
 	sink := &textSink{emit: emit}
 	sink.write(*cr.Choices[0].Message.Content)

@@ -68,9 +68,12 @@ type (
 // callError is a failed exchange with the server; it never carries content,
 // so it can be logged whole.
 type callError struct {
-	reason string // network, status, auth, stream_incomplete, stream_error, too_large, empty_reply
+	reason string // network, status, auth, stream_incomplete, stream_error, filtered, too_large, empty_reply
 	status int
-	err    error
+	// retryAfter is how long the server asked us to wait with an error
+	// status, when it said so.
+	retryAfter time.Duration
+	err        error
 }
 
 func (e *callError) Error() string {
@@ -195,7 +198,8 @@ func (e *Engine) send(ctx context.Context, purpose string, body []byte, retries 
 		case status == http.StatusTooManyRequests || status >= 500:
 			wait, ok := retryWait(resp.Header, e.retryDelay)
 			if attempt >= retries || !ok {
-				return nil, &callError{reason: "status", status: status}
+				asked, _ := headerRetryAfter(resp.Header)
+				return nil, &callError{reason: "status", status: status, retryAfter: asked}
 			}
 			e.log.LogAttrs(ctx, slog.LevelWarn, "model server busy; retrying once", append(attrs, slog.Duration("wait", wait))...)
 			if err := sleep(ctx, wait); err != nil {
@@ -241,28 +245,35 @@ func errorKind(body io.Reader) string {
 }
 
 // retryWait returns how long to wait before retrying, and false when the
-// server asks for longer than maxRetryAfter. It reads the standard
-// Retry-After (seconds or a date) and OpenAI's retry-after-ms.
+// server asks for longer than maxRetryAfter. Without a Retry-After it is the
+// fallback.
 func retryWait(h http.Header, fallback time.Duration) (time.Duration, bool) {
+	d, ok := headerRetryAfter(h)
+	if !ok {
+		return fallback, true
+	}
+	return d, d <= maxRetryAfter
+}
+
+// headerRetryAfter reads the standard Retry-After (seconds or a date) and
+// OpenAI's retry-after-ms; false when neither is there or readable.
+func headerRetryAfter(h http.Header) (time.Duration, bool) {
 	if v := h.Get("Retry-After-Ms"); v != "" {
 		if ms, err := strconv.ParseFloat(v, 64); err == nil && ms >= 0 {
-			d := time.Duration(ms * float64(time.Millisecond))
-			return d, d <= maxRetryAfter
+			return time.Duration(ms * float64(time.Millisecond)), true
 		}
 	}
 	v := h.Get("Retry-After")
 	if v == "" {
-		return fallback, true
+		return 0, false
 	}
 	if s, err := strconv.Atoi(v); err == nil && s >= 0 {
-		d := time.Duration(s) * time.Second
-		return d, d <= maxRetryAfter
+		return time.Duration(s) * time.Second, true
 	}
 	if t, err := http.ParseTime(v); err == nil {
-		d := max(time.Until(t), 0)
-		return d, d <= maxRetryAfter
+		return max(time.Until(t), 0), true
 	}
-	return fallback, true
+	return 0, false
 }
 
 func sleep(ctx context.Context, d time.Duration) error {

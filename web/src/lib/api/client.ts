@@ -18,7 +18,10 @@ export class ApiError extends Error {
   readonly fields: Record<string, string>;
   /** Each field's message code. */
   readonly fieldCodes: Record<string, string>;
-  /** Seconds from a 429's Retry-After header. */
+  /**
+   * Seconds from the Retry-After header: a rate limit's 429, or a 503 whose
+   * cause passes by itself (the model server is unreachable).
+   */
   readonly retryAfter: number | undefined;
   /** The chat a failed first message created (the server keeps it and counts it). */
   readonly conversationId: string | undefined;

@@ -23,6 +23,8 @@ export interface ApiErrorBody {
   fields?: Record<string, ApiMessage | string>;
   /** The chat a failed first message created: continue it instead of starting another. */
   conversationId?: string;
+  /** Seconds to wait, as in Retry-After (repeated for a stream's error event, which has no header). */
+  retryAfter?: number;
 }
 
 export interface Identity {

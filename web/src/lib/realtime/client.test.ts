@@ -111,6 +111,32 @@ describe('RealtimeClient', () => {
     s.client.stop();
   });
 
+  it('a superseded stream does not reconnect until resume()', async () => {
+    const s = setup((_url, init) =>
+      Promise.resolve(
+        sse(
+          s.fetch.mock.calls.length === 1
+            ? eventStream('event: ready\ndata: {}\n\nevent: superseded\ndata: {}\n\n')
+            : eventStream('event: ready\ndata: {}\n\n', { close: false, signal: init?.signal }),
+        ),
+      ),
+    );
+    s.client.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.client.isSuperseded()).toBe(true);
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(s.fetch).toHaveBeenCalledTimes(1);
+
+    s.client.resume();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.fetch).toHaveBeenCalledTimes(2);
+    expect(s.client.isSuperseded()).toBe(false);
+    s.client.resume(); // a stream that runs is left alone
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.fetch).toHaveBeenCalledTimes(2);
+    s.client.stop();
+  });
+
   it('after a 401 it refreshes the session and reconnects with the new token', async () => {
     let call = 0;
     const s = setup((_url, init) => {

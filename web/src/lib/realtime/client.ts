@@ -39,10 +39,17 @@ function isChange(value: unknown): value is RealtimeChange {
  * fetch so the Authorization header can be sent (EventSource cannot). It
  * reconnects after every end or failure with the current token, backing off
  * 1, 2, 5, 10 s; a `ready` event resets the back-off.
+ *
+ * The server allows a user a few streams; a newer one ends the oldest with a
+ * `superseded` event. That stream does not reconnect by itself (tabs would
+ * take turns pushing each other out for ever) but waits for `resume()`, which
+ * the app calls when the tab is used again.
  */
 export class RealtimeClient {
   private readonly opts: Required<Omit<RealtimeOptions, 'onReady'>> & Pick<RealtimeOptions, 'onReady'>;
   private running = false;
+  /** The server ended the stream for a newer one: wait for resume(). */
+  private superseded = false;
   private attempt = 0;
   private controller: AbortController | null = null;
   private retryTimer: Timer | null = null;
@@ -66,8 +73,27 @@ export class RealtimeClient {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.superseded = false;
     this.attempt = 0;
     void this.connect();
+  }
+
+  /** Reopens a stream the server superseded (no-op otherwise). */
+  resume(): void {
+    if (!this.running || !this.superseded) return;
+    this.superseded = false;
+    this.attempt = 0;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.clearTimers();
+    this.controller?.abort();
+    this.controller = null;
+    void this.connect();
+  }
+
+  /** True while a superseded stream waits for resume(). */
+  isSuperseded(): boolean {
+    return this.superseded;
   }
 
   /** Closes the stream and cancels any pending reconnect. */
@@ -152,6 +178,8 @@ export class RealtimeClient {
                 return;
               }
               if (isChange(parsed)) this.opts.onChange(parsed);
+            } else if (event.event === 'superseded') {
+              this.superseded = true;
             }
           },
           onComment: touch,
@@ -171,7 +199,7 @@ export class RealtimeClient {
   }
 
   private scheduleReconnect(generation: number): void {
-    if (!this.running || generation !== this.generation) return;
+    if (!this.running || this.superseded || generation !== this.generation) return;
     const delays = this.opts.delays;
     const delay = delays[Math.min(this.attempt, delays.length - 1)] ?? 10_000;
     this.attempt++;

@@ -62,6 +62,40 @@ describe('live updates', () => {
     await waitFor(() => expect(seen.signal?.aborted).toBe(true));
   });
 
+  it('a stream superseded by newer tabs comes back only when this tab is used again', async () => {
+    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(makeStoredSession({ access_token: 'live' })));
+    await sessions.start();
+    let calls = 0;
+    server.use(
+      http.get('/api/realtime', ({ request }) => {
+        calls++;
+        if (calls === 1) {
+          return new Response('event: ready\ndata: {}\n\nevent: superseded\ndata: {}\n\n', {
+            headers: { 'Content-Type': 'text/event-stream' },
+          });
+        }
+        return openRealtimeStream(request);
+      }),
+    );
+    const qc = createTestQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={qc}>{children}</QueryClientProvider>
+    );
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { unmount } = renderHook(() => useRealtime(USER_ID), { wrapper });
+      await waitFor(() => expect(calls).toBe(1));
+      // Far past every reconnect delay: still the one call.
+      await vi.advanceTimersByTimeAsync(5 * 60_000);
+      expect(calls).toBe(1);
+      window.dispatchEvent(new Event('focus'));
+      await waitFor(() => expect(calls).toBe(2));
+      unmount();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('the app opens one stream while signed in and stops it on sign-out', async () => {
     const signals: AbortSignal[] = [];
     server.use(

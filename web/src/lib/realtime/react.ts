@@ -30,6 +30,18 @@ export function useRealtime(userId: string | null): void {
       },
     });
     client.start();
-    return () => client.stop();
+    // A stream the server superseded (too many tabs) comes back when this
+    // tab is looked at again; only then, so tabs never push each other out
+    // in a loop.
+    const resume = () => {
+      if (document.visibilityState === 'visible') client.resume();
+    };
+    document.addEventListener('visibilitychange', resume);
+    window.addEventListener('focus', resume);
+    return () => {
+      document.removeEventListener('visibilitychange', resume);
+      window.removeEventListener('focus', resume);
+      client.stop();
+    };
   }, [userId, queryClient]);
 }

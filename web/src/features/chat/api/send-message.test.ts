@@ -93,6 +93,32 @@ describe('sendChatMessage (SSE)', () => {
     expect(err).toMatchObject({ message: 'Leider ist ein Fehler aufgetreten.', details: 'Modell nicht erreichbar' });
   });
 
+  it('keeps the retryAfter of an error event (a stream has no Retry-After header any more)', async () => {
+    await signedIn();
+    server.use(
+      http.post('/api/chat', () =>
+        sseResponse([
+          sseEvent('token', { text: 'Hal' }),
+          sseEvent('error', { error: 'Der KI-Kunde ist gerade nicht erreichbar.', retryAfter: 30 }),
+        ]),
+      ),
+    );
+    const err = await sendChatMessage({ message: 'x' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StreamError);
+    expect(err).toMatchObject({ retryAfter: 30 });
+  });
+
+  it('reads a 503 with Retry-After', async () => {
+    await signedIn();
+    server.use(
+      http.post('/api/chat', () =>
+        HttpResponse.json({ error: 'x', retryAfter: 45 }, { status: 503, headers: { 'Retry-After': '45' } }),
+      ),
+    );
+    const err = await sendChatMessage({ message: 'x' }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 503, retryAfter: 45 });
+  });
+
   it('reads a non-2xx answer as a normal JSON error', async () => {
     await signedIn();
     server.use(

@@ -17,7 +17,8 @@ export interface SendMessageOptions {
 /** An `error` event inside a stream that had begun (the status was 200). */
 export class StreamError extends ApiError {
   constructor(body: Partial<ApiErrorBody>) {
-    super(200, body);
+    const retryAfter = body.retryAfter;
+    super(200, body, typeof retryAfter === 'number' && Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
     this.name = 'StreamError';
   }
 }
@@ -33,7 +34,7 @@ function parseJSON(text: string): unknown {
 /**
  * POST /api/chat with Accept: text/event-stream. The reply arrives as
  * `token` events ({text}) and ends with `done` (the ChatAnswer) or `error`
- * ({error, details}). A non-2xx answer is a normal JSON error (ApiError); a
+ * ({error, details, retryAfter?}). A non-2xx answer is a normal JSON error (ApiError); a
  * server that answers JSON instead of a stream is read as well. A stream
  * that ends without `done` is a network failure (status 0).
  */

@@ -8,6 +8,7 @@ import {
   makeConversation,
   makeDetail,
   makeEvaluation,
+  makeMe,
   makeScore,
 } from '../../../testing/fixtures';
 import { renderApp, screen } from '../../../testing/render';
@@ -290,6 +291,81 @@ describe('limits and errors', () => {
     await user.type(input(), 'Antwort{Enter}');
     const toast = await screen.findByText('Auswertung des Scores fehlgeschlagen.');
     expect(toast.closest('.notice')).toHaveClass('notice--error');
+  });
+});
+
+describe('model server unreachable', () => {
+  const unreachable = 'Der KI-Kunde ist gerade nicht erreichbar. Bitte versuche es in einem Moment erneut.';
+
+  it('the error box says the AI customer cannot be reached and when to try again; the message stays in the input', async () => {
+    server.use(
+      http.post('/api/chat', () =>
+        HttpResponse.json(
+          { error: unreachable, conversationId: CONVERSATION_ID, retryAfter: 30 },
+          { status: 503, headers: { 'Retry-After': '30' } },
+        ),
+      ),
+    );
+    staleDetail();
+    const { user } = await openChat();
+    await startPractice(user);
+    await user.type(input(), 'Hallo, hier ist CloudCRM{Enter}');
+    const box = await screen.findByRole('alert');
+    expect(box).toHaveTextContent(unreachable);
+    expect(box).toHaveTextContent('Versuche es in etwa 30 Sekunden noch einmal.');
+    expect(input()).toHaveValue('Hallo, hier ist CloudCRM');
+
+    // Sending again continues the chat the failed first message created.
+    // (A resent opening message has no score; the screen asks for it.)
+    const bodies = chatApi({});
+    server.use(http.post(`/api/conversations/${CONVERSATION_ID}/score`, () => HttpResponse.json(makeScore())));
+    await user.type(input(), '{Enter}');
+    await within(log()).findByText('Hallo. Das ist mir zu teuer.');
+    expect(bodies[0]).toMatchObject({ conversationId: CONVERSATION_ID, message: 'Hallo, hier ist CloudCRM' });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the same when the reply breaks off mid-stream, and drops the half reply', async () => {
+    staleDetail();
+    let calls = 0;
+    server.use(
+      http.post('/api/chat', () => {
+        calls++;
+        if (calls === 1) return sseResponse([sseEvent('done', makeAnswer())]);
+        return sseResponse([
+          sseEvent('token', { text: 'Na gut, ' }),
+          sseEvent('error', { error: unreachable, retryAfter: 45 }),
+        ]);
+      }),
+    );
+    const { user } = await openChat();
+    await startPractice(user);
+    await sendOpening(user);
+    await user.type(input(), 'Wir sparen Ihnen Zeit.{Enter}');
+    const box = await screen.findByRole('alert');
+    expect(box).toHaveTextContent(unreachable);
+    expect(box).toHaveTextContent('Versuche es in etwa 45 Sekunden noch einmal.');
+    expect(within(log()).queryByText(/Na gut/)).not.toBeInTheDocument();
+  });
+
+  it('shows the English text in English', async () => {
+    server.use(
+      http.post('/api/chat', () =>
+        HttpResponse.json({ error: unreachable, retryAfter: 30 }, { status: 503, headers: { 'Retry-After': '30' } }),
+      ),
+    );
+    server.use(http.get('/api/me', () => HttpResponse.json(makeMe({ user: { language: 'en' } }))));
+    const view = renderApp('/chat', { session: true });
+    await screen.findByRole('heading', { name: 'Ready for the next level?' });
+    await view.user.click(screen.getByRole('button', { name: /^Practice/ }));
+    await view.user.click(screen.getByRole('button', { name: /^Easy/ }));
+    await view.user.click(screen.getByRole('button', { name: 'Start' }));
+    const box = screen.getByRole('textbox', { name: 'Your message' });
+    await waitFor(() => expect(box).toBeEnabled());
+    await view.user.type(box, 'Hello{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("The AI customer can't be reached right now. Please try again in a moment.");
+    expect(alert).toHaveTextContent('Try again in about 30 seconds.');
   });
 });
 

@@ -16,7 +16,7 @@ import { requestEvaluation, parseEvaluation, UnreadableEvaluationError } from '.
 import { finishExam } from '../api/finish';
 import { preflightQueryOptions } from '../api/preflight';
 import { fetchScore } from '../api/score';
-import { sendChatMessage } from '../api/send-message';
+import { sendChatMessage, StreamError } from '../api/send-message';
 import type { PdfAttachment } from '../lib/attach-pdf';
 import {
   chatReducer,
@@ -42,6 +42,16 @@ const localId = (prefix: string) => `${prefix}-${++localSeq}`;
 /** The monthly limit answers 429 without Retry-After (a rate limit has one). */
 function isLimitError(err: unknown): err is ApiError {
   return err instanceof ApiError && err.status === 429 && err.retryAfter === undefined;
+}
+
+/**
+ * The model server cannot be reached (or broke off mid-stream): a 503, or a
+ * stream's error event, that says when to try again.
+ */
+function isUnreachableError(err: unknown): err is ApiError {
+  return (
+    err instanceof ApiError && (err.status === 503 || err instanceof StreamError) && err.retryAfter !== undefined
+  );
 }
 
 const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
@@ -158,6 +168,9 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
 
   const errorFor = useCallback(
     (err: unknown): ChatError => {
+      if (isUnreachableError(err)) {
+        return { title: t('chat.unreachable'), details: t('chat.retryAfter', { seconds: err.retryAfter ?? 30 }) };
+      }
       if (err instanceof ApiError && err.message) {
         return err.details ? { title: err.message, details: err.details } : { title: err.message };
       }

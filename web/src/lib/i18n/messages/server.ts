@@ -35,6 +35,7 @@ export const serverEnglish: Record<ServerCode, string> = {
   consent_unknown: 'Unknown kind of consent.',
   conversation_completed: 'This chat is already finished.',
   conversation_not_found: 'Conversation not found.',
+  customer_unreachable: "The AI customer can't be reached right now. Please try again in a moment.",
   database_unavailable: 'The database cannot be reached.',
   delete_failed: 'Delete failed: {reason}',
   difficulty_missing: 'Choose a difficulty and press Start',
