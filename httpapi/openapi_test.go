@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"gopkg.in/yaml.v3"
+
+	"salescoach"
 )
 
 // TestOpenAPIMatchesRoutes keeps docs/api/openapi.yaml true: every API route
@@ -54,5 +56,40 @@ func TestOpenAPIMatchesRoutes(t *testing.T) {
 		if !slices.Contains(routes, d) {
 			t.Errorf("docs/api/openapi.yaml describes %s, which routes.go does not serve", d)
 		}
+	}
+}
+
+// TestOpenAPIListsEveryErrorCode keeps the ErrorCode enum of the API
+// description equal to the server's message catalogue plus the categories.
+func TestOpenAPIListsEveryErrorCode(t *testing.T) {
+	raw, err := os.ReadFile("../docs/api/openapi.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Components struct {
+			Schemas map[string]struct {
+				Enum []string `yaml:"enum"`
+			} `yaml:"schemas"`
+		} `yaml:"components"`
+	}
+	if err := yaml.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	got := doc.Components.Schemas["ErrorCode"].Enum
+	var want []string
+	for code := range salescoach.Catalogue() {
+		want = append(want, code)
+	}
+	for _, c := range []string{salescoach.EINVALID, salescoach.ENOTFOUND, salescoach.ECONFLICT, salescoach.EUNAUTHORIZED,
+		salescoach.EFORBIDDEN, salescoach.ELIMIT, salescoach.ETOOLARGE, salescoach.EUNAVAILABLE, salescoach.EINTERNAL} {
+		if !slices.Contains(want, c) {
+			want = append(want, c)
+		}
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("ErrorCode enum in docs/api/openapi.yaml differs from the catalogue:\n got %v\nwant %v", got, want)
 	}
 }
