@@ -85,6 +85,7 @@ type sellerTurn struct {
 	family string
 	text   string
 	before string // the customer message it answered
+	index  int    // its place in the history
 }
 
 // sellerTurns walks the chat and tells, for each seller answer, which
@@ -92,7 +93,7 @@ type sellerTurn struct {
 func (c *chat) sellerTurns() []sellerTurn {
 	var out []sellerTurn
 	current, before := "", ""
-	for _, t := range c.in.History {
+	for i, t := range c.in.History {
 		switch {
 		case t.Role == salescoach.RoleAssistant:
 			if f := c.classify(t.Content); f != "" {
@@ -109,7 +110,7 @@ func (c *chat) sellerTurns() []sellerTurn {
 			if f == "" {
 				f = c.family
 			}
-			out = append(out, sellerTurn{family: f, text: t.Content, before: before})
+			out = append(out, sellerTurn{family: f, text: t.Content, before: before, index: i})
 		}
 	}
 	return out
@@ -130,8 +131,10 @@ func (c *chat) hint() string {
 	if len(stage) == 0 {
 		missing = append(missing, laerOrder...)
 	} else {
-		a := analyse(stage[0].text, c.family, c.v, c.p)
+		a := c.analyseAt(stage[0].index, c.family)
 		switch {
+		case a.void != "":
+			primary = "tone_void"
 		case a.hostile() || a.hasPenalty("dismiss"):
 			primary = "tone"
 		case a.hasPenalty("short"):
@@ -145,7 +148,7 @@ func (c *chat) hint() string {
 		// less than what was never tried.
 		earlier := map[string]bool{}
 		for _, t := range stage[1:] {
-			ea := analyse(t.text, c.family, c.v, c.p)
+			ea := c.analyseAt(t.index, c.family)
 			for _, k := range laerOrder {
 				earlier[k] = earlier[k] || ea.shown(k)
 			}
@@ -183,7 +186,7 @@ func (c *chat) hint() string {
 			advice = adv["formality_du"]
 		}
 		sample = c.sample("acknowledge")
-	case "tone", "tone_short", "tone_long":
+	case "tone", "tone_short", "tone_long", "tone_void":
 		label = labels[lang]["tone"]
 		advice = adv[primary]
 		sample = c.sample("acknowledge") + " " + c.sample("question")

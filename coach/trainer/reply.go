@@ -151,7 +151,7 @@ func (c *chat) push(as *coach.Assessment) []string {
 	if i < 0 {
 		return []string{pushLine}
 	}
-	a := analyse(c.in.History[i].Content, c.family, c.v, c.p)
+	a := c.analyseAt(i, c.family)
 	score := a.score
 	shown := func(key string) bool { return a.shown(key) }
 	if as != nil {

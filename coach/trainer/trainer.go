@@ -95,7 +95,7 @@ func (e *Engine) Assess(ctx context.Context, in coach.Input) (*coach.Assessment,
 	if i < 0 || strings.TrimSpace(c.in.History[i].Content) == "" {
 		return nil, noUsage, salescoach.Errorf(salescoach.EINVALID, msgNoAnswer)
 	}
-	a := analyse(c.in.History[i].Content, c.family, c.v, c.p)
+	a := c.analyseAt(i, c.family)
 	return &coach.Assessment{Score: a.score, Techniques: a.techniques()}, noUsage, nil
 }
 
