@@ -47,6 +47,9 @@ func TestProductPhrase(t *testing.T) {
 		{"Zeitly – die KI-Zeiterfassung für Handwerksbetriebe.", "Zeitly"},
 		{"Wir bieten einen smarten Rasenroboter für Gewerbeflächen an.", "smarter Rasenroboter für Gewerbeflächen"},
 		{"Produkt: Lagerverwaltungssystem mit Barcode-Scanner", "Lagerverwaltungssystem mit Barcode-Scanner"},
+		// "Name: what it is" names the product before the colon (issue 14).
+		{"VertriebsCloud CRM: Eine Cloud-Software für Vertriebsteams im Mittelstand.", "VertriebsCloud CRM"},
+		{"SunRoof complete package: a solar power system with battery storage.", "SunRoof complete package"},
 		{"Unsere Software hilft Handwerkern beim Schreiben von Angeboten.", ""}, // "Software" alone says nothing
 		{"", ""},
 	}
