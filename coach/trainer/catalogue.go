@@ -80,6 +80,10 @@ type customerFile struct {
 	Moment          map[string]string              `json:"moment"`
 	SettledFallback map[string][]string            `json:"settled_fallback"`
 	RepeatLead      map[string]string              `json:"repeat_lead"`
+	// Variants hold, per kind of buyer ("private", "industrial"), what such
+	// a buyer says differently about a family; empty fields keep the
+	// general texts.
+	Variants map[string]map[string]familyTexts `json:"variants"`
 }
 
 //go:embed data/customer.json
