@@ -177,7 +177,7 @@ func (a *analysis) checkQuestion(s sentence, kw keywordSet) {
 	about := has(s.Norm, customerWords.m) || theme
 	// A question counts when it explores this objection or the customer's
 	// situation around it; small talk and unrelated questions do not.
-	related := theme || kw.mentions(s.Norm) || has(s.Norm, probeWords.m)
+	related := theme || kw.mentions(s.Norm) || has(s.Norm, probeWords.m) || pointsBack(s.Text)
 	switch {
 	case has(s.Norm, smalltalkWords.m) || !related:
 		strength, kind = 0.1, "offtopic"
@@ -195,6 +195,31 @@ func (a *analysis) checkQuestion(s sentence, kw keywordSet) {
 	if strength > a.question {
 		a.question, a.questionKind, a.questionQuote = strength, kind, s.Text
 	}
+}
+
+// pointsBack reports a question that refers to what the customer just
+// said with a pronoun: "Woran liegt das?", "Wie sieht das bei Ihnen aus?",
+// "What do you mean by that?". "das" before a noun ("das neue Restaurant")
+// is an article and does not count; in English only the last word does.
+func pointsBack(text string) bool {
+	ws := wordsOf(text)
+	for i, w := range ws {
+		if !has(" "+fold(w)+" ", backReferences.m) {
+			continue
+		}
+		switch {
+		case i == len(ws)-1:
+			return true
+		case looksGerman(ws) || strings.ContainsAny(text, "äöüß"):
+			// A German article is followed by a capitalised noun or a
+			// lower-case adjective and then the noun; a pronoun by a verb
+			// or a preposition. Only the noun case is caught cheaply.
+			if next := ws[i+1]; isLowerWord(next) && (i+2 >= len(ws) || isLowerWord(ws[i+2])) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // rhetoricalEnd reports a question ending like "…, oder?".

@@ -102,20 +102,21 @@ func isLabelList(text string) bool {
 			short++
 		}
 	}
-	if total >= 4 && float64(short) >= 0.6*float64(total) {
-		return true
-	}
 	toks := tokens(text)
-	if len(toks) < 5 {
+	if len(toks) < 4 {
 		return false
 	}
 	fn := 0
 	for _, t := range toks {
-		if has(" "+t+" ", sentenceWords.m) {
+		if stopwords[t] || has(" "+t+" ", sentenceWords.m) {
 			fn++
 		}
 	}
-	return float64(fn) < 0.12*float64(len(toks))
+	share := float64(fn) / float64(len(toks))
+	// Short pieces alone are no proof: "Klar, kenn ich. Dauert nur zehn
+	// Minuten." is casual speech. Labels also lack the little words that
+	// hold sentences together.
+	return (total >= 4 && float64(short) >= 0.6*float64(total) && share < 0.2) || (len(toks) >= 5 && share < 0.12)
 }
 
 // realSentence reports a sentence that can carry a benefit, a proof or a

@@ -106,6 +106,7 @@ var (
 	sentenceWords   = named("sentence_words") // function words: real sentences have some
 	smalltalkWords  = named("smalltalk")      // questions about anything but the objection
 	probeWords      = named("probe")          // a question explores the customer's situation
+	backReferences  = named("back_reference") // "Woran liegt das?": pronouns pointing back at the objection
 	functionWords   = named("function_words") // a line of website text is a sentence
 	boilerplate     = named("boilerplate")    // website text that is not about the product
 )

@@ -20,7 +20,7 @@ func TestLexiconFile(t *testing.T) {
 		"acknowledge", "but", "question", "customer", "rhetorical", "rhetorical_ends", "benefit", "self",
 		"evidence_refs", "evidence_vague", "evidence_units", "number_words", "case_starts", "case_verbs",
 		"time_units", "next_actions", "next_times", "next_proposals", "next_vague", "contradict", "pressure",
-		"insult", "badmouth", "dismiss", "injection", "sentence_words", "smalltalk", "probe", "function_words",
+		"insult", "badmouth", "dismiss", "injection", "sentence_words", "smalltalk", "probe", "back_reference", "function_words",
 		"boilerplate", "stopwords",
 	} {
 		list, ok := l.Lists[name]

@@ -53,6 +53,10 @@ type repsFile struct {
 	Phrasings struct {
 		Acknowledge map[string][]string `json:"acknowledge"`
 		Benefit     map[string][]string `json:"benefit"`
+		// Question are clarifying questions that must count as such;
+		// Casual are real answers in casual style that are no keyword list.
+		Question map[string][]string `json:"question"`
+		Casual   map[string][]string `json:"casual"`
 	} `json:"phrasings"`
 }
 
@@ -556,6 +560,23 @@ func TestScriptedReps(t *testing.T) {
 					missed = append(missed, "acknowledge: "+fill(line))
 				}
 			}
+			for _, line := range r.Phrasings.Question[v.Lang] {
+				phr++
+				a := analyse(fill(line), "price", v, newProduct(rep{p: p, v: v, r: r}.scenario(1, "x")))
+				if a.question >= shownQuestion {
+					recognised++
+				} else if len(missed) < 8 {
+					missed = append(missed, "question: "+fill(line))
+				}
+			}
+			for _, line := range r.Phrasings.Casual[v.Lang] {
+				phr++
+				if a := analyse(fill(line), "price", v, newProduct(rep{p: p, v: v, r: r}.scenario(1, "x"))); a.void == "" {
+					recognised++
+				} else if len(missed) < 8 {
+					missed = append(missed, "casual answer taken for "+a.void+": "+fill(line))
+				}
+			}
 			for _, line := range r.Phrasings.Benefit[v.Lang] {
 				phr++
 				a := &analysis{v: v}
@@ -571,7 +592,7 @@ func TestScriptedReps(t *testing.T) {
 		}
 	}
 	phrPct := pctOf(recognised, phr)
-	t.Logf("goal 3: %d of %d everyday phrasings of acknowledgement and benefit recognised (%.1f %%)", recognised, phr, phrPct)
+	t.Logf("goal 3: %d of %d everyday phrasings (acknowledgement, benefit, clarifying question, casual answer) recognised (%.1f %%)", recognised, phr, phrPct)
 	if len(missed) > 0 {
 		t.Logf("goal 3: not recognised, e.g.\n%s", strings.Join(missed, "\n"))
 	}
