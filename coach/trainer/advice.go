@@ -73,18 +73,84 @@ func contentWords(s string) []string {
 
 // perfectAnswer is the five blocks in LAER order.
 func (c *chat) perfectAnswer() string {
-	parts := make([]string, 0, len(laerOrder))
+	parts := make([]string, 0, len(laerOrder)+1)
 	for _, k := range laerOrder {
 		parts = append(parts, c.sample(k))
+		if k == "benefit" {
+			// The user's own description speaks the product's trade and
+			// holds only facts the user gave.
+			if f := c.fact(); f != "" {
+				parts = append(parts, f)
+			}
+		}
 	}
 	return tidy(strings.Join(parts, " "))
 }
+
+// factLeads introduce the product description in a model answer.
+var factLeads = map[string]string{langDE: "Kurz gesagt:", langEN: "In short:"}
+
+// fact is the first sentence of the product description as a line of a
+// model answer ("Kurz gesagt: Eine Cloud-Software für …"), or "" when it
+// does not fit: written in the other language, addressing someone (its
+// "Sie" or "du" could clash with the chat's), too long, or already said.
+func (c *chat) fact() string {
+	ss := splitSentences(c.in.Scenario.Product)
+	if len(ss) == 0 {
+		return ""
+	}
+	f := ss[0].Text
+	if _, rest, ok := strings.Cut(f, ": "); ok {
+		f = rest
+	}
+	words := strings.Fields(f)
+	for _, p := range productPrefixes {
+		pw := strings.Fields(p)
+		if len(words) > len(pw)+2 && strings.EqualFold(strings.Join(words[:len(pw)], " "), p) {
+			words = words[len(pw):]
+			break
+		}
+	}
+	f = upperFirst(strings.TrimRight(strings.Join(words, " "), " .!"))
+	if len(words) < 4 || len(f) > 220 || strings.ContainsAny(f, "{}[]|") {
+		return ""
+	}
+	de, en := 0, 0
+	for _, t := range tokens(f) {
+		if germanMarkers[t] {
+			de++
+		}
+		if englishMarkers[t] {
+			en++
+		}
+	}
+	if (c.v.Lang == langDE && en > de) || (c.v.Lang == langEN && de >= en) {
+		return ""
+	}
+	for _, w := range wordsOf(f) {
+		if sieForms[w] || duForms[strings.ToLower(w)] || strings.EqualFold(w, "you") || strings.EqualFold(w, "your") {
+			return ""
+		}
+	}
+	line := factLeads[c.v.Lang] + " " + f + "."
+	if c.sellerSaid(line) {
+		return ""
+	}
+	return line
+}
+
+// germanMarkers and englishMarkers tell the language of a description.
+var (
+	germanMarkers  = map[string]bool{"der": true, "die": true, "das": true, "und": true, "ist": true, "fuer": true, "mit": true, "von": true, "eine": true, "ein": true, "den": true, "dem": true, "im": true, "auf": true}
+	englishMarkers = map[string]bool{"the": true, "and": true, "is": true, "for": true, "with": true, "of": true, "a": true, "an": true, "that": true, "to": true, "on": true}
+)
 
 // sellerTurn is one seller answer with the objection it answered.
 type sellerTurn struct {
 	family string
 	text   string
 	before string // the customer message it answered
+	index  int    // its place in the history
 }
 
 // sellerTurns walks the chat and tells, for each seller answer, which
@@ -92,7 +158,7 @@ type sellerTurn struct {
 func (c *chat) sellerTurns() []sellerTurn {
 	var out []sellerTurn
 	current, before := "", ""
-	for _, t := range c.in.History {
+	for i, t := range c.in.History {
 		switch {
 		case t.Role == salescoach.RoleAssistant:
 			if f := c.classify(t.Content); f != "" {
@@ -109,7 +175,7 @@ func (c *chat) sellerTurns() []sellerTurn {
 			if f == "" {
 				f = c.family
 			}
-			out = append(out, sellerTurn{family: f, text: t.Content, before: before})
+			out = append(out, sellerTurn{family: f, text: t.Content, before: before, index: i})
 		}
 	}
 	return out
@@ -130,8 +196,10 @@ func (c *chat) hint() string {
 	if len(stage) == 0 {
 		missing = append(missing, laerOrder...)
 	} else {
-		a := analyse(stage[0].text, c.family, c.v, c.p)
+		a := c.analyseAt(stage[0].index, c.family)
 		switch {
+		case a.void != "":
+			primary = "tone_void"
 		case a.hostile() || a.hasPenalty("dismiss"):
 			primary = "tone"
 		case a.hasPenalty("short"):
@@ -145,7 +213,7 @@ func (c *chat) hint() string {
 		// less than what was never tried.
 		earlier := map[string]bool{}
 		for _, t := range stage[1:] {
-			ea := analyse(t.text, c.family, c.v, c.p)
+			ea := c.analyseAt(t.index, c.family)
 			for _, k := range laerOrder {
 				earlier[k] = earlier[k] || ea.shown(k)
 			}
@@ -183,7 +251,7 @@ func (c *chat) hint() string {
 			advice = adv["formality_du"]
 		}
 		sample = c.sample("acknowledge")
-	case "tone", "tone_short", "tone_long":
+	case "tone", "tone_short", "tone_long", "tone_void":
 		label = labels[lang]["tone"]
 		advice = adv[primary]
 		sample = c.sample("acknowledge") + " " + c.sample("question")

@@ -39,6 +39,7 @@ const (
 	capContra   = 40
 	capPressure = 40
 	capInsult   = 10
+	capVoid     = 5 // a keyword list, a repeat, an echo or an injection
 
 	minWords = 6
 	maxWords = 200
@@ -53,7 +54,7 @@ const (
 )
 
 // penalty kinds, most severe first.
-var penaltyOrder = []string{"insult", "contradict", "pressure", "badmouth", "dismiss", "shout", "short", "long"}
+var penaltyOrder = []string{"injection", "list", "repeat", "echo", "insult", "contradict", "pressure", "badmouth", "dismiss", "shout", "short", "long"}
 
 type penalty struct {
 	Kind  string
@@ -96,28 +97,44 @@ type analysis struct {
 
 	penalties []penalty
 	score     int
+	// void says why the answer earns nothing: voidList, voidRepeat,
+	// voidEcho, voidInjection, or "" for a real answer.
+	void string
 }
 
 // analyse judges one seller answer against an objection family ("" when
 // unknown) for a product.
 func analyse(text, family string, v voice, p product) *analysis {
+	return analyseIn(text, family, v, p, answerContext{})
+}
+
+// analyseIn judges one seller answer in the context of the chat: a
+// repeated answer, the customer's words sent back, a list of keywords or an
+// instruction to the trainer earn nothing, whatever words they contain.
+func analyseIn(text, family string, v voice, p product, ctx answerContext) *analysis {
 	a := &analysis{v: v, family: family, text: strings.TrimSpace(text)}
 	a.words = wordCount(a.text)
 	a.sents = splitSentences(a.text)
 	kw := compileKeywords(p)
+	a.void = a.checkVoid(ctx)
 
-	for i, s := range a.sents {
-		a.checkAck(i, s)
-		a.checkQuestion(s)
-		a.checkBenefit(s, kw)
-		a.checkEvidence(s)
-		a.checkNext(s)
-		a.checkPenalties(s)
+	if a.void == "" {
+		for i, s := range a.sents {
+			a.checkAck(i, s)
+			a.checkQuestion(s, kw)
+			a.checkBenefit(s, kw)
+			a.checkEvidence(s)
+			a.checkNext(s)
+			a.checkPenalties(s)
+		}
+		a.checkRelevance()
 	}
-	a.checkRelevance()
 	a.checkFormality()
 	a.checkShape()
-	a.offTopic = a.words > 0 && a.relevance == 0 && a.ack == 0 && a.question < shownQuestion
+	if a.void != "" {
+		a.penalties = append([]penalty{{Kind: a.void, Quote: firstSentence(a.sents)}}, a.penalties...)
+	}
+	a.offTopic = a.words > 0 && (a.void != "" || (a.relevance == 0 && a.ack == 0 && a.question < shownQuestion))
 	a.score = a.computeScore()
 	return a
 }
@@ -150,7 +167,7 @@ func isNextStepSentence(s sentence) bool {
 	return has(s.Norm, nextActions.m) || (has(s.Norm, nextProposals.m) && has(s.Norm, nextTimes.m))
 }
 
-func (a *analysis) checkQuestion(s sentence) {
+func (a *analysis) checkQuestion(s sentence, kw keywordSet) {
 	if !s.Question || isNextStepSentence(s) {
 		return
 	}
@@ -158,7 +175,12 @@ func (a *analysis) checkQuestion(s sentence) {
 	var kind string
 	theme := a.family != "" && (has(s.Norm, familyLexicon[a.family].Theme.m) || has(s.Norm, familyLexicon[a.family].Handling.m))
 	about := has(s.Norm, customerWords.m) || theme
+	// A question counts when it explores this objection or the customer's
+	// situation around it; small talk and unrelated questions do not.
+	related := theme || kw.mentions(s.Norm) || has(s.Norm, probeWords.m) || pointsBack(s.Text)
 	switch {
+	case has(s.Norm, smalltalkWords.m) || !related:
+		strength, kind = 0.1, "offtopic"
 	case rhetoricalEnd(s.Text) || has(s.Norm, rhetoricalWords.m):
 		strength, kind = 0.3, "rhetorical"
 	case has(s.Norm, questionWords.m) && about:
@@ -173,6 +195,31 @@ func (a *analysis) checkQuestion(s sentence) {
 	if strength > a.question {
 		a.question, a.questionKind, a.questionQuote = strength, kind, s.Text
 	}
+}
+
+// pointsBack reports a question that refers to what the customer just
+// said with a pronoun: "Woran liegt das?", "Wie sieht das bei Ihnen aus?",
+// "What do you mean by that?". "das" before a noun ("das neue Restaurant")
+// is an article and does not count; in English only the last word does.
+func pointsBack(text string) bool {
+	ws := wordsOf(text)
+	for i, w := range ws {
+		if !has(" "+fold(w)+" ", backReferences.m) {
+			continue
+		}
+		switch {
+		case i == len(ws)-1:
+			return true
+		case looksGerman(ws) || strings.ContainsAny(text, "äöüß"):
+			// A German article is followed by a capitalised noun or a
+			// lower-case adjective and then the noun; a pronoun by a verb
+			// or a preposition. Only the noun case is caught cheaply.
+			if next := ws[i+1]; isLowerWord(next) && (i+2 >= len(ws) || isLowerWord(ws[i+2])) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // rhetoricalEnd reports a question ending like "…, oder?".
@@ -223,6 +270,9 @@ func (k keywordSet) mentions(n string) bool {
 }
 
 func (a *analysis) checkBenefit(s sentence, kw keywordSet) {
+	if !realSentence(s) {
+		return
+	}
 	b := has(s.Norm, benefitWords.m)
 	tie := has(s.Norm, selfWords.m) || kw.mentions(s.Norm)
 	var strength float64
@@ -241,6 +291,10 @@ func (a *analysis) checkBenefit(s sentence, kw keywordSet) {
 }
 
 func (a *analysis) checkEvidence(s sentence) {
+	if !realSentence(s) {
+		// A figure in a list of labels proves nothing.
+		return
+	}
 	figure := false
 	toks := strings.Fields(s.Norm)
 	for i, t := range toks {
@@ -258,14 +312,20 @@ func (a *analysis) checkEvidence(s sentence) {
 		// A date or duration inside a proposal is no evidence.
 		figure = false
 	}
-	ref := has(s.Norm, evidenceRefs.m)
+	if !figure && has(s.Norm, numberWords.m) && !isNextStepSentence(s) {
+		figure = true
+	}
+	// One concrete case ("Ein Maschinenhändler hat damit …") is an example
+	// even without the word "Beispiel".
+	ref := has(s.Norm, evidenceRefs.m) || (startsWith(s.Norm, caseStarts.m) && has(s.Norm, caseVerbs.m) && s.Words >= 6)
 	var strength float64
 	switch {
 	case figure && ref:
 		strength = 1
-	case figure, ref:
+	case ref, figure && unit:
 		strength = 0.9
-	case has(s.Norm, evidenceVague.m):
+	case figure, has(s.Norm, evidenceVague.m):
+		// A bare number is a claim, not yet a proof.
 		strength = 0.5
 	}
 	if strength > a.evidence {
@@ -273,7 +333,20 @@ func (a *analysis) checkEvidence(s sentence) {
 	}
 }
 
+// startsWith reports whether the normalised text n begins with an entry of ms.
+func startsWith(n string, ms []matcher) bool {
+	for _, m := range ms {
+		if strings.HasPrefix(n, m.needle) {
+			return true
+		}
+	}
+	return false
+}
+
 func (a *analysis) checkNext(s sentence) {
+	if !realSentence(s) && !s.Question {
+		return
+	}
 	action := has(s.Norm, nextActions.m)
 	when := has(s.Norm, nextTimes.m)
 	prop := has(s.Norm, nextProposals.m)
@@ -530,6 +603,8 @@ func (a *analysis) computeScore() int {
 			s -= penaltyLong
 		case "short":
 			limit = math.Min(limit, capShort)
+		case voidList, voidRepeat, voidEcho, voidInjection:
+			limit = math.Min(limit, capVoid)
 		}
 	}
 	if a.offTopic {
@@ -544,7 +619,7 @@ func (a *analysis) toneStrength() float64 {
 	t := 1.0
 	for _, p := range a.penalties {
 		switch p.Kind {
-		case "insult":
+		case "insult", voidList, voidRepeat, voidEcho, voidInjection:
 			t -= 1
 		case "contradict", "pressure":
 			t -= 0.6
@@ -613,6 +688,8 @@ func (a *analysis) techniques() []salescoach.Technique {
 			switch {
 			case a.questionKind == "rhetorical":
 				reason = fmt.Sprintf(r["question.rhetorical"], q(a.questionQuote))
+			case a.questionKind == "offtopic":
+				reason = fmt.Sprintf(r["question.offtopic"], q(a.questionQuote), familyName(a.family, lang))
 			case a.question >= shownQuestion && a.questionKind == "closed":
 				reason = fmt.Sprintf(r["question.closed"], q(a.questionQuote))
 			case a.question >= shownQuestion:
@@ -653,6 +730,8 @@ func (a *analysis) toneReason() string {
 	}
 	p := a.penalties[0]
 	switch p.Kind {
+	case voidList, voidRepeat, voidEcho, voidInjection:
+		return r["tone."+p.Kind]
 	case "short", "long":
 		return fmt.Sprintf(r["tone."+p.Kind], a.words)
 	case "shout":

@@ -28,10 +28,25 @@ func (c *chat) evaluate() *coach.Evaluation {
 	}
 	ts := make([]assessedTurn, len(turns))
 	for i, st := range turns {
-		ts[i] = assessedTurn{sellerTurn: st, a: analyse(st.text, st.family, c.v, c.p), echo: echo(st.before, st.text)}
+		a := c.analyseAt(st.index, st.family)
+		e := echo(st.before, st.text)
+		if a.void != "" || a.offTopic {
+			e = 0
+		}
+		ts[i] = assessedTurn{sellerTurn: st, a: a, echo: e}
 	}
 	n := len(ts)
 	q := func(s string) string { return quote(lang, s, 8) }
+	// Doing something well once counts for much in a chat of real
+	// answers, and for little in a chat of repeats, lists and echoes.
+	real := 0
+	for _, x := range ts {
+		if x.a.void == "" && !x.a.offTopic {
+			real++
+		}
+	}
+	share := float64(real) / float64(n)
+	blend := func(xs []float64) float64 { return blendShare(xs, share) }
 
 	scores := make([]int, 6)
 	comments := make([]string, 6)
@@ -40,20 +55,23 @@ func (c *chat) evaluate() *coach.Evaluation {
 	// Empathie & Zuhören: acknowledging, and picking up the customer's words.
 	var ackCount int
 	var ackQuote string
+	ackPraise := false
 	emp := make([]float64, n)
 	for i, x := range ts {
 		emp[i] = 0.8*x.a.ack + 0.2*x.echo
 		if x.a.ack > 0 {
 			ackCount++
-			if ackQuote == "" {
-				ackQuote = x.a.ackQuote
+			if ackQuote == "" || (!ackPraise && praiseworthy(x.a)) {
+				ackQuote, ackPraise = x.a.ackQuote, praiseworthy(x.a)
 			}
 		}
 	}
 	scores[0] = pct(mean(emp))
 	if ackCount > 0 {
 		comments[0] = fmt.Sprintf(t["empathy.good"], q(ackQuote), ackCount, n)
-		best[0] = q(ackQuote)
+		if ackPraise {
+			best[0] = q(ackQuote)
+		}
 	} else {
 		comments[0] = fmt.Sprintf(t["empathy.none"], n, q(firstSentence(ts[0].a.sents)))
 	}
@@ -64,7 +82,9 @@ func (c *chat) evaluate() *coach.Evaluation {
 	switch {
 	case qCount > 0:
 		comments[1] = fmt.Sprintf(t["questions.good"], q(qBest.questionQuote), qCount, n)
-		best[1] = q(qBest.questionQuote)
+		if praiseworthy(qBest) {
+			best[1] = q(qBest.questionQuote)
+		}
 	case qBest != nil:
 		comments[1] = fmt.Sprintf(t["questions.weak"], q(qBest.questionQuote))
 	default:
@@ -95,7 +115,9 @@ func (c *chat) evaluate() *coach.Evaluation {
 		} else {
 			comments[2] += t["value.noevidence"]
 		}
-		best[2] = q(benefitBest.benefitQuote)
+		if praiseworthy(benefitBest) {
+			best[2] = q(benefitBest.benefitQuote)
+		}
 	case evidenceBest != nil:
 		comments[2] = fmt.Sprintf(t["value.generic"], q(evidenceBest.evidenceQuote))
 	case anyBest != nil:
@@ -124,7 +146,7 @@ func (c *chat) evaluate() *coach.Evaluation {
 	}
 	var per []float64
 	for _, v := range bestPer {
-		per = append(per, v)
+		per = append(per, v*share)
 	}
 	sort.Float64s(per) // map order must not change the mean's rounding
 	scores[3] = int(math.Round(0.5*mean(all) + 0.5*mean(per)))
@@ -146,7 +168,9 @@ func (c *chat) evaluate() *coach.Evaluation {
 	switch {
 	case nCount > 0:
 		comments[4] = fmt.Sprintf(t["closing.good"], q(nBest.nextQuote), nCount, n)
-		best[4] = q(nBest.nextQuote)
+		if praiseworthy(nBest) {
+			best[4] = q(nBest.nextQuote)
+		}
 	case nBest != nil:
 		comments[4] = fmt.Sprintf(t["closing.vague"], q(nBest.nextQuote))
 	default:
@@ -157,7 +181,9 @@ func (c *chat) evaluate() *coach.Evaluation {
 	ls := make([]float64, n)
 	var toneBad, formBad *analysis
 	for i, x := range ts {
-		ls[i] = 0.4*x.a.formality + 0.6*x.a.toneStrength()
+		// Polite words alone are no language skill: an answer counts here
+		// in proportion to its substance.
+		ls[i] = (0.4*x.a.formality + 0.6*x.a.toneStrength()) * substance(x.a)
 		if len(x.a.penalties) > 0 && toneBad == nil {
 			toneBad = x.a
 		}
@@ -184,7 +210,7 @@ func (c *chat) evaluate() *coach.Evaluation {
 			key = "language.good_du"
 		}
 		comments[5] = fmt.Sprintf(t[key], q(firstSentence(ts[bestTurn].a.sents)))
-		if scores[5] >= 60 {
+		if scores[5] >= 60 && praiseworthy(ts[bestTurn].a) {
 			best[5] = q(firstSentence(ts[bestTurn].a.sents))
 		}
 	}
@@ -222,6 +248,24 @@ func (c *chat) evaluate() *coach.Evaluation {
 		ev.Scores[i].Comment = tidyQuotes(ev.Scores[i].Comment)
 	}
 	return ev
+}
+
+// praiseMin is the score an answer needs before the evaluation holds it
+// up as a strength: a polite line that handles nothing is no model.
+const praiseMin = 50
+
+func praiseworthy(a *analysis) bool {
+	return a != nil && a.void == "" && !a.offTopic && a.score >= praiseMin
+}
+
+// substance is how far an answer deals with the objection at all (0..1),
+// from its score: categories such as tone count only as far as the answer
+// has substance.
+func substance(a *analysis) float64 {
+	if a.void != "" || a.offTopic {
+		return 0
+	}
+	return math.Min(1, float64(a.score)/60)
 }
 
 // solved says how many objections the chat overcame, of how many.
@@ -380,13 +424,15 @@ func mean(xs []float64) float64 {
 	return s / float64(len(xs))
 }
 
-// blend rewards doing something at least once as well as doing it often.
-func blend(xs []float64) float64 {
+// blendShare rewards doing something at least once as well as doing it
+// often; the once counts in proportion to share, the part of the chat's
+// answers that were real answers.
+func blendShare(xs []float64, share float64) float64 {
 	m := 0.0
 	for _, x := range xs {
 		m = math.Max(m, x)
 	}
-	return 0.6*mean(xs) + 0.4*m
+	return 0.6*mean(xs) + 0.4*m*share
 }
 
 func pct(x float64) int { return int(math.Round(math.Max(0, math.Min(1, x)) * 100)) }

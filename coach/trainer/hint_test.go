@@ -97,11 +97,11 @@ func TestHintExamples(t *testing.T) {
 		{voices[0], "price", "Ich verstehe, dass der Preis für Sie wichtig ist.",
 			"Rückfrage stellen: Frag nach, was genau hinter dem Einwand zum Preis steckt, z. B.: „Darf ich fragen, womit Sie den Preis gerade vergleichen?“ Danach fehlt noch: Nutzen fürs Produkt, Beleg / Beispiel."},
 		{voices[0], "price", "",
-			"Einwand anerkennen: Nimm die Sorge zum Preis ernst, bevor du argumentierst, z. B.: „Ich verstehe gut, dass Sie beim Preis genau hinschauen – das ist bei jeder Investition berechtigt.“ Danach fehlt noch: Rückfrage stellen, Nutzen fürs Produkt."},
+			"Einwand anerkennen: Nimm die Sorge zum Preis ernst, bevor du argumentierst, z. B.: „Ich verstehe gut, dass Sie beim Preis genau hinschauen – das ist bei jeder Anschaffung berechtigt.“ Danach fehlt noch: Rückfrage stellen, Nutzen fürs Produkt."},
 		{voices[1], "data_protection", "Das ist kein Problem, keine Sorge.",
-			"Ton & Länge: Lass Widerspruch und Druck weg und nimm die Sorge ernst, z. B.: „Gut, dass du das so früh ansprichst – Datenschutz ist ein berechtigtes Thema. Welche Anforderungen hat euer Datenschutzbeauftragter, die wir auf jeden Fall erfüllen sollten?“ Danach fehlt noch: Einwand anerkennen, Rückfrage stellen."},
+			"Ton & Länge: Lass Widerspruch und Druck weg und nimm die Sorge ernst, z. B.: „Gute Frage – beim Datenschutz genau hinzuschauen ist absolut richtig. Welche Anforderungen an den Datenschutz hast du konkret?“ Danach fehlt noch: Einwand anerkennen, Rückfrage stellen."},
 		{voices[2], "authority", "I understand. What matters most to your boss?",
-			"Product benefit: Show what your product concretely does about this concern, e.g.: “Our " + testPhrase + " delivers exactly the figures decision makers want to see: less effort, a better overview and a clear cost calculation.” After that, still missing: Evidence / example, Next step."},
+			"Product benefit: Show what your product concretely does about this concern, e.g.: “With our " + testPhrase + " you can show your boss what it saves and secures – that makes the decision easier.” After that, still missing: Evidence / example, Next step."},
 	}
 	for _, tt := range tests {
 		if got := hint(tt.v, tt.objection, tt.answer); got != tt.want {

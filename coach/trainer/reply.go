@@ -40,7 +40,7 @@ func (c *chat) reply(plan coach.ReplyPlan) (string, error) {
 // sentence only for impatient customers, and sometimes the temperament's
 // tail.
 func (c *chat) objection() []string {
-	f := families[c.family]
+	f := c.texts(c.family)
 	line := c.render(c.choose(f.Open[c.v.Lang], "open"))
 	if c.temp.Short {
 		if ss := splitSentences(line); len(ss) > 0 {
@@ -118,8 +118,8 @@ func (c *chat) next() []string {
 		prev = c.classify(c.in.History[j].Content)
 	}
 	settled := settledFallback[c.v.Lang]
-	if f, ok := families[prev]; ok && prev != c.family {
-		settled = f.Settled[c.v.Lang]
+	if _, ok := families[prev]; ok && prev != c.family {
+		settled = c.texts(prev).Settled[c.v.Lang]
 	}
 	obj := c.objection()
 	lead := c.render(c.choose(c.temp.Next[c.v.Lang], "next"))
@@ -144,14 +144,14 @@ var demandOrder = map[string][]string{
 // revealing a detail when asked a real question, "interesting, but …" when
 // the answer was good but not enough.
 func (c *chat) push(as *coach.Assessment) []string {
-	f := families[c.family]
+	f := c.texts(c.family)
 	lang := c.v.Lang
 	i := lastSeller(c.in.History)
 	pushLine := c.render(c.rotate(f.Push[lang], "push:"+c.family))
 	if i < 0 {
 		return []string{pushLine}
 	}
-	a := analyse(c.in.History[i].Content, c.family, c.v, c.p)
+	a := c.analyseAt(i, c.family)
 	score := a.score
 	shown := func(key string) bool { return a.shown(key) }
 	if as != nil {

@@ -103,7 +103,7 @@ func (e *Engine) Assess(ctx context.Context, in coach.Input) (*coach.Assessment,
 	if i < 0 || strings.TrimSpace(c.in.History[i].Content) == "" {
 		return nil, noUsage, salescoach.NewError(salescoach.EINVALID, msgNoAnswer)
 	}
-	a := analyse(c.in.History[i].Content, c.family, c.v, c.p)
+	a := c.analyseAt(i, c.family)
 	return &coach.Assessment{Score: a.score, Techniques: a.techniques()}, noUsage, nil
 }
 
@@ -161,6 +161,7 @@ type chat struct {
 	p      product
 	temp   temperamentTexts
 	family string
+	buyer  buyer
 }
 
 func newChat(in coach.Input) *chat {
@@ -174,8 +175,12 @@ func newChat(in coach.Input) *chat {
 	}
 	in.History = h
 	c := &chat{in: in, v: voiceOf(in.Scenario), p: newProduct(in.Scenario)}
+	c.buyer = inferBuyer(in.Scenario.Product, in.Scenario.PDFText)
 	c.temp = temperaments[temperamentOf(in.Scenario.Tone)]
-	c.family = in.Objection
+	c.family = ""
+	if _, ok := families[in.Objection]; ok {
+		c.family = c.effectiveFamily(in.Objection)
+	}
 	if _, ok := families[c.family]; !ok {
 		c.family = ""
 		if j := lastCustomer(in.History); j >= 0 {
@@ -183,7 +188,7 @@ func newChat(in coach.Input) *chat {
 		}
 		if c.family == "" {
 			// Any objection beats none: pick one from the seed and stage.
-			c.family = coach.Objections[pick(len(coach.Objections), in.Scenario.Seed, "family", itoa(in.Stage))].Key
+			c.family = c.effectiveFamily(coach.Objections[pick(len(coach.Objections), in.Scenario.Seed, "family", itoa(in.Stage))].Key)
 		}
 	}
 	return c
@@ -244,8 +249,8 @@ func (c *chat) render(tmpl string) string { return render(tmpl, c.v, c.p) }
 func (c *chat) classify(msg string) string {
 	fm := fold(msg)
 	best, bestAt := "", -1
-	for _, o := range c.candidates() {
-		f := families[o.Key]
+	for _, key := range c.chatFamilies() {
+		f := c.texts(key)
 		var lines []string
 		lines = append(lines, f.Open[c.v.Lang]...)
 		lines = append(lines, f.Push[c.v.Lang]...)
@@ -256,7 +261,7 @@ func (c *chat) classify(msg string) string {
 				continue
 			}
 			if at := strings.LastIndex(fm, fold(first)); at > bestAt {
-				best, bestAt = o.Key, at
+				best, bestAt = key, at
 			}
 		}
 	}
@@ -265,29 +270,14 @@ func (c *chat) classify(msg string) string {
 	}
 	var bestScore float64
 	ss := splitSentences(msg)
-	for _, o := range c.candidates() {
+	for _, key := range c.chatFamilies() {
 		score := 0.0
 		for i, s := range ss {
-			score += float64(count(s.Norm, familyLexicon[o.Key].Theme.m)) * float64(1+i)
+			score += float64(count(s.Norm, familyLexicon[key].Theme.m)) * float64(1+i)
 		}
 		if score > bestScore {
-			best, bestScore = o.Key, score
+			best, bestScore = key, score
 		}
 	}
 	return best
-}
-
-// candidates are the objection families a customer message may raise: the
-// chat's own when the caller named them, else the whole catalogue.
-func (c *chat) candidates() []coach.ObjectionFamily {
-	var out []coach.ObjectionFamily
-	for _, k := range c.in.Objections {
-		if o, ok := coach.ObjectionByKey(k); ok {
-			out = append(out, o)
-		}
-	}
-	if len(out) == 0 {
-		return coach.Objections
-	}
-	return out
 }

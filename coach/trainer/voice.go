@@ -104,6 +104,11 @@ func productPhrase(desc string) string {
 	if ss := splitSentences(desc); len(ss) > 0 {
 		desc = ss[0].Text
 	}
+	// "VertriebsCloud CRM: Eine Cloud-Software für …" names the product
+	// before the colon; "Produkt: …" does not.
+	if head, _, ok := strings.Cut(desc, ": "); ok && len(strings.Fields(head)) <= maxPhraseWords && !genericHead(head) {
+		desc = head
+	}
 	for _, sep := range []string{",", ";", " – ", " — ", " - ", "(", "\"", "!", "?"} {
 		if i := strings.Index(desc, sep); i > 0 {
 			desc = desc[:i]
@@ -178,6 +183,21 @@ func productPhrase(desc string) string {
 		return ""
 	}
 	return phrase
+}
+
+// genericHead reports a text before a colon that introduces a description
+// rather than naming the product ("Produkt", "Wir verkaufen").
+func genericHead(head string) bool {
+	h := strings.ToLower(strings.TrimSpace(head))
+	if genericProducts[h] {
+		return true
+	}
+	for _, p := range productPrefixes {
+		if h == p {
+			return true
+		}
+	}
+	return false
 }
 
 func isLowerWord(w string) bool {

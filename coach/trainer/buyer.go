@@ -1,0 +1,209 @@
+package trainer
+
+import (
+	_ "embed"
+	"slices"
+
+	"salescoach/coach"
+)
+
+// The customer should be someone who really buys the product: a private
+// buyer of disability insurance has no works council, and an industrial
+// buyer of hydraulic hoses does not ask about data protection. The trainer
+// infers from the product description (and PDF) who buys it and, through
+// data/buyers.json, replaces the objection families such a buyer would not
+// raise and picks the variant texts that buyer would say.
+
+//go:embed data/buyers.json
+var buyersJSON []byte
+
+// buyersFile is the shape of data/buyers.json.
+type buyersFile struct {
+	About string `json:"_about"`
+	// Buyers are the words that show a private or a business buyer.
+	Buyers map[string][]string `json:"buyers"`
+	// Trades are the words that show the product's trade.
+	Trades map[string][]string `json:"trades"`
+	// Profiles are keyed "kind" or "kind/trade"; the more specific wins.
+	Profiles map[string]buyerProfile `json:"profiles"`
+}
+
+// buyerProfile is what a kind of buyer says differently.
+type buyerProfile struct {
+	// Variant names the variant texts of data/customer.json to use.
+	Variant string `json:"variant"`
+	// Replace maps a family such a buyer would not raise to the families
+	// to raise instead, in order of preference.
+	Replace map[string][]string `json:"replace"`
+}
+
+var buyersData = mustParse[buyersFile]("data/buyers.json", buyersJSON)
+
+// cue lexicons, compiled once.
+var (
+	buyerCues = compileCues(buyersData.Buyers)
+	tradeCues = compileCues(buyersData.Trades)
+)
+
+func compileCues(m map[string][]string) map[string]*lexicon {
+	out := map[string]*lexicon{}
+	for k, v := range m {
+		out[k] = lex(v...)
+	}
+	return out
+}
+
+// buyer is who buys the product: Kind "private" or "business", and the
+// trade ("insurance", "energy", "industrial", "software", or "").
+type buyer struct {
+	Kind, Trade string
+}
+
+// inferBuyer reads the product description and the start of the PDF. A
+// description that says nothing either way is a business's: the trainer's
+// customer has always been one.
+func inferBuyer(desc, pdf string) buyer {
+	if len(pdf) > 5000 {
+		pdf = pdf[:5000]
+	}
+	n := norm(desc + "\n" + pdf)
+	best := func(cues map[string]*lexicon, order []string) string {
+		out, score := "", 0
+		for _, k := range order {
+			if c := count(n, cues[k].m); c > score {
+				out, score = k, c
+			}
+		}
+		return out
+	}
+	kind := best(buyerCues, []string{"business", "private"})
+	if kind == "" {
+		kind = "business"
+	}
+	return buyer{Kind: kind, Trade: best(tradeCues, []string{"software", "industrial", "insurance", "energy"})}
+}
+
+// profile is the buyer's profile, nil when the buyer raises every family.
+func (b buyer) profile() *buyerProfile {
+	for _, k := range []string{b.Kind + "/" + b.Trade, b.Kind} {
+		if p, ok := buyersData.Profiles[k]; ok {
+			return &p
+		}
+	}
+	return nil
+}
+
+// variants are the keys of data/customer.json variants that apply, general first.
+func (b buyer) variants() []string {
+	var out []string
+	if p := b.profile(); p != nil && p.Variant != "" {
+		out = append(out, p.Variant)
+	}
+	if _, ok := customerData.Variants[b.Trade]; ok && !slices.Contains(out, b.Trade) {
+		out = append(out, b.Trade)
+	}
+	return out
+}
+
+// effective maps the chat's objection families to the ones this buyer
+// raises. A replaced family takes the first replacement that the chat
+// neither raises itself nor has already used, so a chat never raises the
+// same family twice.
+func (b buyer) effective(keys []string) map[string]string {
+	out := map[string]string{}
+	p := b.profile()
+	used := map[string]bool{}
+	for _, k := range keys {
+		if p == nil || len(p.Replace[k]) == 0 {
+			used[k] = true
+		}
+	}
+	for _, k := range keys {
+		if p == nil || len(p.Replace[k]) == 0 {
+			out[k] = k
+			continue
+		}
+		out[k] = k
+		for _, r := range p.Replace[k] {
+			if !used[r] {
+				out[k], used[r] = r, true
+				break
+			}
+		}
+	}
+	return out
+}
+
+// texts are what the customer says about family, with the buyer's variant
+// texts in place of the general ones.
+func (c *chat) texts(family string) familyTexts {
+	base := families[family]
+	for _, v := range c.buyer.variants() {
+		if o, ok := customerData.Variants[v][family]; ok {
+			base = overlay(base, o)
+		}
+	}
+	return base
+}
+
+func overlay(base, o familyTexts) familyTexts {
+	lists := func(b, o map[string][]string) map[string][]string {
+		out := map[string][]string{}
+		for k, v := range b {
+			out[k] = v
+		}
+		for k, v := range o {
+			if len(v) > 0 {
+				out[k] = v
+			}
+		}
+		return out
+	}
+	one := func(b, o map[string]string) map[string]string {
+		out := map[string]string{}
+		for k, v := range b {
+			out[k] = v
+		}
+		for k, v := range o {
+			if v != "" {
+				out[k] = v
+			}
+		}
+		return out
+	}
+	return familyTexts{
+		Name: one(base.Name, o.Name), Core: one(base.Core, o.Core),
+		Open: lists(base.Open, o.Open), Push: lists(base.Push, o.Push), Reveal: lists(base.Reveal, o.Reveal),
+		Condition: lists(base.Condition, o.Condition), Settled: lists(base.Settled, o.Settled),
+	}
+}
+
+// chatFamilies are the chat's objection families as this buyer raises
+// them, in order: the caller's list, else the whole catalogue.
+func (c *chat) chatFamilies() []string {
+	keys := c.in.Objections
+	if len(keys) == 0 {
+		for _, o := range coach.Objections {
+			keys = append(keys, o.Key)
+		}
+	}
+	m := c.buyer.effective(keys)
+	var out []string
+	for _, k := range keys {
+		if f := m[k]; f != "" && !slices.Contains(out, f) {
+			if _, ok := families[f]; ok {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// effectiveFamily is the family this buyer raises for the chat's objection key.
+func (c *chat) effectiveFamily(key string) string {
+	keys := c.in.Objections
+	if !slices.Contains(keys, key) {
+		keys = append(append([]string(nil), keys...), key)
+	}
+	return c.buyer.effective(keys)[key]
+}

@@ -1,0 +1,126 @@
+package trainer
+
+import (
+	"strings"
+
+	"salescoach"
+)
+
+// answerContext is what the trainer needs besides the answer itself to tell
+// a reply to this objection from text that games the scoring: the seller's
+// earlier answers (a repeated answer earns nothing) and the customer's last
+// message (sending the customer's own words back earns nothing).
+type answerContext struct {
+	prior    []string
+	customer string
+}
+
+// contextAt is the context of the seller turn at index i of the history.
+func (c *chat) contextAt(i int) answerContext {
+	var ctx answerContext
+	for j := 0; j < i && j < len(c.in.History); j++ {
+		t := c.in.History[j]
+		switch {
+		case isSeller(t.Role):
+			ctx.prior = append(ctx.prior, t.Content)
+		case t.Role == salescoach.RoleAssistant:
+			ctx.customer = t.Content
+		}
+	}
+	return ctx
+}
+
+// analyseAt analyses the seller turn at index i of the history as an
+// answer to family.
+func (c *chat) analyseAt(i int, family string) *analysis {
+	return analyseIn(c.in.History[i].Content, family, c.v, c.p, c.contextAt(i))
+}
+
+// Kinds of answers that earn nothing whatever words they contain.
+const (
+	voidList      = "list"      // a list of labels and keywords, not sentences
+	voidRepeat    = "repeat"    // the same text as an earlier answer
+	voidEcho      = "echo"      // the customer's own words sent back
+	voidInjection = "injection" // instructions to the trainer instead of an answer
+)
+
+// checkVoid tells whether the answer is a reply in real sentences at all.
+func (a *analysis) checkVoid(ctx answerContext) string {
+	if a.words == 0 {
+		return ""
+	}
+	n := norm(a.text)
+	if has(n, injectionWords.m) {
+		return voidInjection
+	}
+	if isLabelList(a.text) {
+		return voidList
+	}
+	mine := contentWords(a.text)
+	for _, p := range ctx.prior {
+		if strings.TrimSpace(p) == "" {
+			continue
+		}
+		if fold(strings.Join(strings.Fields(p), " ")) == fold(strings.Join(strings.Fields(a.text), " ")) ||
+			(len(mine) >= 4 && jaccard(mine, contentWords(p)) >= 0.8) {
+			return voidRepeat
+		}
+	}
+	if ctx.customer != "" && len(mine) >= 3 {
+		theirs := map[string]bool{}
+		for _, w := range contentWords(ctx.customer) {
+			theirs[w] = true
+		}
+		same := 0
+		for _, w := range mine {
+			if theirs[w] {
+				same++
+			}
+		}
+		if float64(same) >= 0.7*float64(len(mine)) {
+			return voidEcho
+		}
+	}
+	return ""
+}
+
+// isLabelList reports text that strings labels together instead of
+// forming sentences: most comma- or dot-separated pieces have one or two
+// words, or hardly any word is a function word ("und", "Sie", "the").
+func isLabelList(text string) bool {
+	pieces := strings.FieldsFunc(text, func(r rune) bool {
+		return r == ',' || r == ';' || r == '.' || r == '\n' || r == '?' || r == '!' || r == '|' || r == '/'
+	})
+	short, total := 0, 0
+	for _, p := range pieces {
+		w := len(strings.Fields(p))
+		if w == 0 {
+			continue
+		}
+		total++
+		if w <= 2 {
+			short++
+		}
+	}
+	toks := tokens(text)
+	if len(toks) < 4 {
+		return false
+	}
+	fn := 0
+	for _, t := range toks {
+		if stopwords[t] || has(" "+t+" ", sentenceWords.m) {
+			fn++
+		}
+	}
+	share := float64(fn) / float64(len(toks))
+	// Short pieces alone are no proof: "Klar, kenn ich. Dauert nur zehn
+	// Minuten." is casual speech. Labels also lack the little words that
+	// hold sentences together.
+	return (total >= 4 && float64(short) >= 0.6*float64(total) && share < 0.2) || (len(toks) >= 5 && share < 0.12)
+}
+
+// realSentence reports a sentence that can carry a benefit, a proof or a
+// next step: several words, among them a function word.
+func realSentence(s sentence) bool {
+	return s.Words >= 4 && has(s.Norm, sentenceWords.m)
+}
