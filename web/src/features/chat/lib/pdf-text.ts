@@ -4,6 +4,8 @@
 import { getDocument, GlobalWorkerOptions } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
+import { plainText } from '../../../lib/plain-text';
+
 GlobalWorkerOptions.workerSrc = workerUrl;
 
 /** The server accepts at most this many characters of PDF text. */
@@ -31,7 +33,8 @@ export async function extractPdfText(data: ArrayBuffer): Promise<string> {
       const content = await page.getTextContent();
       let text = '';
       for (const item of content.items as TextItemLike[]) {
-        if (typeof item.str === 'string') text += item.str;
+        // PDFs carry form feeds and other control characters, which the server refuses.
+        if (typeof item.str === 'string') text += plainText(item.str);
         if (item.hasEOL) text += '\n';
         else if (item.str) text += ' ';
       }
