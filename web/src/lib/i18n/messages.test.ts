@@ -14,7 +14,8 @@ import { messages } from './messages';
 import { interpolate, splitRich, tokensOf, translate } from './i18n';
 import type { Text } from './messages/types';
 import { serverEnglish } from './messages/server';
-import { serverGerman, translateServer } from './server';
+import serverGerman from './server-messages.json';
+import { translateServer } from './server';
 
 /** Every form of a text: the text itself, or its plural forms. */
 const forms = (text: Text): string[] => (typeof text === 'string' ? [text] : [text.one, text.other]);
@@ -108,9 +109,14 @@ describe('i18n catalogue', () => {
     expect(translateServer('en', { code: 'engine_timeout', error: '…', params: { seconds: 0.5 } })).toBe(
       'The model server did not answer within 0.5 seconds.',
     );
-    expect(translateServer('de', { code: 'engine_timeout', error: '…', params: { seconds: 0.5 } })).toBe(
-      'Der Modellserver hat nicht innerhalb von 0,5 Sekunden geantwortet.',
-    );
+    // German is the server's own text.
+    expect(
+      translateServer('de', {
+        code: 'engine_timeout',
+        error: 'Der Modellserver hat nicht innerhalb von 0,5 Sekunden geantwortet.',
+        params: { seconds: 0.5 },
+      }),
+    ).toBe('Der Modellserver hat nicht innerhalb von 0,5 Sekunden geantwortet.');
     const upload = {
       code: 'upload_failed',
       error: 'Upload fehlgeschlagen: Speicher nicht erreichbar.',

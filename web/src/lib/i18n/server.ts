@@ -1,16 +1,15 @@
-import german from './server-messages.json';
 import { serverEnglish } from './messages/server';
 import { interpolate, type Language, type Vars } from './i18n';
 
 /**
- * The server's message codes with their German texts. The file is written by
- * the Go test TestWebHasEveryServerMessage from the server's catalogue, so the
- * German here is the server's, word for word.
+ * The server's message codes. server-messages.json, the server's catalogue
+ * with its German texts, is written by the Go test TestWebHasEveryServerMessage;
+ * only its type is used here, since the server sends the German text with
+ * every error anyway.
  */
-export const serverGerman: Record<ServerCode, string> = german;
-export type ServerCode = keyof typeof german;
+export type ServerCode = keyof typeof import('./server-messages.json');
 
-/** A message as the server sends it: code, German default text, placeholders. */
+/** A message as the server sends it: code, German text, placeholders. */
 export interface ServerMessage {
   code?: unknown;
   error?: unknown;
@@ -18,7 +17,7 @@ export interface ServerMessage {
 }
 
 export function isServerCode(code: unknown): code is ServerCode {
-  return typeof code === 'string' && Object.prototype.hasOwnProperty.call(german, code);
+  return typeof code === 'string' && Object.prototype.hasOwnProperty.call(serverEnglish, code);
 }
 
 /** A placeholder's value in the language: numbers without grouping (20000), nested messages translated. */
@@ -31,17 +30,18 @@ function paramText(lang: Language, value: unknown): string {
 }
 
 /**
- * The text of a server message in lang: the catalogue's text for a known code
- * with its placeholders filled, else the server's own text (a newer server's
- * code, or an error without one). "" when there is neither.
+ * The text of a server message in lang. German is the server's own text (the
+ * specification's wording, its placeholders filled by the server); English
+ * is the catalogue's text for the code with the placeholders filled here. A
+ * code this client does not know yet shows the server's text. "" when there
+ * is none.
  */
 export function translateServer(lang: Language, msg: ServerMessage): string {
   const fallback = typeof msg.error === 'string' ? msg.error : '';
-  if (!isServerCode(msg.code)) return fallback;
-  const text = lang === 'de' ? serverGerman[msg.code] : serverEnglish[msg.code];
+  if (lang === 'de' || !isServerCode(msg.code)) return fallback;
   const vars: Vars = {};
   if (msg.params && typeof msg.params === 'object') {
     for (const [name, value] of Object.entries(msg.params)) vars[name] = paramText(lang, value);
   }
-  return interpolate(text, vars);
+  return interpolate(serverEnglish[msg.code], vars);
 }
