@@ -439,4 +439,3 @@ func parsePrompts(lang, text string) *template.Template {
 	}
 	return template.Must(template.New(lang).Funcs(funcs).Parse(text))
 }
-
