@@ -123,12 +123,20 @@ type Server struct {
 	codes    map[string]*grant
 
 	signWrongKey   bool
+	wrongKid       bool // the wrong key signs under its own, unpublished kid
 	wrongNonce     bool
 	audience       string // "" means the client id
 	idTokenTTL     time.Duration
 	discoveryFails int // HTTP status for discovery, 0 for success
 	tokenFails     int // HTTP status for /token, 0 for normal behaviour
 	requests       map[string]int
+	holds          map[string]*hold
+}
+
+// hold keeps requests to one path waiting (see Hold).
+type hold struct {
+	entered, release chan struct{}
+	once             sync.Once
 }
 
 type signingKey struct {
@@ -159,6 +167,7 @@ func New(t testing.TB, opts ...Option) *Server {
 		idTokenTTL:   time.Hour,
 		codes:        map[string]*grant{},
 		requests:     map[string]int{},
+		holds:        map[string]*hold{},
 	}
 	for _, o := range opts {
 		o(s)
@@ -240,7 +249,49 @@ func (s *Server) SignWithWrongKey(t testing.TB, on bool) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.signWrongKey, s.wrongKey = on, k
+	s.signWrongKey, s.wrongKey, s.wrongKid = on, k, false
+}
+
+// SignWithUnpublishedKey makes ID tokens carry the kid and signature of a key
+// the JWKS does not publish, as a token signed with a key the client has not
+// seen yet would.
+func (s *Server) SignWithUnpublishedKey(t testing.TB, on bool) {
+	t.Helper()
+	s.SignWithWrongKey(t, on)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.wrongKid = on
+}
+
+// RetireOldKeys stops publishing every key but the current signing key, as a
+// provider does at the end of a rotation.
+func (s *Server) RetireOldKeys() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.keys = s.keys[:1]
+}
+
+// Hold makes requests to path ("/jwks", say) wait until release is called
+// or the client gives up; entered is closed when the first of them arrives.
+// Release is safe to call more than once and is called when the test ends.
+func (s *Server) Hold(t testing.TB, path string) (entered <-chan struct{}, release func()) {
+	h := &hold{entered: make(chan struct{}), release: make(chan struct{})}
+	s.mu.Lock()
+	s.holds[path] = h
+	s.mu.Unlock()
+	var once sync.Once
+	release = func() {
+		once.Do(func() {
+			s.mu.Lock()
+			if s.holds[path] == h {
+				delete(s.holds, path)
+			}
+			s.mu.Unlock()
+			close(h.release)
+		})
+	}
+	t.Cleanup(release)
+	return h.entered, release
 }
 
 // UseWrongNonce makes ID tokens carry a nonce other than the requested one.
@@ -293,7 +344,16 @@ func (s *Server) count(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		s.mu.Lock()
 		s.requests[r.URL.Path]++
+		hd := s.holds[r.URL.Path]
 		s.mu.Unlock()
+		if hd != nil {
+			hd.once.Do(func() { close(hd.entered) })
+			select {
+			case <-hd.release:
+			case <-r.Context().Done():
+				return
+			}
+		}
 		h(w, r)
 	}
 }
@@ -548,16 +608,19 @@ func (s *Server) idToken(g *grant) (string, error) {
 		claims["name"] = g.user.Name
 	}
 	key := s.keys[0]
-	signer := key.priv
+	signer, kid := key.priv, key.kid
 	if s.signWrongKey {
 		signer = s.wrongKey.priv
+		if s.wrongKid {
+			kid = s.wrongKey.kid
+		}
 	}
 	method := jwt.SigningMethod(jwt.SigningMethodRS256)
 	if s.keyType == ES256 {
 		method = jwt.SigningMethodES256
 	}
 	t := jwt.NewWithClaims(method, claims)
-	t.Header["kid"] = key.kid
+	t.Header["kid"] = kid
 	return t.SignedString(signer)
 }
 
