@@ -4,40 +4,35 @@ import (
 	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
-	"crypto/rsa"
-	"crypto/sha256"
 	"crypto/subtle"
 	"crypto/x509"
-	"encoding/base64"
 	"encoding/json"
 	"encoding/pem"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	"math/big"
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/coreos/go-oidc/v3/oidc"
 	"github.com/golang-jwt/jwt/v5"
+	"golang.org/x/oauth2"
+	"golang.org/x/sync/singleflight"
 
 	"salescoach"
 )
 
 // Issuers of the supported sign-in providers, as their discovery documents
-// state them.
+// state them. For GoogleIssuer, go-oidc also accepts ID tokens whose iss is
+// the scheme-less "accounts.google.com" that Google documents as well.
 const (
 	GoogleIssuer = "https://accounts.google.com"
 	AppleIssuer  = "https://appleid.apple.com"
 )
-
-// googleLegacyIssuer is the second iss value Google documents for its ID
-// tokens ("https://accounts.google.com or accounts.google.com").
-const googleLegacyIssuer = "accounts.google.com"
 
 // ResponseModeFormPost makes the provider POST code and state to the redirect
 // URL instead of appending them to it. Apple requires it when the name or
@@ -77,7 +72,8 @@ type ProviderConfig struct {
 	Scopes []string
 	// ResponseMode is "" (query) or ResponseModeFormPost.
 	ResponseMode string
-	// HTTPClient defaults to a client with Timeout. Tests pass the fake's.
+	// HTTPClient defaults to http.DefaultClient's transport. Tests pass the
+	// fake's. Its responses are capped at 1 MiB.
 	HTTPClient *http.Client
 	// Timeout bounds each request to the provider (DefaultProviderTimeout
 	// when zero), even when HTTPClient has no timeout of its own.
@@ -129,32 +125,28 @@ type IDClaims struct {
 
 // Provider is an OpenID Connect relying party for one provider: it builds the
 // authorization URL and turns the returned code into verified claims. It is
-// safe for concurrent use; discovery and keys are cached.
+// safe for concurrent use.
+//
+// The protocol is go-oidc's and x/oauth2's: discovery (oidc.NewProvider), the
+// code exchange with PKCE (oauth2.Config), and ID-token verification against
+// the provider's JWKS (oidc.RemoteKeySet, which refetches the keys when a
+// token names an unknown kid, and holds no lock while it fetches). Ours are
+// the Apple specifics, the nonce, azp and iat checks, the error codes and the
+// bounds on time and size of every provider request.
 type Provider struct {
-	cfg     ProviderConfig
-	client  *http.Client
-	timeout time.Duration
-	now     func() time.Time
-	log     *slog.Logger
+	cfg    ProviderConfig
+	client *http.Client // bounded in time and response size
+	now    func() time.Time
+	log    *slog.Logger
 
-	disc   atomic.Pointer[discovery]
-	discMu sync.Mutex // serialises discovery fetches
-
-	keysMu sync.Mutex // guards keys and serialises JWKS fetches
-	keys   []verificationKey
+	disc      atomic.Pointer[discovered]
+	discovery singleflight.Group // one discovery fetch at a time; waiters hold no lock
 }
 
-type discovery struct {
-	Issuer                string `json:"issuer"`
-	AuthorizationEndpoint string `json:"authorization_endpoint"`
-	TokenEndpoint         string `json:"token_endpoint"`
-	JWKSURI               string `json:"jwks_uri"`
-}
-
-type verificationKey struct {
-	kid string
-	alg string // "RS256" or "ES256"
-	key any    // *rsa.PublicKey or *ecdsa.PublicKey
+// discovered is what discovery yields; it does not change afterwards.
+type discovered struct {
+	oauth    oauth2.Config // without the client secret, which may be minted per exchange
+	verifier *oidc.IDTokenVerifier
 }
 
 // NewProvider checks cfg and fetches the provider's discovery document with
@@ -166,18 +158,16 @@ func NewProvider(ctx context.Context, cfg ProviderConfig) (*Provider, error) {
 	if err := checkProviderConfig(&cfg); err != nil {
 		return nil, err
 	}
-	p := &Provider{cfg: cfg, timeout: cfg.Timeout, now: cfg.Now, log: cfg.Logger, client: cfg.HTTPClient}
-	if p.timeout <= 0 {
-		p.timeout = DefaultProviderTimeout
+	timeout := cfg.Timeout
+	if timeout <= 0 {
+		timeout = DefaultProviderTimeout
 	}
+	p := &Provider{cfg: cfg, now: cfg.Now, log: cfg.Logger, client: boundedClient(cfg.HTTPClient, timeout)}
 	if p.now == nil {
 		p.now = time.Now
 	}
 	if p.log == nil {
 		p.log = slog.Default()
-	}
-	if p.client == nil {
-		p.client = &http.Client{Timeout: p.timeout}
 	}
 	return p, p.Discover(ctx)
 }
@@ -220,48 +210,83 @@ func (p *Provider) ResponseMode() string { return p.cfg.ResponseMode }
 
 // Discover fetches and caches the discovery document unless it is cached
 // already. It returns EUNAVAILABLE when the document cannot be fetched, is
-// malformed, or names another issuer; the next call tries again.
+// malformed, or names another issuer; the next call tries again. Concurrent
+// callers share one fetch; each stops waiting when its ctx ends.
 func (p *Provider) Discover(ctx context.Context) error {
 	if p.disc.Load() != nil {
 		return nil
 	}
-	p.discMu.Lock()
-	defer p.discMu.Unlock()
-	if p.disc.Load() != nil {
+	ch := p.discovery.DoChan("", func() (any, error) {
+		if d := p.disc.Load(); d != nil {
+			return d, nil
+		}
+		d, err := p.fetchDiscovery()
+		if err != nil {
+			p.log.Warn("oidc discovery failed", "provider", p.cfg.Name, "err", err)
+			return nil, err
+		}
+		p.disc.Store(d)
+		return d, nil
+	})
+	select {
+	case <-ctx.Done():
+		p.log.Warn("oidc discovery abandoned", "provider", p.cfg.Name, "err", ctx.Err())
+		return p.unavailable()
+	case r := <-ch:
+		if r.Err != nil {
+			return p.unavailable()
+		}
 		return nil
 	}
-	d, err := p.fetchDiscovery(ctx)
-	if err != nil {
-		p.log.Warn("oidc discovery failed", "provider", p.cfg.Name, "err", err)
-		return p.unavailable()
-	}
-	p.disc.Store(d)
-	return nil
 }
 
-func (p *Provider) fetchDiscovery(ctx context.Context) (*discovery, error) {
-	var d discovery
-	wellKnown := strings.TrimSuffix(p.cfg.Issuer, "/") + "/.well-known/openid-configuration"
-	if err := p.getJSON(ctx, wellKnown, &d); err != nil {
+// fetchDiscovery runs discovery on its own context: the shared fetch must not
+// end because the first of its waiters gave up. p.client bounds it in time.
+func (p *Provider) fetchDiscovery() (*discovered, error) {
+	ctx := oidc.ClientContext(context.Background(), p.client)
+	op, err := oidc.NewProvider(ctx, p.cfg.Issuer)
+	if err != nil {
 		return nil, err
 	}
-	if d.Issuer != p.cfg.Issuer {
-		return nil, fmt.Errorf("discovery names issuer %q, want %q", d.Issuer, p.cfg.Issuer)
+	var meta struct {
+		JWKSURI string `json:"jwks_uri"`
 	}
-	// Endpoints must not downgrade to plain HTTP unless the issuer itself is
-	// plain HTTP (a local test provider).
+	if err := op.Claims(&meta); err != nil {
+		return nil, err
+	}
+	ep := op.Endpoint()
+	// Endpoints must be absolute and must not downgrade to plain HTTP unless
+	// the issuer itself is plain HTTP (a local test provider).
 	scheme, _, _ := strings.Cut(p.cfg.Issuer, ":")
-	for name, ep := range map[string]string{
-		"authorization_endpoint": d.AuthorizationEndpoint,
-		"token_endpoint":         d.TokenEndpoint,
-		"jwks_uri":               d.JWKSURI,
+	for name, e := range map[string]string{
+		"authorization_endpoint": ep.AuthURL,
+		"token_endpoint":         ep.TokenURL,
+		"jwks_uri":               meta.JWKSURI,
 	} {
-		u, err := url.Parse(ep)
+		u, err := url.Parse(e)
 		if err != nil || u.Host == "" || (u.Scheme != "https" && !(u.Scheme == "http" && scheme == "http")) {
-			return nil, fmt.Errorf("discovery has an unusable %s %q", name, ep)
+			return nil, fmt.Errorf("discovery has an unusable %s %q", name, e)
 		}
 	}
-	return &d, nil
+	// Our code and x/oauth2's send the secret in the form
+	// (client_secret_post), which Apple requires; auto-detection would
+	// retry a refused exchange and so spend the code twice.
+	ep.AuthStyle = oauth2.AuthStyleInParams
+	keys := &keySet{remote: oidc.NewRemoteKeySet(ctx, meta.JWKSURI)}
+	return &discovered{
+		oauth: oauth2.Config{
+			ClientID:    p.cfg.ClientID,
+			Endpoint:    ep,
+			RedirectURL: p.cfg.RedirectURL,
+			Scopes:      p.cfg.Scopes,
+		},
+		verifier: oidc.NewVerifier(p.cfg.Issuer, keys, &oidc.Config{
+			ClientID:             p.cfg.ClientID,
+			SupportedSigningAlgs: []string{oidc.RS256, oidc.ES256},
+			// go-oidc allows no leeway on exp; ours is clockLeeway.
+			Now: func() time.Time { return p.now().Add(-clockLeeway) },
+		}),
+	}, nil
 }
 
 // AuthCodeURL returns the provider URL to send the browser to: the
@@ -274,39 +299,21 @@ func (p *Provider) AuthCodeURL(state, nonce, codeChallenge string) string {
 	if d == nil {
 		return ""
 	}
-	u, err := url.Parse(d.AuthorizationEndpoint)
-	if err != nil {
-		return ""
+	opts := []oauth2.AuthCodeOption{
+		oidc.Nonce(nonce),
+		oauth2.SetAuthURLParam("code_challenge", codeChallenge),
+		oauth2.SetAuthURLParam("code_challenge_method", "S256"),
 	}
-	q := u.Query()
-	q.Set("response_type", "code")
-	q.Set("client_id", p.cfg.ClientID)
-	q.Set("redirect_uri", p.cfg.RedirectURL)
-	q.Set("scope", strings.Join(p.cfg.Scopes, " "))
-	q.Set("state", state)
-	q.Set("nonce", nonce)
-	q.Set("code_challenge", codeChallenge)
-	q.Set("code_challenge_method", "S256")
 	if p.cfg.ResponseMode != "" {
-		q.Set("response_mode", p.cfg.ResponseMode)
+		opts = append(opts, oauth2.SetAuthURLParam("response_mode", p.cfg.ResponseMode))
 	}
-	u.RawQuery = q.Encode()
-	return u.String()
+	return d.oauth.AuthCodeURL(state, opts...)
 }
 
 // PKCEChallenge returns the S256 code challenge of verifier (RFC 7636): the
 // unpadded base64url SHA-256 of it.
 func PKCEChallenge(verifier string) string {
-	sum := sha256.Sum256([]byte(verifier))
-	return base64.RawURLEncoding.EncodeToString(sum[:])
-}
-
-// tokenResponse is the part of the token endpoint's answer we use.
-type tokenResponse struct {
-	IDToken          string `json:"id_token"`
-	TokenType        string `json:"token_type"`
-	Error            string `json:"error"`
-	ErrorDescription string `json:"error_description"`
+	return oauth2.S256ChallengeFromVerifier(verifier)
 }
 
 // Exchange redeems code at the token endpoint (client_secret_post, with the
@@ -326,67 +333,51 @@ func (p *Provider) Exchange(ctx context.Context, code, codeVerifier, nonce strin
 	}
 	d := p.disc.Load()
 
-	secret := p.cfg.ClientSecret
+	conf := d.oauth
+	conf.ClientSecret = p.cfg.ClientSecret
 	if p.cfg.ClientSecretFunc != nil {
 		s, err := p.cfg.ClientSecretFunc()
 		if err != nil {
 			p.log.Error("oidc client secret unavailable", "provider", p.cfg.Name, "err", err)
 			return nil, p.unavailable()
 		}
-		secret = s
+		conf.ClientSecret = s
 	}
-	form := url.Values{
-		"grant_type":    {"authorization_code"},
-		"code":          {code},
-		"redirect_uri":  {p.cfg.RedirectURL},
-		"client_id":     {p.cfg.ClientID},
-		"client_secret": {secret},
-		"code_verifier": {codeVerifier},
-	}
-	tokenCtx, cancel := context.WithTimeout(ctx, p.timeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(tokenCtx, http.MethodPost, d.TokenEndpoint, strings.NewReader(form.Encode()))
+	tok, err := conf.Exchange(oidc.ClientContext(ctx, p.client), code, oauth2.VerifierOption(codeVerifier))
 	if err != nil {
-		p.log.Warn("oidc token request", "provider", p.cfg.Name, "err", err)
-		return nil, p.unavailable()
+		return nil, p.exchangeFailed(err)
 	}
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("Accept", "application/json")
-	resp, err := p.client.Do(req)
-	if err != nil {
-		p.log.Warn("oidc token request failed", "provider", p.cfg.Name, "err", redactURLError(err))
-		return nil, p.unavailable()
-	}
-	defer resp.Body.Close()
-	body, err := readLimited(resp.Body)
-	if err != nil {
-		p.log.Warn("oidc token response unreadable", "provider", p.cfg.Name, "err", err)
-		return nil, p.unavailable()
-	}
-	var tr tokenResponse
-	jsonErr := json.Unmarshal(body, &tr)
-	if resp.StatusCode != http.StatusOK {
-		p.log.Warn("oidc token endpoint refused the code", "provider", p.cfg.Name,
-			"status", resp.StatusCode, "error", tr.Error, "error_description", tr.ErrorDescription)
-		switch {
-		case resp.StatusCode >= 500, tr.Error == "invalid_client", tr.Error == "unauthorized_client":
-			return nil, p.unavailable()
-		case resp.StatusCode >= 400:
-			return nil, p.unauthorized()
-		}
-		return nil, p.unavailable()
-	}
-	if jsonErr != nil || tr.IDToken == "" {
+	raw, _ := tok.Extra("id_token").(string)
+	if raw == "" {
 		p.log.Warn("oidc token response has no id_token", "provider", p.cfg.Name)
 		return nil, p.unavailable()
 	}
-	return p.verifyIDToken(ctx, d, tr.IDToken, nonce)
+	return p.verifyIDToken(ctx, d, raw, nonce)
 }
 
-// idTokenClaims is the JSON shape of an ID token.
+// exchangeFailed logs why the token endpoint refused and maps it to our
+// codes. Only the status and the OAuth error fields are logged: the body of a
+// RetrieveError is the provider's, not ours to trust with secrets.
+func (p *Provider) exchangeFailed(err error) error {
+	var re *oauth2.RetrieveError
+	if !errors.As(err, &re) || re.Response == nil {
+		p.log.Warn("oidc token request failed", "provider", p.cfg.Name, "err", err)
+		return p.unavailable()
+	}
+	status := re.Response.StatusCode
+	p.log.Warn("oidc token endpoint refused the code", "provider", p.cfg.Name,
+		"status", status, "error", re.ErrorCode, "error_description", re.ErrorDescription)
+	switch {
+	case status >= 500, re.ErrorCode == "invalid_client", re.ErrorCode == "unauthorized_client":
+		return p.unavailable()
+	case status >= 400:
+		return p.unauthorized()
+	}
+	return p.unavailable()
+}
+
+// idTokenClaims is the part of an ID token that go-oidc leaves to us.
 type idTokenClaims struct {
-	jwt.RegisteredClaims
-	Nonce         string   `json:"nonce"`
 	Email         string   `json:"email"`
 	EmailVerified flexBool `json:"email_verified"`
 	Name          string   `json:"name"`
@@ -409,32 +400,12 @@ func (b *flexBool) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (p *Provider) verifyIDToken(ctx context.Context, d *discovery, raw, nonce string) (*IDClaims, error) {
-	if len(raw) > maxProviderBody {
-		return nil, p.unauthorized()
-	}
-	parser := jwt.NewParser(
-		jwt.WithValidMethods([]string{jwt.SigningMethodRS256.Alg(), jwt.SigningMethodES256.Alg()}),
-		jwt.WithAudience(p.cfg.ClientID),
-		jwt.WithExpirationRequired(),
-		jwt.WithIssuedAt(),
-		jwt.WithLeeway(clockLeeway),
-		jwt.WithTimeFunc(p.now),
-	)
+// verifyIDToken has go-oidc check signature, algorithm, issuer, audience and
+// expiry, then checks what go-oidc leaves to the caller: the nonce, the
+// authorized party, the subject and the issue time.
+func (p *Provider) verifyIDToken(ctx context.Context, d *discovered, raw, nonce string) (*IDClaims, error) {
 	var fetchErr error
-	var c idTokenClaims
-	_, err := parser.ParseWithClaims(raw, &c, func(t *jwt.Token) (any, error) {
-		kid, _ := t.Header["kid"].(string)
-		key, err := p.lookupKey(ctx, d, kid, t.Method.Alg())
-		if err != nil {
-			fetchErr = err
-			return nil, err
-		}
-		if key == nil {
-			return nil, fmt.Errorf("no %s key with kid %q", t.Method.Alg(), kid)
-		}
-		return key, nil
-	})
+	t, err := d.verifier.Verify(context.WithValue(ctx, keyFetchErrKey{}, &fetchErr), raw)
 	if fetchErr != nil {
 		p.log.Warn("oidc keys unavailable", "provider", p.cfg.Name, "err", fetchErr)
 		return nil, p.unavailable()
@@ -443,15 +414,19 @@ func (p *Provider) verifyIDToken(ctx context.Context, d *discovery, raw, nonce s
 		p.log.Warn("oidc id token rejected", "provider", p.cfg.Name, "err", err)
 		return nil, p.unauthorized()
 	}
-	issOK := c.Issuer == p.cfg.Issuer || (p.cfg.Issuer == GoogleIssuer && c.Issuer == googleLegacyIssuer)
-	switch {
-	case !issOK:
-		p.log.Warn("oidc id token from another issuer", "provider", p.cfg.Name, "iss", c.Issuer)
+	var c idTokenClaims
+	if err := t.Claims(&c); err != nil {
+		p.log.Warn("oidc id token rejected", "provider", p.cfg.Name, "err", err)
 		return nil, p.unauthorized()
-	case c.Subject == "":
+	}
+	switch {
+	case t.Subject == "":
 		p.log.Warn("oidc id token without subject", "provider", p.cfg.Name)
 		return nil, p.unauthorized()
-	case subtle.ConstantTimeCompare([]byte(c.Nonce), []byte(nonce)) != 1:
+	case t.IssuedAt.After(p.now().Add(clockLeeway)):
+		p.log.Warn("oidc id token rejected", "provider", p.cfg.Name, "err", "token used before issued")
+		return nil, p.unauthorized()
+	case subtle.ConstantTimeCompare([]byte(t.Nonce), []byte(nonce)) != 1:
 		p.log.Warn("oidc id token nonce mismatch", "provider", p.cfg.Name)
 		return nil, p.unauthorized()
 	case c.AZP != "" && c.AZP != p.cfg.ClientID:
@@ -460,185 +435,102 @@ func (p *Provider) verifyIDToken(ctx context.Context, d *discovery, raw, nonce s
 		return nil, p.unauthorized()
 	}
 	return &IDClaims{
-		Subject:       c.Subject,
+		Subject:       t.Subject,
 		Email:         c.Email,
 		EmailVerified: bool(c.EmailVerified) && c.Email != "",
 		Name:          strings.TrimSpace(c.Name),
 	}, nil
 }
 
-// lookupKey returns the key for kid and alg, fetching the JWKS when none is
-// cached and once more when kid is unknown (the provider rotated its keys).
-// The refetch needs no throttle: ID tokens reach us only over the back channel
-// from the token endpoint, so an attacker cannot make us refetch at will.
-// A nil key with a nil error means the provider has no such key.
-func (p *Provider) lookupKey(ctx context.Context, d *discovery, kid, alg string) (any, error) {
-	p.keysMu.Lock()
-	defer p.keysMu.Unlock()
-	if p.keys != nil {
-		if k := findKey(p.keys, kid, alg); k != nil {
-			return k, nil
+// keyFetchErrKey carries a *error into keySet.VerifySignature, so that a JWKS
+// that cannot be fetched (an outage) is told apart from a bad signature (a
+// rejected token): go-oidc's verifier flattens both into one message.
+type keyFetchErrKey struct{}
+
+// keySet is go-oidc's RemoteKeySet, noting fetch failures for verifyIDToken.
+// RemoteKeySet caches the keys, refetches them when a token's kid is unknown
+// (the provider rotated its keys), and lets concurrent verifications share
+// one fetch without holding a lock across it. The refetch needs no throttle:
+// ID tokens reach us only over the back channel from the token endpoint, so
+// an attacker cannot make us refetch at will.
+type keySet struct {
+	remote *oidc.RemoteKeySet
+}
+
+func (k *keySet) VerifySignature(ctx context.Context, jwt string) ([]byte, error) {
+	payload, err := k.remote.VerifySignature(ctx, jwt)
+	// RemoteKeySet wraps only fetch failures ("fetching keys %w"); a bad
+	// signature or a malformed token is a plain error.
+	if err != nil && errors.Unwrap(err) != nil {
+		if slot, ok := ctx.Value(keyFetchErrKey{}).(*error); ok {
+			*slot = err
 		}
 	}
-	keys, err := p.fetchJWKS(ctx, d)
+	return payload, err
+}
+
+// boundedClient returns a client that sends through base (http.DefaultClient
+// when nil) but ends every request after timeout at the latest and refuses
+// response bodies over maxProviderBody. go-oidc and x/oauth2 take it from the
+// context (oidc.ClientContext); the key set's background fetches use it too,
+// so they are bounded although no caller's context governs them.
+func boundedClient(base *http.Client, timeout time.Duration) *http.Client {
+	if base == nil {
+		base = http.DefaultClient
+	}
+	rt := base.Transport
+	if rt == nil {
+		rt = http.DefaultTransport
+	}
+	c := &http.Client{
+		Transport:     limitTransport{rt},
+		CheckRedirect: base.CheckRedirect,
+		Jar:           base.Jar,
+		Timeout:       timeout,
+	}
+	if base.Timeout > 0 && base.Timeout < timeout {
+		c.Timeout = base.Timeout
+	}
+	return c
+}
+
+// limitTransport caps response bodies at maxProviderBody.
+type limitTransport struct{ base http.RoundTripper }
+
+func (t limitTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := t.base.RoundTrip(req)
 	if err != nil {
 		return nil, err
 	}
-	p.keys = keys
-	return findKey(keys, kid, alg), nil
+	resp.Body = &limitedBody{rc: resp.Body, left: maxProviderBody}
+	return resp, nil
 }
 
-// findKey matches by kid; a token without kid matches only when exactly one
-// key fits its algorithm, so it can never pick among several.
-func findKey(keys []verificationKey, kid, alg string) any {
-	var match any
-	n := 0
-	for _, k := range keys {
-		if k.alg != alg || (kid != "" && k.kid != kid) {
-			continue
-		}
-		match = k.key
-		n++
-	}
-	if n != 1 {
-		return nil
-	}
-	return match
+var errBodyTooLarge = errors.New("provider response larger than 1 MiB")
+
+// limitedBody reads at most left bytes and fails, rather than truncating,
+// when the body is longer.
+type limitedBody struct {
+	rc   io.ReadCloser
+	left int64
 }
 
-type jwkSet struct {
-	Keys []jwk `json:"keys"`
+func (b *limitedBody) Read(p []byte) (int, error) {
+	if b.left < 0 {
+		return 0, errBodyTooLarge
+	}
+	if int64(len(p)) > b.left+1 {
+		p = p[:b.left+1]
+	}
+	n, err := b.rc.Read(p)
+	b.left -= int64(n)
+	if b.left < 0 {
+		return n, errBodyTooLarge
+	}
+	return n, err
 }
 
-type jwk struct {
-	Kty string `json:"kty"`
-	Kid string `json:"kid"`
-	Use string `json:"use"`
-	Alg string `json:"alg"`
-	N   string `json:"n"`
-	E   string `json:"e"`
-	Crv string `json:"crv"`
-	X   string `json:"x"`
-	Y   string `json:"y"`
-}
-
-func (p *Provider) fetchJWKS(ctx context.Context, d *discovery) ([]verificationKey, error) {
-	var set jwkSet
-	if err := p.getJSON(ctx, d.JWKSURI, &set); err != nil {
-		return nil, err
-	}
-	keys := make([]verificationKey, 0, len(set.Keys))
-	for _, k := range set.Keys {
-		if k.Use != "" && k.Use != "sig" {
-			continue
-		}
-		vk, err := parseJWK(k)
-		if err != nil {
-			// One odd key (a new type, say) must not break sign-in with
-			// the others.
-			p.log.Debug("oidc skipping jwk", "provider", p.cfg.Name, "kid", k.Kid, "err", err)
-			continue
-		}
-		keys = append(keys, vk)
-	}
-	if len(keys) == 0 {
-		return nil, errors.New("jwks has no usable signing key")
-	}
-	return keys, nil
-}
-
-func parseJWK(k jwk) (verificationKey, error) {
-	dec := func(s string) ([]byte, error) {
-		return base64.RawURLEncoding.DecodeString(strings.TrimRight(s, "="))
-	}
-	switch k.Kty {
-	case "RSA":
-		if k.Alg != "" && k.Alg != "RS256" {
-			return verificationKey{}, fmt.Errorf("unsupported alg %q", k.Alg)
-		}
-		n, err := dec(k.N)
-		if err != nil {
-			return verificationKey{}, err
-		}
-		e, err := dec(k.E)
-		if err != nil || len(e) == 0 || len(e) > 4 {
-			return verificationKey{}, errors.New("bad RSA exponent")
-		}
-		exp := 0
-		for _, b := range e {
-			exp = exp<<8 | int(b)
-		}
-		pub := &rsa.PublicKey{N: new(big.Int).SetBytes(n), E: exp}
-		if pub.N.BitLen() < 2048 || exp < 3 || exp%2 == 0 {
-			return verificationKey{}, errors.New("weak RSA key")
-		}
-		return verificationKey{kid: k.Kid, alg: "RS256", key: pub}, nil
-	case "EC":
-		if k.Crv != "P-256" || (k.Alg != "" && k.Alg != "ES256") {
-			return verificationKey{}, fmt.Errorf("unsupported curve %q / alg %q", k.Crv, k.Alg)
-		}
-		x, err1 := dec(k.X)
-		y, err2 := dec(k.Y)
-		if err1 != nil || err2 != nil || len(x) != 32 || len(y) != 32 {
-			return verificationKey{}, errors.New("bad EC coordinates")
-		}
-		pub, err := ecdsa.ParseUncompressedPublicKey(elliptic.P256(), append(append([]byte{4}, x...), y...))
-		if err != nil {
-			return verificationKey{}, err
-		}
-		return verificationKey{kid: k.Kid, alg: "ES256", key: pub}, nil
-	}
-	return verificationKey{}, fmt.Errorf("unsupported kty %q", k.Kty)
-}
-
-// getJSON GETs rawURL within the provider timeout and decodes at most
-// maxProviderBody bytes of a 200 answer into v.
-func (p *Provider) getJSON(ctx context.Context, rawURL string, v any) error {
-	ctx, cancel := context.WithTimeout(ctx, p.timeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, rawURL, nil)
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Accept", "application/json")
-	resp, err := p.client.Do(req)
-	if err != nil {
-		return redactURLError(err)
-	}
-	defer resp.Body.Close()
-	body, err := readLimited(resp.Body)
-	if err != nil {
-		return err
-	}
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("GET %s: status %d", rawURL, resp.StatusCode)
-	}
-	if err := json.Unmarshal(body, v); err != nil {
-		return fmt.Errorf("GET %s: %w", rawURL, err)
-	}
-	return nil
-}
-
-func readLimited(r io.Reader) ([]byte, error) {
-	body, err := io.ReadAll(io.LimitReader(r, maxProviderBody+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(body) > maxProviderBody {
-		return nil, errors.New("response larger than 1 MiB")
-	}
-	return body, nil
-}
-
-// redactURLError drops the URL from a *url.Error: our URLs carry no secrets
-// today, but the log line does not need them either.
-func redactURLError(err error) error {
-	var ue *url.Error
-	if errors.As(err, &ue) {
-		return fmt.Errorf("%s: %w", ue.Op, ue.Err)
-	}
-	return err
-}
+func (b *limitedBody) Close() error { return b.rc.Close() }
 
 func (p *Provider) unauthorized() error {
 	return salescoach.NewError(salescoach.EUNAUTHORIZED, salescoach.MsgSocialLoginFailed)

@@ -251,7 +251,7 @@ func TestOIDCRejections(t *testing.T) {
 			name:  "wrong audience",
 			setup: func(t *testing.T, e *env) { e.fake.SetAudience("some-other-client") },
 			code:  salescoach.EUNAUTHORIZED,
-			cause: "invalid audience",
+			cause: "expected audience", // go-oidc's wording
 		},
 		{
 			name:  "expired id token",
@@ -277,7 +277,7 @@ func TestOIDCRejections(t *testing.T) {
 			name:  "signed with a key the JWKS does not publish",
 			setup: func(t *testing.T, e *env) { e.fake.SignWithWrongKey(t, true) },
 			code:  salescoach.EUNAUTHORIZED,
-			cause: "verification error",
+			cause: "failed to verify", // go-oidc's wording
 		},
 		{
 			name: "unknown code",
