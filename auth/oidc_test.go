@@ -369,6 +369,111 @@ func TestOIDCKeyRotation(t *testing.T) {
 	}
 }
 
+// TestOIDCKeyRotationCompleted: after a rotation in which the provider
+// withdraws the key we have cached, the new kid is fetched and used without
+// a restart.
+func TestOIDCKeyRotationCompleted(t *testing.T) {
+	e := newEnv(t, nil, oidctest.WithKeyType(oidctest.ES256))
+	if _, err := e.exchange(e.authorize(t)); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2 {
+		e.fake.RotateKey(t)
+		e.fake.RetireOldKeys()
+		if _, err := e.exchange(e.authorize(t)); err != nil {
+			t.Fatalf("after rotation %d: %v", i+1, err)
+		}
+	}
+	if n := e.fake.Requests("/jwks"); n != 3 {
+		t.Fatalf("JWKS fetched %d times; want 3 (once per new kid)", n)
+	}
+}
+
+// TestOIDCSlowJWKSDoesNotBlockSignIns: while a JWKS fetch for an unknown kid
+// hangs at the provider, a sign-in whose key is cached completes; no lock is
+// held across the fetch.
+func TestOIDCSlowJWKSDoesNotBlockSignIns(t *testing.T) {
+	e := newEnv(t, nil)
+	if _, err := e.exchange(e.authorize(t)); err != nil { // caches the key
+		t.Fatal(err)
+	}
+	entered, release := e.fake.Hold(t, "/jwks")
+	e.fake.SignWithUnpublishedKey(t, true)
+	stuck := e.authorize(t)
+	done := make(chan error, 1)
+	go func() {
+		_, err := e.exchange(stuck)
+		done <- err
+	}()
+	select {
+	case <-entered: // the refetch for the unknown kid waits at the provider
+	case err := <-done:
+		t.Fatalf("exchange with an unknown kid did not refetch the JWKS: %v", err)
+	}
+	e.fake.SignWithUnpublishedKey(t, false)
+
+	a := e.authorize(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if _, err := e.p.Exchange(ctx, a.cb.Form.Get("code"), a.verifier, a.nonce); err != nil {
+		t.Fatalf("sign-in with a cached key blocked behind the JWKS fetch: %v", err)
+	}
+	select {
+	case err := <-done:
+		t.Fatalf("the sign-in completed only after the held JWKS fetch had ended (%v)", err)
+	default: // the fetch is still held at the provider
+	}
+	release()
+	assertCode(t, <-done, salescoach.EUNAUTHORIZED)
+}
+
+// TestOIDCJWKSFetchBounded: the key set fetches in the background, beyond
+// the caller's context; the provider timeout still ends a hanging fetch when
+// the HTTP client has no timeout of its own.
+func TestOIDCJWKSFetchBounded(t *testing.T) {
+	e := newEnv(t, func(c *auth.ProviderConfig) {
+		c.HTTPClient = &http.Client{}
+		c.Timeout = time.Second
+	}, oidctest.WithKeyType(oidctest.ES256))
+	e.fake.Hold(t, "/jwks")
+	_, err := e.exchange(e.authorize(t))
+	assertCode(t, err, salescoach.EUNAVAILABLE)
+	if !strings.Contains(e.logs.String(), "oidc keys unavailable") {
+		t.Fatalf("log lacks the cause:\n%s", e.logs.String())
+	}
+}
+
+// TestOIDCConcurrentDiscovery: callers share one discovery fetch, and a
+// caller that gives up is not held by it.
+func TestOIDCConcurrentDiscovery(t *testing.T) {
+	fake := oidctest.New(t, oidctest.WithRedirectURIs(callbackURL))
+	fake.FailDiscovery(http.StatusInternalServerError)
+	p, err := auth.NewProvider(context.Background(), auth.ProviderConfig{
+		Issuer: fake.Issuer(), ClientID: fake.ClientID(), ClientSecret: fake.ClientSecret(),
+		RedirectURL: callbackURL, HTTPClient: fake.Client(), Logger: slog.New(slog.DiscardHandler),
+	})
+	assertCode(t, err, salescoach.EUNAVAILABLE)
+	fake.FailDiscovery(0)
+	entered, release := fake.Hold(t, "/.well-known/openid-configuration")
+	results := make(chan error, 3)
+	for range 3 {
+		go func() { results <- p.Discover(context.Background()) }()
+	}
+	<-entered
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	assertCode(t, p.Discover(ctx), salescoach.EUNAVAILABLE)
+	release()
+	for range 3 {
+		if err := <-results; err != nil {
+			t.Fatalf("Discover: %v", err)
+		}
+	}
+	if n := fake.Requests("/.well-known/openid-configuration"); n != 2 {
+		t.Fatalf("discovery fetched %d times; want 2 (the failure, then one shared fetch)", n)
+	}
+}
+
 func TestOIDCDiscoveryFailure(t *testing.T) {
 	fake := oidctest.New(t)
 	fake.FailDiscovery(http.StatusInternalServerError)
