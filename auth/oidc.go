@@ -222,7 +222,7 @@ func (p *Provider) Discover(ctx context.Context) error {
 		}
 		d, err := p.fetchDiscovery()
 		if err != nil {
-			p.log.Warn("oidc discovery failed", "provider", p.cfg.Name, "err", err)
+			p.log.Warn("oidc discovery failed", "provider", p.cfg.Name, "err", cause(err))
 			return nil, err
 		}
 		p.disc.Store(d)
@@ -361,7 +361,7 @@ func (p *Provider) Exchange(ctx context.Context, code, codeVerifier, nonce strin
 func (p *Provider) exchangeFailed(err error) error {
 	var re *oauth2.RetrieveError
 	if !errors.As(err, &re) || re.Response == nil {
-		p.log.Warn("oidc token request failed", "provider", p.cfg.Name, "err", err)
+		p.log.Warn("oidc token request failed", "provider", p.cfg.Name, "err", cause(err))
 		return p.unavailable()
 	}
 	status := re.Response.StatusCode
@@ -407,16 +407,16 @@ func (p *Provider) verifyIDToken(ctx context.Context, d *discovered, raw, nonce 
 	var fetchErr error
 	t, err := d.verifier.Verify(context.WithValue(ctx, keyFetchErrKey{}, &fetchErr), raw)
 	if fetchErr != nil {
-		p.log.Warn("oidc keys unavailable", "provider", p.cfg.Name, "err", fetchErr)
+		p.log.Warn("oidc keys unavailable", "provider", p.cfg.Name, "err", cause(fetchErr))
 		return nil, p.unavailable()
 	}
 	if err != nil {
-		p.log.Warn("oidc id token rejected", "provider", p.cfg.Name, "err", err)
+		p.log.Warn("oidc id token rejected", "provider", p.cfg.Name, "err", cause(err))
 		return nil, p.unauthorized()
 	}
 	var c idTokenClaims
 	if err := t.Claims(&c); err != nil {
-		p.log.Warn("oidc id token rejected", "provider", p.cfg.Name, "err", err)
+		p.log.Warn("oidc id token rejected", "provider", p.cfg.Name, "err", cause(err))
 		return nil, p.unauthorized()
 	}
 	switch {
@@ -628,4 +628,17 @@ func AppleUserName(userField string) string {
 		return ""
 	}
 	return strings.TrimSpace(strings.TrimSpace(u.Name.FirstName) + " " + strings.TrimSpace(u.Name.LastName))
+}
+
+// maxLoggedCause caps a logged failure cause. go-oidc puts the provider's
+// whole answer into some errors (an error page, a JWKS it cannot decode).
+const maxLoggedCause = 300
+
+// cause returns err's text for the log, cut to maxLoggedCause bytes.
+func cause(err error) string {
+	s := err.Error()
+	if len(s) > maxLoggedCause {
+		s = strings.ToValidUTF8(s[:maxLoggedCause], "") + "…"
+	}
+	return s
 }

@@ -748,3 +748,78 @@ func TestAppleUserName(t *testing.T) {
 		t.Error("oversized user field accepted")
 	}
 }
+
+// reroute sends every request to the fake, whatever host it names, so a
+// fake can stand in for https://accounts.google.com.
+type reroute struct{ to *url.URL }
+
+func (r reroute) RoundTrip(req *http.Request) (*http.Response, error) {
+	req = req.Clone(req.Context())
+	req.URL.Scheme, req.URL.Host, req.Host = r.to.Scheme, r.to.Host, ""
+	return http.DefaultTransport.RoundTrip(req)
+}
+
+// TestOIDCIssuerVariants: Google's ID tokens may name the scheme-less
+// "accounts.google.com" (go-oidc allows that for Google's issuer only);
+// any other deviation from the discovered issuer is refused.
+func TestOIDCIssuerVariants(t *testing.T) {
+	for _, tc := range []struct {
+		issuer, tokenIssuer string
+		ok                  bool
+	}{
+		{auth.GoogleIssuer, auth.GoogleIssuer, true},
+		{auth.GoogleIssuer, "accounts.google.com", true},
+		{auth.GoogleIssuer, "https://evil.example", false},
+		{auth.AppleIssuer, "appleid.apple.com", false},
+	} {
+		t.Run(tc.tokenIssuer, func(t *testing.T) {
+			fake := oidctest.New(t, oidctest.WithIssuer(tc.issuer), oidctest.WithRedirectURIs(callbackURL))
+			fake.SetIDTokenIssuer(tc.tokenIssuer)
+			to, _ := url.Parse(fake.URL())
+			logs := &logBuffer{}
+			p, err := auth.NewProvider(context.Background(), auth.ProviderConfig{
+				Issuer: tc.issuer, ClientID: fake.ClientID(), ClientSecret: fake.ClientSecret(), RedirectURL: callbackURL,
+				HTTPClient: &http.Client{Transport: reroute{to}}, Logger: slog.New(slog.NewTextHandler(logs, nil)),
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			verifier, nonce := auth.NewOpaqueToken(), auth.NewOpaqueToken()
+			authURL := p.AuthCodeURL("s", nonce, auth.PKCEChallenge(verifier))
+			if !strings.HasPrefix(authURL, tc.issuer+"/authorize?") {
+				t.Fatalf("auth URL = %s", authURL)
+			}
+			cb := fake.Approve(t, fake.URL()+strings.TrimPrefix(authURL, tc.issuer))
+			claims, err := p.Exchange(context.Background(), cb.Form.Get("code"), verifier, nonce)
+			if tc.ok {
+				if err != nil || claims.Subject != oidctest.DefaultUser.Subject {
+					t.Fatalf("Exchange = %+v, %v", claims, err)
+				}
+				return
+			}
+			assertCode(t, err, salescoach.EUNAUTHORIZED)
+			if !strings.Contains(logs.String(), "issued by a different provider") {
+				t.Fatalf("log lacks the cause:\n%s", logs.String())
+			}
+		})
+	}
+}
+
+// TestOIDCLogsCauseNotPage: a provider's error page does not reach the log
+// whole.
+func TestOIDCLogsCauseNotPage(t *testing.T) {
+	page := strings.Repeat("<p>Service Unavailable</p>", 4000)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, page, http.StatusServiceUnavailable)
+	}))
+	defer srv.Close()
+	logs := &logBuffer{}
+	_, err := auth.NewProvider(context.Background(), auth.ProviderConfig{
+		Issuer: srv.URL, ClientID: "c", ClientSecret: "s", RedirectURL: callbackURL,
+		Logger: slog.New(slog.NewTextHandler(logs, nil)),
+	})
+	assertCode(t, err, salescoach.EUNAVAILABLE)
+	if out := logs.String(); !strings.Contains(out, "503") || len(out) > 1000 {
+		t.Fatalf("log (%d bytes) lacks the status or carries the page:\n%.400s", len(out), out)
+	}
+}

@@ -104,11 +104,22 @@ func WithNow(now func() time.Time) Option {
 	return func(s *Server) { s.now = now }
 }
 
+// WithIssuer makes the fake announce iss ("https://accounts.google.com",
+// say) as its issuer and as the base of its endpoints. Requests still reach
+// the fake at URL(); the client under test must route them there (with an
+// http.RoundTripper), and the browser's authorization URL must be rewritten
+// before Approve.
+func WithIssuer(iss string) Option {
+	return func(s *Server) { s.issuer = iss }
+}
+
 // Server is a running fake provider. Its methods are safe for concurrent use.
 type Server struct {
 	srv *httptest.Server
 
 	mu           sync.Mutex
+	issuer       string // "" means the server's URL
+	tokenIssuer  string // iss of ID tokens; "" means the issuer
 	clientID     string
 	clientSecret string
 	redirectURIs []string
@@ -202,7 +213,24 @@ func (s *Server) newKey(t testing.TB) signingKey {
 }
 
 // Issuer returns the issuer URL (also the server's base URL).
-func (s *Server) Issuer() string { return s.srv.URL }
+func (s *Server) Issuer() string {
+	if s.issuer != "" {
+		return s.issuer
+	}
+	return s.srv.URL
+}
+
+// URL returns the server's base URL, which is also the issuer unless
+// WithIssuer says otherwise.
+func (s *Server) URL() string { return s.srv.URL }
+
+// SetIDTokenIssuer makes ID tokens name iss as their issuer ("" restores the
+// issuer).
+func (s *Server) SetIDTokenIssuer(iss string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tokenIssuer = iss
+}
 
 // Client returns an HTTP client for the fake.
 func (s *Server) Client() *http.Client { return s.srv.Client() }
@@ -368,10 +396,10 @@ func (s *Server) discovery(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{
-		"issuer":                                s.srv.URL,
-		"authorization_endpoint":                s.srv.URL + "/authorize",
-		"token_endpoint":                        s.srv.URL + "/token",
-		"jwks_uri":                              s.srv.URL + "/jwks",
+		"issuer":                                s.Issuer(),
+		"authorization_endpoint":                s.Issuer() + "/authorize",
+		"token_endpoint":                        s.Issuer() + "/token",
+		"jwks_uri":                              s.Issuer() + "/jwks",
 		"response_types_supported":              []string{"code"},
 		"response_modes_supported":              []string{"query", "form_post"},
 		"subject_types_supported":               []string{"public"},
@@ -581,8 +609,12 @@ func (s *Server) idToken(g *grant) (string, error) {
 	if aud == "" {
 		aud = s.clientID
 	}
+	iss := s.tokenIssuer
+	if iss == "" {
+		iss = s.Issuer()
+	}
 	claims := jwt.MapClaims{
-		"iss":       s.srv.URL,
+		"iss":       iss,
 		"sub":       g.user.Subject,
 		"aud":       aud,
 		"azp":       s.clientID,
