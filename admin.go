@@ -218,16 +218,19 @@ type AdminService interface {
 
 // ChallengeUpdate is what admins edit on a challenge.
 type ChallengeUpdate struct {
-	Key         string
-	Name        string // "icon – Title"
-	Icon        string
-	Description string
-	Target      int // 0 makes it staged
+	Key           string
+	Name          string // "icon – Title"
+	Icon          string
+	Description   string
+	TitleEN       string // English title, "" when not translated
+	DescriptionEN string
+	Target        int // 0 makes it staged
 }
 
 // TonePresetInput is what admins give for a tone preset.
 type TonePresetInput struct {
 	Name        string
+	NameEN      string // English name, "" when not translated
 	Description string
 }
 

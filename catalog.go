@@ -8,7 +8,8 @@ import (
 // TonePreset is a temperament the AI customer can take on.
 type TonePreset struct {
 	ID          string
-	Name        string
+	Name        string // German
+	NameEN      string // English; "" shows the German name
 	Description string // instruction for the customer's temperament
 	SortOrder   int
 }
@@ -21,8 +22,11 @@ type Challenge struct {
 	Name        string // "Icon – Title", the icon key is the part before " – "
 	Icon        string
 	Description string
-	Target      int
-	SortOrder   int
+	// TitleEN and DescriptionEN are the English texts; "" shows the German.
+	TitleEN       string
+	DescriptionEN string
+	Target        int
+	SortOrder     int
 }
 
 // CatalogService reads the seeded catalogues.
@@ -75,9 +79,12 @@ func (p *Profile) ChallengeValue(key string) int {
 // ChallengeCard is a challenge with one user's progress, as the dashboard
 // shows it.
 type ChallengeCard struct {
-	Key             string `json:"key"`
-	Name            string `json:"name"` // the title, without the icon key
-	Description     string `json:"description"`
+	Key         string `json:"key"`
+	Name        string `json:"name"` // the title, without the icon key
+	Description string `json:"description"`
+	// NameEN and DescriptionEN are the English texts ("" when not translated).
+	NameEN          string `json:"nameEn"`
+	DescriptionEN   string `json:"descriptionEn"`
 	Icon            string `json:"icon"`
 	Stage           int    `json:"stage"`
 	ProgressCurrent int    `json:"progressCurrent"`
@@ -104,7 +111,8 @@ func (c *Challenge) Title() string {
 // challenge shows target of target.
 func ChallengeCardFor(c *Challenge, value int) ChallengeCard {
 	value = max(value, 0)
-	card := ChallengeCard{Key: c.Key, Name: c.Title(), Description: c.Description, Icon: c.Icon}
+	card := ChallengeCard{Key: c.Key, Name: c.Title(), Description: c.Description, NameEN: c.TitleEN,
+		DescriptionEN: c.DescriptionEN, Icon: c.Icon}
 	if c.Target > 0 {
 		card.Stage, card.ProgressCurrent, card.ProgressTarget = 1, min(value, c.Target), c.Target
 		return card

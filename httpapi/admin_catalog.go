@@ -23,13 +23,15 @@ const (
 var iconKey = regexp.MustCompile(`^[a-z0-9-]{1,40}$`)
 
 type adminChallengeJSON struct {
-	Key         string `json:"key"`
-	Title       string `json:"title"`
-	Icon        string `json:"icon"`
-	Description string `json:"description"`
-	Target      int    `json:"target"`
-	Staged      bool   `json:"staged"`
-	Completions int    `json:"completions"`
+	Key           string `json:"key"`
+	Title         string `json:"title"`
+	Icon          string `json:"icon"`
+	Description   string `json:"description"`
+	TitleEN       string `json:"title_en"`
+	DescriptionEN string `json:"description_en"`
+	Target        int    `json:"target"`
+	Staged        bool   `json:"staged"`
+	Completions   int    `json:"completions"`
 }
 
 type topChallengeJSON struct {
@@ -66,7 +68,7 @@ func (s *Server) writeAdminChallenges(w http.ResponseWriter, r *http.Request) er
 	for _, c := range list {
 		byKey[c.Key] = c
 		out = append(out, adminChallengeJSON{Key: c.Key, Title: c.Title(), Icon: c.Icon, Description: c.Description,
-			Target: c.Target, Staged: c.Target == 0, Completions: done[c.Key]})
+			TitleEN: c.TitleEN, DescriptionEN: c.DescriptionEN, Target: c.Target, Staged: c.Target == 0, Completions: done[c.Key]})
 	}
 	top := make([]topChallengeJSON, 0, topChallenges)
 	for _, c := range counts {
@@ -81,11 +83,13 @@ func (s *Server) writeAdminChallenges(w http.ResponseWriter, r *http.Request) er
 }
 
 type challengeEdit struct {
-	Key         string `json:"key"`
-	Title       string `json:"title"`
-	Icon        string `json:"icon"`
-	Description string `json:"description"`
-	Target      *int   `json:"target"`
+	Key           string `json:"key"`
+	Title         string `json:"title"`
+	Icon          string `json:"icon"`
+	Description   string `json:"description"`
+	TitleEN       string `json:"title_en"`
+	DescriptionEN string `json:"description_en"`
+	Target        *int   `json:"target"`
 }
 
 type putChallengesRequest struct {
@@ -102,6 +106,8 @@ func (q *putChallengesRequest) Valid() salescoach.Problems {
 		c := &q.Challenges[i]
 		c.Title = strings.TrimSpace(c.Title)
 		c.Description = strings.TrimSpace(c.Description)
+		c.TitleEN = strings.TrimSpace(c.TitleEN)
+		c.DescriptionEN = strings.TrimSpace(c.DescriptionEN)
 		field := func(name string) string { return fmt.Sprintf("challenges.%d.%s", i, name) }
 		if c.Key == "" || len(c.Key) > 64 {
 			p[field("key")] = salescoach.MsgChallengeNotFound
@@ -117,6 +123,13 @@ func (q *putChallengesRequest) Valid() salescoach.Problems {
 		}
 		if utf8.RuneCountInString(c.Description) > maxChallengeDescRunes {
 			p[field("description")] = salescoach.MsgChallengeDesc.With("max", maxChallengeDescRunes)
+		}
+		// The English texts are optional ("" shows the German ones).
+		if utf8.RuneCountInString(c.TitleEN) > maxChallengeNameRunes {
+			p[field("title_en")] = salescoach.MsgChallengeName.With("max", maxChallengeNameRunes)
+		}
+		if utf8.RuneCountInString(c.DescriptionEN) > maxChallengeDescRunes {
+			p[field("description_en")] = salescoach.MsgChallengeDesc.With("max", maxChallengeDescRunes)
 		}
 		if c.Target == nil || *c.Target < 0 || *c.Target > maxChallengeTarget {
 			p[field("target")] = salescoach.MsgChallengeTarget.With("max", maxChallengeTarget)
@@ -136,7 +149,7 @@ func (s *Server) handleAdminPutChallenges(w http.ResponseWriter, r *http.Request
 	updates := make([]salescoach.ChallengeUpdate, 0, len(req.Challenges))
 	for _, c := range req.Challenges {
 		updates = append(updates, salescoach.ChallengeUpdate{Key: c.Key, Name: c.Icon + " – " + c.Title, Icon: c.Icon,
-			Description: c.Description, Target: *c.Target})
+			Description: c.Description, TitleEN: c.TitleEN, DescriptionEN: c.DescriptionEN, Target: *c.Target})
 	}
 	if len(updates) > 0 {
 		err := s.CatalogAdmin.UpdateChallenges(r.Context(), updates)
@@ -152,13 +165,15 @@ func (s *Server) handleAdminPutChallenges(w http.ResponseWriter, r *http.Request
 type tonePresetJSON struct {
 	ID          string `json:"id"`
 	Name        string `json:"name"`
+	NameEN      string `json:"name_en"`
 	Description string `json:"description"`
 	SortOrder   int    `json:"sort_order"`
 	Users       int    `json:"users"`
 }
 
 func toTonePreset(p *salescoach.TonePreset, users int) tonePresetJSON {
-	return tonePresetJSON{ID: p.ID, Name: p.Name, Description: p.Description, SortOrder: p.SortOrder, Users: users}
+	return tonePresetJSON{ID: p.ID, Name: p.Name, NameEN: p.NameEN, Description: p.Description, SortOrder: p.SortOrder,
+		Users: users}
 }
 
 func (s *Server) handleAdminTonePresets(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
@@ -181,6 +196,7 @@ func (s *Server) handleAdminTonePresets(w http.ResponseWriter, r *http.Request, 
 // tonePresetRequest creates (both fields) or edits (either field) a preset.
 type tonePresetRequest struct {
 	Name        *string `json:"name"`
+	NameEN      *string `json:"name_en"`
 	Description *string `json:"description"`
 }
 
@@ -194,6 +210,13 @@ func (q *tonePresetRequest) Valid() salescoach.Problems {
 			p["name"] = salescoach.MsgNameEmpty
 		case n > maxPresetNameRunes:
 			p["name"] = salescoach.MsgPresetName.With("max", maxPresetNameRunes)
+		}
+	}
+	if q.NameEN != nil {
+		v := strings.TrimSpace(*q.NameEN)
+		q.NameEN = &v
+		if utf8.RuneCountInString(v) > maxPresetNameRunes {
+			p["name_en"] = salescoach.MsgPresetName.With("max", maxPresetNameRunes)
 		}
 	}
 	if q.Description != nil {
@@ -230,6 +253,9 @@ func (s *Server) handleAdminCreateTonePreset(w http.ResponseWriter, r *http.Requ
 		return salescoach.FieldError("name", salescoach.MsgNameEmpty)
 	}
 	in := salescoach.TonePresetInput{Name: *req.Name}
+	if req.NameEN != nil {
+		in.NameEN = *req.NameEN
+	}
 	if req.Description != nil {
 		in.Description = *req.Description
 	}
@@ -266,9 +292,12 @@ func (s *Server) handleAdminPatchTonePreset(w http.ResponseWriter, r *http.Reque
 	if cur == nil {
 		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgPresetNotFound)
 	}
-	in := salescoach.TonePresetInput{Name: cur.Name, Description: cur.Description}
+	in := salescoach.TonePresetInput{Name: cur.Name, NameEN: cur.NameEN, Description: cur.Description}
 	if req.Name != nil {
 		in.Name = *req.Name
+	}
+	if req.NameEN != nil {
+		in.NameEN = *req.NameEN
 	}
 	if req.Description != nil {
 		in.Description = *req.Description

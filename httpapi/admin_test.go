@@ -338,6 +338,8 @@ func TestAdminEditsChallenges(t *testing.T) {
 			{"icon", "Mega Phone", "Ungültiges Icon."},
 			{"icon", "", "Ungültiges Icon."},
 			{"description", strings.Repeat("d", 301), "Die Beschreibung darf höchstens 300 Zeichen lang sein."},
+			{"title_en", strings.Repeat("t", 61), "Der Name darf höchstens 60 Zeichen lang sein."},
+			{"description_en", strings.Repeat("d", 301), "Die Beschreibung darf höchstens 300 Zeichen lang sein."},
 			{"target", -1, "Das Ziel muss zwischen 0 und 100000 liegen."},
 			{"target", 100001, "Das Ziel muss zwischen 0 und 100000 liegen."},
 			{"target", nil, "Das Ziel muss zwischen 0 und 100000 liegen."},
@@ -368,10 +370,20 @@ func TestAdminEditsChallenges(t *testing.T) {
 				t.Errorf("hints = %v", c)
 			}
 		}
+		// Both languages: the English texts are kept beside the German ones.
+		english := good()
+		english["title_en"], english["description_en"] = " Voice raised ", "Give feedback once."
+		got = put(english).must(t, 200).json(t)
+		for _, c := range got["challenges"].([]any) {
+			if c := c.(map[string]any); c["key"] == "feedback" && (c["title_en"] != "Voice raised" || c["description_en"] != "Give feedback once.") {
+				t.Errorf("English texts = %v", c)
+			}
+		}
 		// The users' dashboard shows the new texts; one feedback completes it.
 		u.do("POST", "/api/feedback", feedbackBody("Super")).must(t, 201)
 		for _, c := range u.do("GET", "/api/challenges", nil).must(t, 200).list(t) {
-			if c["key"] == "feedback" && (c["name"] != "Stimme erhoben" || c["icon"] != "megaphone" || c["progressTarget"].(float64) != 1 || c["progressCurrent"].(float64) != 1) {
+			if c["key"] == "feedback" && (c["name"] != "Stimme erhoben" || c["nameEn"] != "Voice raised" || c["descriptionEn"] != "Give feedback once." ||
+				c["icon"] != "megaphone" || c["progressTarget"].(float64) != 1 || c["progressCurrent"].(float64) != 1) {
 				t.Errorf("user's card = %v", c)
 			}
 		}
@@ -399,15 +411,16 @@ func TestAdminTonePresets(t *testing.T) {
 		wantError(t, a.do("POST", "/api/admin/tone-presets", map[string]any{"name": "Lang", "description": strings.Repeat("d", 1001)}), 400, "description", "Die Beschreibung darf höchstens 1000 Zeichen lang sein.")
 		wantError(t, a.do("POST", "/api/admin/tone-presets", map[string]any{"name": "Skeptisch"}), 409, "name", "Diesen Namen gibt es schon.")
 
-		p := a.do("POST", "/api/admin/tone-presets", map[string]any{"name": " Gereizt ", "description": "Der Kunde ist schlecht gelaunt."}).must(t, 201).json(t)
+		wantError(t, a.do("POST", "/api/admin/tone-presets", map[string]any{"name": "Lang", "name_en": strings.Repeat("n", 61)}), 400, "name_en", "Der Name darf höchstens 60 Zeichen lang sein.")
+		p := a.do("POST", "/api/admin/tone-presets", map[string]any{"name": " Gereizt ", "name_en": " Irritated ", "description": "Der Kunde ist schlecht gelaunt."}).must(t, 201).json(t)
 		id := p["id"].(string)
-		if p["name"] != "Gereizt" || p["sort_order"].(float64) != 7 || p["users"].(float64) != 0 {
+		if p["name"] != "Gereizt" || p["name_en"] != "Irritated" || p["sort_order"].(float64) != 7 || p["users"].(float64) != 0 {
 			t.Errorf("created = %v", p)
 		}
 		// Users see it and may choose it.
 		u.do("PATCH", "/api/me", map[string]any{"tone_preset_id": id}).must(t, 200)
 		p = a.do("PATCH", "/api/admin/tone-presets/"+id, map[string]any{"name": "Sehr gereizt"}).must(t, 200).json(t)
-		if p["name"] != "Sehr gereizt" || p["description"] != "Der Kunde ist schlecht gelaunt." || p["users"].(float64) != 1 {
+		if p["name"] != "Sehr gereizt" || p["name_en"] != "Irritated" || p["description"] != "Der Kunde ist schlecht gelaunt." || p["users"].(float64) != 1 {
 			t.Errorf("renamed = %v", p)
 		}
 		p = a.do("PATCH", "/api/admin/tone-presets/"+id, map[string]any{"description": ""}).must(t, 200).json(t)
@@ -424,8 +437,8 @@ func TestAdminTonePresets(t *testing.T) {
 		if me["tone_preset_id"] != nil {
 			t.Errorf("the deleted preset is still chosen: %v", me["tone_preset_id"])
 		}
-		if n := len(u.do("GET", "/api/tone-presets", nil).must(t, 200).list(t)); n != 6 {
-			t.Errorf("%d presets after the delete", n)
+		if list := u.do("GET", "/api/tone-presets", nil).must(t, 200).list(t); len(list) != 6 || list[0]["name_en"] != "Friendly" {
+			t.Errorf("%d presets after the delete: %v", len(list), list)
 		}
 	})
 }

@@ -109,11 +109,12 @@ func TestChallengesOverHTTP(t *testing.T) {
 			t.Fatalf("keys %v", keys)
 		}
 		first := cards[0]
-		if first["name"] != "Einwände gelöst" || first["icon"] != "shield-check" || first["description"] == "" ||
+		if first["name"] != "Einwände gelöst" || first["nameEn"] != "Objections solved" || first["descriptionEn"] == "" ||
+			first["icon"] != "shield-check" || first["description"] == "" ||
 			first["stage"].(float64) != 1 || first["progressCurrent"].(float64) != 0 || first["progressTarget"].(float64) != 1 {
 			t.Errorf("fresh objections card = %v", first)
 		}
-		if k := keysOf(first); !slices.Equal(k, []string{"description", "icon", "key", "name", "progressCurrent", "progressTarget", "stage"}) {
+		if k := keysOf(first); !slices.Equal(k, []string{"description", "descriptionEn", "icon", "key", "name", "nameEn", "progressCurrent", "progressTarget", "stage"}) {
 			t.Errorf("card fields %v", k)
 		}
 

@@ -200,7 +200,7 @@ func (s *Server) handleTonePresets(w http.ResponseWriter, r *http.Request, _ *sa
 	}
 	out := make([]map[string]any, 0, len(presets))
 	for _, p := range presets {
-		out = append(out, map[string]any{"id": p.ID, "name": p.Name, "description": p.Description})
+		out = append(out, map[string]any{"id": p.ID, "name": p.Name, "name_en": p.NameEN, "description": p.Description})
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil

@@ -21,7 +21,7 @@ func NewCatalogService(db *DB) *CatalogService {
 // TonePresets lists the presets in display order. It returns only driver
 // errors.
 func (s *CatalogService) TonePresets(ctx context.Context) ([]*salescoach.TonePreset, error) {
-	rows, err := s.db.r().queryRows(ctx, `SELECT id, name, description, sort_order FROM tone_presets
+	rows, err := s.db.r().queryRows(ctx, `SELECT `+tonePresetColumns+` FROM tone_presets
 		ORDER BY sort_order, name`)
 	if err != nil {
 		return nil, dbError(err, "tone presets")
@@ -29,11 +29,11 @@ func (s *CatalogService) TonePresets(ctx context.Context) ([]*salescoach.TonePre
 	defer rows.Close()
 	var out []*salescoach.TonePreset
 	for rows.Next() {
-		var p salescoach.TonePreset
-		if err := rows.Scan(&p.ID, &p.Name, &p.Description, &p.SortOrder); err != nil {
+		p, err := scanTonePreset(rows)
+		if err != nil {
 			return nil, dbError(err, "tone presets")
 		}
-		out = append(out, &p)
+		out = append(out, p)
 	}
 	return out, dbError(rows.Err(), "tone presets")
 }
@@ -41,7 +41,7 @@ func (s *CatalogService) TonePresets(ctx context.Context) ([]*salescoach.TonePre
 // Challenges lists the challenges in display order. It returns only driver
 // errors.
 func (s *CatalogService) Challenges(ctx context.Context) ([]*salescoach.Challenge, error) {
-	rows, err := s.db.r().queryRows(ctx, `SELECT key, name, icon, description, target, sort_order FROM challenges
+	rows, err := s.db.r().queryRows(ctx, `SELECT key, name, icon, description, title_en, description_en, target, sort_order FROM challenges
 		ORDER BY sort_order, key`)
 	if err != nil {
 		return nil, dbError(err, "challenges")
@@ -50,7 +50,7 @@ func (s *CatalogService) Challenges(ctx context.Context) ([]*salescoach.Challeng
 	var out []*salescoach.Challenge
 	for rows.Next() {
 		var c salescoach.Challenge
-		if err := rows.Scan(&c.Key, &c.Name, &c.Icon, &c.Description, &c.Target, &c.SortOrder); err != nil {
+		if err := rows.Scan(&c.Key, &c.Name, &c.Icon, &c.Description, &c.TitleEN, &c.DescriptionEN, &c.Target, &c.SortOrder); err != nil {
 			return nil, dbError(err, "challenges")
 		}
 		out = append(out, &c)
@@ -71,8 +71,9 @@ const maxCatalogIDLen = 64
 func (s *CatalogService) UpdateChallenges(ctx context.Context, updates []salescoach.ChallengeUpdate) error {
 	return s.db.inTx(ctx, func(r runner) error {
 		for _, u := range updates {
-			res, err := r.exec(ctx, `UPDATE challenges SET name = ?, icon = ?, description = ?, target = ? WHERE key = ?`,
-				u.Name, u.Icon, u.Description, u.Target, u.Key)
+			res, err := r.exec(ctx, `UPDATE challenges SET name = ?, icon = ?, description = ?, title_en = ?,
+				description_en = ?, target = ? WHERE key = ?`,
+				u.Name, u.Icon, u.Description, u.TitleEN, u.DescriptionEN, u.Target, u.Key)
 			if err != nil {
 				return dbError(err, "update challenge")
 			}
@@ -86,11 +87,11 @@ func (s *CatalogService) UpdateChallenges(ctx context.Context, updates []salesco
 	})
 }
 
-const tonePresetColumns = `id, name, description, sort_order`
+const tonePresetColumns = `id, name, name_en, description, sort_order`
 
 func scanTonePreset(s rowScanner) (*salescoach.TonePreset, error) {
 	var p salescoach.TonePreset
-	if err := s.Scan(&p.ID, &p.Name, &p.Description, &p.SortOrder); err != nil {
+	if err := s.Scan(&p.ID, &p.Name, &p.NameEN, &p.Description, &p.SortOrder); err != nil {
 		return nil, err
 	}
 	return &p, nil
@@ -101,8 +102,8 @@ func scanTonePreset(s rowScanner) (*salescoach.TonePreset, error) {
 // empty name.
 func (s *CatalogService) CreateTonePreset(ctx context.Context, in salescoach.TonePresetInput) (*salescoach.TonePreset, error) {
 	p, err := scanTonePreset(s.db.r().queryRow(ctx, `INSERT INTO tone_presets (`+tonePresetColumns+`)
-		SELECT ?, ?, ?, COALESCE(MAX(sort_order), 0) + 1 FROM tone_presets
-		RETURNING `+tonePresetColumns, newID(), in.Name, in.Description))
+		SELECT ?, ?, ?, ?, COALESCE(MAX(sort_order), 0) + 1 FROM tone_presets
+		RETURNING `+tonePresetColumns, newID(), in.Name, in.NameEN, in.Description))
 	if err != nil {
 		return nil, conflictAs(dbError(err, "insert tone preset"), salescoach.MsgPresetTaken)
 	}
@@ -116,8 +117,8 @@ func (s *CatalogService) UpdateTonePreset(ctx context.Context, id string, in sal
 	if id == "" || len(id) > maxCatalogIDLen {
 		return nil, notFound(salescoach.MsgPresetNotFound)
 	}
-	p, err := scanTonePreset(s.db.r().queryRow(ctx, `UPDATE tone_presets SET name = ?, description = ? WHERE id = ?
-		RETURNING `+tonePresetColumns, in.Name, in.Description, id))
+	p, err := scanTonePreset(s.db.r().queryRow(ctx, `UPDATE tone_presets SET name = ?, name_en = ?, description = ? WHERE id = ?
+		RETURNING `+tonePresetColumns, in.Name, in.NameEN, in.Description, id))
 	if noRows(err) {
 		return nil, notFound(salescoach.MsgPresetNotFound)
 	}

@@ -17,7 +17,8 @@ func TestUpdateChallenges(t *testing.T) {
 		mustNil(t, err)
 
 		mustNil(t, s.UpdateChallenges(ctx, []salescoach.ChallengeUpdate{
-			{Key: "calls", Name: "headset – Anrufe", Icon: "headset", Description: "Telefoniere.", Target: 0},
+			{Key: "calls", Name: "headset – Anrufe", Icon: "headset", Description: "Telefoniere.", TitleEN: "Calls",
+				DescriptionEN: "Make calls.", Target: 0},
 			{Key: "messages_sent", Name: "send – Nachrichten", Icon: "send", Description: "", Target: 50},
 		}))
 		after, err := s.Challenges(ctx)
@@ -26,7 +27,7 @@ func TestUpdateChallenges(t *testing.T) {
 		for _, c := range after {
 			byKey[c.Key] = c
 		}
-		if c := byKey["calls"]; c.Name != "headset – Anrufe" || c.Icon != "headset" || c.Description != "Telefoniere." || c.Target != 0 || c.SortOrder != 5 {
+		if c := byKey["calls"]; c.Name != "headset – Anrufe" || c.Icon != "headset" || c.Description != "Telefoniere." || c.TitleEN != "Calls" || c.DescriptionEN != "Make calls." || c.Target != 0 || c.SortOrder != 5 {
 			t.Errorf("calls = %+v", c)
 		}
 		if c := byKey["messages_sent"]; c.Name != "send – Nachrichten" || c.Description != "" || c.Target != 50 || c.SortOrder != 2 {
@@ -61,9 +62,9 @@ func TestTonePresetAdmin(t *testing.T) {
 		ctx := t.Context()
 		s := sqlstore.NewCatalogService(db)
 
-		p, err := s.CreateTonePreset(ctx, salescoach.TonePresetInput{Name: "Gesprächig", Description: "Redet viel."})
+		p, err := s.CreateTonePreset(ctx, salescoach.TonePresetInput{Name: "Gesprächig", NameEN: "Talkative", Description: "Redet viel."})
 		mustNil(t, err)
-		if !salescoach.IsUUID(p.ID) || p.Name != "Gesprächig" || p.Description != "Redet viel." || p.SortOrder != 7 {
+		if !salescoach.IsUUID(p.ID) || p.Name != "Gesprächig" || p.NameEN != "Talkative" || p.Description != "Redet viel." || p.SortOrder != 7 {
 			t.Errorf("created = %+v, want a UUID at sort order 7", p)
 		}
 		q, err := s.CreateTonePreset(ctx, salescoach.TonePresetInput{Name: "Zögerlich"})
