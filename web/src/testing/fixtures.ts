@@ -165,14 +165,14 @@ export function makeDetail(overrides: Partial<ConversationDetail> = {}): Convers
 }
 
 export const TONE_PRESETS: TonePreset[] = [
-  { id: 'freundlich', name: 'Freundlich', description: 'Der Kunde ist höflich und aufgeschlossen.' },
-  { id: 'skeptisch', name: 'Skeptisch', description: 'Der Kunde misstraut Versprechen.' },
+  { id: 'freundlich', name: 'Freundlich', name_en: 'Friendly', description: 'Der Kunde ist höflich und aufgeschlossen.' },
+  { id: 'skeptisch', name: 'Skeptisch', name_en: '', description: 'Der Kunde misstraut Versprechen.' },
 ];
 
 /** The nine challenges of the seed, with counters from `current` (key → value). */
 export function makeChallenges(current: Record<string, number> = {}): ChallengeCard[] {
-  const seed: [string, string, number][] = [
-    ['objections_solved', 'shield-check – Einwände gelöst', 0],
+  const seed: [string, string, number, string?][] = [
+    ['objections_solved', 'shield-check – Einwände gelöst', 0, 'Objections solved'],
     ['messages_sent', 'message-square – Nachrichten gesendet', 0],
     ['fast_answers', 'zap – Schnelle Antworten', 10],
     ['feedback', 'message-circle-heart – Feedbackgeber', 5],
@@ -183,7 +183,7 @@ export function makeChallenges(current: Record<string, number> = {}): ChallengeC
     ['daily_streak', 'flame – Tägliche Nutzung', 7],
   ];
   const thresholds = [1, 5, 25, 50, 100, 200, 350, 500, 750, 1000];
-  return seed.map(([key, name, target]) => {
+  return seed.map(([key, name, target, nameEn = '']) => {
     const value = current[key] ?? 0;
     let stage = 1;
     let goal = target;
@@ -196,6 +196,8 @@ export function makeChallenges(current: Record<string, number> = {}): ChallengeC
       key,
       name,
       description: `Beschreibung von ${key}`,
+      nameEn,
+      descriptionEn: nameEn ? `Description of ${key}` : '',
       icon: name.split(' – ')[0] ?? '',
       stage,
       progressCurrent: value,

@@ -376,6 +376,8 @@ export interface AvatarResponse {
 export interface TonePreset {
   id: string;
   name: string;
+  /** English name; '' when not translated. */
+  name_en: string;
   description: string;
 }
 
@@ -430,6 +432,9 @@ export interface ChallengeCard {
   key: string;
   name: string;
   description: string;
+  /** English texts; '' when not translated. */
+  nameEn: string;
+  descriptionEn: string;
   icon: string;
   /** 1–10 (I–X) */
   stage: number;

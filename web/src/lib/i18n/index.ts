@@ -11,3 +11,4 @@ export {
 } from './i18n';
 export { messages, type MessageKey } from './messages';
 export { errorMessage } from './errors';
+export { localized } from './localized';

@@ -13,6 +13,7 @@ export const tonePresetSchema = z
       .trim()
       .min(1, msg('adminSettings.tones.error.name'))
       .max(60, msg('adminSettings.tones.error.nameMax')),
+    name_en: z.string().trim().max(60, msg('adminSettings.tones.error.nameMax')),
     description: z.string().trim().max(1000, msg('adminSettings.tones.error.description')),
   })
   .transform((v): TonePresetInput => v);

@@ -4,7 +4,7 @@ import { challengeIcon, splitChallengeName } from '../../../components/ui/challe
 import { ProgressRing } from '../../../components/ui/ProgressRing';
 import { WithTooltip } from '../../../components/ui/Tooltip';
 import type { ChallengeCard } from '../../../lib/api';
-import { useT } from '../../../lib/i18n';
+import { localized, useI18n } from '../../../lib/i18n';
 import { clampPercent, roman } from '../../../lib/progress';
 import { challengesQueryOptions } from '../api/challenges';
 
@@ -16,7 +16,7 @@ export function challengePercent(card: Pick<ChallengeCard, 'progressCurrent' | '
 
 /** 'Challenges': nine rings with the user's real counters, stages I–X. */
 export function ChallengesPanel({ userId }: { userId: string }) {
-  const t = useT();
+  const { t, lang } = useI18n();
   const challenges = useQuery({ ...challengesQueryOptions(userId), enabled: Boolean(userId) });
 
   return (
@@ -31,7 +31,9 @@ export function ChallengesPanel({ userId }: { userId: string }) {
       ) : (
         <ul className="challenges" aria-labelledby="dashboard-challenges">
           {challenges.data.map((card) => {
-            const { iconKey, title } = splitChallengeName(card.name);
+            const { iconKey, title: german } = splitChallengeName(card.name);
+            const title = localized(lang, german, card.nameEn);
+            const description = localized(lang, card.description, card.descriptionEn);
             const Icon = challengeIcon(iconKey || card.icon);
             const stage = roman(card.stage);
             const progress = t('dashboard.challenges.progress', {
@@ -50,7 +52,7 @@ export function ChallengesPanel({ userId }: { userId: string }) {
                   tip={
                     <>
                       <strong>{title}</strong>
-                      {card.description ? <span className="challenge__tip-text">{card.description}</span> : null}
+                      {description ? <span className="challenge__tip-text">{description}</span> : null}
                       <span className="challenge__tip-text">{progress}</span>
                     </>
                   }

@@ -137,6 +137,19 @@ describe('Challenges', () => {
     expect(list.querySelectorAll('svg').length).toBeGreaterThanOrEqual(18);
   });
 
+  it('shows the English texts in the English UI, the German ones where none was written', async () => {
+    server.use(
+      http.get('/api/me', () => HttpResponse.json(makeMe({ user: { language: 'en' } }))),
+      http.get('/api/challenges', () => HttpResponse.json(makeChallenges({ objections_solved: 3 }))),
+    );
+    renderApp('/dashboard', { session: true });
+    const list = await screen.findByRole('list', { name: 'Challenges' });
+    const objections = within(list).getByRole('img', { name: /^Objections solved, / });
+    expect(objections).toHaveAccessibleDescription(/Description of objections_solved/);
+    // Not translated by an admin: the German title stays.
+    expect(within(list).getByText('Tägliche Nutzung', { selector: '.challenge__title' })).toBeInTheDocument();
+  });
+
   it("says 'Challenge-Icons konnten nicht geladen werden.'", async () => {
     server.use(http.get('/api/challenges', () => HttpResponse.json({ error: 'x' }, { status: 500 })));
     await openDashboard();

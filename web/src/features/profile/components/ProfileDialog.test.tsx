@@ -97,6 +97,17 @@ describe('profile popup', () => {
     expect(store.patches).toEqual([{ formality: 'sie', tone_preset_id: null }]);
   });
 
+  it('names the tone presets in the UI language, German where no English was written', async () => {
+    meStore(makeMe({ user: { language: 'en' } }));
+    const view = renderApp('/help', { session: true });
+    await view.user.click(await screen.findByRole('button', { name: /open profile/ }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit profile' }));
+    const select = await dialog.findByLabelText("The customer's tone");
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'Friendly' })).toBeInTheDocument());
+    expect(within(select).getByRole('option', { name: 'Skeptisch' })).toBeInTheDocument();
+    expect(within(select).queryByRole('option', { name: 'Freundlich' })).not.toBeInTheDocument();
+  });
+
   it('the explicit Save saves at once and closes', async () => {
     const store = meStore();
     const { dialog, user } = await openProfile();

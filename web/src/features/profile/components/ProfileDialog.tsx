@@ -7,7 +7,7 @@ import { FullPageSpinner } from '../../../components/ui/Spinner';
 import { meQueryOptions, type MeResponse } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { issuesToFieldErrors, fieldErrorText, type FieldErrors } from '../../../lib/forms';
-import { useI18n } from '../../../lib/i18n';
+import { localized, useI18n } from '../../../lib/i18n';
 import { tonePresetsQueryOptions } from '../api/tone-presets';
 import { useAutosave, valuesFromMe, type ProfileValues } from '../hooks/useAutosave';
 import { saveErrorText } from '../lib/save-error';
@@ -63,7 +63,7 @@ interface ProfileFormProps {
 }
 
 function ProfileForm({ me, userId, forced, hintId, onDone }: ProfileFormProps) {
-  const { t, setUserLanguage } = useI18n();
+  const { t, lang, setUserLanguage } = useI18n();
   const [initial] = useState(() => valuesFromMe(me));
   const [values, setValues] = useState<ProfileValues>(initial);
   const [website, setWebsite] = useState('');
@@ -210,7 +210,7 @@ function ProfileForm({ me, userId, forced, hintId, onDone }: ProfileFormProps) {
           <option value="">{t('profile.tone.default')}</option>
           {presetList.map((p) => (
             <option key={p.id} value={p.id}>
-              {p.name}
+              {localized(lang, p.name, p.name_en)}
             </option>
           ))}
           {unknownPreset ? <option value={values.tone_preset_id}>{values.tone_preset_id}</option> : null}

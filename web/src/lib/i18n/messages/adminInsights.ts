@@ -101,6 +101,12 @@ export const adminInsights = {
     en: 'Icon key of lower-case letters, digits and hyphens (e.g. trophy); unknown keys show a star.',
   },
   'adminChallenges.field.description': { de: 'Beschreibung', en: 'Description' },
+  'adminChallenges.field.titleEn': { de: 'Name (Englisch)', en: 'Name (English)' },
+  'adminChallenges.field.descriptionEn': { de: 'Beschreibung (Englisch)', en: 'Description (English)' },
+  'adminChallenges.field.englishHint': {
+    de: 'Sehen Nutzer mit englischer Oberfläche; leer zeigt den deutschen Text.',
+    en: 'Shown to users with the English interface; empty shows the German text.',
+  },
   'adminChallenges.field.staged': {
     de: 'Gestuft (Stufen bis 1000 statt eines festen Ziels)',
     en: 'Staged (stages up to 1000 instead of a fixed target)',
@@ -212,6 +218,11 @@ export const adminInsights = {
   'adminSettings.tones.empty': { de: 'Noch keine Ton-Vorgaben.', en: 'No tone presets yet.' },
   'adminSettings.tones.users': { de: 'Nutzer: {count}', en: 'Users: {count}' },
   'adminSettings.tones.name': { de: 'Name', en: 'Name' },
+  'adminSettings.tones.nameEn': { de: 'Name (Englisch)', en: 'Name (English)' },
+  'adminSettings.tones.nameEnHint': {
+    de: 'Sehen Nutzer mit englischer Oberfläche; leer zeigt den deutschen Namen.',
+    en: 'Shown to users with the English interface; empty shows the German name.',
+  },
   'adminSettings.tones.description': { de: 'Beschreibung', en: 'Description' },
   'adminSettings.tones.add': { de: 'Ton-Vorgabe hinzufügen', en: 'Add a tone preset' },
   'adminSettings.tones.addButton': { de: 'Hinzufügen', en: 'Add' },

@@ -9,6 +9,9 @@ export interface AdminChallenge {
   /** An icon key (lucide name), e.g. "trophy". */
   icon: string;
   description: string;
+  /** The English texts users see in the English UI ('' shows the German ones). */
+  title_en: string;
+  description_en: string;
   /** 0 = staged (stages 1…1000 instead of a fixed target). */
   target: number;
   staged: boolean;
@@ -35,6 +38,8 @@ export interface ChallengeUpdate {
   title: string;
   icon: string;
   description: string;
+  title_en: string;
+  description_en: string;
   target: number;
 }
 

@@ -23,6 +23,8 @@ function makeChallenges(): AdminChallenge[] {
     title,
     icon,
     description: `Beschreibung von ${title}`,
+    title_en: key === 'hints' ? 'Hints used' : '',
+    description_en: '',
     target,
     staged: target === 0,
     completions,
@@ -119,6 +121,11 @@ describe('admin challenges', () => {
     const target = hints.getByRole('spinbutton', { name: 'Ziel' });
     await user.clear(target);
     await user.type(target, '12');
+    const english = hints.getByRole('textbox', { name: 'Name (Englisch)' });
+    expect(english).toHaveValue('Hints used');
+    await user.clear(english);
+    await user.type(english, 'Tips used');
+    await user.type(hints.getByRole('textbox', { name: 'Beschreibung (Englisch)' }), 'Get tips.');
 
     expect(screen.getByText('Ungespeicherte Änderungen')).toBeInTheDocument();
     expect(hints.getByText('Geändert')).toBeInTheDocument();
@@ -133,6 +140,8 @@ describe('admin challenges', () => {
           title: 'Tipps genutzt',
           icon: 'trophy',
           description: 'Beschreibung von Hints genutzt',
+          title_en: 'Tips used',
+          description_en: 'Get tips.',
           target: 12,
         },
       ],
@@ -193,7 +202,18 @@ describe('admin challenges', () => {
     server.use(
       http.put('/api/admin/challenges', () =>
         HttpResponse.json(
-          { error: 'Ungültiges Icon.', fields: { 'challenges.1.icon': 'Ungültiges Icon.' } },
+          {
+            code: 'challenge_icon_invalid',
+            error: 'Ungültiges Icon.',
+            fields: {
+              'challenges.1.icon': { code: 'challenge_icon_invalid', error: 'Ungültiges Icon.' },
+              'challenges.1.title_en': {
+                code: 'challenge_name_too_long',
+                error: 'Der Name darf höchstens 60 Zeichen lang sein.',
+                params: { max: 60 },
+              },
+            },
+          },
           { status: 400 },
         ),
       ),
@@ -209,6 +229,10 @@ describe('admin challenges', () => {
     expect(icon).toHaveAccessibleDescription(/Ungültiges Icon\./);
     expect(icon).toHaveFocus();
     expect(group('Einwände gelöst').getByRole('combobox', { name: 'Icon' })).not.toHaveAttribute('aria-invalid');
+    // challenges.1.title_en lands on the English name of the second one sent
+    expect(group('Tägliche Nutzung').getByRole('textbox', { name: 'Name (Englisch)' })).toHaveAccessibleDescription(
+      /Der Name darf höchstens 60 Zeichen lang sein\./,
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Bitte korrigiere die markierten Felder.');
     // the edits stay
     expect(icon).toHaveValue('rakete');

@@ -329,6 +329,26 @@ function ChallengeFields({ busy, draft, saved, live, errors, iconListId, onChang
         error={error('description')}
         onChange={(e) => onChange({ description: e.currentTarget.value })}
       />
+      <TextField
+        id={id('titleEn')}
+        label={t('adminChallenges.field.titleEn')}
+        hint={t('adminChallenges.field.englishHint')}
+        lang="en"
+        value={draft.titleEn}
+        maxLength={TITLE_MAX}
+        error={error('titleEn')}
+        onChange={(e) => onChange({ titleEn: e.currentTarget.value })}
+      />
+      <TextAreaField
+        id={id('descriptionEn')}
+        label={t('adminChallenges.field.descriptionEn')}
+        lang="en"
+        value={draft.descriptionEn}
+        maxLength={DESCRIPTION_MAX}
+        rows={2}
+        error={error('descriptionEn')}
+        onChange={(e) => onChange({ descriptionEn: e.currentTarget.value })}
+      />
       <CheckboxField
         id={id('staged')}
         label={t('adminChallenges.field.staged')}

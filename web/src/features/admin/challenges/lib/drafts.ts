@@ -8,17 +8,22 @@ export interface ChallengeDraft {
   title: string;
   icon: string;
   description: string;
+  titleEn: string;
+  descriptionEn: string;
   staged: boolean;
   /** Kept while staged, so unticking brings the last target back. */
   target: string;
 }
 
-export type DraftField = 'title' | 'icon' | 'description' | 'target';
+export type DraftField = 'title' | 'icon' | 'description' | 'titleEn' | 'descriptionEn' | 'target';
 
 /** Per field: an i18n key (client check) or the server's text. */
 export type DraftErrors = Partial<Record<DraftField, string>>;
 
-export const DRAFT_FIELDS: readonly DraftField[] = ['title', 'icon', 'description', 'target'];
+export const DRAFT_FIELDS: readonly DraftField[] = ['title', 'icon', 'description', 'titleEn', 'descriptionEn', 'target'];
+
+/** The server's field names (challenges.{i}.{name}) by draft field. */
+const SERVER_FIELDS: Record<string, DraftField> = { title_en: 'titleEn', description_en: 'descriptionEn' };
 export const TITLE_MAX = 60;
 export const DESCRIPTION_MAX = 300;
 export const TARGET_MAX = 100_000;
@@ -31,6 +36,8 @@ export function toDraft(c: AdminChallenge): ChallengeDraft {
     title: c.title,
     icon: c.icon,
     description: c.description,
+    titleEn: c.title_en,
+    descriptionEn: c.description_en,
     staged,
     target: staged ? '' : String(c.target),
   };
@@ -43,6 +50,8 @@ export function isChanged(draft: ChallengeDraft, saved: ChallengeDraft | undefin
     draft.title !== saved.title ||
     draft.icon !== saved.icon ||
     draft.description !== saved.description ||
+    draft.titleEn !== saved.titleEn ||
+    draft.descriptionEn !== saved.descriptionEn ||
     draft.staged !== saved.staged ||
     (!draft.staged && draft.target.trim() !== saved.target)
   );
@@ -61,6 +70,8 @@ const draftSchema = z
       .max(TITLE_MAX, msg('adminChallenges.error.titleMax')),
     icon: z.string().trim().regex(ICON_PATTERN, msg('adminChallenges.error.icon')),
     description: z.string().trim().max(DESCRIPTION_MAX, msg('adminChallenges.error.description')),
+    titleEn: z.string().trim().max(TITLE_MAX, msg('adminChallenges.error.titleMax')),
+    descriptionEn: z.string().trim().max(DESCRIPTION_MAX, msg('adminChallenges.error.description')),
     staged: z.boolean(),
     target: z.string().trim(),
   })
@@ -75,6 +86,8 @@ const draftSchema = z
       title: d.title,
       icon: d.icon,
       description: d.description,
+      title_en: d.titleEn,
+      description_en: d.descriptionEn,
       target: d.staged ? 0 : Number(d.target),
     }),
   );
@@ -110,7 +123,8 @@ export function serverErrorsByKey(
     const match = /^challenges\.(\d+)\.(\w+)$/.exec(path);
     if (!match) continue;
     const key = sent[Number(match[1])]?.key;
-    const field = match[2];
+    const name = match[2] ?? '';
+    const field = SERVER_FIELDS[name] ?? name;
     if (!key || !isDraftField(field)) continue;
     byKey[key] = { ...byKey[key], [field]: text };
   }

@@ -23,6 +23,8 @@ export interface EngineCheck {
 export interface AdminTonePreset {
   id: string;
   name: string;
+  /** English name, '' when not translated. */
+  name_en: string;
   description: string;
   sort_order: number;
   /** Users who chose it. */
@@ -31,6 +33,7 @@ export interface AdminTonePreset {
 
 export interface TonePresetInput {
   name: string;
+  name_en: string;
   description: string;
 }
 

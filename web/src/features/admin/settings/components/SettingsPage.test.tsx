@@ -34,8 +34,8 @@ interface Recorded {
 function serveSettings(settings: AdminSettings = BUILTIN) {
   const requests: Recorded[] = [];
   let presets: AdminTonePreset[] = [
-    { id: 'freundlich', name: 'Freundlich', description: 'Höflich und offen.', sort_order: 1, users: 4 },
-    { id: 'skeptisch', name: 'Skeptisch', description: 'Misstraut Versprechen.', sort_order: 2, users: 3 },
+    { id: 'freundlich', name: 'Freundlich', name_en: 'Friendly', description: 'Höflich und offen.', sort_order: 1, users: 4 },
+    { id: 'skeptisch', name: 'Skeptisch', name_en: '', description: 'Misstraut Versprechen.', sort_order: 2, users: 3 },
   ];
   let codes: PromoCode[] = [
     {
@@ -100,7 +100,7 @@ function serveSettings(settings: AdminSettings = BUILTIN) {
     http.get('/api/admin/tone-presets', () => HttpResponse.json(presets)),
     http.post('/api/admin/tone-presets', async ({ request }) => {
       await record(request, 'tone-presets');
-      const body = requests.at(-1)!.body as { name: string; description: string };
+      const body = requests.at(-1)!.body as { name: string; name_en: string; description: string };
       if (conflict(body.name)) return HttpResponse.json({ error: 'Diesen Namen gibt es schon.' }, { status: 409 });
       const preset = { id: `p${presets.length + 1}`, ...body, sort_order: presets.length + 1, users: 0 };
       presets = [...presets, preset];
@@ -234,7 +234,7 @@ describe('settings: tone presets', () => {
     const tones = region('Ton-Vorgaben');
     const list = await tones.findByRole('list', { name: 'Ton-Vorgaben' });
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      expect.stringMatching(/^FreundlichHöflich und offen\.Nutzer: 4/),
+      expect.stringMatching(/^Freundlich \/ FriendlyHöflich und offen\.Nutzer: 4/),
       expect.stringMatching(/^SkeptischMisstraut Versprechen\.Nutzer: 3/),
     ]);
 
@@ -245,11 +245,16 @@ describe('settings: tone presets', () => {
     expect(requests).toHaveLength(0);
 
     await user.type(add.getByRole('textbox', { name: 'Name' }), '  Ungeduldig ');
+    await user.type(add.getByRole('textbox', { name: 'Name (Englisch)' }), 'Impatient');
     await user.type(add.getByRole('textbox', { name: 'Beschreibung' }), 'Hat wenig Zeit.');
     await user.click(add.getByRole('button', { name: 'Hinzufügen' }));
     expect(await within(list).findByText('Ungeduldig')).toBeInTheDocument();
     expect(requests).toEqual([
-      { method: 'POST', path: 'tone-presets', body: { name: 'Ungeduldig', description: 'Hat wenig Zeit.' } },
+      {
+        method: 'POST',
+        path: 'tone-presets',
+        body: { name: 'Ungeduldig', name_en: 'Impatient', description: 'Hat wenig Zeit.' },
+      },
     ]);
     expect(await screen.findByText('Ton-Vorgabe „Ungeduldig“ hinzugefügt.')).toBeInTheDocument();
     expect(add.getByRole('textbox', { name: 'Name' })).toHaveValue('');

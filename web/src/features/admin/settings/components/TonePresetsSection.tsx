@@ -20,7 +20,7 @@ import {
 import { tonePresetSchema, type TonePresetForm } from '../schemas';
 
 const LIST_ID = 'tone-presets-list';
-const EMPTY: TonePresetForm = { name: '', description: '' };
+const EMPTY: TonePresetForm = { name: '', name_en: '', description: '' };
 
 /** Tone presets: list with user counts, add, edit, remove (users fall back to the neutral customer). */
 export function TonePresetsSection() {
@@ -127,7 +127,7 @@ function TonePresetItem({ preset, editing, onEdit, onDone, onSaved, onRemove }: 
   }, [editing]);
 
   if (editing) {
-    const initial = { name: preset.name, description: preset.description };
+    const initial = { name: preset.name, name_en: preset.name_en, description: preset.description };
     return (
       <li className="tone-item tone-item--editing">
         <TonePresetFormView
@@ -139,6 +139,7 @@ function TonePresetItem({ preset, editing, onEdit, onDone, onSaved, onRemove }: 
           onSubmit={(input) => {
             const patch: Partial<TonePresetInput> = {};
             if (input.name !== preset.name) patch.name = input.name;
+            if (input.name_en !== preset.name_en) patch.name_en = input.name_en;
             if (input.description !== preset.description) patch.description = input.description;
             return Object.keys(patch).length > 0 ? updateTonePreset(preset.id, patch) : Promise.resolve(preset);
           }}
@@ -152,7 +153,15 @@ function TonePresetItem({ preset, editing, onEdit, onDone, onSaved, onRemove }: 
   return (
     <li className="tone-item">
       <div className="tone-item__text">
-        <p className="tone-item__name">{preset.name}</p>
+        <p className="tone-item__name">
+          {preset.name}
+          {preset.name_en ? (
+            <span className="tone-item__english" lang="en">
+              {' '}
+              / {preset.name_en}
+            </span>
+          ) : null}
+        </p>
         {preset.description ? <p className="tone-item__description">{preset.description}</p> : null}
         <p className="tone-item__users">{t('adminSettings.tones.users', { count: format.number(preset.users) })}</p>
       </div>
@@ -251,7 +260,8 @@ function TonePresetFormView({
         setFormError(errorMessage(err, t));
         return;
       }
-      const first = err instanceof ApiError && !err.fields.name && err.fields.description ? 'description' : 'name';
+      const fields = err instanceof ApiError ? err.fields : {};
+      const first = (['name', 'name_en', 'description'] as const).find((f) => fields[f]) ?? 'name';
       document.getElementById(`${idPrefix}${first}`)?.focus();
     },
   });
@@ -273,6 +283,17 @@ function TonePresetFormView({
         autoComplete="off"
         error={fieldErrorText(t, form.errors.name)}
         onChange={(e) => form.setValue('name', e.currentTarget.value)}
+      />
+      <TextField
+        id={`${idPrefix}name_en`}
+        label={t('adminSettings.tones.nameEn')}
+        hint={t('adminSettings.tones.nameEnHint')}
+        lang="en"
+        value={form.values.name_en}
+        maxLength={60}
+        autoComplete="off"
+        error={fieldErrorText(t, form.errors.name_en)}
+        onChange={(e) => form.setValue('name_en', e.currentTarget.value)}
       />
       <TextAreaField
         id={`${idPrefix}description`}
