@@ -5,13 +5,19 @@ import type { Conversation } from '../../lib/api';
 import { makeConversation, makeMe } from '../../testing/fixtures';
 import { currentPath, renderApp, screen } from '../../testing/render';
 import { server } from '../../testing/server';
+import { deHover, hoursAgo, minutesAgo } from '../../testing/time';
 
-const A = makeConversation({ id: '11111111-1111-4111-8111-111111111111', title: 'Preisgespräch' });
+const A = makeConversation({
+  id: '11111111-1111-4111-8111-111111111111',
+  title: 'Preisgespräch',
+  created_at: minutesAgo(20),
+});
 const B = makeConversation({
   id: '22222222-2222-4222-8222-222222222222',
   title: 'Prüfung Müller',
   mode: 'Prüfung',
   difficulty: null,
+  created_at: hoursAgo(2),
 });
 
 function historyApi(initial: Conversation[]) {
@@ -42,11 +48,13 @@ async function openHistory() {
 }
 
 describe('sidebar history', () => {
-  it('lists conversations with their mode; a click opens /chat with the conversation id', async () => {
+  it('lists conversations with their mode and age (exact time on hover); a click opens /chat with the conversation id', async () => {
     historyApi([A, B]);
     const { user, history } = await openHistory();
-    expect(history.getByRole('button', { name: /^Preisgespräch/ })).toHaveTextContent('Übung · Leicht');
-    expect(history.getByRole('button', { name: /^Prüfung Müller/ })).toHaveTextContent('Prüfung');
+    expect(history.getByRole('button', { name: /^Preisgespräch/ })).toHaveTextContent('Übung · Leicht · vor 20 Minuten');
+    expect(history.getByRole('button', { name: /^Prüfung Müller/ })).toHaveTextContent('Prüfung · vor 2 Stunden');
+    expect(history.getByText('vor 20 Minuten')).toHaveAttribute('title', deHover(A.created_at));
+    expect(history.getByText('vor 20 Minuten')).toHaveAttribute('datetime', A.created_at);
     server.use(http.get(`/api/conversations/${B.id}`, () => HttpResponse.json({ error: 'x' }, { status: 404 })));
     await user.click(history.getByRole('button', { name: /^Prüfung Müller/ }));
     await waitFor(() => expect(currentPath()).toBe('/chat'));

@@ -12,6 +12,7 @@ import {
 import { useActiveConversation } from '../../lib/active-conversation';
 import { errorMessage, useT, type MessageKey } from '../../lib/i18n';
 import { Dialog } from '../ui/Dialog';
+import { RelativeTime } from '../ui/RelativeTime';
 import { MoreIcon, PencilIcon, TrashIcon } from '../ui/icons';
 
 const DIFFICULTY_KEYS: Record<number, MessageKey> = {
@@ -174,7 +175,9 @@ function HistoryItem({ conversation, active, menuOpen, onToggleMenu, onCloseMenu
         onClick={() => void navigate('/chat', { state: { conversationId: conversation.id } })}
       >
         <span className="history__title">{conversation.title || t('history.untitled')}</span>
-        <span className="history__meta">{modeLabel(conversation, t)}</span>
+        <span className="history__meta">
+          {modeLabel(conversation, t)} · <RelativeTime value={conversation.created_at} />
+        </span>
       </button>
       <button
         ref={menuButton}
