@@ -68,7 +68,7 @@ describe('sidebar history', () => {
     expect(menu).toHaveAttribute('aria-expanded', 'false');
     await user.click(menu);
     expect(menu).toHaveAttribute('aria-expanded', 'true');
-    await user.click(history.getByRole('button', { name: 'Umbenennen' }));
+    await user.click(history.getByRole('menuitem', { name: 'Umbenennen' }));
     const field = history.getByRole('textbox', { name: 'Neuer Titel' });
     expect(field).toHaveValue('Preisgespräch');
     expect(field).toHaveFocus();
@@ -84,7 +84,7 @@ describe('sidebar history', () => {
     expect(history.getByRole('button', { name: /^Preisgespräch/ })).toBeInTheDocument();
 
     await user.click(history.getByRole('button', { name: 'Optionen für „Preisgespräch“' }));
-    await user.click(history.getByRole('button', { name: 'Umbenennen' }));
+    await user.click(history.getByRole('menuitem', { name: 'Umbenennen' }));
     const again = history.getByRole('textbox', { name: 'Neuer Titel' });
     await user.clear(again);
     await user.type(again, '  Preisverhandlung Meier  {Enter}');
@@ -96,7 +96,7 @@ describe('sidebar history', () => {
     const calls = historyApi([A, B]);
     const { user, history } = await openHistory();
     await user.click(history.getByRole('button', { name: 'Optionen für „Prüfung Müller“' }));
-    await user.click(history.getByRole('button', { name: 'Löschen' }));
+    await user.click(history.getByRole('menuitem', { name: 'Löschen' }));
     let dialog = await screen.findByRole('dialog', { name: 'Konversation wirklich löschen?' });
     expect(dialog).toHaveAccessibleDescription('Dieser Vorgang kann nicht rückgängig gemacht werden.');
     await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
@@ -104,7 +104,7 @@ describe('sidebar history', () => {
     expect(calls).toEqual([]);
 
     await user.click(history.getByRole('button', { name: 'Optionen für „Prüfung Müller“' }));
-    await user.click(history.getByRole('button', { name: 'Löschen' }));
+    await user.click(history.getByRole('menuitem', { name: 'Löschen' }));
     dialog = await screen.findByRole('dialog', { name: 'Konversation wirklich löschen?' });
     await user.click(within(dialog).getByRole('button', { name: 'Löschen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -113,13 +113,22 @@ describe('sidebar history', () => {
     expect(history.getByRole('button', { name: /^Preisgespräch/ })).toBeInTheDocument();
   });
 
-  it('the menu closes on Escape and on a click elsewhere', async () => {
+  it('the menu closes on Escape and on a click elsewhere, and works from the keyboard', async () => {
     historyApi([A]);
     const { user, history } = await openHistory();
     const menu = history.getByRole('button', { name: 'Optionen für „Preisgespräch“' });
     await user.click(menu);
     await user.keyboard('{Escape}');
     expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    const options = history.getByRole('menu', { name: 'Optionen für „Preisgespräch“' });
+    expect(within(options).getByRole('menuitem', { name: 'Umbenennen' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(within(options).getByRole('menuitem', { name: 'Löschen' })).toHaveFocus();
+    await user.keyboard('u');
+    expect(within(options).getByRole('menuitem', { name: 'Umbenennen' })).toHaveFocus();
+    await user.keyboard('{Escape}');
     expect(menu).toHaveFocus();
     await user.click(menu);
     await user.click(screen.getByRole('heading', { name: 'Dashboard', level: 1 }));

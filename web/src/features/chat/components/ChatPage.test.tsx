@@ -118,7 +118,7 @@ describe('welcome panel', () => {
     const { user } = await openChat();
     const sidebar = within(document.getElementById('sidebar')!);
     await user.click(sidebar.getByRole('button', { name: 'Neuer Chat' }));
-    await user.click(sidebar.getByRole('button', { name: /^Prüfung/ }));
+    await user.click(sidebar.getByRole('menuitem', { name: /^Prüfung/ }));
     await waitFor(() => expect(screen.getByRole('button', { name: /^PrüfungDrei/ })).toHaveAttribute('aria-pressed', 'true'));
     expect(screen.getByRole('button', { name: 'Start' })).not.toHaveAttribute('aria-disabled');
   });
