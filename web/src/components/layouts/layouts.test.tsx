@@ -85,7 +85,7 @@ describe('sidebar', () => {
     expect((window.history.state as { usr?: unknown }).usr).toEqual({ mode: 'Prüfung' });
   });
 
-  it('the phone button is disabled and explains why', async () => {
+  it('the phone button is disabled and explains why (Escape hides the tooltip)', async () => {
     const { user } = await openApp();
     const phone = screen.getByRole('button', { name: 'Telefonieren' });
     expect(phone).toHaveAttribute('aria-disabled', 'true');
@@ -93,6 +93,8 @@ describe('sidebar', () => {
     await user.click(phone);
     expect(screen.getByText('Die Telefonfunktion ist bald live')).toHaveClass('tooltip--visible');
     expect(currentPath()).toBe('/dashboard');
+    await user.keyboard('{Escape}');
+    expect(screen.getByText('Die Telefonfunktion ist bald live')).not.toHaveClass('tooltip--visible');
   });
 
   it('shows the display name, falling back to the e-mail', async () => {
