@@ -30,6 +30,10 @@ export const common = {
     de: 'Entschuldigung, hier ist ein Fehler aufgetreten.',
     en: 'Sorry, an error occurred here.',
   },
+  'errors.chunk': {
+    de: 'Ein Teil der App konnte nicht geladen werden – vielleicht gibt es eine neue Version. Bitte lade die Seite neu.',
+    en: 'Part of the app could not be loaded – perhaps there is a new version. Please reload the page.',
+  },
   'errors.reload': { de: 'Seite neu laden', en: 'Reload page' },
   // relative times (spec 01 §9): under 60 s, under an hour, under a day, otherwise days
   'time.justNow': { de: 'gerade eben', en: 'just now' },
