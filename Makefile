@@ -7,6 +7,18 @@ BIN     := bin/salescoach
 GOFILES := $(shell find . -name '*.go' -not -path './web/node_modules/*' -not -path './e2e/node_modules/*')
 WEBSRC  := $(shell find web/src web/index.html web/public -type f 2>/dev/null) web/vite.config.ts web/package.json
 
+# The end-to-end tests run in this Chromium (e2e/chromium.ts reads the same
+# variable). Without it `make test` stops before it builds or tests anything.
+ifeq ($(CHROMIUM_PATH),)
+CHROMIUM_PATH := /usr/bin/chromium
+endif
+export CHROMIUM_PATH
+ifneq ($(filter test test-e2e,$(MAKECMDGOALS)),)
+ifeq ($(shell test -x '$(CHROMIUM_PATH)' && echo yes),)
+$(error the end-to-end tests need Chromium, none at $(CHROMIUM_PATH): install it (apt-get install chromium) or set CHROMIUM_PATH to one)
+endif
+endif
+
 .PHONY: run build web test test-go vet test-web test-e2e clean
 
 run: build

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { missingChromium } from './chromium';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -61,6 +62,8 @@ function stop(child: ChildProcess): Promise<void> {
  * hands the tests E2E_BASE_URL and E2E_SERVER_LOG. The returned function stops it.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  const noChromium = missingChromium();
+  if (noChromium) throw new Error(noChromium);
   if (!existsSync(binary)) {
     throw new Error(`server binary not found at ${binary}: run \`make build\` first (or set SALESCOACH_BIN)`);
   }

@@ -1,9 +1,11 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './chromium';
 
 /**
- * End-to-end tests in Debian's Chromium (/usr/bin/chromium; Playwright
- * downloads no browser) against the real server binary, which global-setup
- * starts on a free port with a temporary data folder.
+ * End-to-end tests in Debian's Chromium (/usr/bin/chromium, or the one
+ * CHROMIUM_PATH names; Playwright downloads no browser) against the real
+ * server binary, which global-setup starts on a free port with a temporary
+ * data folder.
  */
 export default defineConfig({
   testDir: './tests',
@@ -22,7 +24,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: [
         '--no-sandbox',
         '--disable-gpu',

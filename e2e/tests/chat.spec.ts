@@ -152,7 +152,7 @@ test('history: rename (inline, not empty) and delete after a confirmation', asyn
   await expect(history.getByRole('button', { name: /^Erstes Gespräch über Preise/ })).toBeVisible();
 
   await history.getByRole('button', { name: 'Optionen für „Erstes Gespräch über Preise“' }).click();
-  await history.getByRole('button', { name: 'Umbenennen' }).click();
+  await history.getByRole('menuitem', { name: 'Umbenennen' }).click();
   const title = history.getByRole('textbox', { name: 'Neuer Titel' });
   await title.fill('   ');
   await title.press('Enter');
@@ -164,7 +164,7 @@ test('history: rename (inline, not empty) and delete after a confirmation', asyn
   await expect(history.getByRole('button', { name: /^Preisgespräch Müller GmbH/ })).toBeVisible();
 
   await history.getByRole('button', { name: 'Optionen für „Preisgespräch Müller GmbH“' }).click();
-  await history.getByRole('button', { name: 'Löschen' }).click();
+  await history.getByRole('menuitem', { name: 'Löschen' }).click();
   const confirm = page.getByRole('dialog', { name: 'Konversation wirklich löschen?' });
   await expect(confirm.getByText('Dieser Vorgang kann nicht rückgängig gemacht werden.')).toBeVisible();
   await confirm.getByRole('button', { name: 'Löschen' }).click();

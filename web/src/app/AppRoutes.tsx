@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { UserOverlays } from './UserOverlays';
 import { AdminLayout } from '../components/layouts/AdminLayout';
@@ -9,22 +8,23 @@ import { FullPageSpinner } from '../components/ui/Spinner';
 import { GuestBanner, TermsModal } from '../features/auth';
 import { isAdminQueryOptions, meQueryOptions } from '../lib/api';
 import { needsTerms, useAuth, useSignOut } from '../lib/auth';
+import { lazyChunk } from '../lib/chunks';
 import { useT } from '../lib/i18n';
 
-const LoginRoute = lazy(() => import('./routes/login'));
-const ChatRoute = lazy(() => import('./routes/chat'));
-const DashboardRoute = lazy(() => import('./routes/dashboard'));
-const HelpRoute = lazy(() => import('./routes/help'));
-const FeedbackRoute = lazy(() => import('./routes/feedback'));
-const AdminOverviewRoute = lazy(() => import('./routes/admin/overview'));
-const AdminUsersRoute = lazy(() => import('./routes/admin/users'));
-const AdminChatHistoryRoute = lazy(() => import('./routes/admin/chat-history'));
-const AdminChallengesRoute = lazy(() => import('./routes/admin/challenges'));
-const AdminTokenManagementRoute = lazy(() => import('./routes/admin/token-management'));
-const AdminAnalyticsRoute = lazy(() => import('./routes/admin/analytics'));
-const AdminComplianceRoute = lazy(() => import('./routes/admin/compliance'));
-const AdminFeedbackRoute = lazy(() => import('./routes/admin/feedback'));
-const AdminSettingsRoute = lazy(() => import('./routes/admin/settings'));
+const LoginRoute = lazyChunk(() => import('./routes/login'));
+const ChatRoute = lazyChunk(() => import('./routes/chat'));
+const DashboardRoute = lazyChunk(() => import('./routes/dashboard'));
+const HelpRoute = lazyChunk(() => import('./routes/help'));
+const FeedbackRoute = lazyChunk(() => import('./routes/feedback'));
+const AdminOverviewRoute = lazyChunk(() => import('./routes/admin/overview'));
+const AdminUsersRoute = lazyChunk(() => import('./routes/admin/users'));
+const AdminChatHistoryRoute = lazyChunk(() => import('./routes/admin/chat-history'));
+const AdminChallengesRoute = lazyChunk(() => import('./routes/admin/challenges'));
+const AdminTokenManagementRoute = lazyChunk(() => import('./routes/admin/token-management'));
+const AdminAnalyticsRoute = lazyChunk(() => import('./routes/admin/analytics'));
+const AdminComplianceRoute = lazyChunk(() => import('./routes/admin/compliance'));
+const AdminFeedbackRoute = lazyChunk(() => import('./routes/admin/feedback'));
+const AdminSettingsRoute = lazyChunk(() => import('./routes/admin/settings'));
 
 /** Signed out: /help and /feedback are open; everything else needs a session. */
 function SignedOutRoutes() {

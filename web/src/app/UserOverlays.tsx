@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { meQueryOptions } from '../lib/api';
 import { useAuth } from '../lib/auth';
+import { lazyChunk } from '../lib/chunks';
 import { closeProfileDialog, useProfileDialogOpen } from '../lib/profile-dialog';
 
-const ProfileDialog = lazy(() => import('../features/profile').then((m) => ({ default: m.ProfileDialog })));
-const Tutorial = lazy(() => import('../features/tutorial').then((m) => ({ default: m.Tutorial })));
+const ProfileDialog = lazyChunk(() => import('../features/profile').then((m) => ({ default: m.ProfileDialog })));
+const Tutorial = lazyChunk(() => import('../features/tutorial').then((m) => ({ default: m.Tutorial })));
 
 /** sessionStorage flag: 'Später' hides the tutorial until the next browser session. */
 export const TOUR_LATER_KEY = 'sc.tour.later';

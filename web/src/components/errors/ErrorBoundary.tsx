@@ -1,13 +1,14 @@
 import { Component, useContext, type ErrorInfo, type ReactNode } from 'react';
 import { I18nContext } from '../../lib/i18n/context';
 import { translate } from '../../lib/i18n';
+import { isChunkLoadError } from '../../lib/chunks';
 
-function ErrorFallback() {
+function ErrorFallback({ error }: { error: Error }) {
   const i18n = useContext(I18nContext);
   const t = i18n ? i18n.t : (key: Parameters<typeof translate>[1]) => translate('de', key);
   return (
     <div className="error-screen" role="alert">
-      <h1 className="error-screen__title">{t('errors.boundary')}</h1>
+      <h1 className="error-screen__title">{t(isChunkLoadError(error) ? 'errors.chunk' : 'errors.boundary')}</h1>
       <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
         {t('errors.reload')}
       </button>
@@ -19,7 +20,7 @@ interface State {
   error: Error | null;
 }
 
-/** Catches rendering errors (and failed lazy chunks) and shows the apology screen. */
+/** Catches rendering errors and shows the apology screen; a chunk that failed twice gets a reload offer. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
 
@@ -32,7 +33,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   }
 
   override render() {
-    if (this.state.error) return <ErrorFallback />;
+    if (this.state.error) return <ErrorFallback error={this.state.error} />;
     return this.props.children;
   }
 }

@@ -5,13 +5,19 @@ import type { Conversation } from '../../lib/api';
 import { makeConversation, makeMe } from '../../testing/fixtures';
 import { currentPath, renderApp, screen } from '../../testing/render';
 import { server } from '../../testing/server';
+import { deHover, hoursAgo, minutesAgo } from '../../testing/time';
 
-const A = makeConversation({ id: '11111111-1111-4111-8111-111111111111', title: 'Preisgespräch' });
+const A = makeConversation({
+  id: '11111111-1111-4111-8111-111111111111',
+  title: 'Preisgespräch',
+  created_at: minutesAgo(20),
+});
 const B = makeConversation({
   id: '22222222-2222-4222-8222-222222222222',
   title: 'Prüfung Müller',
   mode: 'Prüfung',
   difficulty: null,
+  created_at: hoursAgo(2),
 });
 
 function historyApi(initial: Conversation[]) {
@@ -42,11 +48,13 @@ async function openHistory() {
 }
 
 describe('sidebar history', () => {
-  it('lists conversations with their mode; a click opens /chat with the conversation id', async () => {
+  it('lists conversations with their mode and age (exact time on hover); a click opens /chat with the conversation id', async () => {
     historyApi([A, B]);
     const { user, history } = await openHistory();
-    expect(history.getByRole('button', { name: /^Preisgespräch/ })).toHaveTextContent('Übung · Leicht');
-    expect(history.getByRole('button', { name: /^Prüfung Müller/ })).toHaveTextContent('Prüfung');
+    expect(history.getByRole('button', { name: /^Preisgespräch/ })).toHaveTextContent('Übung · Leicht · vor 20 Minuten');
+    expect(history.getByRole('button', { name: /^Prüfung Müller/ })).toHaveTextContent('Prüfung · vor 2 Stunden');
+    expect(history.getByText('vor 20 Minuten')).toHaveAttribute('title', deHover(A.created_at));
+    expect(history.getByText('vor 20 Minuten')).toHaveAttribute('datetime', A.created_at);
     server.use(http.get(`/api/conversations/${B.id}`, () => HttpResponse.json({ error: 'x' }, { status: 404 })));
     await user.click(history.getByRole('button', { name: /^Prüfung Müller/ }));
     await waitFor(() => expect(currentPath()).toBe('/chat'));
@@ -60,7 +68,7 @@ describe('sidebar history', () => {
     expect(menu).toHaveAttribute('aria-expanded', 'false');
     await user.click(menu);
     expect(menu).toHaveAttribute('aria-expanded', 'true');
-    await user.click(history.getByRole('button', { name: 'Umbenennen' }));
+    await user.click(history.getByRole('menuitem', { name: 'Umbenennen' }));
     const field = history.getByRole('textbox', { name: 'Neuer Titel' });
     expect(field).toHaveValue('Preisgespräch');
     expect(field).toHaveFocus();
@@ -76,7 +84,7 @@ describe('sidebar history', () => {
     expect(history.getByRole('button', { name: /^Preisgespräch/ })).toBeInTheDocument();
 
     await user.click(history.getByRole('button', { name: 'Optionen für „Preisgespräch“' }));
-    await user.click(history.getByRole('button', { name: 'Umbenennen' }));
+    await user.click(history.getByRole('menuitem', { name: 'Umbenennen' }));
     const again = history.getByRole('textbox', { name: 'Neuer Titel' });
     await user.clear(again);
     await user.type(again, '  Preisverhandlung Meier  {Enter}');
@@ -88,7 +96,7 @@ describe('sidebar history', () => {
     const calls = historyApi([A, B]);
     const { user, history } = await openHistory();
     await user.click(history.getByRole('button', { name: 'Optionen für „Prüfung Müller“' }));
-    await user.click(history.getByRole('button', { name: 'Löschen' }));
+    await user.click(history.getByRole('menuitem', { name: 'Löschen' }));
     let dialog = await screen.findByRole('dialog', { name: 'Konversation wirklich löschen?' });
     expect(dialog).toHaveAccessibleDescription('Dieser Vorgang kann nicht rückgängig gemacht werden.');
     await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
@@ -96,7 +104,7 @@ describe('sidebar history', () => {
     expect(calls).toEqual([]);
 
     await user.click(history.getByRole('button', { name: 'Optionen für „Prüfung Müller“' }));
-    await user.click(history.getByRole('button', { name: 'Löschen' }));
+    await user.click(history.getByRole('menuitem', { name: 'Löschen' }));
     dialog = await screen.findByRole('dialog', { name: 'Konversation wirklich löschen?' });
     await user.click(within(dialog).getByRole('button', { name: 'Löschen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -105,13 +113,22 @@ describe('sidebar history', () => {
     expect(history.getByRole('button', { name: /^Preisgespräch/ })).toBeInTheDocument();
   });
 
-  it('the menu closes on Escape and on a click elsewhere', async () => {
+  it('the menu closes on Escape and on a click elsewhere, and works from the keyboard', async () => {
     historyApi([A]);
     const { user, history } = await openHistory();
     const menu = history.getByRole('button', { name: 'Optionen für „Preisgespräch“' });
     await user.click(menu);
     await user.keyboard('{Escape}');
     expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    const options = history.getByRole('menu', { name: 'Optionen für „Preisgespräch“' });
+    expect(within(options).getByRole('menuitem', { name: 'Umbenennen' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(within(options).getByRole('menuitem', { name: 'Löschen' })).toHaveFocus();
+    await user.keyboard('u');
+    expect(within(options).getByRole('menuitem', { name: 'Umbenennen' })).toHaveFocus();
+    await user.keyboard('{Escape}');
     expect(menu).toHaveFocus();
     await user.click(menu);
     await user.click(screen.getByRole('heading', { name: 'Dashboard', level: 1 }));

@@ -12,6 +12,8 @@ import {
 import { useActiveConversation } from '../../lib/active-conversation';
 import { errorMessage, useT, type MessageKey } from '../../lib/i18n';
 import { Dialog } from '../ui/Dialog';
+import { useMenu } from '../ui/menu';
+import { RelativeTime } from '../ui/RelativeTime';
 import { MoreIcon, PencilIcon, TrashIcon } from '../ui/icons';
 
 const DIFFICULTY_KEYS: Record<number, MessageKey> = {
@@ -117,39 +119,19 @@ interface ItemProps {
   conversation: Conversation;
   active: boolean;
   menuOpen: boolean;
-  onToggleMenu: () => void;
+  onOpenMenu: () => void;
   onCloseMenu: () => void;
   onDelete: () => void;
 }
 
-function HistoryItem({ conversation, active, menuOpen, onToggleMenu, onCloseMenu, onDelete }: ItemProps) {
+function HistoryItem({ conversation, active, menuOpen, onOpenMenu, onCloseMenu, onDelete }: ItemProps) {
   const t = useT();
   const navigate = useNavigate();
   const [renaming, setRenaming] = useState(false);
-  const wrapper = useRef<HTMLLIElement>(null);
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onPointer = (event: Event) => {
-      if (wrapper.current && !wrapper.current.contains(event.target as Node)) onCloseMenu();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        onCloseMenu();
-        menuButton.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [menuOpen, onCloseMenu]);
+  const { root, focusTrigger, triggerProps, menuProps, itemProps } = useMenu({
+    open: menuOpen,
+    onOpenChange: (open) => (open ? onOpenMenu() : onCloseMenu()),
+  });
 
   if (renaming) {
     return (
@@ -158,7 +140,7 @@ function HistoryItem({ conversation, active, menuOpen, onToggleMenu, onCloseMenu
           conversation={conversation}
           onDone={() => {
             setRenaming(false);
-            requestAnimationFrame(() => menuButton.current?.focus());
+            requestAnimationFrame(focusTrigger);
           }}
         />
       </li>
@@ -166,7 +148,7 @@ function HistoryItem({ conversation, active, menuOpen, onToggleMenu, onCloseMenu
   }
 
   return (
-    <li ref={wrapper} className={active ? 'history__item history__item--active' : 'history__item'}>
+    <li ref={root} className={active ? 'history__item history__item--active' : 'history__item'}>
       <button
         type="button"
         className="history__open"
@@ -174,22 +156,21 @@ function HistoryItem({ conversation, active, menuOpen, onToggleMenu, onCloseMenu
         onClick={() => void navigate('/chat', { state: { conversationId: conversation.id } })}
       >
         <span className="history__title">{conversation.title || t('history.untitled')}</span>
-        <span className="history__meta">{modeLabel(conversation, t)}</span>
+        <span className="history__meta">
+          {modeLabel(conversation, t)} · <RelativeTime value={conversation.created_at} />
+        </span>
       </button>
       <button
-        ref={menuButton}
-        type="button"
+        {...triggerProps}
         className="history__menu-button"
         aria-label={t('history.options', { title: conversation.title })}
-        aria-expanded={menuOpen}
-        aria-controls={menuId}
-        onClick={onToggleMenu}
       >
         <MoreIcon />
       </button>
-      <ul id={menuId} className="history__menu" hidden={!menuOpen}>
-        <li>
+      <ul {...menuProps} className="history__menu">
+        <li role="none">
           <button
+            {...itemProps}
             type="button"
             className="history__menu-option"
             onClick={() => {
@@ -201,8 +182,9 @@ function HistoryItem({ conversation, active, menuOpen, onToggleMenu, onCloseMenu
             {t('history.rename')}
           </button>
         </li>
-        <li>
+        <li role="none">
           <button
+            {...itemProps}
             type="button"
             className="history__menu-option history__menu-option--danger"
             onClick={() => {
@@ -265,7 +247,7 @@ export function ConversationHistory() {
               conversation={c}
               active={c.id === activeId}
               menuOpen={menuFor === c.id}
-              onToggleMenu={() => setMenuFor((open) => (open === c.id ? null : c.id))}
+              onOpenMenu={() => setMenuFor(c.id)}
               onCloseMenu={closeMenu}
               onDelete={() => {
                 setDeleteError(null);

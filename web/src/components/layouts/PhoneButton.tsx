@@ -24,6 +24,16 @@ export function PhoneButton() {
     [],
   );
 
+  // Escape hides it (WCAG 1.4.13)
+  useEffect(() => {
+    if (!visible) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setVisible(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [visible]);
+
   return (
     <div className="tooltip-anchor">
       <button

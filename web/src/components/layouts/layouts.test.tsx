@@ -40,7 +40,7 @@ describe('sidebar', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await user.click(screen.getByRole('button', { name: /^Prüfung/ }));
+    await user.click(screen.getByRole('menuitem', { name: /^Prüfung/ }));
     expect(await screen.findByRole('heading', { name: 'Chat', level: 1 })).toBeInTheDocument();
     expect(currentPath()).toBe('/chat');
     expect((window.history.state as { usr?: unknown }).usr).toEqual({ mode: 'Prüfung' });
@@ -51,7 +51,7 @@ describe('sidebar', () => {
     const { user } = await openApp();
     const toggle = screen.getByRole('button', { name: 'Neuer Chat' });
     await user.click(toggle);
-    expect(screen.getByRole('button', { name: /^Übung/ })).toBeVisible();
+    expect(screen.getByRole('menuitem', { name: /^Übung/ })).toBeVisible();
     await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
@@ -61,7 +61,31 @@ describe('sidebar', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('the phone button is disabled and explains why', async () => {
+  it("the 'Neuer Chat' menu works from the keyboard: arrows, Home/End, typeahead, Enter", async () => {
+    const { user } = await openApp();
+    const toggle = screen.getByRole('button', { name: 'Neuer Chat' });
+    toggle.focus();
+    await user.keyboard('{ArrowDown}');
+    const menu = screen.getByRole('menu', { name: 'Neuer Chat' });
+    const practice = within(menu).getByRole('menuitem', { name: /^Übung/ });
+    const exam = within(menu).getByRole('menuitem', { name: /^Prüfung/ });
+    expect(practice).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(exam).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(practice).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(exam).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(practice).toHaveFocus();
+    await user.keyboard('p');
+    expect(exam).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Chat', level: 1 })).toBeInTheDocument();
+    expect((window.history.state as { usr?: unknown }).usr).toEqual({ mode: 'Prüfung' });
+  });
+
+  it('the phone button is disabled and explains why (Escape hides the tooltip)', async () => {
     const { user } = await openApp();
     const phone = screen.getByRole('button', { name: 'Telefonieren' });
     expect(phone).toHaveAttribute('aria-disabled', 'true');
@@ -69,6 +93,8 @@ describe('sidebar', () => {
     await user.click(phone);
     expect(screen.getByText('Die Telefonfunktion ist bald live')).toHaveClass('tooltip--visible');
     expect(currentPath()).toBe('/dashboard');
+    await user.keyboard('{Escape}');
+    expect(screen.getByText('Die Telefonfunktion ist bald live')).not.toHaveClass('tooltip--visible');
   });
 
   it('shows the display name, falling back to the e-mail', async () => {

@@ -118,7 +118,7 @@ describe('welcome panel', () => {
     const { user } = await openChat();
     const sidebar = within(document.getElementById('sidebar')!);
     await user.click(sidebar.getByRole('button', { name: 'Neuer Chat' }));
-    await user.click(sidebar.getByRole('button', { name: /^Prüfung/ }));
+    await user.click(sidebar.getByRole('menuitem', { name: /^Prüfung/ }));
     await waitFor(() => expect(screen.getByRole('button', { name: /^PrüfungDrei/ })).toHaveAttribute('aria-pressed', 'true'));
     expect(screen.getByRole('button', { name: 'Start' })).not.toHaveAttribute('aria-disabled');
   });
@@ -152,14 +152,21 @@ describe('sending', () => {
     await user.type(input(), 'Hallo{Enter}');
     expect(await within(log()).findByText('Der Kunde schreibt…')).toBeInTheDocument();
     expect(input()).toBeDisabled();
+    // a live region: screen readers hear the reply once it is complete
+    const live = screen.getByRole('log', { name: 'Gesprächsverlauf' });
+    expect(live).toContainElement(log());
+    expect(live).toHaveAttribute('aria-busy', 'true');
     sse.push(sseEvent('token', { text: 'Hallo. ' }));
     expect(await within(log()).findByText('Hallo.')).toBeInTheDocument();
     sse.push(sseEvent('token', { text: 'Zu teuer.' }));
     expect(await within(log()).findByText('Hallo. Zu teuer.')).toBeInTheDocument();
+    expect(live).toHaveAttribute('aria-busy', 'true');
     sse.push(sseEvent('done', makeAnswer({ message: 'Hallo. Zu teuer.' })));
     sse.close();
     await waitFor(() => expect(input()).toBeEnabled());
     expect(log()).toHaveAttribute('aria-busy', 'false');
+    expect(live).toHaveAttribute('aria-busy', 'false');
+    expect(live).toHaveTextContent('Kunde: Hallo. Zu teuer.');
   });
 
   it('Enter sends, Shift+Enter makes a new line, an empty message is ignored', async () => {

@@ -71,73 +71,77 @@ export function MessageList({
   const t = useT();
   const visible = messages.filter((m) => !m.content.startsWith(REMINDER_PREFIX));
   const streaming = visible.some((m) => m.streaming);
+  // The log region makes screen readers announce the customer's replies as
+  // they arrive; while one streams it is busy, so the reply is read once, whole.
   return (
-    <ol className="messages" aria-label={t('chat.messages')} aria-busy={streaming || waiting}>
-      {visible.map((m) => {
-        if (m.role === 'system') {
-          if (m.isCompletion) {
+    <div role="log" aria-label={t('chat.messages')} aria-busy={streaming || waiting}>
+      <ol className="messages" aria-label={t('chat.messages')} aria-busy={streaming || waiting}>
+        {visible.map((m) => {
+          if (m.role === 'system') {
+            if (m.isCompletion) {
+              return (
+                <CompletionMessage
+                  // one per chat: a stable key, so the server's copy does not replace the element
+                  key="completion"
+                  hasEvaluation={hasEvaluation}
+                  evaluationLoading={evaluationLoading}
+                  onRequestEvaluation={onRequestEvaluation}
+                  onNewChat={onNewChat}
+                />
+              );
+            }
             return (
-              <CompletionMessage
-                // one per chat: a stable key, so the server's copy does not replace the element
-                key="completion"
-                hasEvaluation={hasEvaluation}
-                evaluationLoading={evaluationLoading}
-                onRequestEvaluation={onRequestEvaluation}
-                onNewChat={onNewChat}
-              />
+              <li key={m.id} className="message message--system">
+                <div className="message__system">
+                  <Markdown text={m.content} />
+                </div>
+              </li>
             );
           }
+          const human = isHumanRole(m.role);
           return (
-            <li key={m.id} className="message message--system">
-              <div className="message__system">
+            <li
+              key={m.id}
+              className={human ? 'message message--human' : 'message message--bot'}
+              data-streaming={m.streaming ? 'true' : undefined}
+            >
+              {human ? (
+                <Avatar name={userName} url={avatarUrl} className="message__avatar" />
+              ) : (
+                <span className="message__avatar message__avatar--bot" aria-hidden="true">
+                  <BotIcon />
+                </span>
+              )}
+              <div className="message__bubble">
+                <span className="visually-hidden">{human ? t('chat.you') : t('chat.customer')}: </span>
                 <Markdown text={m.content} />
+                {m.pdfName ? (
+                  <p className="message__file">
+                    <FileIcon width={16} height={16} />
+                    <span className="visually-hidden">{t('chat.attachmentLabel')}: </span>
+                    <span>{m.pdfName}</span>
+                  </p>
+                ) : null}
               </div>
             </li>
           );
-        }
-        const human = isHumanRole(m.role);
-        return (
-          <li
-            key={m.id}
-            className={human ? 'message message--human' : 'message message--bot'}
-            data-streaming={m.streaming ? 'true' : undefined}
-          >
-            {human ? (
-              <Avatar name={userName} url={avatarUrl} className="message__avatar" />
-            ) : (
-              <span className="message__avatar message__avatar--bot" aria-hidden="true">
-                <BotIcon />
-              </span>
-            )}
+        })}
+        {waiting && !streaming ? (
+          <li className="message message--bot message--typing">
+            <span className="message__avatar message__avatar--bot" aria-hidden="true">
+              <BotIcon />
+            </span>
             <div className="message__bubble">
-              <span className="visually-hidden">{human ? t('chat.you') : t('chat.customer')}: </span>
-              <Markdown text={m.content} />
-              {m.pdfName ? (
-                <p className="message__file">
-                  <FileIcon width={16} height={16} />
-                  <span className="visually-hidden">{t('chat.attachmentLabel')}: </span>
-                  <span>{m.pdfName}</span>
-                </p>
-              ) : null}
+              <span className="typing" aria-hidden="true">
+                <span />
+                <span />
+                <span />
+              </span>
+              <span className="visually-hidden">{t('chat.typing')}</span>
             </div>
           </li>
-        );
-      })}
-      {waiting && !streaming ? (
-        <li className="message message--bot message--typing">
-          <span className="message__avatar message__avatar--bot" aria-hidden="true">
-            <BotIcon />
-          </span>
-          <div className="message__bubble">
-            <span className="typing" aria-hidden="true">
-              <span />
-              <span />
-              <span />
-            </span>
-            <span className="visually-hidden">{t('chat.typing')}</span>
-          </div>
-        </li>
-      ) : null}
-    </ol>
+        ) : null}
+      </ol>
+    </div>
   );
 }

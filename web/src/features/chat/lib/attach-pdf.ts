@@ -1,3 +1,5 @@
+import { loadChunk } from '../../../lib/chunks';
+
 /** A PDF attached to the next message: its file name and extracted text. */
 export interface PdfAttachment {
   name: string;
@@ -34,7 +36,7 @@ function readBytes(file: File): Promise<ArrayBuffer> {
  */
 export async function readPdf(file: File): Promise<PdfAttachment> {
   if (!isPdf(file)) throw new NotPdfError();
-  const [bytes, { extractPdfText }] = await Promise.all([readBytes(file), import('./pdf-text')]);
+  const [bytes, { extractPdfText }] = await Promise.all([readBytes(file), loadChunk(() => import('./pdf-text'))]);
   const text = await extractPdfText(bytes);
   return { name: file.name, text };
 }

@@ -7,6 +7,34 @@ function renderMd(text: string) {
 }
 
 describe('Markdown renderer', () => {
+  it('keeps the DOM nodes of formatted parts while a reply streams in (stable keys)', () => {
+    const steps = [
+      'Das ist **zu teuer**',
+      'Das ist **zu teuer** für uns, siehe [Preise](https://example.com/p',
+      'Das ist **zu teuer** für uns, siehe [Preise](https://example.com/p) und *vielleicht*',
+      'Das ist **zu teuer** für uns, siehe [Preise](https://example.com/p) und *vielleicht* später.\n\n- erstens **A**',
+      'Das ist **zu teuer** für uns, siehe [Preise](https://example.com/p) und *vielleicht* später.\n\n- erstens **A**\n- zweitens',
+    ];
+    const { container, rerender } = render(<Markdown text={steps[0]!} />);
+    const strong = container.querySelector('strong');
+    const paragraph = container.querySelector('p');
+    expect(strong).toHaveTextContent('zu teuer');
+    rerender(<Markdown text={steps[1]!} />);
+    rerender(<Markdown text={steps[2]!} />);
+    const link = container.querySelector('a');
+    const em = container.querySelector('em');
+    expect(link).toHaveTextContent('Preise');
+    rerender(<Markdown text={steps[3]!} />);
+    const item = container.querySelector('li strong');
+    rerender(<Markdown text={steps[4]!} />);
+    expect(container.querySelector('strong')).toBe(strong);
+    expect(container.querySelector('p')).toBe(paragraph);
+    expect(container.querySelector('a')).toBe(link);
+    expect(container.querySelector('em')).toBe(em);
+    expect(container.querySelector('li strong')).toBe(item);
+    expect(container.querySelectorAll('li')).toHaveLength(2);
+  });
+
   it('shows HTML as text and never creates elements from it', () => {
     const root = renderMd('<img src=x onerror=alert(1)> und <script>alert(2)</script>');
     expect(root.querySelector('img')).toBeNull();

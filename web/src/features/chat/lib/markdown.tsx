@@ -51,20 +51,22 @@ const RULES: readonly InlineRule[] = [
   { name: 'underscore', re: /(?<![\p{L}\p{N}_])_(?=\S)([^_\n]*?\S)_(?![\p{L}\p{N}_])/u },
 ];
 
-let keySeed = 0;
-const nextKey = () => `md${++keySeed}`;
-
-function externalLink(href: string, label: ReactNode): ReactNode {
+function externalLink(key: string, href: string, label: ReactNode): ReactNode {
   return (
-    <a key={nextKey()} href={href} target="_blank" rel="noopener noreferrer">
+    <a key={key} href={href} target="_blank" rel="noopener noreferrer">
       {label}
     </a>
   );
 }
 
-/** Renders inline Markdown into text and elements. */
-export function renderInline(text: string): ReactNode[] {
+/**
+ * Renders inline Markdown into text and elements. Keys are positions
+ * (`keyPrefix` and the place among the siblings), so while a reply streams in
+ * the elements already shown keep their keys and React keeps their DOM nodes.
+ */
+export function renderInline(text: string, keyPrefix = 'i'): ReactNode[] {
   const out: ReactNode[] = [];
+  const key = () => `${keyPrefix}.${out.length}`;
   let rest = text;
   while (rest) {
     let best: { rule: InlineRule; match: RegExpExecArray } | null = null;
@@ -83,21 +85,21 @@ export function renderInline(text: string): ReactNode[] {
       case 'link': {
         const label = match[1] ?? '';
         const href = match[2] ?? '';
-        out.push(isSafeUrl(href) ? externalLink(href, renderInline(label)) : match[0]);
+        out.push(isSafeUrl(href) ? externalLink(key(), href, renderInline(label, key())) : match[0]);
         break;
       }
       case 'url': {
         const url = trimUrl(match[0]);
         consumed = url.length;
-        out.push(isSafeUrl(url) ? externalLink(url, url) : url);
+        out.push(isSafeUrl(url) ? externalLink(key(), url, url) : url);
         break;
       }
       case 'bold':
-        out.push(<strong key={nextKey()}>{renderInline(match[1] ?? '')}</strong>);
+        out.push(<strong key={key()}>{renderInline(match[1] ?? '', key())}</strong>);
         break;
       case 'italic':
       case 'underscore':
-        out.push(<em key={nextKey()}>{renderInline(match[1] ?? '')}</em>);
+        out.push(<em key={key()}>{renderInline(match[1] ?? '', key())}</em>);
         break;
     }
     rest = rest.slice(match.index + consumed);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeAuthUser, makeMe, makeStoredSession } from '../../../testing/fixtures';
 import { renderApp, screen } from '../../../testing/render';
 import { server } from '../../../testing/server';
+import { daysAgo, deHover, hoursAgo, minutesAgo } from '../../../testing/time';
 
 type Body = Record<string, unknown>;
 
@@ -276,19 +277,23 @@ describe('own submissions', () => {
     server.use(
       http.get('/api/feedback', () =>
         HttpResponse.json([
-          { id: 'f3', subject: 'Dunkler Modus', type: 'feature', status: 'erhalten', created_at: '2025-06-03T10:00:00Z' },
-          { id: 'f2', subject: 'Button hängt', type: 'bug', status: 'in_bearbeitung', created_at: '2025-06-02T10:00:00Z' },
-          { id: 'f1', subject: '', type: 'general', status: 'bearbeitet', created_at: '2025-06-01T10:00:00Z' },
+          { id: 'f3', subject: 'Dunkler Modus', type: 'feature', status: 'erhalten', created_at: minutesAgo(5) },
+          { id: 'f2', subject: 'Button hängt', type: 'bug', status: 'in_bearbeitung', created_at: hoursAgo(1) },
+          { id: 'f1', subject: '', type: 'general', status: 'bearbeitet', created_at: daysAgo(2) },
         ]),
       ),
     );
     await openFeedback();
     const items = await own().findAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
-      'Dunkler ModusErhaltenFunktionswunsch · 03.06.2025',
-      'Button hängtIn BearbeitungFehler · 02.06.2025',
-      '(ohne Betreff)BearbeitetAllgemein · 01.06.2025',
+      'Dunkler ModusErhaltenFunktionswunsch · vor 5 Minuten',
+      'Button hängtIn BearbeitungFehler · vor 1 Stunde',
+      '(ohne Betreff)BearbeitetAllgemein · vor 2 Tagen',
     ]);
+    // the exact time on hover and for machines
+    const time = within(items[0]!).getByText('vor 5 Minuten');
+    expect(time.tagName).toBe('TIME');
+    expect(time).toHaveAttribute('title', deHover(time.getAttribute('datetime') ?? ''));
   });
 
   it('says when the list cannot be loaded', async () => {

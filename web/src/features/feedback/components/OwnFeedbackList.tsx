@@ -1,3 +1,4 @@
+import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Alert } from '../../../components/ui/Alert';
@@ -7,14 +8,9 @@ import { ownFeedbackQueryOptions } from '../api/feedback';
 
 /** The signed-in user's recent submissions with their status (live: an admin's change refreshes it). */
 export function OwnFeedbackList() {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const headingId = useId();
   const list = useQuery(ownFeedbackQueryOptions());
-  const dateFormat = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'de-DE', { dateStyle: 'medium' });
-  const formatDate = (iso: string) => {
-    const date = new Date(iso);
-    return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
-  };
 
   return (
     <section className="panel feedback-card" aria-labelledby={headingId}>
@@ -39,7 +35,7 @@ export function OwnFeedbackList() {
               </span>
               <span className="own-feedback__meta">
                 {t(feedbackTypeLabel(item.type))} ·{' '}
-                <time dateTime={item.created_at}>{formatDate(item.created_at)}</time>
+                <RelativeTime value={item.created_at} />
               </span>
             </li>
           ))}

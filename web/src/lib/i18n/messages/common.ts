@@ -30,7 +30,25 @@ export const common = {
     de: 'Entschuldigung, hier ist ein Fehler aufgetreten.',
     en: 'Sorry, an error occurred here.',
   },
+  'errors.chunk': {
+    de: 'Ein Teil der App konnte nicht geladen werden – vielleicht gibt es eine neue Version. Bitte lade die Seite neu.',
+    en: 'Part of the app could not be loaded – perhaps there is a new version. Please reload the page.',
+  },
   'errors.reload': { de: 'Seite neu laden', en: 'Reload page' },
+  // relative times (spec 01 §9): under 60 s, under an hour, under a day, otherwise days
+  'time.justNow': { de: 'gerade eben', en: 'just now' },
+  'time.minutesAgo': {
+    de: { one: 'vor {count} Minute', other: 'vor {count} Minuten' },
+    en: { one: '{count} minute ago', other: '{count} minutes ago' },
+  },
+  'time.hoursAgo': {
+    de: { one: 'vor {count} Stunde', other: 'vor {count} Stunden' },
+    en: { one: '{count} hour ago', other: '{count} hours ago' },
+  },
+  'time.daysAgo': {
+    de: { one: 'vor {count} Tag', other: 'vor {count} Tagen' },
+    en: { one: '{count} day ago', other: '{count} days ago' },
+  },
   'language.label': { de: 'Sprache', en: 'Language' },
   'language.de': { de: 'Deutsch', en: 'German' },
   'language.en': { de: 'Englisch', en: 'English' },

@@ -3,6 +3,9 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { currentPath, screen } from '../../../../testing/render';
 import { server } from '../../../../testing/server';
+import { minutesAgo } from '../../../../testing/time';
+import { translate } from '../../../../lib/i18n';
+import { formatRelative } from '../../../../lib/relative-time';
 import { renderAdmin } from '../../shared/testing';
 import type { AdminConversationDetail, AdminConversationItem } from '../api/conversations';
 
@@ -38,6 +41,9 @@ function detail(id: string, overrides: Partial<AdminConversationDetail> = {}): A
   };
 }
 
+const deT: Parameters<typeof formatRelative>[0] = (key, vars) => translate('de', key, vars);
+
+/** How the table shows a time (in the test machine's time zone). */
 const deTime = (iso: string) =>
   new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
@@ -106,7 +112,7 @@ describe('admin chat history', () => {
       http.get('/api/admin/conversations', () =>
         HttpResponse.json({
           items: [
-            item({ id: ID_A, title: 'Preisgespräch' }),
+            item({ id: ID_A, title: 'Preisgespräch', created_at: minutesAgo(10) }),
             item({ id: ID_B, title: '', user_email: '', mode: 'Prüfung', completed_at: '2025-06-01T11:00:00Z' }),
           ],
           total: 2,
@@ -129,14 +135,18 @@ describe('admin chat history', () => {
       'anna@example.com',
       'Übung',
       '2',
-      deTime('2025-06-01T10:00:00Z'),
+      'vor 10 Minuten',
       'Offen',
     ]);
+    expect(within(rows[0]!).getByText('vor 10 Minuten')).toHaveAttribute(
+      'title',
+      deTime(within(rows[0]!).getByText('vor 10 Minuten').getAttribute('datetime') ?? ''),
+    );
     expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
       'Gast',
       'Prüfung',
       '2',
-      deTime('2025-06-01T10:00:00Z'),
+      formatRelative(deT, '2025-06-01T10:00:00Z', Date.now()),
       'Abgeschlossen',
     ]);
     const link = within(rows[1]!).getByRole('link', { name: 'Ohne Titel' });

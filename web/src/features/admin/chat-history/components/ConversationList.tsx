@@ -1,3 +1,4 @@
+import { RelativeTime } from '../../../../components/ui/RelativeTime';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Alert } from '../../../../components/ui/Alert';
@@ -8,7 +9,6 @@ import {
   Pagination,
   SearchBox,
   TableFrame,
-  useAdminFormat,
   usePagedSearch,
 } from '../../shared';
 import { adminConversationsQueryOptions, type AdminConversationItem } from '../api/conversations';
@@ -25,7 +25,6 @@ function StateBadge({ conversation }: { conversation: AdminConversationItem }) {
 /** The recent conversations of all users, searchable and paged; each title opens it (?id=). */
 export function ConversationList({ selectedId }: { selectedId: string | null }) {
   const t = useT();
-  const format = useAdminFormat();
   const search = usePagedSearch();
   const list = useQuery(
     adminConversationsQueryOptions({ q: search.query, limit: ADMIN_PAGE_SIZE, offset: search.offset }),
@@ -83,7 +82,9 @@ export function ConversationList({ selectedId }: { selectedId: string | null }) 
                     <td className="conversations__user">{c.user_email || t('adminCore.guest')}</td>
                     <td>{modeLabel(c.mode, t)}</td>
                     <td className="admin-table__num">{c.message_count}</td>
-                    <td className="admin-table__nowrap">{format.dateTime(c.created_at)}</td>
+                    <td className="admin-table__nowrap">
+                      <RelativeTime value={c.created_at} />
+                    </td>
                     <td>
                       <StateBadge conversation={c} />
                     </td>

@@ -3,6 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { screen } from '../../../../testing/render';
 import { server } from '../../../../testing/server';
+import { minutesAgo } from '../../../../testing/time';
 import { renderAdmin } from '../../shared/testing';
 import type { AdminFeedbackItem } from '../api/feedback';
 
@@ -46,12 +47,12 @@ describe('admin feedback', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Feedbacks konnten nicht geladen werden.');
   });
 
-  it('shows subject, type, message, sender, a status select and the de-DE creation time', async () => {
+  it('shows subject, type, message, sender, a status select and how long ago it came (de-DE time on hover)', async () => {
     server.use(
       http.get('/api/admin/feedback', () =>
         HttpResponse.json({
           items: [
-            item(),
+            item({ created_at: minutesAgo(3) }),
             item({ id: 'f2', subject: '', type: 'feature', email: 'gast@example.com', name: '', status: 'bearbeitet' }),
             item({ id: 'f3', type: 'general', email: '', name: '', user_id: null }),
           ],
@@ -76,8 +77,11 @@ describe('admin feedback', () => {
       'Der Start-Button reagiert nicht.',
       'Anna Beispielanna@example.com',
       'ErhaltenIn BearbeitungBearbeitet',
-      new Date('2025-06-03T10:05:00Z').toLocaleString('de-DE'),
+      'vor 3 Minuten',
     ]);
+    // the specification's de-DE creation time on hover
+    const created = within(rows[0]!).getByText('vor 3 Minuten');
+    expect(created).toHaveAttribute('title', new Date(created.getAttribute('datetime') ?? '').toLocaleString('de-DE'));
     const select = within(rows[0]!).getByRole('combobox', { name: 'Status von „Button hängt“' });
     expect(select).toHaveValue('erhalten');
     expect(within(rows[1]!).getByRole('combobox', { name: 'Status von „(ohne Betreff)“' })).toHaveValue('bearbeitet');

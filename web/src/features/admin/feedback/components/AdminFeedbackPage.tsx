@@ -1,3 +1,4 @@
+import { RelativeTime } from '../../../../components/ui/RelativeTime';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../../../components/ui/Alert';
@@ -12,7 +13,7 @@ import { ADMIN_PAGE_SIZE, AdminPage, Pagination, TableFrame, adminQueryKey, type
 import { adminFeedbackQueryOptions, setFeedbackStatus, type AdminFeedbackItem } from '../api/feedback';
 import './admin-feedback.css';
 
-/** The creation time as the spec wants it: de-DE, whatever the UI language. */
+/** The creation time as the spec wants it (shown on hover): de-DE, whatever the UI language. */
 function formatCreated(iso: string): string {
   const time = new Date(iso);
   return Number.isNaN(time.getTime()) ? iso : time.toLocaleString('de-DE');
@@ -124,7 +125,7 @@ export function AdminFeedbackPage() {
                       </select>
                     </td>
                     <td className="admin-table__nowrap">
-                      <time dateTime={item.created_at}>{formatCreated(item.created_at)}</time>
+                      <RelativeTime value={item.created_at} absolute={formatCreated(item.created_at)} />
                     </td>
                   </tr>
                 );

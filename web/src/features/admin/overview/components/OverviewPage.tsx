@@ -1,3 +1,4 @@
+import { RelativeTime } from '../../../../components/ui/RelativeTime';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -84,9 +85,7 @@ export function OverviewPage() {
                         {u.display_name || u.email || t('adminCore.guest')}
                       </span>
                       {u.display_name && u.email ? <span className="newest-users__email">{u.email}</span> : null}
-                      <time className="newest-users__date" dateTime={u.created_at}>
-                        {format.dateTime(u.created_at)}
-                      </time>
+                      <RelativeTime className="newest-users__date" value={u.created_at} />
                     </li>
                   ))}
                 </ul>

@@ -3,6 +3,9 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { screen } from '../../../../testing/render';
 import { server } from '../../../../testing/server';
+import { daysAgo, minutesAgo } from '../../../../testing/time';
+import { translate } from '../../../../lib/i18n';
+import { formatRelative } from '../../../../lib/relative-time';
 import { ADMIN_ID, makeAdminUser, renderAdmin } from '../../shared/testing';
 import type { AdminUserItem } from '../../shared';
 
@@ -17,6 +20,9 @@ function listUsers(items: AdminUserItem[], total = items.length) {
   );
   return queries;
 }
+
+/** How the table shows a time (in the test machine's time zone). */
+const deT: Parameters<typeof formatRelative>[0] = (key, vars) => translate('de', key, vars);
 
 /** How the table shows a time (in the test machine's time zone). */
 const deTime = (iso: string) =>
@@ -40,8 +46,8 @@ describe('admin users: list', () => {
         is_admin: true,
         plan: 'elite',
         level: 7,
-        created_at: '2025-06-01T10:00:00Z',
-        last_active_at: '2025-06-03T08:30:00Z',
+        created_at: daysAgo(3),
+        last_active_at: minutesAgo(1),
       }),
       makeAdminUser({ email: 'bert@example.com', display_name: '', status: 'disabled', email_confirmed: false }),
       makeAdminUser({ email: '', display_name: '', is_anonymous: true }),
@@ -66,13 +72,23 @@ describe('admin users: list', () => {
       'Anna Admin',
       'Elite',
       '7',
-      deTime('2025-06-01T10:00:00Z'),
-      deTime('2025-06-03T08:30:00Z'),
+      'vor 3 Tagen',
+      'vor 1 Minute',
       'Ja',
       'Nein',
     ]);
     expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent('bert@example.comnicht bestätigt');
-    expect(cells(rows[1]!).slice(0, 7)).toEqual(['–', 'Free', '1', deTime('2025-06-01T10:00:00Z'), 'Nie', 'Nein', 'Ja']);
+    expect(cells(rows[1]!).slice(0, 7)).toEqual([
+      '–',
+      'Free',
+      '1',
+      formatRelative(deT, '2025-06-01T10:00:00Z', Date.now()),
+      'Nie',
+      'Nein',
+      'Ja',
+    ]);
+    const lastActive = within(rows[0]!).getByText('vor 1 Minute');
+    expect(lastActive).toHaveAttribute('title', deTime(lastActive.getAttribute('datetime') ?? ''));
     expect(within(rows[2]!).getByRole('rowheader')).toHaveTextContent('Gast');
     expect(within(rows[0]!).getByRole('button', { name: 'Admin entziehen: anna@example.com' })).toBeInTheDocument();
     expect(within(rows[1]!).getByRole('button', { name: 'Entsperren: bert@example.com' })).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { RelativeTime } from '../../../../components/ui/RelativeTime';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../../../components/ui/Alert';
@@ -13,7 +14,6 @@ import {
   TableFrame,
   adminPlanLabel,
   adminQueryKey,
-  useAdminFormat,
   usePagedSearch,
   type AdminUserItem,
 } from '../../shared';
@@ -60,7 +60,6 @@ interface Pending {
 /** /users: invite a user; search and page through all accounts; grant/revoke admin, disable/enable. */
 export function UsersPage() {
   const t = useT();
-  const format = useAdminFormat();
   const queryClient = useQueryClient();
   const { session } = useAuth();
   const nameOf = useUserName();
@@ -141,9 +140,11 @@ export function UsersPage() {
                     <td>{user.display_name || t('adminCore.none')}</td>
                     <td>{t(adminPlanLabel(user.plan))}</td>
                     <td className="admin-table__num">{user.level}</td>
-                    <td className="admin-table__nowrap">{format.dateTime(user.created_at)}</td>
                     <td className="admin-table__nowrap">
-                      {user.last_active_at ? format.dateTime(user.last_active_at) : t('adminCore.users.never')}
+                      <RelativeTime value={user.created_at} />
+                    </td>
+                    <td className="admin-table__nowrap">
+                      {user.last_active_at ? <RelativeTime value={user.last_active_at} /> : t('adminCore.users.never')}
                     </td>
                     <td>
                       {user.is_admin ? (

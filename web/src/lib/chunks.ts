@@ -1,0 +1,53 @@
+import { lazy, type ComponentType } from 'react';
+
+/** The specification's time-out for loading a script chunk (spec 01 §9). */
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+/** A script chunk failed twice (or timed out): after a deploy, only a reload helps. */
+export class ChunkLoadError extends Error {
+  override name = 'ChunkLoadError';
+}
+
+export function isChunkLoadError(error: unknown): error is ChunkLoadError {
+  return error instanceof ChunkLoadError;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`chunk not loaded within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/**
+ * Loads a script chunk (a dynamic import), giving each attempt
+ * CHUNK_TIMEOUT_MS; a failed or timed-out first attempt is retried once
+ * (a network hiccup), a second failure is a ChunkLoadError, which the error
+ * boundary answers with a reload offer (a deploy replaced the chunk).
+ */
+export async function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT_MS): Promise<T> {
+  try {
+    return await withTimeout(load(), timeoutMs);
+  } catch {
+    try {
+      return await withTimeout(load(), timeoutMs);
+    } catch (error) {
+      throw new ChunkLoadError('a script chunk could not be loaded', { cause: error });
+    }
+  }
+}
+
+/** React.lazy with loadChunk's retry and time-out. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same bound as React.lazy
+export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
+  return lazy(() => loadChunk(load));
+}
