@@ -298,4 +298,7 @@ type PromoService interface {
 	// redeemed it before. Under any concurrency at most MaxRedemptions
 	// redemptions succeed.
 	RedeemPromoCode(ctx context.Context, code, userID string, at time.Time) (*PromoCode, error)
+	// CheckPromoCode answers the code when the user could redeem it now,
+	// with the errors of RedeemPromoCode, and changes nothing.
+	CheckPromoCode(ctx context.Context, code, userID string, at time.Time) (*PromoCode, error)
 }

@@ -15,6 +15,7 @@ import (
 
 	"salescoach"
 	"salescoach/auth"
+	"salescoach/billing"
 	"salescoach/realtime"
 	"salescoach/training"
 	"salescoach/webfetch"
@@ -79,6 +80,9 @@ type Deps struct {
 	Conversations salescoach.ConversationService
 	Progress      salescoach.ProgressService
 	Training      *training.Service
+	// Billing runs PayPal subscriptions; nil or unconfigured: payments are
+	// not configured.
+	Billing *billing.Service
 	// Blobs stores avatars. When it is also a salescoach.BlobReader (the
 	// local folder), the server serves its files at /avatars/.
 	Blobs salescoach.BlobStore
@@ -112,7 +116,7 @@ type Server struct {
 
 	limits struct {
 		loginIP, loginFailPair, loginFailAccount, signup, signupMail, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary, avatar,
-		feedbackAnon, feedbackUser, engineCheck *limiter
+		feedbackAnon, feedbackUser, engineCheck, promo *limiter
 	}
 }
 
@@ -147,6 +151,7 @@ func New(cfg Config, deps Deps) *Server {
 	s.limits.feedbackAnon = newLimiter(5, time.Hour, s.now)
 	s.limits.feedbackUser = newLimiter(30, time.Hour, s.now)
 	s.limits.engineCheck = newLimiter(30, 15*time.Minute, s.now)
+	s.limits.promo = newLimiter(20, time.Hour, s.now)
 	s.csp = contentSecurityPolicy(blobOrigin(deps.Blobs))
 	if deps.Issuer != nil {
 		s.refreshKey = deps.Issuer.SubKey("refresh-successor")

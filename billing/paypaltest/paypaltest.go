@@ -112,6 +112,7 @@ type Fake struct {
 
 	client *http.Client
 	server *httptest.Server
+	closed chan struct{} // closed when the fake stops
 }
 
 // New returns a Fake with its handler, not yet listening; serve Handler
@@ -132,7 +133,7 @@ func New(opts Options) *Fake {
 	key := make([]byte, 32)
 	_, _ = rand.Read(key)
 	return &Fake{opts: opts, key: key, subs: map[string]*Sub{}, requests: map[string][]byte{},
-		tokens: map[string]bool{}, client: &http.Client{Timeout: 30 * time.Second}}
+		tokens: map[string]bool{}, client: &http.Client{Timeout: 30 * time.Second}, closed: make(chan struct{})}
 }
 
 // Start runs a Fake on a local port until the test ends.
@@ -144,8 +145,22 @@ func Start(t interface {
 	if f.opts.PublicURL == "" {
 		f.opts.PublicURL = f.server.URL
 	}
-	t.Cleanup(f.server.Close)
+	t.Cleanup(func() {
+		f.Close()
+		f.server.Close()
+	})
 	return f
+}
+
+// Close releases requests held by HangWhen.
+func (f *Fake) Close() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	select {
+	case <-f.closed:
+	default:
+		close(f.closed)
+	}
 }
 
 // URL is the fake's API base (PAYPAL_API_BASE).
@@ -512,7 +527,13 @@ func (f *Fake) api(next http.HandlerFunc) http.HandlerFunc {
 			return
 		}
 		if hang != nil && hang(r) {
-			<-r.Context().Done()
+			// The server notices the caller giving up only once the body
+			// is read.
+			_, _ = io.Copy(io.Discard, r.Body)
+			select {
+			case <-r.Context().Done():
+			case <-f.closed:
+			}
 			return
 		}
 		if fail != nil {
