@@ -2,7 +2,9 @@ package httpapi_test
 
 import (
 	"fmt"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -526,5 +528,39 @@ func TestPayPalNotConfigured(t *testing.T) {
 		}
 		wantCode(t, c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": "I-ABC"}), 503, "payments_not_configured")
 		wantCode(t, c.do("POST", "/api/paypal/webhook", `{}`), 503, "payments_not_configured")
+	})
+}
+
+// TestPayPalContentSecurityPolicy: PayPal's origins (here the fake's script)
+// are admitted, and the checkout window may talk to its opener, only when
+// payments are configured.
+func TestPayPalContentSecurityPolicy(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		p := newPayEnv(t, db, 0)
+		p.svc.SDKURL = p.fake.URL() + "/sdk/js"
+		srv := httptest.NewServer(httpapi.New(httpapi.Config{}, httpapi.Deps{Billing: p.svc, Logger: slog.New(slog.DiscardHandler)}).Handler())
+		t.Cleanup(srv.Close)
+		res, err := http.Get(srv.URL + "/healthz")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		csp := res.Header.Get("Content-Security-Policy")
+		for _, want := range []string{"script-src 'self' " + p.fake.URL() + ";", "connect-src 'self' " + p.fake.URL() + ";", "frame-src 'self' " + p.fake.URL() + ";"} {
+			if !strings.Contains(csp, want) {
+				t.Fatalf("CSP %q lacks %q", csp, want)
+			}
+		}
+		if coop := res.Header.Get("Cross-Origin-Opener-Policy"); coop != "same-origin-allow-popups" {
+			t.Fatalf("COOP %q", coop)
+		}
+		plain := newEnv(t, db).client().do("GET", "/healthz", nil).header
+		if csp := plain.Get("Content-Security-Policy"); strings.Contains(csp, "paypal") || strings.Contains(csp, p.fake.URL()) || strings.Contains(csp, "frame-src") {
+			t.Fatalf("CSP without payments %q", csp)
+		}
+		if coop := plain.Get("Cross-Origin-Opener-Policy"); coop != "same-origin" {
+			t.Fatalf("COOP without payments %q", coop)
+		}
 	})
 }

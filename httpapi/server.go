@@ -111,6 +111,8 @@ type Server struct {
 	ip      clientIP
 	// csp is the Content-Security-Policy of every answer.
 	csp string
+	// coop is the Cross-Origin-Opener-Policy (PayPal's popup needs its opener).
+	coop string
 	// refreshKey derives a refresh token's successor (auth.SuccessorToken).
 	refreshKey []byte
 
@@ -152,7 +154,11 @@ func New(cfg Config, deps Deps) *Server {
 	s.limits.feedbackUser = newLimiter(30, time.Hour, s.now)
 	s.limits.engineCheck = newLimiter(30, 15*time.Minute, s.now)
 	s.limits.promo = newLimiter(20, time.Hour, s.now)
-	s.csp = contentSecurityPolicy(blobOrigin(deps.Blobs))
+	s.csp = contentSecurityPolicy(blobOrigin(deps.Blobs), paypalOrigins(deps.Billing))
+	s.coop = "same-origin"
+	if deps.Billing.Configured() {
+		s.coop = "same-origin-allow-popups"
+	}
 	if deps.Issuer != nil {
 		s.refreshKey = deps.Issuer.SubKey("refresh-successor")
 	}
