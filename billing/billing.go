@@ -177,19 +177,27 @@ func (s *Service) Confirm(ctx context.Context, userID, paypalID, promoCode strin
 	}
 	latest, err := s.Store.LatestSubscription(ctx, userID)
 	if err == nil && latest.PayPalID != paypalID && latest.Active() {
+		s.reject(ctx, r, "The customer has another subscription")
 		return nil, salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgSubscriptionExists)
 	} else if err != nil && salescoach.ErrorCode(err) != salescoach.ENOTFOUND {
 		return nil, err
 	}
 	if s.Plans.Promo != "" && r.PlanID == s.Plans.Promo && r.PlanID != s.Plans.Elite {
 		if promoCode == "" {
+			// The browser may send the code again: the subscription stays.
 			return nil, salescoach.FieldError("promoCode", salescoach.MsgPromoRequired)
 		}
 		c, err := s.Promos.RedeemPromoCode(ctx, promoCode, userID, s.now())
-		if err != nil {
+		switch salescoach.ErrorCode(err) {
+		case "":
+		case salescoach.ENOTFOUND, salescoach.ELIMIT, salescoach.ECONFLICT:
+			s.reject(ctx, r, "The promo code is not valid")
+			return nil, err
+		default:
 			return nil, err
 		}
 		if c.Plan != salescoach.PlanPromo {
+			s.reject(ctx, r, "The promo code is not for this plan")
 			return nil, salescoach.FieldError("promoCode", salescoach.MsgPromoRequired)
 		}
 	}
@@ -199,6 +207,22 @@ func (s *Service) Confirm(ctx context.Context, userID, paypalID, promoCode strin
 	}
 	s.log().Info("subscription confirmed", "user", userID, "subscription", paypalID, "status", sub.Status)
 	return sub, nil
+}
+
+// reject cancels at PayPal a subscription Confirm refused although it was
+// made for the user on one of our plans (a second subscription, a promo
+// price without a valid code), so the buyer is not charged for a plan they
+// do not get. A failure is logged; the subscription is then the operator's
+// to cancel.
+func (s *Service) reject(ctx context.Context, r *Remote, reason string) {
+	if salescoach.SubscriptionFinal(r.Status) {
+		return
+	}
+	if err := s.PayPal.Cancel(ctx, r.ID, reason, requestID("reject", r, "")); err != nil {
+		s.log().Error("refused subscription could not be cancelled at PayPal", "subscription", r.ID, "err", err)
+		return
+	}
+	s.log().Info("refused subscription cancelled at PayPal", "subscription", r.ID, "reason", reason)
 }
 
 // mine returns the user's subscription with that PayPal id; ENOTFOUND when

@@ -1,6 +1,8 @@
 package httpapi
 
 import (
+	"bytes"
+	"encoding/json"
 	"io"
 	"net/http"
 	"strings"
@@ -158,6 +160,12 @@ func (s *Server) handlePayPalWebhook(w http.ResponseWriter, r *http.Request) err
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhookBody))
 	if err != nil {
 		return salescoach.NewError(salescoach.ETOOLARGE, salescoach.MsgTooLarge)
+	}
+	// Only one JSON object is an event; anything else is refused before
+	// PayPal is asked.
+	var event map[string]json.RawMessage
+	if start := bytes.TrimLeft(body, " \t\r\n"); len(start) == 0 || start[0] != '{' || json.Unmarshal(body, &event) != nil {
+		return salescoach.NewError(salescoach.EINVALID, salescoach.MsgNotJSONObject)
 	}
 	if err := s.Billing.Webhook(r.Context(), r.Header, body); err != nil {
 		return err

@@ -510,6 +510,35 @@ func TestPayPalPromoRace(t *testing.T) {
 		if got := p.count("SELECT COUNT(*) FROM subscriptions"); got != 1 {
 			t.Fatalf("%d subscriptions stored", got)
 		}
+		// The refused ones are cancelled at PayPal: nobody pays the promo
+		// price without the code.
+		for i, st := range statuses {
+			want := paypaltest.StatusCancelled
+			if st == 200 {
+				want = paypaltest.StatusActive
+			}
+			if got := p.fake.Subscription(subs[i]).Status; got != want {
+				t.Fatalf("subscription %d (answer %d) is %s at PayPal, want %s", i, st, got, want)
+			}
+		}
+	})
+}
+
+// TestPayPalSecondSubscriptionIsRefused: a user with a subscription in force
+// cannot confirm a second one; it is cancelled at PayPal.
+func TestPayPalSecondSubscriptionIsRefused(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		p := newPayEnv(t, db, 0)
+		c, uid := p.user("anna")
+		first := p.fake.Subscribe("P-PLUS", uid)
+		c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": first}).must(t, 200)
+		second := p.fake.Subscribe("P-ELITE", uid)
+		wantCode(t, c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": second}), 409, "subscription_exists")
+		if st := p.fake.Subscription(second).Status; st != paypaltest.StatusCancelled {
+			t.Fatalf("second subscription is %s at PayPal", st)
+		}
+		wantSub(t, subscriptionOf(t, c), "plus", "active", false)
 	})
 }
 
