@@ -143,6 +143,10 @@ func TestPayPalSubscribe(t *testing.T) {
 		if quotaOf(t, c) != 250 {
 			t.Fatal("plus quota is not 250")
 		}
+		item := admin(t, p.env).do("GET", "/api/admin/users?q=anna", nil).must(t, 200).json(t)["items"].([]any)[0].(map[string]any)
+		if item["plan"] != "plus" || item["subscription_status"] != "active" {
+			t.Fatalf("admin list %v", item)
+		}
 		p.deliver()
 		wantSub(t, subscriptionOf(t, c), "plus", "active", false)
 	})
@@ -236,6 +240,11 @@ func TestPayPalCancelAtPeriodEnd(t *testing.T) {
 		p.deliver()
 		wantSub(t, subscriptionOf(t, c), "plus", "cancelled", false)
 		wantCode(t, c.do("POST", "/api/paypal/subscriptions/uncancel", map[string]any{"subscriptionID": id}), 409, "subscription_uncancel_failed")
+		// Admins see the plan and the subscription's status.
+		item := admin(t, p.env).do("GET", "/api/admin/users?q=anna", nil).must(t, 200).json(t)["items"].([]any)[0].(map[string]any)
+		if item["plan"] != "free" || item["subscription_status"] != "cancelled" {
+			t.Fatalf("admin list %v", item)
+		}
 	})
 }
 
