@@ -475,12 +475,14 @@ func (s *Service) FinishDueCancellations(ctx context.Context) (int, error) {
 				continue
 			}
 		}
-		if _, err := s.Store.SetCancelAt(ctx, sub.UserID, sub.PayPalID, false, sub.CancelAt); err != nil {
-			return n, err
-		}
+		// Read back first: while the mark stands the row stays due, so a
+		// failed read is retried by the next run.
 		if _, err := s.sync(ctx, sub.UserID, sub.PayPalID); err != nil {
 			s.log().Warn("period-end cancel: read back failed", "subscription", sub.PayPalID, "err", err)
 			continue
+		}
+		if _, err := s.Store.SetCancelAt(ctx, sub.UserID, sub.PayPalID, false, sub.CancelAt); err != nil {
+			return n, err
 		}
 		n++
 	}

@@ -602,3 +602,40 @@ func TestPayPalContentSecurityPolicy(t *testing.T) {
 		}
 	})
 }
+
+// TestPayPalPeriodEndJobRetriesAndRunsOnce: a period-end cancellation that
+// PayPal fails stays due and goes through on a later run; a second process
+// sharing the database does not run the job while the first holds its
+// lease.
+func TestPayPalPeriodEndJobRetriesAndRunsOnce(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		p := newPayEnv(t, db, 300*time.Millisecond)
+		c, uid := p.user("anna")
+		id := p.fake.Subscribe("P-PLUS", uid)
+		c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": id}).must(t, 200)
+		c.do("POST", "/api/paypal/subscriptions/cancel", map[string]any{"subscriptionID": id}).must(t, 200)
+		p.advance(c, "anna", p.fake.Subscription(id).NextBillingTime.Sub(p.clock.Now()))
+
+		p.fake.FailWith(func(*http.Request) int { return 500 })
+		if ran, err := p.svc.RunOnce(t.Context(), time.Minute, true); err != nil || !ran {
+			t.Fatalf("job: %v %v", ran, err)
+		}
+		wantSub(t, subscriptionOf(t, c), "plus", "active", true)
+		p.fake.FailWith(nil)
+
+		other := *p.svc
+		other.Holder = "another process"
+		if ran, err := other.RunOnce(t.Context(), time.Minute, true); err != nil || ran {
+			t.Fatalf("second process ran the job: %v %v", ran, err)
+		}
+		wantSub(t, subscriptionOf(t, c), "plus", "active", true)
+		if ran, err := p.svc.RunOnce(t.Context(), time.Minute, true); err != nil || !ran {
+			t.Fatalf("job: %v %v", ran, err)
+		}
+		wantSub(t, subscriptionOf(t, c), "plus", "cancelled", false)
+		if st := p.fake.Subscription(id).Status; st != paypaltest.StatusCancelled {
+			t.Fatalf("PayPal status %s", st)
+		}
+	})
+}
