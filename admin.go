@@ -52,8 +52,11 @@ type AdminUser struct {
 	XP             int
 	// PlanID is the plan id of the user's newest subscription when that is
 	// active, "" otherwise (the free plan); PlanIDs.Tier names it.
-	PlanID    string
-	CreatedAt time.Time
+	PlanID string
+	// SubscriptionStatus is PayPal's status of the newest subscription
+	// (ACTIVE, SUSPENDED, CANCELLED, ...), "" without one.
+	SubscriptionStatus string
+	CreatedAt          time.Time
 	// LastActiveAt is the latest creation or use of one of the user's
 	// refresh tokens; nil when they never signed in.
 	LastActiveAt *time.Time
@@ -301,4 +304,7 @@ type PromoService interface {
 	// redeemed it before. Under any concurrency at most MaxRedemptions
 	// redemptions succeed.
 	RedeemPromoCode(ctx context.Context, code, userID string, at time.Time) (*PromoCode, error)
+	// CheckPromoCode answers the code when the user could redeem it now,
+	// with the errors of RedeemPromoCode, and changes nothing.
+	CheckPromoCode(ctx context.Context, code, userID string, at time.Time) (*PromoCode, error)
 }

@@ -65,18 +65,20 @@ func searchPageOf(r *http.Request) (string, salescoach.Page, error) {
 
 // adminUserJSON is AdminUserItem of the contract.
 type adminUserJSON struct {
-	ID             string     `json:"id"`
-	Email          string     `json:"email"`
-	DisplayName    string     `json:"display_name"`
-	IsAnonymous    bool       `json:"is_anonymous"`
-	IsAdmin        bool       `json:"is_admin"`
-	EmailConfirmed bool       `json:"email_confirmed"`
-	Status         string     `json:"status"`
-	Level          int        `json:"level"`
-	XP             int        `json:"xp"`
-	Plan           string     `json:"plan"`
-	CreatedAt      time.Time  `json:"created_at"`
-	LastActiveAt   *time.Time `json:"last_active_at"`
+	ID             string `json:"id"`
+	Email          string `json:"email"`
+	DisplayName    string `json:"display_name"`
+	IsAnonymous    bool   `json:"is_anonymous"`
+	IsAdmin        bool   `json:"is_admin"`
+	EmailConfirmed bool   `json:"email_confirmed"`
+	Status         string `json:"status"`
+	Level          int    `json:"level"`
+	XP             int    `json:"xp"`
+	Plan           string `json:"plan"`
+	// SubscriptionStatus is the newest subscription's status, lower-cased.
+	SubscriptionStatus string     `json:"subscription_status"`
+	CreatedAt          time.Time  `json:"created_at"`
+	LastActiveAt       *time.Time `json:"last_active_at"`
 }
 
 // plans are the configured plan ids.
@@ -90,7 +92,8 @@ func (s *Server) plans() salescoach.PlanIDs {
 func (s *Server) toAdminUser(u *salescoach.AdminUser) adminUserJSON {
 	return adminUserJSON{ID: u.ID, Email: u.Email, DisplayName: u.DisplayName, IsAnonymous: u.IsAnonymous,
 		IsAdmin: u.IsAdmin, EmailConfirmed: u.EmailConfirmed, Status: u.Status, Level: u.Level, XP: u.XP,
-		Plan: s.plans().Tier(u.PlanID), CreatedAt: u.CreatedAt, LastActiveAt: u.LastActiveAt}
+		Plan: s.plans().Tier(u.PlanID), SubscriptionStatus: strings.ToLower(u.SubscriptionStatus),
+		CreatedAt: u.CreatedAt, LastActiveAt: u.LastActiveAt}
 }
 
 func (s *Server) toAdminUsers(list []*salescoach.AdminUser) []adminUserJSON {

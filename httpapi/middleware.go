@@ -6,11 +6,13 @@ import (
 	"encoding/hex"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"runtime/debug"
 	"strings"
 	"time"
 
 	"salescoach"
+	"salescoach/billing"
 )
 
 type ctxKey int
@@ -104,14 +106,35 @@ func newRequestID() string {
 // contentSecurityPolicy is strict: the app ships no inline script or style
 // and talks only to its own origin. Images may also come from imgOrigin, the
 // public bucket of the avatars, when there is one.
-func contentSecurityPolicy(imgOrigin string) string {
+func contentSecurityPolicy(imgOrigin string, pay []string) string {
 	img := "img-src 'self' data: blob:"
 	if imgOrigin != "" {
 		img += " " + imgOrigin
 	}
-	return "default-src 'self'; script-src 'self'; style-src 'self'; " + img + "; " +
-		"font-src 'self'; connect-src 'self'; media-src 'self' blob:; object-src 'none'; base-uri 'self'; " +
+	script, connect, frame := "script-src 'self'", "connect-src 'self'", ""
+	if len(pay) > 0 {
+		// PayPal's script, its buttons' frames and the calls they make
+		// (https://developer.paypal.com/sdk/js/csp/), only when payments
+		// are configured.
+		p := " " + strings.Join(pay, " ")
+		script, connect, frame, img = script+p, connect+p, "frame-src 'self'"+p+"; ", img+p
+	}
+	return "default-src 'self'; " + script + "; style-src 'self'; " + img + "; " +
+		"font-src 'self'; " + connect + "; " + frame + "media-src 'self' blob:; object-src 'none'; base-uri 'self'; " +
 		"form-action 'self'; frame-ancestors 'none'"
+}
+
+// paypalOrigins are the origins PayPal's browser script needs: PayPal's
+// own, or the origin of PAYPAL_SDK_URL (the fake) in tests. None without
+// payments.
+func paypalOrigins(b *billing.Service) []string {
+	if !b.Configured() {
+		return nil
+	}
+	if u, err := url.Parse(b.SDKURL); err == nil && b.SDKURL != "" && u.Host != "" {
+		return []string{u.Scheme + "://" + u.Host}
+	}
+	return []string{"https://*.paypal.com", "https://*.paypalobjects.com"}
 }
 
 // securityHeaders sets the headers every answer carries.
@@ -123,7 +146,8 @@ func (s *Server) securityHeaders(next http.Handler) http.Handler {
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Referrer-Policy", "same-origin")
 		h.Set("Permissions-Policy", "microphone=(self), camera=(), geolocation=()")
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		// PayPal's checkout window talks to its opener.
+		h.Set("Cross-Origin-Opener-Policy", s.coop)
 		if s.cfg.CookieSecure {
 			h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
 		}

@@ -66,6 +66,13 @@ func (s *Server) routes(mux *http.ServeMux) {
 
 	// Billing.
 	mux.Handle("GET /api/subscription", s.requireUser(s.handleSubscription))
+	mux.Handle("GET /api/paypal/config", s.requireUser(s.handlePayPalConfig))
+	mux.Handle("POST /api/paypal/subscriptions/confirm", s.requireUser(s.handlePayPalConfirm))
+	mux.Handle("POST /api/paypal/subscriptions/revise", s.requireUser(s.handlePayPalRevise))
+	mux.Handle("POST /api/paypal/subscriptions/cancel", s.requireUser(s.handlePayPalCancel))
+	mux.Handle("POST /api/paypal/subscriptions/uncancel", s.requireUser(s.handlePayPalUncancel))
+	mux.Handle("POST /api/paypal/webhook", s.handle(s.handlePayPalWebhook))
+	mux.Handle("POST /api/promo/validate", s.requireUser(s.handlePromoValidate))
 
 	// Feedback.
 	mux.Handle("POST /api/feedback", s.handle(s.handleFeedback))

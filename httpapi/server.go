@@ -15,6 +15,7 @@ import (
 
 	"salescoach"
 	"salescoach/auth"
+	"salescoach/billing"
 	"salescoach/realtime"
 	"salescoach/training"
 	"salescoach/webfetch"
@@ -79,6 +80,9 @@ type Deps struct {
 	Conversations salescoach.ConversationService
 	Progress      salescoach.ProgressService
 	Training      *training.Service
+	// Billing runs PayPal subscriptions; nil or unconfigured: payments are
+	// not configured.
+	Billing *billing.Service
 	// Blobs stores avatars. When it is also a salescoach.BlobReader (the
 	// local folder), the server serves its files at /avatars/.
 	Blobs salescoach.BlobStore
@@ -107,12 +111,14 @@ type Server struct {
 	ip      clientIP
 	// csp is the Content-Security-Policy of every answer.
 	csp string
+	// coop is the Cross-Origin-Opener-Policy (PayPal's popup needs its opener).
+	coop string
 	// refreshKey derives a refresh token's successor (auth.SuccessorToken).
 	refreshKey []byte
 
 	limits struct {
 		loginIP, loginFailPair, loginFailAccount, signup, signupMail, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary, avatar,
-		feedbackAnon, feedbackUser, engineCheck *limiter
+		feedbackAnon, feedbackUser, engineCheck, promo *limiter
 	}
 }
 
@@ -147,7 +153,12 @@ func New(cfg Config, deps Deps) *Server {
 	s.limits.feedbackAnon = newLimiter(5, time.Hour, s.now)
 	s.limits.feedbackUser = newLimiter(30, time.Hour, s.now)
 	s.limits.engineCheck = newLimiter(30, 15*time.Minute, s.now)
-	s.csp = contentSecurityPolicy(blobOrigin(deps.Blobs))
+	s.limits.promo = newLimiter(20, time.Hour, s.now)
+	s.csp = contentSecurityPolicy(blobOrigin(deps.Blobs), paypalOrigins(deps.Billing))
+	s.coop = "same-origin"
+	if deps.Billing.Configured() {
+		s.coop = "same-origin-allow-popups"
+	}
 	if deps.Issuer != nil {
 		s.refreshKey = deps.Issuer.SubKey("refresh-successor")
 	}

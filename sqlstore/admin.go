@@ -55,16 +55,23 @@ const currentPlans = `SELECT s.user_id, s.plan_id FROM subscriptions s
 			OR (n.update_time = s.update_time AND (n.created_at > s.created_at
 				OR (n.created_at = s.created_at AND n.id > s.id)))))`
 
+// latestStatusOf is the PayPal status of the newest subscription of the
+// user whose id is the expression u, "" without one.
+func latestStatusOf(u string) string {
+	return `COALESCE((SELECT s.status FROM subscriptions s WHERE s.user_id = ` + u + `
+		ORDER BY s.update_time DESC, s.created_at DESC, s.id DESC LIMIT 1), '')`
+}
+
 // adminUserSelect reads users (as u) in scanAdminUser's order.
 var adminUserSelect = `SELECT u.id, COALESCE(u.email, ''), u.display_name, u.is_anonymous, u.is_admin,
-	u.email_confirmed_at IS NOT NULL, u.status, u.level, u.xp, ` + currentPlanOf("u.id") + `, u.created_at,
+	u.email_confirmed_at IS NOT NULL, u.status, u.level, u.xp, ` + currentPlanOf("u.id") + `, ` + latestStatusOf("u.id") + `, u.created_at,
 	(SELECT MAX(COALESCE(t.used_at, t.created_at)) FROM refresh_tokens t WHERE t.user_id = u.id)
 	FROM users u`
 
 func scanAdminUser(s rowScanner) (*salescoach.AdminUser, error) {
 	var u salescoach.AdminUser
 	err := s.Scan(&u.ID, &u.Email, &u.DisplayName, &u.IsAnonymous, &u.IsAdmin, &u.EmailConfirmed, &u.Status,
-		&u.Level, &u.XP, &u.PlanID, scanTime(&u.CreatedAt), scanNullTime(&u.LastActiveAt))
+		&u.Level, &u.XP, &u.PlanID, &u.SubscriptionStatus, scanTime(&u.CreatedAt), scanNullTime(&u.LastActiveAt))
 	if err != nil {
 		return nil, err
 	}

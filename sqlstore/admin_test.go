@@ -209,7 +209,7 @@ func TestListUsers(t *testing.T) {
 		}
 		a := all[0]
 		if a.Email != "Alice@Example.com" || a.DisplayName != "Alice Wonder" || !a.EmailConfirmed || a.IsAnonymous || a.IsAdmin ||
-			a.Status != salescoach.UserStatusActive || a.XP != 250 || a.Level != 3 || a.PlanID != "P-PLUS" {
+			a.Status != salescoach.UserStatusActive || a.XP != 250 || a.Level != 3 || a.PlanID != "P-PLUS" || a.SubscriptionStatus != "ACTIVE" {
 			t.Errorf("alice = %+v", a)
 		}
 		sameTime(t, "alice created_at", a.CreatedAt, t0.Add(-time.Hour))
@@ -218,13 +218,13 @@ func TestListUsers(t *testing.T) {
 		} else {
 			sameTime(t, "alice last active", *a.LastActiveAt, t0.Add(-time.Hour))
 		}
-		if b := all[1]; b.PlanID != "" || b.LastActiveAt == nil || !b.LastActiveAt.Equal(t0.Add(-3*time.Hour)) {
+		if b := all[1]; b.PlanID != "" || b.SubscriptionStatus != "CANCELLED" || b.LastActiveAt == nil || !b.LastActiveAt.Equal(t0.Add(-3*time.Hour)) {
 			t.Errorf("bob (newest subscription cancelled, one revoked token) = %+v", b)
 		}
 		if c := all[2]; c.PlanID != "P-ELITE" || c.LastActiveAt != nil {
 			t.Errorf("carl (newest subscription active, no tokens) = %+v", c)
 		}
-		if d := all[3]; !d.IsAnonymous || d.Email != "" || d.PlanID != "" {
+		if d := all[3]; !d.IsAnonymous || d.Email != "" || d.PlanID != "" || d.SubscriptionStatus != "" {
 			t.Errorf("dora (guest) = %+v", d)
 		}
 		if e := all[4]; !e.IsAdmin || e.Status != salescoach.UserStatusDisabled || e.EmailConfirmed {

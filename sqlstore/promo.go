@@ -198,3 +198,37 @@ func (s *PromoService) RedeemPromoCode(ctx context.Context, code, userID string,
 	}
 	return out, nil
 }
+
+// CheckPromoCode answers the code (case-insensitively) when the user could
+// redeem it at that time, changing nothing: ENOTFOUND (MsgPromoUnknown)
+// when no usable code matches, ECONFLICT (MsgPromoRedeemed) when the user
+// redeemed it before, ELIMIT (MsgPromoUsedUp) when its uses are exhausted.
+// Only RedeemPromoCode decides; this is what the promo field shows.
+func (s *PromoService) CheckPromoCode(ctx context.Context, code, userID string, at time.Time) (*salescoach.PromoCode, error) {
+	unknown := salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgPromoUnknown)
+	if code == "" || len(code) > maxPromoCodeLen || !validID(userID) {
+		return nil, unknown
+	}
+	c, err := scanPromoCode(s.db.r().queryRow(ctx, `SELECT `+promoColumns+` FROM promo_codes
+		WHERE lower(code) = ? AND active = TRUE
+		  AND (valid_from IS NULL OR valid_from <= ?)
+		  AND (valid_until IS NULL OR valid_until > ?)`, strings.ToLower(code), at, at))
+	if noRows(err) {
+		return nil, unknown
+	}
+	if err != nil {
+		return nil, dbError(err, "check promo code")
+	}
+	var n int
+	if err := s.db.r().queryRow(ctx, `SELECT COUNT(*) FROM promo_redemptions WHERE promo_code_id = ? AND user_id = ?`,
+		c.ID, userID).Scan(&n); err != nil {
+		return nil, dbError(err, "check promo redemption")
+	}
+	if n > 0 {
+		return nil, salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgPromoRedeemed)
+	}
+	if c.MaxRedemptions != nil && c.Redemptions >= *c.MaxRedemptions {
+		return nil, salescoach.NewError(salescoach.ELIMIT, salescoach.MsgPromoUsedUp)
+	}
+	return c, nil
+}

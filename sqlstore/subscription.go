@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"time"
 
 	"salescoach"
 )
@@ -97,4 +98,149 @@ func (s *SubscriptionService) UpsertSubscription(ctx context.Context, sub *sales
 	}
 	*sub = *stored
 	return nil
+}
+
+var _ salescoach.BillingStore = (*SubscriptionService)(nil)
+
+// SubscriptionByPayPalID returns the row of the PayPal subscription;
+// ENOTFOUND when there is none.
+func (s *SubscriptionService) SubscriptionByPayPalID(ctx context.Context, paypalID string) (*salescoach.Subscription, error) {
+	sub, err := scanSubscription(s.db.r().queryRow(ctx, `SELECT `+subscriptionColumns+` FROM subscriptions
+		WHERE paypal_id = ?`, paypalID))
+	if noRows(err) {
+		return nil, notFound(salescoach.MsgSubscriptionMissing)
+	}
+	return sub, dbError(err, "subscription by paypal id")
+}
+
+// SyncSubscription writes what PayPal reports about sub.PayPalID (plan,
+// status, update time and, when given, cycle start) in one guarded
+// statement, inserting the row when it is new. It leaves a stored row alone
+// when its update_time is newer than sub.UpdateTime (a late webhook or a slow
+// read never overwrites newer state) and never touches the cancellation
+// state. A subscription that we suspended for a pending cancellation stays
+// ACTIVE: the user paid for the period (docs/decisions.md). sub is filled
+// from the stored row; the result says whether the write happened.
+//
+// It returns ECONFLICT when the PayPal id belongs to another user's row,
+// EINVALID when sub.PayPalID is empty and ENOTFOUND when the user does not
+// exist.
+func (s *SubscriptionService) SyncSubscription(ctx context.Context, sub *salescoach.Subscription) (bool, error) {
+	if !validID(sub.UserID) {
+		return false, notFound(salescoach.MsgNoUser)
+	}
+	if sub.PayPalID == "" {
+		return false, salescoach.NewError(salescoach.EINVALID, salescoach.MsgPayPalIDMissing)
+	}
+	now := s.db.now()
+	if sub.UpdateTime.IsZero() {
+		sub.UpdateTime = now
+	}
+	stored, err := scanSubscription(s.db.r().queryRow(ctx, `INSERT INTO subscriptions (`+subscriptionColumns+`)
+		VALUES (?, ?, ?, ?, ?, ?, FALSE, NULL, ?, ?)
+		ON CONFLICT (paypal_id) DO UPDATE SET plan_id = excluded.plan_id,
+			status = CASE WHEN subscriptions.cancel_at_period_end AND excluded.status = 'SUSPENDED'
+				THEN 'ACTIVE' ELSE excluded.status END,
+			update_time = excluded.update_time,
+			cycle_start = COALESCE(excluded.cycle_start, subscriptions.cycle_start)
+		WHERE subscriptions.user_id = excluded.user_id AND subscriptions.update_time <= excluded.update_time
+		RETURNING `+subscriptionColumns,
+		newID(), sub.UserID, sub.PayPalID, sub.PlanID, sub.Status, utc(sub.UpdateTime), utcPtr(sub.CycleStart), utc(now)))
+	if err == nil {
+		*sub = *stored
+		return true, nil
+	}
+	if !noRows(err) {
+		return false, dbError(err, "sync subscription")
+	}
+	cur, err := s.SubscriptionByPayPalID(ctx, sub.PayPalID)
+	if err != nil {
+		return false, err
+	}
+	if cur.UserID != sub.UserID {
+		return false, salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgSubscriptionTaken)
+	}
+	*sub = *cur
+	return false, nil
+}
+
+// SetCancelAt sets or clears the user's pending cancellation of the PayPal
+// subscription and returns the row. Clearing keeps cancel_at when given, as
+// the record of when a cancellation took effect. It returns ENOTFOUND when
+// the user has no subscription with that PayPal id.
+func (s *SubscriptionService) SetCancelAt(ctx context.Context, userID, paypalID string, pending bool, cancelAt *time.Time) (*salescoach.Subscription, error) {
+	if !validID(userID) {
+		return nil, notFound(salescoach.MsgSubscriptionMissing)
+	}
+	sub, err := scanSubscription(s.db.r().queryRow(ctx, `UPDATE subscriptions SET cancel_at_period_end = ?, cancel_at = ?
+		WHERE user_id = ? AND paypal_id = ? RETURNING `+subscriptionColumns, pending, utcPtr(cancelAt), userID, paypalID))
+	if noRows(err) {
+		return nil, notFound(salescoach.MsgSubscriptionMissing)
+	}
+	return sub, dbError(err, "set cancel")
+}
+
+// DueCancellations lists the pending cancellations whose cancel_at is at
+// or before now and whose subscription is not final, oldest first.
+func (s *SubscriptionService) DueCancellations(ctx context.Context, now time.Time) ([]*salescoach.Subscription, error) {
+	return s.list(ctx, `WHERE cancel_at_period_end AND cancel_at IS NOT NULL AND cancel_at <= ?
+		AND status NOT IN ('CANCELLED', 'EXPIRED') ORDER BY cancel_at, id`, utc(now))
+}
+
+// OpenSubscriptions lists the subscriptions that are not final, by
+// update_time (oldest first).
+func (s *SubscriptionService) OpenSubscriptions(ctx context.Context) ([]*salescoach.Subscription, error) {
+	return s.list(ctx, `WHERE status NOT IN ('CANCELLED', 'EXPIRED') ORDER BY update_time, id`)
+}
+
+func (s *SubscriptionService) list(ctx context.Context, where string, args ...any) ([]*salescoach.Subscription, error) {
+	rows, err := s.db.r().queryRows(ctx, `SELECT `+subscriptionColumns+` FROM subscriptions `+where, args...)
+	if err != nil {
+		return nil, dbError(err, "list subscriptions")
+	}
+	defer rows.Close()
+	var out []*salescoach.Subscription
+	for rows.Next() {
+		sub, err := scanSubscription(rows)
+		if err != nil {
+			return nil, dbError(err, "list subscriptions")
+		}
+		out = append(out, sub)
+	}
+	return out, dbError(rows.Err(), "list subscriptions")
+}
+
+// WebhookEventSeen reports whether the PayPal event was recorded.
+func (s *SubscriptionService) WebhookEventSeen(ctx context.Context, eventID string) (bool, error) {
+	var n int
+	err := s.db.r().queryRow(ctx, `SELECT COUNT(*) FROM paypal_webhook_events WHERE event_id = ?`, eventID).Scan(&n)
+	return n > 0, dbError(err, "webhook event seen")
+}
+
+// RecordWebhookEvent records an applied PayPal event; a second record of
+// the same id changes nothing and is no error.
+func (s *SubscriptionService) RecordWebhookEvent(ctx context.Context, eventID, eventType, resourceID string) error {
+	_, err := s.db.r().exec(ctx, `INSERT INTO paypal_webhook_events (event_id, event_type, resource_id, received_at)
+		VALUES (?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING`, eventID, eventType, resourceID, utc(s.db.now()))
+	return dbError(err, "record webhook event")
+}
+
+// TryLease takes the named lease for holder until ttl from now when it is
+// free, expired or already holder's, in one guarded upsert, and reports
+// whether holder has it. Of processes racing for a free lease exactly one
+// gets it.
+func (s *SubscriptionService) TryLease(ctx context.Context, name, holder string, ttl time.Duration) (bool, error) {
+	now := utc(s.db.now())
+	var got string
+	err := s.db.r().queryRow(ctx, `INSERT INTO job_leases (name, holder, expires_at) VALUES (?, ?, ?)
+		ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+		WHERE job_leases.holder = excluded.holder OR job_leases.expires_at <= ?
+		RETURNING holder`, name, holder, now.Add(ttl), now).Scan(&got)
+	if noRows(err) {
+		return false, nil
+	}
+	if err != nil {
+		return false, dbError(err, "lease")
+	}
+	return got == holder, nil
 }

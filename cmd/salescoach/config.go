@@ -60,6 +60,12 @@ type Config struct {
 
 	PlanPlus, PlanElite, PlanPromo string
 
+	PayPalClientID  string
+	PayPalSecret    string
+	PayPalAPIBase   string // a URL; "sandbox" and "live" are resolved when read
+	PayPalWebhookID string
+	PayPalSDKURL    string
+
 	SignupsPerHour    int
 	AuthAttemptsPerIP int
 
@@ -189,6 +195,24 @@ var settings = []setting{
 	{"PAYPAL_PLAN_PLUS", "paypal-plan-plus", "", "PayPal plan id of Plus (250 chats a month)", false, str(func(c *Config) *string { return &c.PlanPlus })},
 	{"PAYPAL_PLAN_ELITE", "paypal-plan-elite", "", "PayPal plan id of Elite (1000 chats a month)", false, str(func(c *Config) *string { return &c.PlanElite })},
 	{"PAYPAL_PLAN_PROMO", "paypal-plan-promo", "", "PayPal plan id of the promotional Elite plan", false, str(func(c *Config) *string { return &c.PlanPromo })},
+	{"PAYPAL_CLIENT_ID", "paypal-client-id", "", "PayPal REST app client id; enables payments (with PAYPAL_CLIENT_SECRET and the Plus and Elite plan ids)", false, str(func(c *Config) *string { return &c.PayPalClientID })},
+	{"PAYPAL_CLIENT_SECRET", "paypal-client-secret", "", "PayPal REST app secret", true, str(func(c *Config) *string { return &c.PayPalSecret })},
+	{"PAYPAL_API_BASE", "paypal-api-base", "sandbox", "PayPal API: sandbox, live, or the URL of a test server (cmd/paypalfake)", false, func(c *Config, v string) error {
+		switch v = strings.TrimSpace(v); strings.ToLower(v) {
+		case "", "sandbox":
+			c.PayPalAPIBase = "https://api-m.sandbox.paypal.com"
+			return nil
+		case "live":
+			c.PayPalAPIBase = "https://api-m.paypal.com"
+			return nil
+		}
+		if err := optionalBaseURL(func(c *Config) *string { return &c.PayPalAPIBase })(c, v); err != nil {
+			return fmt.Errorf("must be sandbox, live or an http(s) URL")
+		}
+		return nil
+	}},
+	{"PAYPAL_WEBHOOK_ID", "paypal-webhook-id", "", "id of the webhook set up in the PayPal app; every webhook delivery is verified against it", false, str(func(c *Config) *string { return &c.PayPalWebhookID })},
+	{"PAYPAL_SDK_URL", "paypal-sdk-url", "", "FOR TESTS ONLY: the browser script to load instead of PayPal's, e.g. http://127.0.0.1:9090/sdk/js of cmd/paypalfake", false, optionalBaseURL(func(c *Config) *string { return &c.PayPalSDKURL })},
 	{"SIGNUP_LIMIT_PER_HOUR", "signup-limit-per-hour", "10", "accounts (sign-ups, guests) one address may create per hour", false, perAddressLimit(func(c *Config) *int { return &c.SignupsPerHour })},
 	{"AUTH_LIMIT_PER_15MIN", "auth-limit-per-15min", "30", "sign-ins and mail-link uses (confirm, reset, invitation) one address may try per 15 minutes", false, perAddressLimit(func(c *Config) *int { return &c.AuthAttemptsPerIP })},
 	{"BLOB_STORE", "blob-store", "local", "where avatars are kept: local (DATA_DIR/avatars, served by this server) or s3 (an S3-compatible bucket)", false, oneOf(func(c *Config) *string { return &c.BlobStore }, "local", "s3")},
@@ -376,6 +400,9 @@ func loadConfig(name string, args []string, getenv func(string) string, stderr i
 	}
 	if c.BlobStore == "s3" && (c.S3Endpoint == "" || c.S3AccessKeyID == "" || c.S3SecretAccessKey == "") {
 		errs = append(errs, errors.New("S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with BLOB_STORE=s3"))
+	}
+	if c.PayPalClientID != "" && (c.PayPalSecret == "" || c.PlanPlus == "" || c.PlanElite == "") {
+		errs = append(errs, errors.New("PAYPAL_CLIENT_SECRET, PAYPAL_PLAN_PLUS and PAYPAL_PLAN_ELITE are required with PAYPAL_CLIENT_ID"))
 	}
 	if c.SMTPHost != "" && c.SMTPFrom == "" {
 		errs = append(errs, errors.New("SMTP_FROM is required with SMTP_HOST"))

@@ -17,6 +17,7 @@ import (
 
 	"salescoach"
 	"salescoach/auth"
+	"salescoach/billing"
 	"salescoach/blob"
 	"salescoach/coach"
 	"salescoach/coach/openai"
@@ -227,6 +228,13 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		Now:   time.Now, Log: log,
 	}
 
+	billingService, err := newBilling(cfg, sqlstore.NewSubscriptionService(db), sqlstore.NewPromoService(db), log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	go billingService.Run(ctx, time.Minute, 15*time.Minute)
+
 	api := httpapi.New(httpapi.Config{
 		PublicURL: cfg.PublicURL, CookieSecure: cfg.cookieSecure(), AdminEmails: cfg.AdminEmails,
 		ProxyHeader: cfg.ProxyHeader, TrustedProxies: cfg.TrustedProxies,
@@ -239,7 +247,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		Catalog: catalog, Mailer: mailer, Issuer: issuer, OAuth: providers,
 		Feedback: sqlstore.NewFeedbackService(db), Admin: sqlstore.NewAdminService(db),
 		CatalogAdmin: catalog, Promos: sqlstore.NewPromoService(db),
-		Conversations: conversations, Progress: progress, Training: trainingService,
+		Conversations: conversations, Progress: progress, Training: trainingService, Billing: billingService,
 		Fetcher: webfetch.New(webfetch.Config{Logger: log, Allow: cfg.FetchAllow, AllowPorts: cfg.FetchAllowPorts}),
 		Hub:     hub, Blobs: blobs,
 		Ready: db.Ping, App: web.Dist(),
@@ -403,4 +411,38 @@ func newBlobStore(cfg *Config, log *slog.Logger) (salescoach.BlobStore, func(), 
 		return nil, nil, fmt.Errorf("avatar storage: %w", err)
 	}
 	return l, func() { l.Close() }, nil
+}
+
+// newBilling builds the billing service; without PAYPAL_CLIENT_ID it has no
+// PayPal and payments are not configured. The secret is never logged.
+func newBilling(cfg *Config, store salescoach.BillingStore, promos salescoach.PromoService, log *slog.Logger) (*billing.Service, error) {
+	svc := &billing.Service{Store: store, Promos: promos, Log: log, PublicURL: cfg.PublicURL,
+		Plans:    salescoach.PlanIDs{Plus: cfg.PlanPlus, Elite: cfg.PlanElite, Promo: cfg.PlanPromo},
+		ClientID: cfg.PayPalClientID, SDKURL: cfg.PayPalSDKURL, Holder: processName()}
+	if cfg.PayPalClientID == "" {
+		return svc, nil
+	}
+	pp, err := billing.NewPayPal(billing.PayPalConfig{ClientID: cfg.PayPalClientID, Secret: cfg.PayPalSecret,
+		APIBase: cfg.PayPalAPIBase, WebhookID: cfg.PayPalWebhookID})
+	if err != nil {
+		return nil, fmt.Errorf("PayPal: %w", err)
+	}
+	svc.PayPal = pp
+	if cfg.PayPalWebhookID == "" {
+		log.Warn("PAYPAL_WEBHOOK_ID is not set: every PayPal webhook is refused; subscriptions are kept true by the reconcile only")
+	}
+	if cfg.PayPalSDKURL != "" {
+		log.Warn("PAYPAL_SDK_URL is set: browsers load this script instead of PayPal's; use only in tests", "url", cfg.PayPalSDKURL)
+	}
+	log.Info("payments", "paypal_api", cfg.PayPalAPIBase, "client_id", cfg.PayPalClientID)
+	return svc, nil
+}
+
+// processName tells this process apart from others sharing the database
+// (the billing jobs' lease).
+func processName() string {
+	host, _ := os.Hostname()
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	return fmt.Sprintf("%s-%d-%x", host, os.Getpid(), b)
 }

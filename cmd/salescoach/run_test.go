@@ -202,6 +202,9 @@ func TestConfigErrorsStopStartUp(t *testing.T) {
 		"short s3 bucket":       {"S3_BUCKET", "ab"},
 		"bad s3 public url":     {"S3_PUBLIC_URL", "cdn.example.com"},
 		"bad s3 timeout":        {"S3_TIMEOUT", "0s"},
+		"paypal without secret": {"PAYPAL_CLIENT_ID", "id"},
+		"bad paypal api base":   {"PAYPAL_API_BASE", "paypal.com"},
+		"bad paypal sdk url":    {"PAYPAL_SDK_URL", "fake:9090"},
 	}
 	for name, kv := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -16,6 +16,8 @@ export interface AdminUserItem {
   level: number;
   xp: number;
   plan: AdminPlan;
+  /** PayPal's status of the newest subscription, lower-cased; '' without one. */
+  subscription_status?: string;
   created_at: string;
   last_active_at: string | null;
 }

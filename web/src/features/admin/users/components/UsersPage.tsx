@@ -138,7 +138,12 @@ export function UsersPage() {
                       ) : null}
                     </th>
                     <td>{user.display_name || t('adminCore.none')}</td>
-                    <td>{t(adminPlanLabel(user.plan))}</td>
+                    <td>
+                      {t(adminPlanLabel(user.plan))}
+                      {user.subscription_status ? (
+                        <span className="users__note">{user.subscription_status}</span>
+                      ) : null}
+                    </td>
                     <td className="admin-table__num">{user.level}</td>
                     <td className="admin-table__nowrap">
                       <RelativeTime value={user.created_at} />

@@ -1,0 +1,52 @@
+package salescoach
+
+import (
+	"context"
+	"time"
+)
+
+// PayPal subscription statuses the app acts on.
+const (
+	SubscriptionApprovalPending = "APPROVAL_PENDING"
+	SubscriptionApproved        = "APPROVED"
+	SubscriptionActive          = "ACTIVE"
+	SubscriptionSuspended       = "SUSPENDED"
+	SubscriptionCancelled       = "CANCELLED"
+	SubscriptionExpired         = "EXPIRED"
+)
+
+// Final reports whether a subscription in this status can never bill again.
+func SubscriptionFinal(status string) bool {
+	return status == SubscriptionCancelled || status == SubscriptionExpired
+}
+
+// BillingStore keeps what billing needs beyond SubscriptionService: the
+// PayPal-owned part of subscriptions, the cancellation state, processed
+// webhook events and the lease of the background jobs.
+type BillingStore interface {
+	SubscriptionService
+	// SubscriptionByPayPalID returns the row of a PayPal subscription;
+	// ENOTFOUND when there is none.
+	SubscriptionByPayPalID(ctx context.Context, paypalID string) (*Subscription, error)
+	// SyncSubscription writes what PayPal reports (plan, status, update
+	// time, cycle start) unless the stored row is newer, keeping the
+	// cancellation state; it reports whether it wrote. ECONFLICT when the
+	// PayPal id belongs to another user.
+	SyncSubscription(ctx context.Context, s *Subscription) (bool, error)
+	// SetCancelAt marks the subscription as ending at cancelAt (pending)
+	// or clears the mark. ENOTFOUND when the user has no such subscription.
+	SetCancelAt(ctx context.Context, userID, paypalID string, pending bool, cancelAt *time.Time) (*Subscription, error)
+	// DueCancellations lists pending cancellations whose time has come and
+	// whose subscription is not final yet.
+	DueCancellations(ctx context.Context, now time.Time) ([]*Subscription, error)
+	// OpenSubscriptions lists subscriptions that are not final.
+	OpenSubscriptions(ctx context.Context) ([]*Subscription, error)
+	// WebhookEventSeen reports whether the event was applied before.
+	WebhookEventSeen(ctx context.Context, eventID string) (bool, error)
+	// RecordWebhookEvent remembers an applied event; recording it again is
+	// no error.
+	RecordWebhookEvent(ctx context.Context, eventID, eventType, resourceID string) error
+	// TryLease takes or renews the named lease for holder until ttl from
+	// now and reports whether holder has it.
+	TryLease(ctx context.Context, name, holder string, ttl time.Duration) (bool, error)
+}

@@ -1,0 +1,235 @@
+package billing
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/plutov/paypal/v4"
+)
+
+// PayPal's API bases.
+const (
+	APIBaseSandbox = paypal.APIBaseSandBox
+	APIBaseLive    = paypal.APIBaseLive
+)
+
+// Remote is a subscription as PayPal reports it.
+type Remote struct {
+	ID, PlanID, Status, CustomID string
+	// UpdateTime is PayPal's last change of the subscription; it orders
+	// snapshots (a later one wins).
+	UpdateTime time.Time
+	StartTime  time.Time
+	// LastPayment starts the current billing cycle; NextBilling ends the
+	// paid period. Zero when PayPal reports none.
+	LastPayment, NextBilling time.Time
+}
+
+// Provider is the part of PayPal's API billing uses. Errors are
+// ErrUnavailable (PayPal down, slow or failing: nothing was done, or the
+// call is safe to repeat with the same request id) or a *ProviderError.
+type Provider interface {
+	Subscription(ctx context.Context, id string) (*Remote, error)
+	Suspend(ctx context.Context, id, reason, requestID string) error
+	Activate(ctx context.Context, id, reason, requestID string) error
+	Cancel(ctx context.Context, id, reason, requestID string) error
+	// Revise asks PayPal to move the subscription to planID and returns
+	// the link where the buyer approves the change.
+	Revise(ctx context.Context, id, planID, returnURL, cancelURL, requestID string) (string, error)
+	// VerifyWebhook asks PayPal whether the delivery's signature is valid
+	// for webhookID.
+	VerifyWebhook(ctx context.Context, header http.Header, body []byte) (bool, error)
+}
+
+// ErrUnavailable says PayPal could not be reached, timed out or failed
+// with a server error.
+var ErrUnavailable = errors.New("paypal unavailable")
+
+// ProviderError is PayPal's refusal of a request (a 4xx answer).
+type ProviderError struct {
+	Status int
+	Name   string // e.g. RESOURCE_NOT_FOUND, UNPROCESSABLE_ENTITY
+	Issue  string // e.g. SUBSCRIPTION_STATUS_INVALID
+}
+
+func (e *ProviderError) Error() string {
+	return fmt.Sprintf("paypal: %d %s %s", e.Status, e.Name, e.Issue)
+}
+
+// NotFound reports whether PayPal does not know the resource.
+func (e *ProviderError) NotFound() bool { return e.Status == http.StatusNotFound }
+
+// PayPalConfig configures the PayPal adapter.
+type PayPalConfig struct {
+	ClientID, Secret string
+	// APIBase is PayPal's API (APIBaseSandbox, APIBaseLive or a test
+	// server).
+	APIBase   string
+	WebhookID string
+	// Timeout bounds one attempt of a call (10 s when zero).
+	Timeout time.Duration
+}
+
+// PayPal is the Provider on PayPal's REST API, through the
+// github.com/plutov/paypal client. Calls that change a subscription carry a
+// PayPal-Request-Id, so the one retry after a failed attempt (and a repeat
+// by the caller with the same id) cannot act twice.
+type PayPal struct {
+	c         *paypal.Client
+	webhookID string
+}
+
+var _ Provider = (*PayPal)(nil)
+
+// NewPayPal returns the adapter. It returns an error when the client id,
+// secret or API base is empty.
+func NewPayPal(cfg PayPalConfig) (*PayPal, error) {
+	c, err := paypal.NewClient(cfg.ClientID, cfg.Secret, strings.TrimRight(cfg.APIBase, "/"))
+	if err != nil {
+		return nil, err
+	}
+	timeout := cfg.Timeout
+	if timeout == 0 {
+		timeout = 10 * time.Second
+	}
+	c.SetHTTPClient(&http.Client{Timeout: timeout, Transport: requestIDTransport{http.DefaultTransport}})
+	return &PayPal{c: c, webhookID: cfg.WebhookID}, nil
+}
+
+type requestIDKey struct{}
+
+// requestIDTransport sets the PayPal-Request-Id of the context on the
+// request (the client library has no per-call headers).
+type requestIDTransport struct{ next http.RoundTripper }
+
+func (t requestIDTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if id, _ := r.Context().Value(requestIDKey{}).(string); id != "" && r.Method == http.MethodPost &&
+		!strings.HasSuffix(r.URL.Path, "/oauth2/token") {
+		r = r.Clone(r.Context())
+		r.Header.Set("PayPal-Request-Id", id)
+	}
+	return t.next.RoundTrip(r)
+}
+
+// call runs fn, once more after an unavailable answer, and classifies the
+// error.
+func call(ctx context.Context, requestID string, fn func(ctx context.Context) error) error {
+	if requestID != "" {
+		ctx = context.WithValue(ctx, requestIDKey{}, requestID)
+	}
+	var err error
+	for range 2 {
+		err = classify(fn(ctx))
+		if !errors.Is(err, ErrUnavailable) || ctx.Err() != nil {
+			return err
+		}
+	}
+	return err
+}
+
+func classify(err error) error {
+	if err == nil {
+		return nil
+	}
+	var pe *paypal.ErrorResponse
+	if errors.As(err, &pe) && pe.Response != nil {
+		if pe.Response.StatusCode >= 500 || pe.Response.StatusCode == http.StatusTooManyRequests {
+			return fmt.Errorf("%w: status %d", ErrUnavailable, pe.Response.StatusCode)
+		}
+		out := &ProviderError{Status: pe.Response.StatusCode, Name: pe.Name}
+		if len(pe.Details) > 0 {
+			out.Issue = pe.Details[0].Issue
+		}
+		return out
+	}
+	// Network errors, timeouts, answers that are not PayPal's JSON.
+	return fmt.Errorf("%w: %v", ErrUnavailable, err)
+}
+
+// Subscription reads a subscription.
+func (p *PayPal) Subscription(ctx context.Context, id string) (*Remote, error) {
+	var s *paypal.SubscriptionDetailResp
+	err := call(ctx, "", func(ctx context.Context) error {
+		var err error
+		s, err = p.c.GetSubscriptionDetails(ctx, id)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	r := &Remote{ID: s.ID, PlanID: s.PlanID, Status: string(s.SubscriptionStatus), CustomID: s.CustomID,
+		LastPayment: s.BillingInfo.LastPayment.Time.UTC(), NextBilling: s.BillingInfo.NextBillingTime.UTC()}
+	if s.StartTime != nil {
+		r.StartTime = time.Time(*s.StartTime).UTC()
+	}
+	if t, err := time.Parse(time.RFC3339, s.UpdateTime); err == nil {
+		r.UpdateTime = t.UTC()
+	} else if !s.StatusUpdateTime.IsZero() {
+		r.UpdateTime = s.StatusUpdateTime.UTC()
+	}
+	if r.ID == "" {
+		return nil, fmt.Errorf("%w: empty subscription in answer", ErrUnavailable)
+	}
+	return r, nil
+}
+
+// Suspend pauses billing.
+func (p *PayPal) Suspend(ctx context.Context, id, reason, requestID string) error {
+	return call(ctx, requestID, func(ctx context.Context) error { return p.c.SuspendSubscription(ctx, id, reason) })
+}
+
+// Activate resumes a suspended subscription.
+func (p *PayPal) Activate(ctx context.Context, id, reason, requestID string) error {
+	return call(ctx, requestID, func(ctx context.Context) error { return p.c.ActivateSubscription(ctx, id, reason) })
+}
+
+// Cancel ends a subscription for good.
+func (p *PayPal) Cancel(ctx context.Context, id, reason, requestID string) error {
+	return call(ctx, requestID, func(ctx context.Context) error { return p.c.CancelSubscription(ctx, id, reason) })
+}
+
+// Revise asks for a plan change and returns the buyer's approval link.
+func (p *PayPal) Revise(ctx context.Context, id, planID, returnURL, cancelURL, requestID string) (string, error) {
+	var res *paypal.SubscriptionDetailResp
+	err := call(ctx, requestID, func(ctx context.Context) error {
+		var err error
+		res, err = p.c.ReviseSubscription(ctx, id, paypal.SubscriptionBase{PlanID: planID,
+			ApplicationContext: &paypal.ApplicationContext{ReturnURL: returnURL, CancelURL: cancelURL}})
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	for _, l := range res.Links {
+		if l.Rel == "approve" {
+			return l.Href, nil
+		}
+	}
+	return "", fmt.Errorf("%w: no approval link in revise answer", ErrUnavailable)
+}
+
+// VerifyWebhook asks PayPal to verify the delivery's signature.
+func (p *PayPal) VerifyWebhook(ctx context.Context, header http.Header, body []byte) (bool, error) {
+	if p.webhookID == "" {
+		return false, nil
+	}
+	var res *paypal.VerifyWebhookResponse
+	err := call(ctx, "", func(ctx context.Context) error {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, "/", bytes.NewReader(body))
+		if err != nil {
+			return err
+		}
+		req.Header = header.Clone()
+		res, err = p.c.VerifyWebhookSignature(ctx, req, p.webhookID)
+		return err
+	})
+	if err != nil {
+		return false, err
+	}
+	return res.VerificationStatus == "SUCCESS", nil
+}

@@ -1,0 +1,120 @@
+package sqlstore_test
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"salescoach"
+	"salescoach/sqlstore"
+	"salescoach/sqlstore/sqlstoretest"
+)
+
+// TestBillingStoreSyncKeepsNewerStateAndCancellation: a snapshot older than
+// the stored row changes nothing; a newer one updates PayPal's fields but
+// never the cancellation; a suspension for a pending cancellation stays
+// ACTIVE; another user's PayPal id is a conflict.
+func TestBillingStoreSyncKeepsNewerStateAndCancellation(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewSubscriptionService(db)
+		ctx := t.Context()
+		u := newUser(t, db, "a@example.com")
+		other := newUser(t, db, "b@example.com")
+		cycle := t0.Add(-time.Hour)
+		sub := &salescoach.Subscription{UserID: u.ID, PayPalID: "I-1", PlanID: "P-PLUS", Status: "ACTIVE", UpdateTime: t0, CycleStart: &cycle}
+		applied, err := s.SyncSubscription(ctx, sub)
+		mustNil(t, err)
+		if !applied || sub.ID == "" {
+			t.Fatalf("insert: applied %v %+v", applied, sub)
+		}
+		late := &salescoach.Subscription{UserID: u.ID, PayPalID: "I-1", PlanID: "P-PLUS", Status: "SUSPENDED", UpdateTime: t0.Add(-time.Minute)}
+		applied, err = s.SyncSubscription(ctx, late)
+		mustNil(t, err)
+		if applied || late.Status != "ACTIVE" {
+			t.Fatalf("late snapshot: applied %v status %s", applied, late.Status)
+		}
+		end := t0.Add(30 * 24 * time.Hour)
+		got, err := s.SetCancelAt(ctx, u.ID, "I-1", true, &end)
+		mustNil(t, err)
+		if !got.CancelAtPeriodEnd || got.CancelAt == nil {
+			t.Fatalf("cancel not set: %+v", got)
+		}
+		_, err = s.SetCancelAt(ctx, other.ID, "I-1", true, &end)
+		wantCode(t, err, salescoach.ENOTFOUND)
+		susp := &salescoach.Subscription{UserID: u.ID, PayPalID: "I-1", PlanID: "P-PLUS", Status: "SUSPENDED", UpdateTime: t0.Add(time.Minute)}
+		applied, err = s.SyncSubscription(ctx, susp)
+		mustNil(t, err)
+		if !applied || susp.Status != "ACTIVE" || !susp.CancelAtPeriodEnd || susp.CycleStart == nil {
+			t.Fatalf("suspension for cancel: %+v", susp)
+		}
+		due, err := s.DueCancellations(ctx, end.Add(-time.Second))
+		mustNil(t, err)
+		if len(due) != 0 {
+			t.Fatalf("due before the end: %d", len(due))
+		}
+		due, err = s.DueCancellations(ctx, end)
+		mustNil(t, err)
+		if len(due) != 1 || due[0].PayPalID != "I-1" {
+			t.Fatalf("due at the end: %+v", due)
+		}
+		_, err = s.SyncSubscription(ctx, &salescoach.Subscription{UserID: other.ID, PayPalID: "I-1", PlanID: "P", Status: "ACTIVE", UpdateTime: t0.Add(time.Hour)})
+		wantCode(t, err, salescoach.ECONFLICT)
+
+		seen, err := s.WebhookEventSeen(ctx, "WH-1")
+		mustNil(t, err)
+		if seen {
+			t.Fatal("unknown event seen")
+		}
+		mustNil(t, s.RecordWebhookEvent(ctx, "WH-1", "X", "I-1"))
+		mustNil(t, s.RecordWebhookEvent(ctx, "WH-1", "X", "I-1"))
+		seen, err = s.WebhookEventSeen(ctx, "WH-1")
+		mustNil(t, err)
+		if !seen {
+			t.Fatal("recorded event not seen")
+		}
+	})
+}
+
+// TestBillingStoreLeaseHasOneHolder: of 10 processes racing for a free
+// lease exactly one gets it; it renews its own; another gets it only after
+// it expired.
+func TestBillingStoreLeaseHasOneHolder(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		now := t0
+		db.SetClock(func() time.Time { return now })
+		s := sqlstore.NewSubscriptionService(db)
+		ctx := t.Context()
+		won := make([]bool, 10)
+		errs := race(10, func(i int) error {
+			ok, err := s.TryLease(ctx, "billing", fmt.Sprint("p", i), time.Minute)
+			won[i] = ok
+			return err
+		})
+		holder := -1
+		for i, err := range errs {
+			mustNil(t, err)
+			if won[i] {
+				if holder >= 0 {
+					t.Fatalf("two holders: %d and %d", holder, i)
+				}
+				holder = i
+			}
+		}
+		if holder < 0 {
+			t.Fatal("nobody got the lease")
+		}
+		me, them := fmt.Sprint("p", holder), fmt.Sprint("p", (holder+1)%10)
+		if ok, err := s.TryLease(ctx, "billing", me, time.Minute); err != nil || !ok {
+			t.Fatalf("renewal: %v %v", ok, err)
+		}
+		if ok, err := s.TryLease(ctx, "billing", them, time.Minute); err != nil || ok {
+			t.Fatalf("taken while held: %v %v", ok, err)
+		}
+		now = now.Add(time.Minute)
+		if ok, err := s.TryLease(ctx, "billing", them, time.Minute); err != nil || !ok {
+			t.Fatalf("not taken after expiry: %v %v", ok, err)
+		}
+	})
+}
