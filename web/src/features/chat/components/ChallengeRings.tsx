@@ -1,33 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { splitChallengeName } from '../../../components/ui/challenge-icons';
 import { ProgressRing } from '../../../components/ui/ProgressRing';
 import { WithTooltip } from '../../../components/ui/Tooltip';
-import type { MeProfile } from '../../../lib/api';
-import { useT, type MessageKey } from '../../../lib/i18n';
-import { challengeProgress, roman } from '../../../lib/progress';
-
-const ITEMS: readonly { key: 'objections_solved_count' | 'messages_sent_count'; name: MessageKey }[] = [
-  { key: 'objections_solved_count', name: 'chat.ring.objections' },
-  { key: 'messages_sent_count', name: 'chat.ring.messages' },
-];
+import { localized, useI18n } from '../../../lib/i18n';
+import { clampPercent, roman } from '../../../lib/progress';
+import { challengesQueryOptions } from '../../dashboard/api/challenges';
+import { stageFraction, topChallenges } from '../lib/top-challenges';
 
 /**
- * Round progress rings of the staged challenges (objections solved, messages
- * sent): each with a tooltip of name, stage (I–X) and percent to the next stage.
+ * The user's three challenges closest to their next stage (the
+ * specification's fn_top_challenges, limit 3) as round progress rings, each
+ * with a tooltip of name, stage (I–X) and percent to the next stage. The
+ * query lives under ['me', userId], so live profile changes move the rings.
  */
-export function ChallengeRings({ profile }: { profile: Pick<MeProfile, 'objections_solved_count' | 'messages_sent_count'> | undefined }) {
-  const t = useT();
+export function ChallengeRings({ userId }: { userId: string }) {
+  const { t, lang } = useI18n();
+  const challenges = useQuery({ ...challengesQueryOptions(userId), enabled: Boolean(userId) });
+  if (!challenges.data) return null;
   return (
     <ul className="rings" aria-label={t('chat.rings')}>
-      {ITEMS.map(({ key, name }) => {
-        const value = profile?.[key] ?? 0;
-        const p = challengeProgress(value);
-        const tip = t('chat.ring.tip', { name: t(name), stage: roman(p.stage), percent: p.percent });
+      {topChallenges(challenges.data).map((card) => {
+        const name = localized(lang, splitChallengeName(card.name).title, card.nameEn);
+        const percent = clampPercent(stageFraction(card) * 100);
+        const tip = t('chat.ring.tip', { name, stage: roman(card.stage), percent });
         return (
-          <li key={key} className="rings__item">
+          <li key={card.key} className="rings__item" data-challenge={card.key}>
             <WithTooltip tip={tip}>
               {() => (
                 <span className="rings__ring" role="img" aria-label={tip}>
-                  <ProgressRing percent={p.percent} size={34}>
-                    <span className="rings__stage">{roman(p.stage)}</span>
+                  <ProgressRing percent={percent} size={34}>
+                    <span className="rings__stage">{roman(card.stage)}</span>
                   </ProgressRing>
                 </span>
               )}

@@ -5,6 +5,7 @@ import type { ChatAnswer, ChatRequest, ConversationMessage } from '../../../lib/
 import {
   CONVERSATION_ID,
   makeAnswer,
+  makeChallenges,
   makeConversation,
   makeDetail,
   makeEvaluation,
@@ -87,6 +88,24 @@ async function sendOpening(user: ReturnType<typeof renderApp>['user'], text = 'H
   await user.type(input(), `${text}{Enter}`);
   await within(log()).findByText('Hallo. Das ist mir zu teuer.');
 }
+
+describe('header', () => {
+  it("shows the user's three challenges closest to their next stage as rings", async () => {
+    server.use(
+      http.get('/api/challenges', () =>
+        HttpResponse.json(makeChallenges({ hints: 4, objections_solved: 20, fast_answers: 7, completed_chats: 3 })),
+      ),
+    );
+    await openChat();
+    const rings = await screen.findByRole('list', { name: 'Deine Challenges' });
+    await waitFor(() => expect(within(rings).getAllByRole('img')).toHaveLength(3));
+    expect(within(rings).getAllByRole('img').map((r) => r.getAttribute('aria-label'))).toEqual([
+      'Einwände gelöst · Stufe II · 80 %',
+      'Hints genutzt · Stufe I · 80 %',
+      'Schnelle Antworten · Stufe I · 70 %',
+    ]);
+  });
+});
 
 describe('welcome panel', () => {
   it('explains the disabled Start and input; choosing a mode clears the difficulty', async () => {

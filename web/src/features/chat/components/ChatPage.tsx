@@ -204,7 +204,7 @@ export function ChatPage() {
           {modeLabel && !welcome ? <span className="chat__mode">{modeLabel}</span> : null}
         </div>
         <div className="chat__header-tools">
-          <ChallengeRings profile={me.data?.profile} />
+          <ChallengeRings userId={session?.user.id ?? ''} />
           <LevelGauge level={levelView(me.data?.level)} tipAlign="end" />
           {state.mode === 'Prüfung' && state.conversationId && !state.completed ? (
             <button

@@ -71,8 +71,6 @@ export const chat = {
   'chat.score.shown': { de: 'erfüllt', en: 'done' },
   'chat.score.missing': { de: 'fehlt', en: 'missing' },
   'chat.rings': { de: 'Deine Challenges', en: 'Your challenges' },
-  'chat.ring.objections': { de: 'Einwände gelöst', en: 'Objections solved' },
-  'chat.ring.messages': { de: 'Nachrichten gesendet', en: 'Messages sent' },
   'chat.ring.tip': { de: '{name} · Stufe {stage} · {percent} %', en: '{name} · stage {stage} · {percent} %' },
   'chat.messages': { de: 'Gesprächsverlauf', en: 'Conversation' },
   'chat.you': { de: 'Du', en: 'You' },
