@@ -9,7 +9,7 @@ import (
 )
 
 // migrationCount is the number of files in migrations/.
-const migrationCount = 13
+const migrationCount = 14
 
 func TestMigrateIdempotent(t *testing.T) {
 	t.Parallel()

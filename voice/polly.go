@@ -89,8 +89,12 @@ func (p *Polly) Synthesize(ctx context.Context, r SpeechRequest) (*Speech, error
 	in := &polly.SynthesizeSpeechInput{
 		Text:         aws.String(r.Text),
 		OutputFormat: types.OutputFormatMp3,
-		VoiceId:      types.VoiceId(cmpOr(r.Voice, def.ID)),
-		Engine:       types.Engine(cmpOr(r.Engine, def.Engine)),
+		VoiceId:      types.VoiceId(r.Voice),
+		Engine:       types.Engine(r.Engine),
+	}
+	if r.Voice == "" {
+		// The language's voice, in its engine unless one was asked for.
+		in.VoiceId, in.Engine = types.VoiceId(def.ID), types.Engine(cmpOr(r.Engine, def.Engine))
 	}
 	if r.LanguageCode != "" {
 		in.LanguageCode = types.LanguageCode(r.LanguageCode)

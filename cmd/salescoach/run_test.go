@@ -202,6 +202,13 @@ func TestConfigErrorsStopStartUp(t *testing.T) {
 		"short s3 bucket":       {"S3_BUCKET", "ab"},
 		"bad s3 public url":     {"S3_PUBLIC_URL", "cdn.example.com"},
 		"bad s3 timeout":        {"S3_TIMEOUT", "0s"},
+		"bad stt provider":      {"STT_PROVIDER", "whisper"},
+		"bad stt url":           {"STT_BASE_URL", "localhost:8000"},
+		"bad tts provider":      {"TTS_PROVIDER", "espeak"},
+		"polly without keys":    {"TTS_PROVIDER", "polly"},
+		"bad aws region":        {"AWS_REGION", "Frankfurt am Main"},
+		"bad polly endpoint":    {"POLLY_ENDPOINT", "polly:4566"},
+		"bad voice timeout":     {"VOICE_TIMEOUT", "0s"},
 	}
 	for name, kv := range tests {
 		t.Run(name, func(t *testing.T) {
