@@ -16,11 +16,13 @@ import { fetchPerfectMessage } from '../api/perfect-message';
 import { preflightQueryOptions } from '../api/preflight';
 import { hintBlock, inputBlock, type HintBlock, type InputBlock } from '../hooks/chat-state';
 import { CHAT_TOAST_MS, DIFFICULTY_KEYS, useChat } from '../hooks/useChat';
+import { useVoiceCall } from '../hooks/useVoiceCall';
 import { NotPdfError, readPdf, type PdfAttachment } from '../lib/attach-pdf';
 import { ChallengeRings } from './ChallengeRings';
 import { EvaluationPanel } from './EvaluationPanel';
 import { HintPopup, PerfectAnswerDialog } from './HintPopup';
 import { InputBar } from './InputBar';
+import { MicrophoneDialog, VoiceStatusBar } from './VoiceCall';
 import { MessageList } from './MessageList';
 import { PracticeProgress } from './PracticeProgress';
 import { WelcomePanel } from './WelcomePanel';
@@ -71,6 +73,7 @@ export function ChatPage() {
   const [perfectText, setPerfectText] = useState<string | null>(null);
   const hint = useMutation({ mutationFn: (id: string) => fetchHint(id) });
   const perfect = useMutation({ mutationFn: (id: string) => fetchPerfectMessage(id) });
+  const voice = useVoiceCall(chat.reply);
 
   useDocumentTitle(t('chat.title'));
 
@@ -161,6 +164,7 @@ export function ChatPage() {
 
   const openHint = () => {
     if (!state.conversationId || hintState) return;
+    voice.stopSpeaking();
     perfect.reset();
     setHintOpen(true);
     hint.mutate(state.conversationId);
@@ -295,6 +299,7 @@ export function ChatPage() {
         ) : null}
       </div>
 
+      <VoiceStatusBar state={voice.state} onEnd={voice.stop} />
       <InputBar
         value={text}
         onChange={setText}
@@ -308,7 +313,13 @@ export function ChatPage() {
         onPdf={(file) => void attach(file)}
         onRemovePdf={() => setPdf(null)}
         textareaRef={textarea}
+        voice={{
+          active: voice.state !== 'off',
+          blockedBecause: voice.blockedBecause ?? blockText,
+          onToggle: () => (voice.state === 'off' ? void voice.start() : voice.stop()),
+        }}
       />
+      <MicrophoneDialog open={voice.permissionOpen} onCancel={voice.closePermission} onRetry={voice.retryPermission} />
 
       <footer className="chat__footer">
         <p className="chat__notice">{t('chat.notice')}</p>
