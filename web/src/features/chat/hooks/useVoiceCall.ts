@@ -21,7 +21,7 @@ const PROBLEM_TEXT: Record<Exclude<MicrophoneProblem, 'permission'>, MessageKey>
 };
 
 /** The browser parts of the loop; tests replace them. */
-export type VoiceBrowser = Pick<VoiceLoopDeps, 'openMicrophone' | 'createRecorder' | 'createMeter'> & {
+export type VoiceBrowser = Pick<VoiceLoopDeps, 'openMicrophone' | 'createRecorder' | 'createMeter' | 'now' | 'every'> & {
   playAudio: typeof playAudio;
   speakWithBrowser: typeof speakWithBrowser;
   secure: () => boolean;
@@ -105,6 +105,8 @@ export function useVoiceCall(
       openMicrophone: browser.openMicrophone,
       createRecorder: browser.createRecorder,
       createMeter: browser.createMeter,
+      ...(browser.now ? { now: browser.now } : {}),
+      ...(browser.every ? { every: browser.every } : {}),
       transcribe: (audio) => transcribe(audio, call.current ?? undefined),
       reply: (text) => replyRef.current(text),
       speak: async (text, signal) => {
