@@ -73,7 +73,7 @@ export function ChatPage() {
   const [perfectText, setPerfectText] = useState<string | null>(null);
   const hint = useMutation({ mutationFn: (id: string) => fetchHint(id) });
   const perfect = useMutation({ mutationFn: (id: string) => fetchPerfectMessage(id) });
-  const voice = useVoiceCall(chat.reply);
+  const voice = useVoiceCall((message, onToken) => chat.reply(message, null, onToken));
 
   useDocumentTitle(t('chat.title'));
 

@@ -64,8 +64,11 @@ export interface ChatController {
   start: () => Promise<void>;
   /** Sends a message (trimmed; empty ones are ignored). Resolves to false when it failed. */
   send: (text: string, pdf?: PdfAttachment | null) => Promise<boolean>;
-  /** Sends like send; resolves to the customer's reply, or null when nothing was answered. */
-  reply: (text: string, pdf?: PdfAttachment | null) => Promise<string | null>;
+  /**
+   * Sends like send; resolves to the customer's reply, or null when nothing
+   * was answered. onToken receives the reply while it streams.
+   */
+  reply: (text: string, pdf?: PdfAttachment | null, onToken?: (piece: string) => void) => Promise<string | null>;
   requestEvaluation: () => Promise<void>;
   finishExam: () => Promise<void>;
   /** 'Neu starten': the same mode (and difficulty) from the start. */
@@ -183,7 +186,7 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
 
   /** Sends a message; resolves to the customer's reply, or null when nothing was answered. */
   const reply = useCallback(
-    async (text: string, pdf?: PdfAttachment | null): Promise<string | null> => {
+    async (text: string, pdf?: PdfAttachment | null, onToken?: (piece: string) => void): Promise<string | null> => {
       const s = stateRef.current;
       const message = text.trim();
       if (!message || !s.mode || s.busy || s.loading || s.completed || s.messages.length === 0) return null;
@@ -210,7 +213,9 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
         const answer = await sendChatMessage(request, {
           signal: controller.signal,
           onToken: (piece) => {
-            if (!controller.signal.aborted) dispatch({ type: 'token', text: piece });
+            if (controller.signal.aborted) return;
+            dispatch({ type: 'token', text: piece });
+            onToken?.(piece);
           },
         });
         if (controller.signal.aborted) return null;

@@ -110,7 +110,7 @@ describe('useVoiceCall', () => {
     await advance(1550, 0); // 1500 ms of silence end the turn
     await vi.waitFor(() => expect(browser.playAudio).toHaveBeenCalledTimes(1));
     expect(seen.stt).toEqual([`${CALL_ID}:true`]);
-    expect(view.reply).toHaveBeenCalledWith('Das ist mir zu teuer.');
+    expect(view.reply).toHaveBeenCalledWith('Das ist mir zu teuer.', expect.any(Function));
     expect(seen.tts).toEqual([{ text: 'Antwort auf Das ist mir zu teuer.' }]);
     expect(await screen.findByRole('status')).toHaveTextContent('Jetzt zuhören…');
 

@@ -56,7 +56,7 @@ export interface VoiceCall {
  * call and releases the microphone.
  */
 export function useVoiceCall(
-  reply: (text: string) => Promise<string | null>,
+  reply: (text: string, onToken: (piece: string) => void) => Promise<string | null>,
   browser: VoiceBrowser = realBrowser,
 ): VoiceCall {
   const t = useT();
@@ -108,14 +108,19 @@ export function useVoiceCall(
       ...(browser.now ? { now: browser.now } : {}),
       ...(browser.every ? { every: browser.every } : {}),
       transcribe: (audio) => transcribe(audio, call.current ?? undefined),
-      reply: (text) => replyRef.current(text),
-      speak: async (text, signal) => {
-        if (s.tts.provider === 'none') return browser.speakWithBrowser(text, s.tts.languageCode, signal);
-        try {
-          await browser.playAudio(await synthesize(text, signal), signal);
-        } catch (err) {
-          console.warn('speech failed', err); // spec: logged; speaking stops
+      reply: (text, onToken) => replyRef.current(text, onToken),
+      prepare: (text, signal) => {
+        if (s.tts.provider === 'none') {
+          return Promise.resolve(() => browser.speakWithBrowser(text, s.tts.languageCode, signal));
         }
+        // The synthesis starts now, while earlier sentences still play.
+        return synthesize(text, signal).then(
+          (audio) => () => browser.playAudio(audio, signal),
+          (err: unknown) => {
+            console.warn('speech failed', err); // spec: logged; speaking stops
+            throw err;
+          },
+        );
       },
       onState: setState,
       onMicrophoneProblem: (problem) => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   MAX_RECORDING_MS,
+  SentenceSplitter,
   microphoneProblem,
   rms,
   SilenceDetector,
@@ -52,6 +53,7 @@ function fakeBrowser() {
   const recorders: { started: boolean; stopped: boolean }[] = [];
   const states: VoiceState[] = [];
   const meter: Meter = { level: () => level, close: vi.fn() };
+  const speak = vi.fn((_text: string, _signal: AbortSignal) => Promise.resolve());
   const deps: VoiceLoopDeps = {
     openMicrophone: vi.fn(() => Promise.resolve(stream)),
     createRecorder: () => {
@@ -71,7 +73,7 @@ function fakeBrowser() {
     createMeter: () => meter,
     transcribe: vi.fn(() => Promise.resolve('Das ist mir zu teuer.')),
     reply: vi.fn(() => Promise.resolve('Warum?')),
-    speak: vi.fn(() => Promise.resolve()),
+    prepare: (text, signal) => Promise.resolve(() => speak(text, signal)),
     onState: (s) => states.push(s),
     onMicrophoneProblem: vi.fn(),
     onTranscriptionFailed: vi.fn(),
@@ -90,7 +92,7 @@ function fakeBrowser() {
       await flush();
     }
   };
-  return { deps, states, tracks, recorders, meter, advance, ticking: () => ticks.size };
+  return { deps, speak, states, tracks, recorders, meter, advance, ticking: () => ticks.size };
 }
 
 const flush = async () => {
@@ -115,8 +117,8 @@ describe('VoiceLoop', () => {
     await flush();
     expect(b.recorders[0]?.stopped).toBe(true);
     expect(b.deps.transcribe).toHaveBeenCalledTimes(1);
-    expect(b.deps.reply).toHaveBeenCalledWith('Das ist mir zu teuer.');
-    expect(b.deps.speak).toHaveBeenCalledWith('Warum?', expect.any(AbortSignal));
+    expect(b.deps.reply).toHaveBeenCalledWith('Das ist mir zu teuer.', expect.any(Function));
+    expect(b.speak).toHaveBeenCalledWith('Warum?', expect.any(AbortSignal));
     expect(b.states).toEqual(['listening', 'processing', 'speaking', 'listening']);
     expect(b.recorders).toHaveLength(2);
     expect(b.recorders[1]?.started).toBe(true);
@@ -156,7 +158,7 @@ describe('VoiceLoop', () => {
 
   it('stop ends everything and releases the microphone', async () => {
     let endSpeech: () => void = () => undefined;
-    vi.mocked(b.deps.speak).mockImplementation(
+    vi.mocked(b.speak).mockImplementation(
       (_text, signal) =>
         new Promise<void>((resolve) => {
           endSpeech = resolve;
@@ -183,7 +185,7 @@ describe('VoiceLoop', () => {
   });
 
   it('stopSpeaking cuts the reply short and goes on listening', async () => {
-    vi.mocked(b.deps.speak).mockImplementation(
+    vi.mocked(b.speak).mockImplementation(
       (_text, signal) => new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve())),
     );
     const loop = new VoiceLoop(b.deps);
@@ -219,5 +221,55 @@ describe('VoiceLoop', () => {
     expect(await loop.start()).toBe(false);
     expect(b.deps.onMicrophoneProblem).toHaveBeenCalledWith(problem);
     expect(b.states).toEqual([]);
+  });
+
+  it('speaks the reply sentence by sentence while it still streams', async () => {
+    let finish: (reply: string) => void = () => undefined;
+    let stream: (piece: string) => void = () => undefined;
+    vi.mocked(b.deps.reply).mockImplementationOnce(
+      (_text, onToken) =>
+        new Promise<string | null>((resolve) => {
+          stream = onToken;
+          finish = resolve;
+        }),
+    );
+    const loop = new VoiceLoop(b.deps);
+    await loop.start();
+    await b.advance(200, 0.3);
+    await b.advance(1550, 0);
+    await flush();
+    expect(b.states.at(-1)).toBe('processing');
+    stream('Das verstehe ich. Aber');
+    await flush();
+    expect(b.speak).toHaveBeenCalledWith('Das verstehe ich.', expect.any(AbortSignal));
+    expect(b.states.at(-1)).toBe('speaking');
+    stream(' warum so teuer? Und');
+    await flush();
+    expect(b.speak).toHaveBeenCalledTimes(2);
+    finish('Das verstehe ich. Aber warum so teuer? Und wann?');
+    stream(' wann?');
+    await flush();
+    expect(b.speak.mock.calls.map((c) => c[0])).toEqual(['Das verstehe ich.', 'Aber warum so teuer?', 'Und wann?']);
+    expect(b.states.at(-1)).toBe('listening');
+  });
+});
+
+describe('SentenceSplitter', () => {
+  it('cuts streamed text at sentence ends and keeps the rest for the end', () => {
+    const out: string[] = [];
+    const s = new SentenceSplitter((x) => out.push(x));
+    s.push('Hallo! Wie');
+    s.push(' geht’s? „Gut.“ Dann');
+    s.push(' los…');
+    expect(out).toEqual(['Hallo!', 'Wie geht’s?', '„Gut.“']);
+    s.end('ignored because it streamed');
+    expect(out).toEqual(['Hallo!', 'Wie geht’s?', '„Gut.“', 'Dann los…']);
+  });
+
+  it('splits a reply that came whole', () => {
+    const out: string[] = [];
+    const s = new SentenceSplitter((x) => out.push(x));
+    s.end('Zu teuer. Wirklich!');
+    expect(out).toEqual(['Zu teuer.', 'Wirklich!']);
   });
 });

@@ -92,10 +92,19 @@ export interface VoiceLoopDeps {
   createMeter: (stream: MediaStream) => Meter;
   /** The text of a recording (rejects when transcription failed). */
   transcribe: (audio: Blob) => Promise<string>;
-  /** Sends the text through the chat; resolves to the customer's reply, or null to end the call. */
-  reply: (text: string) => Promise<string | null>;
-  /** Speaks text; resolves when done (or when the signal aborts). */
-  speak: (text: string, signal: AbortSignal) => Promise<void>;
+  /**
+   * Sends the text through the chat; resolves to the customer's reply, or
+   * null to end the call. onToken receives the reply while it streams.
+   */
+  reply: (text: string, onToken: (piece: string) => void) => Promise<string | null>;
+  /**
+   * Starts getting the speech of one sentence (a server synthesis starts
+   * now) and resolves to a function that plays it, resolving when done or
+   * when the signal aborts. Sentences are prepared as soon as they are
+   * complete and played in order, so the first is heard while the reply
+   * still streams.
+   */
+  prepare: (text: string, signal: AbortSignal) => Promise<() => Promise<void>>;
   onState: (state: VoiceState) => void;
   onMicrophoneProblem: (problem: MicrophoneProblem) => void;
   onTranscriptionFailed: () => void;
@@ -212,18 +221,116 @@ export class VoiceLoop {
       this.listen();
       return;
     }
-    const reply = await this.deps.reply(text).catch(() => null);
-    if (!current()) return;
+    const speaking = new AbortController();
+    this.speaking = speaking;
+    const queue = new SpeechQueue(this.deps.prepare, speaking.signal, () => {
+      if (current()) this.deps.onState('speaking');
+    });
+    const sentences = new SentenceSplitter((sentence) => queue.push(sentence));
+    const reply = await this.deps.reply(text, (piece) => sentences.push(piece)).catch(() => null);
+    if (!current()) {
+      speaking.abort();
+      return;
+    }
     if (reply === null) {
+      speaking.abort();
       this.stop();
       return;
     }
-    this.deps.onState('speaking');
-    const speaking = new AbortController();
-    this.speaking = speaking;
-    await this.deps.speak(reply, speaking.signal).catch(() => undefined);
+    sentences.end(reply);
+    await queue.done();
     if (this.speaking === speaking) this.speaking = null;
     if (!current()) return;
     this.listen();
+  }
+}
+
+/**
+ * Cuts streamed text into sentences: a sentence ends at . ! ? or … (with
+ * closing quotes or brackets) followed by white space. end() emits the rest;
+ * when nothing streamed (a reply that came whole), it splits the whole reply.
+ */
+export class SentenceSplitter {
+  private buffer = '';
+  private streamed = false;
+  private readonly emit: (sentence: string) => void;
+
+  constructor(emit: (sentence: string) => void) {
+    this.emit = emit;
+  }
+
+  push(piece: string): void {
+    this.streamed = true;
+    this.buffer += piece;
+    for (;;) {
+      const m = /[.!?…]+["'»«“”)\]]*\s+/.exec(this.buffer);
+      if (!m) return;
+      const end = m.index + m[0].length;
+      this.say(this.buffer.slice(0, end));
+      this.buffer = this.buffer.slice(end);
+    }
+  }
+
+  end(whole: string): void {
+    if (!this.streamed) {
+      this.streamed = true;
+      this.push(whole + ' ');
+    }
+    this.say(this.buffer);
+    this.buffer = '';
+  }
+
+  private say(text: string): void {
+    const sentence = text.trim();
+    if (sentence) this.emit(sentence);
+  }
+}
+
+/**
+ * Plays prepared sentences in order. Each is prepared when pushed, so the
+ * next synthesis runs while the current sentence plays. A sentence that
+ * fails is skipped (spec: a TTS failure is logged and speaking stops).
+ */
+export class SpeechQueue {
+  private chain: Promise<void> = Promise.resolve();
+  private started = false;
+  private readonly prepare: VoiceLoopDeps['prepare'];
+  private readonly signal: AbortSignal;
+  private readonly onFirst: () => void;
+
+  constructor(prepare: VoiceLoopDeps['prepare'], signal: AbortSignal, onFirst: () => void) {
+    this.prepare = prepare;
+    this.signal = signal;
+    this.onFirst = onFirst;
+  }
+
+  /** A method, so that checks after an await read the signal anew. */
+  private stopped(): boolean {
+    return this.signal.aborted;
+  }
+
+  push(sentence: string): void {
+    if (this.stopped()) return;
+    const ready = this.prepare(sentence, this.signal);
+    ready.catch(() => undefined);
+    this.chain = this.chain.then(async () => {
+      if (this.stopped()) return;
+      try {
+        const play = await ready;
+        if (this.stopped()) return;
+        if (!this.started) {
+          this.started = true;
+          this.onFirst();
+        }
+        await play();
+      } catch {
+        // logged by prepare; go on with the next sentence
+      }
+    });
+  }
+
+  /** Resolves when everything pushed so far was played (or the signal aborted). */
+  done(): Promise<void> {
+    return this.chain;
   }
 }
