@@ -21,7 +21,7 @@ import (
 )
 
 // withSTT transcribes on the OpenAI audio fake.
-func withSTT(t *testing.T, fake *voicetest.Server, timeout time.Duration) envOption {
+func withSTT(t testing.TB, fake *voicetest.Server, timeout time.Duration) envOption {
 	return func(_ *httpapi.Config, deps *httpapi.Deps) {
 		o, err := voice.NewOpenAI(voice.OpenAIConfig{BaseURL: fake.URL, APIKey: "sk-stt-secret", Model: "whisper-1",
 			Timeout: timeout, Logger: deps.Logger})
@@ -33,7 +33,7 @@ func withSTT(t *testing.T, fake *voicetest.Server, timeout time.Duration) envOpt
 }
 
 // withPolly speaks on the Polly fake.
-func withPolly(t *testing.T, fake *voicetest.Server, timeout time.Duration) envOption {
+func withPolly(t testing.TB, fake *voicetest.Server, timeout time.Duration) envOption {
 	return func(_ *httpapi.Config, deps *httpapi.Deps) {
 		p, err := voice.NewPolly(voice.PollyConfig{Region: "eu-central-1", AccessKeyID: "AKIDTEST",
 			SecretAccessKey: "aws-secret-test", Endpoint: fake.URL, Timeout: timeout, Logger: deps.Logger})
