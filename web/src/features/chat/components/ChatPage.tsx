@@ -17,6 +17,7 @@ import { preflightQueryOptions } from '../api/preflight';
 import { hintBlock, inputBlock, type HintBlock, type InputBlock } from '../hooks/chat-state';
 import { CHAT_TOAST_MS, DIFFICULTY_KEYS, useChat } from '../hooks/useChat';
 import { useVoiceCall } from '../hooks/useVoiceCall';
+import { clearVoiceCallRequest, useVoiceCallRequested } from '../../../lib/voice-call-request';
 import { NotPdfError, readPdf, type PdfAttachment } from '../lib/attach-pdf';
 import { ChallengeRings } from './ChallengeRings';
 import { EvaluationPanel } from './EvaluationPanel';
@@ -74,6 +75,7 @@ export function ChatPage() {
   const hint = useMutation({ mutationFn: (id: string) => fetchHint(id) });
   const perfect = useMutation({ mutationFn: (id: string) => fetchPerfectMessage(id) });
   const voice = useVoiceCall((message, onToken) => chat.reply(message, null, onToken));
+  const callRequested = useVoiceCallRequested();
 
   useDocumentTitle(t('chat.title'));
 
@@ -129,6 +131,15 @@ export function ChatPage() {
   const blockText = block ? t(INPUT_BLOCK_TEXT[block]) : null;
   const hintState = hintBlock(state);
   const hintText = hintState ? t(HINT_BLOCK_TEXT[hintState]) : null;
+  // The sidebar's 'Telefonieren': a call in the current chat, or the reason there can be none.
+  const callBlocked = voice.blockedBecause ?? blockText;
+  useEffect(() => {
+    if (!callRequested || !voice.ready) return;
+    clearVoiceCallRequest();
+    if (voice.state !== 'off') return;
+    if (callBlocked) notify({ tone: 'warning', text: callBlocked }, CHAT_TOAST_MS);
+    else void voice.start();
+  }, [callRequested, voice, callBlocked]);
   const engine = state.engine ?? preflight.data?.engine ?? null;
   const user = me.data?.user;
   const userName = user?.display_name || user?.email || session?.user.email || t('nav.guest');
@@ -315,7 +326,7 @@ export function ChatPage() {
         textareaRef={textarea}
         voice={{
           active: voice.state !== 'off',
-          blockedBecause: voice.blockedBecause ?? blockText,
+          blockedBecause: callBlocked,
           onToggle: () => (voice.state === 'off' ? void voice.start() : voice.stop()),
         }}
       />

@@ -38,6 +38,8 @@ const realBrowser: VoiceBrowser = {
 
 export interface VoiceCall {
   state: VoiceState;
+  /** The server's voice settings have arrived (start works). */
+  ready: boolean;
   /** Why a call cannot start (the toggle's tooltip), or null. */
   blockedBecause: string | null;
   start: () => Promise<void>;
@@ -144,6 +146,7 @@ export function useVoiceCall(
 
   return {
     state,
+    ready: settings.isSuccess,
     blockedBecause,
     start,
     stop,
