@@ -120,6 +120,16 @@ describe('useVoiceCall', () => {
     await vi.waitFor(() => expect(seen.finished).toEqual([CALL_ID]));
   });
 
+  it('leaving the page ends the call and releases the microphone', async () => {
+    const { browser, tracks } = fakeBrowser();
+    const view = renderHarness(browser);
+    await view.user.click(await screen.findByRole('button', { name: 'start' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Jetzt zuhören…');
+    view.unmount();
+    expect(tracks[0]?.stop).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(seen.finished).toEqual([CALL_ID]));
+  });
+
   it('speaks with the browser when the server offers no voice', async () => {
     server.use(http.get('/api/voice', () => HttpResponse.json({ ...VOICE_SETTINGS, tts: { ...VOICE_SETTINGS.tts, provider: 'none' } })));
     const { browser, advance } = fakeBrowser();
