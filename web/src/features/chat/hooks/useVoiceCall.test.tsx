@@ -25,6 +25,7 @@ function fakeBrowser(overrides: Partial<VoiceBrowser> = {}) {
     openMicrophone: vi.fn(() => Promise.resolve(stream)),
     createRecorder: () => ({ start: () => undefined, stop: () => Promise.resolve(new Blob(['webm'])) }),
     createMeter: () => ({ level: () => level, close: () => undefined }),
+    recognition: () => null,
     playAudio: vi.fn(() => Promise.resolve()),
     speakWithBrowser: vi.fn(() => Promise.resolve()),
     secure: () => true,
@@ -158,6 +159,33 @@ describe('useVoiceCall', () => {
     server.use(http.get('/api/voice', () => HttpResponse.json({ ...VOICE_SETTINGS, stt: { provider: 'none' } })));
     renderHarness(fakeBrowser().browser);
     expect(await screen.findByText('blocked:Die Spracherkennung ist auf diesem Server nicht eingerichtet.')).toBeInTheDocument();
+  });
+
+  it("listens with the browser's own recognition when the server has none", async () => {
+    server.use(http.get('/api/voice', () => HttpResponse.json({ ...VOICE_SETTINGS, stt: { provider: 'none' } })));
+    class FakeRecognition {
+      lang = '';
+      continuous = false;
+      interimResults = true;
+      onresult: ((e: unknown) => void) | null = null;
+      onend: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      start() {
+        this.onresult?.({ resultIndex: 0, results: [Object.assign([{ transcript: 'Zu teuer' }], { isFinal: true })] });
+      }
+      stop() {
+        this.onend?.();
+      }
+    }
+    const { browser, advance } = fakeBrowser({ recognition: () => FakeRecognition });
+    const view = renderHarness(browser);
+    await vi.waitFor(() => expect(screen.getByText(/^blocked:/)).toHaveTextContent(/^blocked:$/));
+    await view.user.click(screen.getByRole('button', { name: 'start' }));
+    await screen.findByRole('status');
+    await advance(300, 0.2);
+    await advance(1550, 0);
+    await vi.waitFor(() => expect(view.reply).toHaveBeenCalledWith('Zu teuer', expect.any(Function)));
+    expect(seen.stt).toEqual([]);
   });
 
   it('opens the microphone dialog when permission is denied, and tries again', async () => {

@@ -4,10 +4,12 @@ import { notify } from '../../../components/ui/notices-store';
 import { useT, type MessageKey } from '../../../lib/i18n';
 import { finishCall, startCall, synthesize, transcribe, voiceSettingsQuery } from '../api/voice';
 import {
+  browserRecognition,
   createMeter,
   createRecorder,
   openMicrophone,
   playAudio,
+  recognitionTurns,
   speakWithBrowser,
   voiceAllowed,
 } from '../lib/voice-browser';
@@ -22,12 +24,15 @@ const PROBLEM_TEXT: Record<Exclude<MicrophoneProblem, 'permission'>, MessageKey>
 
 /** The browser parts of the loop; tests replace them. */
 export type VoiceBrowser = Pick<VoiceLoopDeps, 'openMicrophone' | 'createRecorder' | 'createMeter' | 'now' | 'every'> & {
+  /** The browser's own speech recognition, used when the server has none. */
+  recognition: typeof browserRecognition;
   playAudio: typeof playAudio;
   speakWithBrowser: typeof speakWithBrowser;
   secure: () => boolean;
 };
 
 const realBrowser: VoiceBrowser = {
+  recognition: browserRecognition,
   openMicrophone,
   createRecorder,
   createMeter,
@@ -95,21 +100,24 @@ export function useVoiceCall(
   useEffect(() => stop, [stop]);
 
   const s = settings.data;
+  // Without server recognition the browser's own listens, where it has one.
+  const ownRecognition = s?.stt.provider === 'none' ? browser.recognition() : null;
   const blockedBecause = !browser.secure()
     ? t('chat.voice.insecure')
-    : s && s.stt.provider === 'none'
+    : s && s.stt.provider === 'none' && !ownRecognition
       ? t('chat.voice.noStt')
       : null;
 
   const start = useCallback(async () => {
     if (loop.current || !s || blockedBecause) return;
+    const own = ownRecognition ? recognitionTurns(ownRecognition, s.tts.languageCode) : null;
     const voice = new VoiceLoop({
       openMicrophone: browser.openMicrophone,
-      createRecorder: browser.createRecorder,
+      createRecorder: own ? own.createRecorder : browser.createRecorder,
       createMeter: browser.createMeter,
       ...(browser.now ? { now: browser.now } : {}),
       ...(browser.every ? { every: browser.every } : {}),
-      transcribe: (audio) => transcribe(audio, call.current ?? undefined),
+      transcribe: own ? own.transcribe : (audio) => transcribe(audio, call.current ?? undefined),
       reply: (text, onToken) => replyRef.current(text, onToken),
       prepare: (text, signal) => {
         if (s.tts.provider === 'none') {
@@ -142,7 +150,7 @@ export function useVoiceCall(
       if (loop.current === voice) loop.current = null;
       endCall();
     }
-  }, [s, blockedBecause, browser, t, endCall]);
+  }, [s, blockedBecause, ownRecognition, browser, t, endCall]);
 
   return {
     state,

@@ -108,3 +108,59 @@ export function speakWithBrowser(text: string, lang: string, signal: AbortSignal
     speechSynthesis.speak(utterance);
   });
 }
+
+/** The part of the Web Speech API's SpeechRecognition the fallback uses (not in TypeScript's DOM types). */
+interface Recognition {
+  lang: string;
+  continuous: boolean;
+  interimResults: boolean;
+  onresult: ((event: { resultIndex: number; results: ArrayLike<ArrayLike<{ transcript: string }> & { isFinal: boolean }> }) => void) | null;
+  onend: (() => void) | null;
+  onerror: (() => void) | null;
+  start: () => void;
+  stop: () => void;
+}
+type RecognitionConstructor = new () => Recognition;
+
+/** The browser's speech recognition (Chromium, Safari: webkit-prefixed), or null where it has none. */
+export function browserRecognition(): RecognitionConstructor | null {
+  const w = window as unknown as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor };
+  return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
+}
+
+/**
+ * Listening with the browser's own recognition when the server has none:
+ * each turn's "recorder" runs a recognition, and transcribe returns what it
+ * heard. The microphone and the silence rule stay the loop's.
+ */
+export function recognitionTurns(Ctor: RecognitionConstructor, lang: string) {
+  let heard: Promise<string> = Promise.resolve('');
+  return {
+    createRecorder: (): Recorder => {
+      const recognition = new Ctor();
+      recognition.lang = lang;
+      recognition.continuous = true;
+      recognition.interimResults = false;
+      let text = '';
+      recognition.onresult = (event) => {
+        for (let i = event.resultIndex; i < event.results.length; i++) {
+          const result = event.results[i];
+          if (result?.isFinal) text += `${result[0]?.transcript ?? ''} `;
+        }
+      };
+      const ended = new Promise<string>((resolve) => {
+        recognition.onend = () => resolve(text);
+        recognition.onerror = () => resolve(text);
+      });
+      return {
+        start: () => recognition.start(),
+        stop: () => {
+          heard = ended;
+          recognition.stop();
+          return ended.then(() => new Blob());
+        },
+      };
+    },
+    transcribe: (): Promise<string> => heard,
+  };
+}
