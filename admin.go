@@ -102,12 +102,16 @@ type UsageFilter struct {
 	Page
 }
 
-// TokenTotals sums model tokens.
+// TokenTotals sums model tokens and speech usage.
 type TokenTotals struct {
 	TokensIn  int64
 	TokensOut int64
 	Calls     int // model calls recorded
 	Users     int // distinct users
+	// STTMillis is the length of the recordings transcribed; TTSChars the
+	// characters spoken.
+	STTMillis int64
+	TTSChars  int64
 }
 
 // PlanTokens is the usage of the users of one plan (by their current plan).
@@ -125,6 +129,8 @@ type UserTokens struct {
 	TokensIn    int64
 	TokensOut   int64
 	Calls       int
+	STTMillis   int64
+	TTSChars    int64
 }
 
 // UsageReport is the token management screen.

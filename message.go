@@ -207,6 +207,25 @@ var (
 	MsgEngineStatus      = newMsg("engine_status", "Der Modellserver antwortete mit Status {status}.")
 	MsgEngineRefused     = newMsg("engine_key_refused", "Der Modellserver hat den API-Schlüssel abgelehnt (Status {status}).")
 
+	// Voice: speech-to-text and text-to-speech (the specification's texts
+	// where it has them).
+	MsgSTTFailed       = newMsg("stt_failed", "Spracherkennung fehlgeschlagen. Bitte erneut versuchen.")
+	MsgTTSFailed       = newMsg("tts_failed", "Die Sprachausgabe ist fehlgeschlagen.")
+	MsgSTTUnavailable  = newMsg("stt_not_configured", "Die Spracherkennung ist auf diesem Server nicht eingerichtet.")
+	MsgTTSUnavailable  = newMsg("tts_not_configured", "Die Sprachausgabe ist auf diesem Server nicht eingerichtet.")
+	MsgAudioMissing    = newMsg("audio_missing", "Bitte sende eine Aufnahme.")
+	MsgAudioEmpty      = newMsg("audio_empty", "Die Aufnahme ist leer.")
+	MsgAudioType       = newMsg("audio_type", "Nur WebM-, Ogg- oder WAV-Aufnahmen sind erlaubt.")
+	MsgAudioInvalid    = newMsg("audio_invalid", "Die Aufnahme konnte nicht gelesen werden.")
+	MsgAudioTooLarge   = newMsg("audio_too_large", "Die Aufnahme ist zu groß (max. {max} MB).")
+	MsgAudioTooLong    = newMsg("audio_too_long", "Die Aufnahme ist zu lang (max. {seconds} Sekunden).")
+	MsgSpeechTextEmpty = newMsg("speech_text_empty", "Der Text ist leer.")
+	MsgSpeechTextLong  = newMsg("speech_text_too_long", "Der Text ist zu lang (max. {max} Zeichen).")
+	MsgVoiceInvalid    = newMsg("voice_invalid", "Unbekannte Stimme.")
+	MsgVoiceEngine     = newMsg("voice_engine_invalid", "Bitte wähle die Sprachengine standard oder neural.")
+	MsgLanguageCode    = newMsg("language_code_invalid", "Ungültiger Sprachcode.")
+	MsgCallNotFound    = newMsg("voice_call_not_found", "Telefonat nicht gefunden.")
+
 	// Feedback.
 	MsgFeedbackEmpty       = newMsg("feedback_empty", "Nachricht darf nicht leer sein")
 	MsgFeedbackTooLong     = newMsg("feedback_too_long", "Die Nachricht darf höchstens {max} Zeichen lang sein.")

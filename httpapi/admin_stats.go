@@ -39,7 +39,13 @@ type tokenTotalsJSON struct {
 	Tokens    int64 `json:"tokens"`
 	Calls     int   `json:"calls"`
 	Users     int   `json:"users"`
+	// Speech: seconds of recordings transcribed, characters spoken.
+	STTSeconds float64 `json:"sttSeconds"`
+	TTSChars   int64   `json:"ttsCharacters"`
 }
+
+// seconds turns milliseconds into seconds with one decimal.
+func seconds(ms int64) float64 { return float64((ms+50)/100) / 10 }
 
 type planTokensJSON struct {
 	Plan string `json:"plan"`
@@ -47,14 +53,16 @@ type planTokensJSON struct {
 }
 
 type userTokensJSON struct {
-	UserID      string `json:"user_id"`
-	Email       string `json:"email"`
-	DisplayName string `json:"display_name"`
-	Plan        string `json:"plan"`
-	TokensIn    int64  `json:"tokensIn"`
-	TokensOut   int64  `json:"tokensOut"`
-	Tokens      int64  `json:"tokens"`
-	Calls       int    `json:"calls"`
+	UserID      string  `json:"user_id"`
+	Email       string  `json:"email"`
+	DisplayName string  `json:"display_name"`
+	Plan        string  `json:"plan"`
+	TokensIn    int64   `json:"tokensIn"`
+	TokensOut   int64   `json:"tokensOut"`
+	Tokens      int64   `json:"tokens"`
+	Calls       int     `json:"calls"`
+	STTSeconds  float64 `json:"sttSeconds"`
+	TTSChars    int64   `json:"ttsCharacters"`
 }
 
 // handleAdminUsage answers the model tokens of a period (from..to, UTC
@@ -94,6 +102,7 @@ func (s *Server) handleAdminUsage(w http.ResponseWriter, r *http.Request, _ *sal
 	plans := s.plans()
 	tiers := []string{salescoach.PlanFree, salescoach.PlanPlus, salescoach.PlanElite}
 	byTier := map[string]*planTokensJSON{}
+	sttMillis := map[string]int64{}
 	for _, tier := range tiers {
 		byTier[tier] = &planTokensJSON{Plan: tier}
 	}
@@ -104,6 +113,11 @@ func (s *Server) handleAdminUsage(w http.ResponseWriter, r *http.Request, _ *sal
 		b.Tokens += pt.TokensIn + pt.TokensOut
 		b.Calls += pt.Calls
 		b.Users += pt.Users
+		sttMillis[plans.Tier(pt.PlanID)] += pt.STTMillis
+		b.TTSChars += pt.TTSChars
+	}
+	for tier, ms := range sttMillis {
+		byTier[tier].STTSeconds = seconds(ms)
 	}
 	byPlan := make([]planTokensJSON, 0, len(tiers))
 	for _, tier := range tiers {
@@ -113,13 +127,14 @@ func (s *Server) handleAdminUsage(w http.ResponseWriter, r *http.Request, _ *sal
 	users := make([]userTokensJSON, 0, len(rep.Users))
 	for _, u := range rep.Users {
 		users = append(users, userTokensJSON{UserID: u.UserID, Email: u.Email, DisplayName: u.DisplayName,
-			Plan: plans.Tier(u.PlanID), TokensIn: u.TokensIn, TokensOut: u.TokensOut, Tokens: u.TokensIn + u.TokensOut, Calls: u.Calls})
+			Plan: plans.Tier(u.PlanID), TokensIn: u.TokensIn, TokensOut: u.TokensOut, Tokens: u.TokensIn + u.TokensOut, Calls: u.Calls,
+			STTSeconds: seconds(u.STTMillis), TTSChars: u.TTSChars})
 	}
 	tt := rep.Totals
 	writeJSON(w, http.StatusOK, map[string]any{
 		"from": from, "to": to,
 		"totals": tokenTotalsJSON{TokensIn: tt.TokensIn, TokensOut: tt.TokensOut, Tokens: tt.TokensIn + tt.TokensOut,
-			Calls: tt.Calls, Users: tt.Users},
+			Calls: tt.Calls, Users: tt.Users, STTSeconds: seconds(tt.STTMillis), TTSChars: tt.TTSChars},
 		"byPlan": byPlan, "users": users, "total": rep.UserCount,
 	})
 	return nil

@@ -232,7 +232,8 @@ func TestAdminUsage(t *testing.T) {
 		if got["from"] != "2026-10-23" || got["to"] != "2026-11-21" || got["total"].(float64) != 2 {
 			t.Errorf("usage = %s", r.body)
 		}
-		wantCounts(t, "totals", r.ints(t, "totals"), map[string]float64{"tokensIn": 410, "tokensOut": 155, "tokens": 565, "calls": 3, "users": 2})
+		wantCounts(t, "totals", r.ints(t, "totals"), map[string]float64{"tokensIn": 410, "tokensOut": 155, "tokens": 565, "calls": 3, "users": 2,
+			"sttSeconds": 0, "ttsCharacters": 0})
 		byPlan := got["byPlan"].([]any)
 		var plans []string
 		for _, p := range byPlan {

@@ -108,14 +108,6 @@ func wantSub(t *testing.T, got map[string]any, tier, status string, cancelPendin
 	}
 }
 
-func wantCode(t *testing.T, r response, status int, code string) {
-	t.Helper()
-	r.must(t, status)
-	if got := r.json(t)["code"]; got != code {
-		t.Fatalf("code %v, want %s: %s", got, code, r.body)
-	}
-}
-
 // TestPayPalSubscribe: a Free user's PayPal subscription is confirmed once
 // (Plus, 250 chats); confirming again changes nothing; the webhooks that
 // follow change nothing either.

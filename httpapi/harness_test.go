@@ -146,6 +146,7 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 		Catalog: sqlstore.NewCatalogService(db), Mailer: mail.NewLogMailer(logger), Issuer: issuer,
 		Feedback: sqlstore.NewFeedbackService(db), Admin: sqlstore.NewAdminService(db),
 		CatalogAdmin: sqlstore.NewCatalogService(db), Promos: sqlstore.NewPromoService(db),
+		Voice: sqlstore.NewVoiceService(db),
 		Ready: db.Ping,
 		App: fstest.MapFS{
 			"index.html":         {Data: []byte("<!doctype html><title>app</title>")},
@@ -280,4 +281,15 @@ func fieldText(body map[string]any, field string) string {
 	f, _ := fields[field].(map[string]any)
 	text, _ := f["error"].(string)
 	return text
+}
+
+// wantCode fails unless r has the status and the error code, and returns
+// the answer.
+func wantCode(t *testing.T, r response, status int, code string) map[string]any {
+	t.Helper()
+	m := r.must(t, status).json(t)
+	if m["code"] != code {
+		t.Fatalf("code = %v, want %s: %s", m["code"], code, r.body)
+	}
+	return m
 }

@@ -80,6 +80,15 @@ func (s *Server) accessLog(next http.Handler) http.Handler {
 		rec := &statusRecorder{ResponseWriter: w}
 		defer func() {
 			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					// A handler that has sent part of an answer ends it
+					// unterminated (a broken speech stream): let net/http
+					// drop the connection after the access log line.
+					s.log.WarnContext(ctx, "request", "request_id", id, "method", r.Method, "path", r.URL.Path,
+						"status", rec.status, "bytes", rec.bytes, "aborted", true, "duration_ms", time.Since(start).Milliseconds(),
+						"ip", s.ip.of(r))
+					panic(v)
+				}
 				s.log.ErrorContext(ctx, "panic", "request_id", id, "panic", v, "stack", string(debug.Stack()))
 				if rec.status == 0 {
 					writeJSON(rec, http.StatusInternalServerError, errorBody{Code: salescoach.MsgInternal.Key, Error: salescoach.MsgInternal.Text})

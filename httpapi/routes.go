@@ -53,6 +53,13 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("POST /api/conversations/{id}/finish", s.requireUser(s.handleFinish))
 	mux.Handle("POST /api/product-summary", s.requireUser(s.handleProductSummary))
 
+	// Voice training.
+	mux.Handle("GET /api/voice", s.requireUser(s.handleVoice))
+	mux.Handle("POST /api/stt", s.requireUser(s.handleSTT))
+	mux.Handle("POST /api/tts", s.requireUser(s.handleTTS))
+	mux.Handle("POST /api/voice/calls", s.requireUser(s.handleStartCall))
+	mux.Handle("POST /api/voice/calls/{id}/finish", s.requireUser(s.handleFinishCall))
+
 	// Live updates.
 	mux.Handle("GET /api/realtime", s.requireUser(s.handleRealtime))
 

@@ -18,6 +18,7 @@ import (
 	"salescoach/billing"
 	"salescoach/realtime"
 	"salescoach/training"
+	"salescoach/voice"
 	"salescoach/webfetch"
 )
 
@@ -49,6 +50,9 @@ type Config struct {
 	// ChatPerMinute bounds the chat messages one user may send per minute
 	// (30 when zero).
 	ChatPerMinute int
+	// STTPerMinute and TTSPerMinute bound the transcriptions (30 when
+	// zero) and syntheses (120 when zero) one user may ask for per minute.
+	STTPerMinute, TTSPerMinute int
 	// LegalDir holds operator-supplied Markdown for the legal pages; files
 	// missing there fall back to the shipped placeholders.
 	LegalDir string
@@ -94,6 +98,12 @@ type Deps struct {
 	Issuer *auth.Issuer
 	// OAuth holds the configured providers by name ("google", "apple").
 	OAuth map[string]*auth.Provider
+	// STT and TTS transcribe and speak for the voice training; nil when no
+	// provider is configured (the browser then uses its own). Voice records
+	// their usage and the voice calls.
+	STT   voice.Transcriber
+	TTS   voice.Synthesizer
+	Voice salescoach.VoiceService
 	// Ready reports whether the server can take traffic (the database answers).
 	Ready func(ctx context.Context) error
 	// App is the built React app (index.html at its root).
@@ -118,7 +128,7 @@ type Server struct {
 
 	limits struct {
 		loginIP, loginFailPair, loginFailAccount, signup, signupMail, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary, avatar,
-		feedbackAnon, feedbackUser, engineCheck, promo *limiter
+		feedbackAnon, feedbackUser, engineCheck, promo, stt, tts, calls *limiter
 	}
 }
 
@@ -153,6 +163,11 @@ func New(cfg Config, deps Deps) *Server {
 	s.limits.feedbackAnon = newLimiter(5, time.Hour, s.now)
 	s.limits.feedbackUser = newLimiter(30, time.Hour, s.now)
 	s.limits.engineCheck = newLimiter(30, 15*time.Minute, s.now)
+	// A voice turn is one transcription and a few syntheses (the reply is
+	// spoken sentence by sentence).
+	s.limits.stt = newLimiter(cmp.Or(cfg.STTPerMinute, 30), time.Minute, s.now)
+	s.limits.tts = newLimiter(cmp.Or(cfg.TTSPerMinute, 120), time.Minute, s.now)
+	s.limits.calls = newLimiter(30, time.Hour, s.now)
 	s.limits.promo = newLimiter(20, time.Hour, s.now)
 	s.csp = contentSecurityPolicy(blobOrigin(deps.Blobs), paypalOrigins(deps.Billing))
 	s.coop = "same-origin"

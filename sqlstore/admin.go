@@ -427,9 +427,17 @@ func (s *AdminService) ChallengeCompletions(ctx context.Context) ([]salescoach.C
 	return out, nil
 }
 
-// usagePerUser sums token_usage per user over [?, ?).
-const usagePerUser = `SELECT user_id, SUM(tokens_in) AS tin, SUM(tokens_out) AS tout, COUNT(*) AS calls
-	FROM token_usage WHERE created_at >= ? AND created_at < ? GROUP BY user_id`
+// usagePerUser sums token_usage and voice_usage per user over [?, ?) (its
+// arguments: from, end, from, end). Model calls count as calls; speech
+// calls add their audio length and characters only.
+const usagePerUser = `SELECT user_id, SUM(tin) AS tin, SUM(tout) AS tout, SUM(calls) AS calls,
+		SUM(stt) AS stt, SUM(tts) AS tts
+	FROM (SELECT user_id, tokens_in AS tin, tokens_out AS tout, 1 AS calls, 0 AS stt, 0 AS tts
+			FROM token_usage WHERE created_at >= ? AND created_at < ?
+		UNION ALL
+		SELECT user_id, 0, 0, 0, audio_ms, characters
+			FROM voice_usage WHERE created_at >= ? AND created_at < ?) usage
+	GROUP BY user_id`
 
 // UsageReport sums the model tokens of the UTC days f.From..f.To: totals,
 // by current plan (most tokens first, ties by plan id) and one page
@@ -456,6 +464,8 @@ func (s *AdminService) UsageReport(ctx context.Context, f salescoach.UsageFilter
 		rep.Totals.TokensIn += pt.TokensIn
 		rep.Totals.TokensOut += pt.TokensOut
 		rep.Totals.Calls += pt.Calls
+		rep.Totals.STTMillis += pt.STTMillis
+		rep.Totals.TTSChars += pt.TTSChars
 		rep.Totals.Users += pt.Users
 	}
 	rep.UserCount = rep.Totals.Users
@@ -472,9 +482,9 @@ func (s *AdminService) UsageReport(ctx context.Context, f salescoach.UsageFilter
 func (s *AdminService) usageByPlan(ctx context.Context, from, end time.Time) ([]salescoach.PlanTokens, error) {
 	rows, err := s.db.r().queryRows(ctx, `WITH per AS (`+usagePerUser+`), plans AS (`+currentPlans+`)
 		SELECT COALESCE(pl.plan_id, ''), CAST(SUM(per.tin) AS BIGINT), CAST(SUM(per.tout) AS BIGINT),
-			CAST(SUM(per.calls) AS BIGINT), COUNT(*)
+			CAST(SUM(per.calls) AS BIGINT), COUNT(*), CAST(SUM(per.stt) AS BIGINT), CAST(SUM(per.tts) AS BIGINT)
 		FROM per LEFT JOIN plans pl ON pl.user_id = per.user_id
-		GROUP BY COALESCE(pl.plan_id, '')`, from, end)
+		GROUP BY COALESCE(pl.plan_id, '')`, from, end, from, end)
 	if err != nil {
 		return nil, dbError(err, "usage by plan")
 	}
@@ -482,7 +492,7 @@ func (s *AdminService) usageByPlan(ctx context.Context, from, end time.Time) ([]
 	out := []salescoach.PlanTokens{}
 	for rows.Next() {
 		var pt salescoach.PlanTokens
-		if err := rows.Scan(&pt.PlanID, &pt.TokensIn, &pt.TokensOut, &pt.Calls, &pt.Users); err != nil {
+		if err := rows.Scan(&pt.PlanID, &pt.TokensIn, &pt.TokensOut, &pt.Calls, &pt.Users, &pt.STTMillis, &pt.TTSChars); err != nil {
 			return nil, dbError(err, "usage by plan")
 		}
 		out = append(out, pt)
@@ -500,10 +510,10 @@ func (s *AdminService) usageByPlan(ctx context.Context, from, end time.Time) ([]
 // tokens first.
 func (s *AdminService) usagePage(ctx context.Context, from, end time.Time, p salescoach.Page) ([]salescoach.UserTokens, error) {
 	rows, err := s.db.r().queryRows(ctx, `WITH per AS (`+usagePerUser+`),
-		page AS (SELECT user_id, tin, tout, calls FROM per ORDER BY tin + tout DESC, user_id LIMIT ? OFFSET ?)
+		page AS (SELECT user_id, tin, tout, calls, stt, tts FROM per ORDER BY tin + tout DESC, user_id LIMIT ? OFFSET ?)
 		SELECT page.user_id, COALESCE(u.email, ''), u.display_name, `+currentPlanOf("page.user_id")+`,
-			page.tin, page.tout, page.calls
-		FROM page JOIN users u ON u.id = page.user_id`, from, end, p.Limit, p.Offset)
+			page.tin, page.tout, page.calls, page.stt, page.tts
+		FROM page JOIN users u ON u.id = page.user_id`, from, end, from, end, p.Limit, p.Offset)
 	if err != nil {
 		return nil, dbError(err, "usage by user")
 	}
@@ -511,7 +521,8 @@ func (s *AdminService) usagePage(ctx context.Context, from, end time.Time, p sal
 	out := []salescoach.UserTokens{}
 	for rows.Next() {
 		var ut salescoach.UserTokens
-		if err := rows.Scan(&ut.UserID, &ut.Email, &ut.DisplayName, &ut.PlanID, &ut.TokensIn, &ut.TokensOut, &ut.Calls); err != nil {
+		if err := rows.Scan(&ut.UserID, &ut.Email, &ut.DisplayName, &ut.PlanID, &ut.TokensIn, &ut.TokensOut, &ut.Calls,
+			&ut.STTMillis, &ut.TTSChars); err != nil {
 			return nil, dbError(err, "usage by user")
 		}
 		out = append(out, ut)

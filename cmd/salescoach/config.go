@@ -80,6 +80,20 @@ type Config struct {
 	S3SecretAccessKey string
 	S3PublicURL       string
 	S3Timeout         time.Duration
+
+	STTProvider  string // openai or none
+	STTBaseURL   string
+	STTAPIKey    string
+	STTModel     string
+	TTSProvider  string // openai, polly or none
+	TTSBaseURL   string
+	TTSAPIKey    string
+	TTSModel     string
+	AWSRegion    string
+	AWSAccessKey string
+	AWSSecretKey string
+	PollyURL     string
+	VoiceTimeout time.Duration
 }
 
 // setting describes one configuration value: its variable, flag and help.
@@ -265,6 +279,26 @@ var settings = []setting{
 		return nil
 	}},
 	{"S3_TIMEOUT", "s3-timeout", "30s", "time limit of one storage request", false, duration(func(c *Config) *time.Duration { return &c.S3Timeout }, time.Second, 5*time.Minute)},
+	{"STT_PROVIDER", "stt-provider", "none", "speech-to-text for voice training: openai (any OpenAI-compatible audio API) or none (the browser's own recognition, where it has one)", false, oneOf(func(c *Config) *string { return &c.STTProvider }, "openai", "none")},
+	{"STT_BASE_URL", "stt-base-url", "", "base URL of the speech-to-text API, e.g. http://localhost:8000/v1 (Speaches); empty is OpenAI's", false, optionalBaseURL(func(c *Config) *string { return &c.STTBaseURL })},
+	{"STT_API_KEY", "stt-api-key", "", "API key of the speech-to-text server (empty for servers without keys)", true, str(func(c *Config) *string { return &c.STTAPIKey })},
+	{"STT_MODEL", "stt-model", "whisper-1", "transcription model, e.g. whisper-1, gpt-4o-mini-transcribe or Systran/faster-whisper-small", false, str(func(c *Config) *string { return &c.STTModel })},
+	{"TTS_PROVIDER", "tts-provider", "none", "text-to-speech for voice training: openai (any OpenAI-compatible audio API), polly (Amazon Polly) or none (the browser's own speech synthesis)", false, oneOf(func(c *Config) *string { return &c.TTSProvider }, "openai", "polly", "none")},
+	{"TTS_BASE_URL", "tts-base-url", "", "base URL of the text-to-speech API with TTS_PROVIDER=openai; empty is OpenAI's", false, optionalBaseURL(func(c *Config) *string { return &c.TTSBaseURL })},
+	{"TTS_API_KEY", "tts-api-key", "", "API key of the text-to-speech server with TTS_PROVIDER=openai", true, str(func(c *Config) *string { return &c.TTSAPIKey })},
+	{"TTS_MODEL", "tts-model", "tts-1", "speech model with TTS_PROVIDER=openai, e.g. tts-1 or gpt-4o-mini-tts", false, str(func(c *Config) *string { return &c.TTSModel })},
+	{"AWS_REGION", "aws-region", "eu-central-1", "AWS region of Amazon Polly (TTS_PROVIDER=polly)", false, func(c *Config, v string) error {
+		v = strings.TrimSpace(v)
+		if !s3RegionPattern.MatchString(v) {
+			return fmt.Errorf("must be a region name such as eu-central-1")
+		}
+		c.AWSRegion = v
+		return nil
+	}},
+	{"AWS_ACCESS_KEY_ID", "aws-access-key-id", "", "AWS access key id for Amazon Polly; required with TTS_PROVIDER=polly", false, str(func(c *Config) *string { return &c.AWSAccessKey })},
+	{"AWS_SECRET_ACCESS_KEY", "aws-secret-access-key", "", "AWS secret access key for Amazon Polly; required with TTS_PROVIDER=polly", true, str(func(c *Config) *string { return &c.AWSSecretKey })},
+	{"POLLY_ENDPOINT", "polly-endpoint", "", "endpoint of Amazon Polly, e.g. a VPC endpoint or a local fake in tests; empty is the region's", false, optionalBaseURL(func(c *Config) *string { return &c.PollyURL })},
+	{"VOICE_TIMEOUT", "voice-timeout", "30s", "time limit of one speech-to-text or text-to-speech call", false, duration(func(c *Config) *time.Duration { return &c.VoiceTimeout }, time.Second, 5*time.Minute)},
 	{"ACCESS_TOKEN_TTL", "access-token-ttl", "15m", "lifetime of an access token", false, duration(func(c *Config) *time.Duration { return &c.AccessTTL }, time.Minute, 24*time.Hour)},
 	{"REFRESH_TOKEN_TTL", "refresh-token-ttl", "720h", "idle lifetime of a refresh token", false, duration(func(c *Config) *time.Duration { return &c.RefreshTTL }, time.Hour, 365*24*time.Hour)},
 }
@@ -403,6 +437,9 @@ func loadConfig(name string, args []string, getenv func(string) string, stderr i
 	}
 	if c.PayPalClientID != "" && (c.PayPalSecret == "" || c.PlanPlus == "" || c.PlanElite == "") {
 		errs = append(errs, errors.New("PAYPAL_CLIENT_SECRET, PAYPAL_PLAN_PLUS and PAYPAL_PLAN_ELITE are required with PAYPAL_CLIENT_ID"))
+	}
+	if c.TTSProvider == "polly" && (c.AWSAccessKey == "" || c.AWSSecretKey == "") {
+		errs = append(errs, errors.New("AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are required with TTS_PROVIDER=polly"))
 	}
 	if c.SMTPHost != "" && c.SMTPFrom == "" {
 		errs = append(errs, errors.New("SMTP_FROM is required with SMTP_HOST"))

@@ -27,6 +27,7 @@ import (
 	"salescoach/realtime"
 	"salescoach/sqlstore"
 	"salescoach/training"
+	"salescoach/voice"
 	"salescoach/web"
 	"salescoach/webfetch"
 )
@@ -196,6 +197,11 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		ln.Close()
 		return err
 	}
+	stt, tts, err := newVoice(cfg, log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	blobs, closeBlobs, err := newBlobStore(cfg, log)
 	if err != nil {
 		ln.Close()
@@ -250,6 +256,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		Conversations: conversations, Progress: progress, Training: trainingService, Billing: billingService,
 		Fetcher: webfetch.New(webfetch.Config{Logger: log, Allow: cfg.FetchAllow, AllowPorts: cfg.FetchAllowPorts}),
 		Hub:     hub, Blobs: blobs,
+		STT: stt, TTS: tts, Voice: sqlstore.NewVoiceService(db),
 		Ready: db.Ping, App: web.Dist(),
 	})
 	srv := &http.Server{
@@ -266,7 +273,8 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 			"networks", fmt.Sprint(cfg.FetchAllow), "ports", fmt.Sprint(cfg.FetchAllowPorts))
 	}
 	log.Info("listening", "addr", ln.Addr().String(), "public_url", cfg.PublicURL, "database", db.Dialect(), "engine", engine.Name(),
-		"mail", map[bool]string{true: "smtp", false: "log"}[cfg.SMTPHost != ""], "avatars", cfg.BlobStore)
+		"mail", map[bool]string{true: "smtp", false: "log"}[cfg.SMTPHost != ""], "avatars", cfg.BlobStore,
+		"stt", cfg.STTProvider, "tts", cfg.TTSProvider)
 
 	select {
 	case err := <-errc:
@@ -445,4 +453,38 @@ func processName() string {
 	b := make([]byte, 6)
 	_, _ = rand.Read(b)
 	return fmt.Sprintf("%s-%d-%x", host, os.Getpid(), b)
+}
+
+// newVoice builds the speech providers of STT_PROVIDER and TTS_PROVIDER; nil
+// for none, so that the browser uses its own.
+func newVoice(cfg *Config, log *slog.Logger) (voice.Transcriber, voice.Synthesizer, error) {
+	var (
+		stt voice.Transcriber
+		tts voice.Synthesizer
+	)
+	if cfg.STTProvider == "openai" {
+		o, err := voice.NewOpenAI(voice.OpenAIConfig{BaseURL: cfg.STTBaseURL, APIKey: cfg.STTAPIKey, Model: cfg.STTModel,
+			Timeout: cfg.VoiceTimeout, Logger: log})
+		if err != nil {
+			return nil, nil, fmt.Errorf("speech-to-text: %w", err)
+		}
+		stt = o
+	}
+	switch cfg.TTSProvider {
+	case "openai":
+		o, err := voice.NewOpenAI(voice.OpenAIConfig{BaseURL: cfg.TTSBaseURL, APIKey: cfg.TTSAPIKey, Model: cfg.TTSModel,
+			Timeout: cfg.VoiceTimeout, Logger: log})
+		if err != nil {
+			return nil, nil, fmt.Errorf("text-to-speech: %w", err)
+		}
+		tts = o
+	case "polly":
+		p, err := voice.NewPolly(voice.PollyConfig{Region: cfg.AWSRegion, AccessKeyID: cfg.AWSAccessKey,
+			SecretAccessKey: cfg.AWSSecretKey, Endpoint: cfg.PollyURL, Timeout: cfg.VoiceTimeout, Logger: log})
+		if err != nil {
+			return nil, nil, fmt.Errorf("text-to-speech: %w", err)
+		}
+		tts = p
+	}
+	return stt, tts, nil
 }

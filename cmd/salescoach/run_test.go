@@ -205,6 +205,13 @@ func TestConfigErrorsStopStartUp(t *testing.T) {
 		"paypal without secret": {"PAYPAL_CLIENT_ID", "id"},
 		"bad paypal api base":   {"PAYPAL_API_BASE", "paypal.com"},
 		"bad paypal sdk url":    {"PAYPAL_SDK_URL", "fake:9090"},
+		"bad stt provider":      {"STT_PROVIDER", "whisper"},
+		"bad stt url":           {"STT_BASE_URL", "localhost:8000"},
+		"bad tts provider":      {"TTS_PROVIDER", "espeak"},
+		"polly without keys":    {"TTS_PROVIDER", "polly"},
+		"bad aws region":        {"AWS_REGION", "Frankfurt am Main"},
+		"bad polly endpoint":    {"POLLY_ENDPOINT", "polly:4566"},
+		"bad voice timeout":     {"VOICE_TIMEOUT", "0s"},
 	}
 	for name, kv := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -20,6 +20,17 @@ export function openRealtimeStream(request: Request, events = 'event: ready\ndat
 }
 
 /** The API answers every test starts with: a regular, signed-out visitor. */
+/** GET /api/voice of a server with the OpenAI audio API for listening and Polly for speaking. */
+export const VOICE_SETTINGS = {
+  stt: { provider: 'openai' },
+  tts: { provider: 'polly', voice: 'Vicki', engine: 'neural', languageCode: 'de-DE' },
+  maxRecordingMs: 20000,
+  silenceThreshold: 0.01,
+  silenceMs: 1500,
+  minTranscriptChars: 2,
+  maxTextChars: 3000,
+};
+
 export const handlers = [
   http.get('/api/auth/providers', () => HttpResponse.json({ google: false, apple: false })),
   http.post('/api/auth/refresh', () => HttpResponse.json({ error: 'Keine gültige Sitzung' }, { status: 401 })),
@@ -31,6 +42,7 @@ export const handlers = [
   http.get('/api/realtime', ({ request }) => openRealtimeStream(request)),
   http.get('/api/conversations', () => HttpResponse.json([])),
   http.get('/api/chat/preflight', () => HttpResponse.json({ allowed: true, limit: 5, used: 0, engine: 'builtin' })),
+  http.get('/api/voice', () => HttpResponse.json(VOICE_SETTINGS)),
   http.get('/api/tone-presets', () => HttpResponse.json(TONE_PRESETS)),
   http.get('/api/me/usage', () =>
     HttpResponse.json({ used: 2, quota: 5, plan: 'free', cycleStart: '2025-06-01T00:00:00Z' }),

@@ -85,16 +85,13 @@ describe('sidebar', () => {
     expect((window.history.state as { usr?: unknown }).usr).toEqual({ mode: 'Prüfung' });
   });
 
-  it('the phone button is disabled and explains why (Escape hides the tooltip)', async () => {
+  it("'Telefonieren' opens the chat and starts a call there, or says why it cannot", async () => {
     const { user } = await openApp();
-    const phone = screen.getByRole('button', { name: 'Telefonieren' });
-    expect(phone).toHaveAttribute('aria-disabled', 'true');
-    expect(phone).toHaveAccessibleDescription('Die Telefonfunktion ist bald live');
-    await user.click(phone);
-    expect(screen.getByText('Die Telefonfunktion ist bald live')).toHaveClass('tooltip--visible');
-    expect(currentPath()).toBe('/dashboard');
-    await user.keyboard('{Escape}');
-    expect(screen.getByText('Die Telefonfunktion ist bald live')).not.toHaveClass('tooltip--visible');
+    await user.click(screen.getByRole('button', { name: 'Telefonieren' }));
+    await waitFor(() => expect(currentPath()).toBe('/chat'));
+    // No chat is running yet: the reason instead of a call.
+    const notices = within(await screen.findByRole('region', { name: 'Hinweise' }));
+    expect(await notices.findByText(/Bitte wähle einen Modus aus|Bitte sichere Verbindung \(HTTPS\) nutzen/)).toBeInTheDocument();
   });
 
   it('shows the display name, falling back to the e-mail', async () => {

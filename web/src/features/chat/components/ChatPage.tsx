@@ -16,11 +16,14 @@ import { fetchPerfectMessage } from '../api/perfect-message';
 import { preflightQueryOptions } from '../api/preflight';
 import { hintBlock, inputBlock, type HintBlock, type InputBlock } from '../hooks/chat-state';
 import { CHAT_TOAST_MS, DIFFICULTY_KEYS, useChat } from '../hooks/useChat';
+import { useVoiceCall } from '../hooks/useVoiceCall';
+import { clearVoiceCallRequest, useVoiceCallRequested } from '../../../lib/voice-call-request';
 import { NotPdfError, readPdf, type PdfAttachment } from '../lib/attach-pdf';
 import { ChallengeRings } from './ChallengeRings';
 import { EvaluationPanel } from './EvaluationPanel';
 import { HintPopup, PerfectAnswerDialog } from './HintPopup';
 import { InputBar } from './InputBar';
+import { MicrophoneDialog, VoiceStatusBar } from './VoiceCall';
 import { MessageList } from './MessageList';
 import { PracticeProgress } from './PracticeProgress';
 import { WelcomePanel } from './WelcomePanel';
@@ -71,6 +74,8 @@ export function ChatPage() {
   const [perfectText, setPerfectText] = useState<string | null>(null);
   const hint = useMutation({ mutationFn: (id: string) => fetchHint(id) });
   const perfect = useMutation({ mutationFn: (id: string) => fetchPerfectMessage(id) });
+  const voice = useVoiceCall((message, onToken) => chat.reply(message, null, onToken));
+  const callRequested = useVoiceCallRequested();
 
   useDocumentTitle(t('chat.title'));
 
@@ -126,6 +131,15 @@ export function ChatPage() {
   const blockText = block ? t(INPUT_BLOCK_TEXT[block]) : null;
   const hintState = hintBlock(state);
   const hintText = hintState ? t(HINT_BLOCK_TEXT[hintState]) : null;
+  // The sidebar's 'Telefonieren': a call in the current chat, or the reason there can be none.
+  const callBlocked = voice.blockedBecause ?? blockText;
+  useEffect(() => {
+    if (!callRequested || !voice.ready) return;
+    clearVoiceCallRequest();
+    if (voice.state !== 'off') return;
+    if (callBlocked) notify({ tone: 'warning', text: callBlocked }, CHAT_TOAST_MS);
+    else void voice.start();
+  }, [callRequested, voice, callBlocked]);
   const engine = state.engine ?? preflight.data?.engine ?? null;
   const user = me.data?.user;
   const userName = user?.display_name || user?.email || session?.user.email || t('nav.guest');
@@ -161,6 +175,7 @@ export function ChatPage() {
 
   const openHint = () => {
     if (!state.conversationId || hintState) return;
+    voice.stopSpeaking();
     perfect.reset();
     setHintOpen(true);
     hint.mutate(state.conversationId);
@@ -295,6 +310,7 @@ export function ChatPage() {
         ) : null}
       </div>
 
+      <VoiceStatusBar state={voice.state} onEnd={voice.stop} />
       <InputBar
         value={text}
         onChange={setText}
@@ -308,7 +324,13 @@ export function ChatPage() {
         onPdf={(file) => void attach(file)}
         onRemovePdf={() => setPdf(null)}
         textareaRef={textarea}
+        voice={{
+          active: voice.state !== 'off',
+          blockedBecause: callBlocked,
+          onToggle: () => (voice.state === 'off' ? void voice.start() : voice.stop()),
+        }}
       />
+      <MicrophoneDialog open={voice.permissionOpen} onCancel={voice.closePermission} onRetry={voice.retryPermission} />
 
       <footer className="chat__footer">
         <p className="chat__notice">{t('chat.notice')}</p>

@@ -70,6 +70,33 @@ describe('input bar', () => {
     expect(voice).toHaveAccessibleDescription('Der Sprachmodus folgt in Kürze.');
   });
 
+  it('starts and ends a voice call with the toggle, and explains why it cannot start', async () => {
+    const user = userEvent.setup();
+    const onToggle = vi.fn();
+    const { rerender } = render(
+      <Harness onSend={vi.fn()} voice={{ active: false, blockedBecause: null, onToggle }} />,
+    );
+    const voice = screen.getByRole('button', { name: 'Sprachmodus' });
+    expect(voice).toHaveAttribute('aria-pressed', 'false');
+    expect(voice).not.toHaveAttribute('aria-disabled');
+    expect(voice).toHaveAccessibleDescription('Sprachmodus starten');
+    await user.click(voice);
+    expect(onToggle).toHaveBeenCalledTimes(1);
+
+    rerender(<Harness onSend={vi.fn()} voice={{ active: true, blockedBecause: null, onToggle }} />);
+    expect(voice).toHaveAttribute('aria-pressed', 'true');
+    expect(voice).toHaveAccessibleDescription('Anruf beenden');
+    await user.click(voice);
+    expect(onToggle).toHaveBeenCalledTimes(2);
+
+    const https = 'Bitte sichere Verbindung (HTTPS) nutzen, sonst ist der Sprachmodus deaktiviert.';
+    rerender(<Harness onSend={vi.fn()} voice={{ active: false, blockedBecause: https, onToggle }} />);
+    expect(voice).toHaveAttribute('aria-disabled', 'true');
+    expect(voice).toHaveAccessibleDescription(https);
+    await user.click(voice);
+    expect(onToggle).toHaveBeenCalledTimes(2);
+  });
+
   it('grows with the text up to 120px', async () => {
     const user = userEvent.setup();
     render(<Harness onSend={vi.fn()} />);

@@ -26,6 +26,8 @@ export interface InputBarProps {
   onPdf: (file: File) => void;
   onRemovePdf: () => void;
   textareaRef: RefObject<HTMLTextAreaElement | null>;
+  /** The voice-call toggle: whether a call runs, why none can start (or null), and the toggle. */
+  voice?: { active: boolean; blockedBecause: string | null; onToggle: () => void };
 }
 
 /** Sets the textarea's height to its content, at most MAX_INPUT_HEIGHT (CSSOM, allowed by the CSP). */
@@ -39,7 +41,7 @@ function fit(el: HTMLTextAreaElement | null) {
 
 /**
  * The input bar: textarea (Enter sends, Shift+Enter new line), hint, PDF,
- * send and the voice placeholder. Text with Markdown is shown in a preview
+ * send and the voice-call toggle. Text with Markdown is shown in a preview
  * ('Bearbeiten' / 'Senden') before it goes out.
  */
 export function InputBar({
@@ -55,6 +57,7 @@ export function InputBar({
   onPdf,
   onRemovePdf,
   textareaRef,
+  voice,
 }: InputBarProps) {
   const t = useT();
   const inner = textareaRef;
@@ -193,19 +196,29 @@ export function InputBar({
             }}
           />
 
-          <WithTooltip tip={t('chat.voice.soon')} placement="above" align="end">
-            {(describedBy) => (
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={t('chat.voice')}
-                aria-pressed={false}
-                aria-disabled="true"
-                aria-describedby={describedBy}
-              >
-                <MicIcon />
-              </button>
-            )}
+          <WithTooltip
+            tip={voice ? (voice.active ? t('chat.voice.end') : (voice.blockedBecause ?? t('chat.voice.start'))) : t('chat.voice.soon')}
+            placement="above"
+            align="end"
+          >
+            {(describedBy) => {
+              const blocked = !voice || (!voice.active && voice.blockedBecause !== null);
+              return (
+                <button
+                  type="button"
+                  className={voice?.active ? 'icon-button icon-button--active' : 'icon-button'}
+                  aria-label={t('chat.voice')}
+                  aria-pressed={voice?.active ?? false}
+                  aria-disabled={blocked ? 'true' : undefined}
+                  aria-describedby={describedBy}
+                  onClick={() => {
+                    if (!blocked) voice.onToggle();
+                  }}
+                >
+                  <MicIcon />
+                </button>
+              );
+            }}
           </WithTooltip>
 
           <WithTooltip tip={sendBlocked || t('chat.send')} placement="above" align="end">

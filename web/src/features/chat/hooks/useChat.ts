@@ -64,6 +64,11 @@ export interface ChatController {
   start: () => Promise<void>;
   /** Sends a message (trimmed; empty ones are ignored). Resolves to false when it failed. */
   send: (text: string, pdf?: PdfAttachment | null) => Promise<boolean>;
+  /**
+   * Sends like send; resolves to the customer's reply, or null when nothing
+   * was answered. onToken receives the reply while it streams.
+   */
+  reply: (text: string, pdf?: PdfAttachment | null, onToken?: (piece: string) => void) => Promise<string | null>;
   requestEvaluation: () => Promise<void>;
   finishExam: () => Promise<void>;
   /** 'Neu starten': the same mode (and difficulty) from the start. */
@@ -179,11 +184,12 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
     [t],
   );
 
-  const send = useCallback(
-    async (text: string, pdf?: PdfAttachment | null): Promise<boolean> => {
+  /** Sends a message; resolves to the customer's reply, or null when nothing was answered. */
+  const reply = useCallback(
+    async (text: string, pdf?: PdfAttachment | null, onToken?: (piece: string) => void): Promise<string | null> => {
       const s = stateRef.current;
       const message = text.trim();
-      if (!message || !s.mode || s.busy || s.loading || s.completed || s.messages.length === 0) return false;
+      if (!message || !s.mode || s.busy || s.loading || s.completed || s.messages.length === 0) return null;
       const id = localId('local');
       dispatch({
         type: 'sendStart',
@@ -207,10 +213,12 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
         const answer = await sendChatMessage(request, {
           signal: controller.signal,
           onToken: (piece) => {
-            if (!controller.signal.aborted) dispatch({ type: 'token', text: piece });
+            if (controller.signal.aborted) return;
+            dispatch({ type: 'token', text: piece });
+            onToken?.(piece);
           },
         });
-        if (controller.signal.aborted) return false;
+        if (controller.signal.aborted) return null;
         dispatch({ type: 'sendDone', localId: id, answer, completionId: localId('done') });
         void queryClient.invalidateQueries({ queryKey: ['me'] });
         void queryClient.invalidateQueries({ queryKey: conversationQueryKey(answer.conversationId) });
@@ -227,9 +235,9 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
             notify({ tone: 'error', text: t('chat.scoreFailed') }, CHAT_TOAST_MS);
           }
         }
-        return true;
+        return answer.message;
       } catch (err) {
-        if (isAbort(err) || controller.signal.aborted) return false;
+        if (isAbort(err) || controller.signal.aborted) return null;
         if (isLimitError(err)) {
           if (isNew) {
             dispatch({
@@ -241,7 +249,7 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
             dispatch({ type: 'sendFailed', localId: id, error: null });
             notify({ tone: 'warning', text: t('chat.limit.toast') }, CHAT_TOAST_MS);
           }
-          return false;
+          return null;
         }
         const created = isNew && err instanceof ApiError ? err.conversationId : undefined;
         dispatch({ type: 'sendFailed', localId: id, error: errorFor(err), ...(created ? { conversationId: created } : {}) });
@@ -250,12 +258,18 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
           void queryClient.invalidateQueries({ queryKey: usageQueryKey });
           onStartedRef.current?.(created);
         }
-        return false;
+        return null;
       } finally {
         if (abortRef.current === controller) abortRef.current = null;
       }
     },
     [queryClient, t, errorFor],
+  );
+
+  /** Sends a message; resolves to whether it was answered. */
+  const send = useCallback(
+    async (text: string, pdf?: PdfAttachment | null): Promise<boolean> => (await reply(text, pdf)) !== null,
+    [reply],
   );
 
   const evaluate = useCallback(async () => {
@@ -311,12 +325,13 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
       selectDifficulty,
       start,
       send,
+      reply,
       requestEvaluation: evaluate,
       finishExam: finish,
       restart,
       reset,
       open,
     }),
-    [state, selectMode, selectDifficulty, start, send, evaluate, finish, restart, reset, open],
+    [state, selectMode, selectDifficulty, start, send, reply, evaluate, finish, restart, reset, open],
   );
 }

@@ -155,6 +155,8 @@ export const adminInsights = {
   'adminTokens.tokensIn': { de: 'Eingabe-Tokens', en: 'Input tokens' },
   'adminTokens.tokensOut': { de: 'Ausgabe-Tokens', en: 'Output tokens' },
   'adminTokens.calls': { de: 'Modellaufrufe', en: 'Model calls' },
+  'adminTokens.sttSeconds': { de: 'Sekunden transkribiert', en: 'Seconds transcribed' },
+  'adminTokens.ttsCharacters': { de: 'Zeichen gesprochen', en: 'Characters spoken' },
   'adminTokens.users': { de: 'Nutzer mit Verbrauch', en: 'Users with usage' },
   'adminTokens.plans.title': { de: 'Nach Plan', en: 'By plan' },
   'adminTokens.plans.caption': {

@@ -11,6 +11,10 @@ export interface TokenTotals {
   calls: number;
   /** Distinct users with usage. */
   users: number;
+  /** Seconds of recordings transcribed (voice training; absent from older servers). */
+  sttSeconds?: number;
+  /** Characters spoken (voice training; absent from older servers). */
+  ttsCharacters?: number;
 }
 
 /** The usage of the users of one plan (by their current plan). */
@@ -29,6 +33,8 @@ export interface UserUsage {
   tokensOut: number;
   tokens: number;
   calls: number;
+  sttSeconds?: number;
+  ttsCharacters?: number;
 }
 
 /** GET /api/admin/usage */

@@ -20,6 +20,7 @@ function serveUsage(total = 60) {
     tokensOut: 40_000 - i * 100,
     tokens: 100_000 - i * 200,
     calls: 300 - i,
+    ...(i === 0 ? { sttSeconds: 95.4, ttsCharacters: 1200 } : {}),
   }));
   server.use(
     http.get('/api/auth/is-admin', () => HttpResponse.json({ isAdmin: true })),
@@ -31,10 +32,27 @@ function serveUsage(total = 60) {
       const report: UsageReport = {
         from: params.get('from') ?? day(29),
         to: params.get('to') ?? day(0),
-        totals: { tokensIn: 1_234_567, tokensOut: 765_433, tokens: 2_000_000, calls: 4321, users: total },
+        totals: {
+          tokensIn: 1_234_567,
+          tokensOut: 765_433,
+          tokens: 2_000_000,
+          calls: 4321,
+          users: total,
+          sttSeconds: 3600.6,
+          ttsCharacters: 54_321,
+        },
         byPlan: [
           { plan: 'free', tokensIn: 1_000_000, tokensOut: 600_000, tokens: 1_600_000, calls: 4000, users: total - 20 },
-          { plan: 'plus', tokensIn: 234_567, tokensOut: 165_433, tokens: 400_000, calls: 321, users: 20 },
+          {
+            plan: 'plus',
+            tokensIn: 234_567,
+            tokensOut: 165_433,
+            tokens: 400_000,
+            calls: 321,
+            users: 20,
+            sttSeconds: 3600.6,
+            ttsCharacters: 54_321,
+          },
         ],
         users: users.slice(offset, offset + limit),
         total,
@@ -73,19 +91,21 @@ describe('token management', () => {
     expect(totals.getByText('Ausgabe-Tokens').nextElementSibling).toHaveTextContent('765.433');
     expect(totals.getByText('Modellaufrufe').nextElementSibling).toHaveTextContent('4.321');
     expect(totals.getByText('Nutzer mit Verbrauch').nextElementSibling).toHaveTextContent('60');
+    expect(totals.getByText('Sekunden transkribiert').nextElementSibling).toHaveTextContent('3.601');
+    expect(totals.getByText('Zeichen gesprochen').nextElementSibling).toHaveTextContent('54.321');
 
     const plans = region('Nach Plan').getByRole('table');
     const planRows = within(plans).getAllByRole('row').slice(1).map((r) => r.textContent);
     expect(planRows).toEqual([
-      'Free1.000.000600.0001.600.0004.00040',
-      'Plus234.567165.433400.00032120',
-      'Elite00000',
+      'Free1.000.000600.0001.600.0004.0000040',
+      'Plus234.567165.433400.0003213.60154.32120',
+      'Elite0000000',
     ]);
 
     const users = region('Nach Nutzer').getByRole('table', { name: 'Nutzer nach Token-Verbrauch, die größten zuerst' });
     const rows = within(users).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(25);
-    expect(rows[0]).toHaveTextContent(/^1Anna Beispieluser1@example\.comPlus60\.00040\.000100\.000300$/);
+    expect(rows[0]).toHaveTextContent(/^1Anna Beispieluser1@example\.comPlus60\.00040\.000100\.000300951\.200$/);
     expect(rows[1]).toHaveTextContent(/^2user2@example\.comFree/);
     expect(rows[2]).toHaveTextContent(/^3GastFree/);
     expect(screen.getByText('Seite 1 von 3')).toBeInTheDocument();

@@ -47,7 +47,7 @@ function planLabel(plan: string, t: TFunction): string {
   return key ? t(key) : plan;
 }
 
-/** /token-management: model tokens per period, plan and user. */
+/** /token-management: model tokens and speech per period, plan and user. */
 export function TokensPage() {
   const t = useT();
   const [period, setPeriod] = useState<Period>(() => lastDays(DEFAULT_PRESET));
@@ -168,6 +168,8 @@ function Report({ report, offset, onOffset, loadingPage }: ReportProps) {
           <StatCard label={t('adminTokens.tokensIn')} value={format.number(totals.tokensIn)} />
           <StatCard label={t('adminTokens.tokensOut')} value={format.number(totals.tokensOut)} />
           <StatCard label={t('adminTokens.calls')} value={format.number(totals.calls)} />
+          <StatCard label={t('adminTokens.sttSeconds')} value={format.number(Math.round(totals.sttSeconds ?? 0))} />
+          <StatCard label={t('adminTokens.ttsCharacters')} value={format.number(totals.ttsCharacters ?? 0)} />
           <StatCard label={t('adminTokens.users')} value={format.number(totals.users)} />
         </StatGrid>
       </AdminSection>
@@ -260,7 +262,7 @@ function PlanTable({ byPlan }: { byPlan: PlanUsage[] }) {
   );
 }
 
-/** The four usage columns both tables share: tokens in, out, in all, and model calls. */
+/** The usage columns both tables share: tokens in, out, in all, model calls, and speech. */
 function TokenColumnHeads() {
   const t = useT();
   return (
@@ -277,11 +279,17 @@ function TokenColumnHeads() {
       <th scope="col" className="admin-table__num">
         {t('adminTokens.calls')}
       </th>
+      <th scope="col" className="admin-table__num">
+        {t('adminTokens.sttSeconds')}
+      </th>
+      <th scope="col" className="admin-table__num">
+        {t('adminTokens.ttsCharacters')}
+      </th>
     </>
   );
 }
 
-type Usage = Pick<PlanUsage, 'tokensIn' | 'tokensOut' | 'tokens' | 'calls'>;
+type Usage = Pick<PlanUsage, 'tokensIn' | 'tokensOut' | 'tokens' | 'calls' | 'sttSeconds' | 'ttsCharacters'>;
 
 function TokenCells({ usage }: { usage: Usage }) {
   const format = useAdminFormat();
@@ -291,6 +299,8 @@ function TokenCells({ usage }: { usage: Usage }) {
       <td className="admin-table__num">{format.number(usage.tokensOut)}</td>
       <td className="admin-table__num">{format.number(usage.tokens)}</td>
       <td className="admin-table__num">{format.number(usage.calls)}</td>
+      <td className="admin-table__num">{format.number(Math.round(usage.sttSeconds ?? 0))}</td>
+      <td className="admin-table__num">{format.number(usage.ttsCharacters ?? 0)}</td>
     </>
   );
 }

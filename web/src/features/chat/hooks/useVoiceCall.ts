@@ -1,0 +1,169 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { notify } from '../../../components/ui/notices-store';
+import { useT, type MessageKey } from '../../../lib/i18n';
+import { finishCall, startCall, synthesize, transcribe, voiceSettingsQuery } from '../api/voice';
+import {
+  browserRecognition,
+  createMeter,
+  createRecorder,
+  openMicrophone,
+  playAudio,
+  recognitionTurns,
+  speakWithBrowser,
+  voiceAllowed,
+} from '../lib/voice-browser';
+import { VoiceLoop, type MicrophoneProblem, type VoiceLoopDeps, type VoiceState } from '../lib/voice-loop';
+import { CHAT_TOAST_MS } from './useChat';
+
+const PROBLEM_TEXT: Record<Exclude<MicrophoneProblem, 'permission'>, MessageKey> = {
+  unsupported: 'chat.voice.unsupported',
+  notFound: 'chat.voice.notFound',
+  failed: 'chat.voice.failed',
+};
+
+/** The browser parts of the loop; tests replace them. */
+export type VoiceBrowser = Pick<VoiceLoopDeps, 'openMicrophone' | 'createRecorder' | 'createMeter' | 'now' | 'every'> & {
+  /** The browser's own speech recognition, used when the server has none. */
+  recognition: typeof browserRecognition;
+  playAudio: typeof playAudio;
+  speakWithBrowser: typeof speakWithBrowser;
+  secure: () => boolean;
+};
+
+const realBrowser: VoiceBrowser = {
+  recognition: browserRecognition,
+  openMicrophone,
+  createRecorder,
+  createMeter,
+  playAudio,
+  speakWithBrowser,
+  secure: voiceAllowed,
+};
+
+export interface VoiceCall {
+  state: VoiceState;
+  /** The server's voice settings have arrived (start works). */
+  ready: boolean;
+  /** Why a call cannot start (the toggle's tooltip), or null. */
+  blockedBecause: string | null;
+  start: () => Promise<void>;
+  stop: () => void;
+  /** Stops the reply being spoken (the hint button). */
+  stopSpeaking: () => void;
+  permissionOpen: boolean;
+  closePermission: () => void;
+  retryPermission: () => void;
+}
+
+/**
+ * A voice call in the current chat: each transcript goes through reply (the
+ * normal chat flow) and the customer's answer is spoken, by the server's
+ * voice or, when it offers none, the browser's. Leaving the page ends the
+ * call and releases the microphone.
+ */
+export function useVoiceCall(
+  reply: (text: string, onToken: (piece: string) => void) => Promise<string | null>,
+  browser: VoiceBrowser = realBrowser,
+): VoiceCall {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const settings = useQuery(voiceSettingsQuery);
+  const [state, setState] = useState<VoiceState>('off');
+  const [permissionOpen, setPermissionOpen] = useState(false);
+  const loop = useRef<VoiceLoop | null>(null);
+  const call = useRef<string | null>(null);
+  const replyRef = useRef(reply);
+  useEffect(() => {
+    replyRef.current = reply;
+  }, [reply]);
+
+  const endCall = useCallback(() => {
+    const id = call.current;
+    call.current = null;
+    if (id) {
+      finishCall(id)
+        .then((res) => {
+          if (res.counted) void queryClient.invalidateQueries({ queryKey: ['me'] });
+        })
+        .catch((err: unknown) => console.warn('voice call not finished', err));
+    }
+  }, [queryClient]);
+
+  const stop = useCallback(() => {
+    const current = loop.current;
+    loop.current = null;
+    current?.stop();
+    endCall();
+  }, [endCall]);
+
+  useEffect(() => stop, [stop]);
+
+  const s = settings.data;
+  // Without server recognition the browser's own listens, where it has one.
+  const ownRecognition = s?.stt.provider === 'none' ? browser.recognition() : null;
+  const blockedBecause = !browser.secure()
+    ? t('chat.voice.insecure')
+    : s && s.stt.provider === 'none' && !ownRecognition
+      ? t('chat.voice.noStt')
+      : null;
+
+  const start = useCallback(async () => {
+    if (loop.current || !s || blockedBecause) return;
+    const own = ownRecognition ? recognitionTurns(ownRecognition, s.tts.languageCode) : null;
+    const voice = new VoiceLoop({
+      openMicrophone: browser.openMicrophone,
+      createRecorder: own ? own.createRecorder : browser.createRecorder,
+      createMeter: browser.createMeter,
+      ...(browser.now ? { now: browser.now } : {}),
+      ...(browser.every ? { every: browser.every } : {}),
+      transcribe: own ? own.transcribe : (audio) => transcribe(audio, call.current ?? undefined),
+      reply: (text, onToken) => replyRef.current(text, onToken),
+      prepare: (text, signal) => {
+        if (s.tts.provider === 'none') {
+          return Promise.resolve(() => browser.speakWithBrowser(text, s.tts.languageCode, signal));
+        }
+        // The synthesis starts now, while earlier sentences still play.
+        return synthesize(text, signal).then(
+          (audio) => () => browser.playAudio(audio, signal),
+          (err: unknown) => {
+            console.warn('speech failed', err); // spec: logged; speaking stops
+            throw err;
+          },
+        );
+      },
+      onState: setState,
+      onMicrophoneProblem: (problem) => {
+        if (problem === 'permission') setPermissionOpen(true);
+        else notify({ tone: 'error', text: t(PROBLEM_TEXT[problem]) }, CHAT_TOAST_MS);
+      },
+      onTranscriptionFailed: () => notify({ tone: 'error', text: t('chat.voice.sttFailed') }, CHAT_TOAST_MS),
+    });
+    loop.current = voice;
+    try {
+      call.current = (await startCall()).id;
+    } catch (err) {
+      console.warn('voice call not started', err); // the call still works; it just does not count
+    }
+    if (loop.current !== voice) return; // stopped meanwhile
+    if (!(await voice.start())) {
+      if (loop.current === voice) loop.current = null;
+      endCall();
+    }
+  }, [s, blockedBecause, ownRecognition, browser, t, endCall]);
+
+  return {
+    state,
+    ready: settings.isSuccess,
+    blockedBecause,
+    start,
+    stop,
+    stopSpeaking: () => loop.current?.stopSpeaking(),
+    permissionOpen,
+    closePermission: () => setPermissionOpen(false),
+    retryPermission: () => {
+      setPermissionOpen(false);
+      void start();
+    },
+  };
+}
