@@ -2,6 +2,7 @@ package paypaltest_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -22,8 +23,11 @@ func TestPayPalFakeSpeaksTheClientLibrary(t *testing.T) {
 	var bodies [][]byte
 	hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
-		r.Body = io.NopCloser(bytes.NewReader(b))
-		got, bodies = append(got, r), append(bodies, b)
+		// A copy: the server still owns r once the handler returns, and the
+		// client library writes the body it verifies back into the request.
+		kept := r.Clone(context.Background())
+		kept.Body = io.NopCloser(bytes.NewReader(b))
+		got, bodies = append(got, kept), append(bodies, b)
 	}))
 	t.Cleanup(hook.Close)
 	f.SetWebhookURL(hook.URL)
