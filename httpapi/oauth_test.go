@@ -90,7 +90,7 @@ func TestOAuthGoogle(t *testing.T) {
 		}
 		cb := fake.Approve(t, authURL)
 		if got := c.callback(t, cb); got != oauthOK {
-			t.Fatalf("callback went to %s\n%s", got, e.log.buf.String())
+			t.Fatalf("callback went to %s\n%s", got, e.log.String())
 		}
 		s := c.do("POST", "/api/auth/refresh", nil).must(t, 200).json(t)
 		u := s["user"].(map[string]any)
@@ -175,7 +175,7 @@ func TestOAuthAppleFormPostLinksUnconfirmedAccount(t *testing.T) {
 			t.Fatalf("apple answered with %s, want form_post", cb.Method)
 		}
 		if got := c.callback(t, cb); got != oauthOK {
-			t.Fatalf("callback went to %s\n%s", got, e.log.buf.String())
+			t.Fatalf("callback went to %s\n%s", got, e.log.String())
 		}
 		s := c.do("POST", "/api/auth/refresh", nil).must(t, 200).json(t)
 		if s["user"].(map[string]any)["email"] != "jana@example.com" {

@@ -189,7 +189,7 @@ func TestSTTProviderFaults(t *testing.T) {
 		if r := c.stt("", "file", audio); wantCode(t, r, 503, "stt_failed") != nil && r.header.Get("Retry-After") != "" {
 			t.Error("a refused key asks to retry")
 		}
-		if strings.Contains(e.log.buf.String(), "sk-stt-secret") {
+		if strings.Contains(e.log.String(), "sk-stt-secret") {
 			t.Error("the API key was logged")
 		}
 		// Nothing was recorded for failed transcriptions.
@@ -248,7 +248,7 @@ func TestTTS(t *testing.T) {
 		} {
 			r := tc.who.do("POST", tc.path, tc.body)
 			if r.status != 200 {
-				t.Fatalf("%v: status %d %s\nlog: %s", tc.body, r.status, r.body, e.log.buf.String())
+				t.Fatalf("%v: status %d %s\nlog: %s", tc.body, r.status, r.body, e.log.String())
 			}
 			if r.header.Get("Content-Type") != "audio/mpeg" || !bytes.Equal(r.body, fake.Audio) {
 				t.Errorf("%v: %q, %d bytes", tc.body, r.header.Get("Content-Type"), len(r.body))
@@ -325,7 +325,7 @@ func TestTTSProviderFaults(t *testing.T) {
 		if r := c.raw("POST", "/api/tts", "application/json", strings.NewReader(`{"text":"Hallo"}`)); r.status != -1 {
 			t.Errorf("a broken stream read as whole: status %d, %d bytes", r.status, len(r.body))
 		}
-		if strings.Contains(e.log.buf.String(), "aws-secret-test") {
+		if strings.Contains(e.log.String(), "aws-secret-test") {
 			t.Error("the secret was logged")
 		}
 		var n int
