@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"bytes"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -164,7 +163,7 @@ func (s *Server) handlePayPalWebhook(w http.ResponseWriter, r *http.Request) err
 	// Only one JSON object is an event; anything else is refused before
 	// PayPal is asked.
 	var event map[string]json.RawMessage
-	if start := bytes.TrimLeft(body, " \t\r\n"); len(start) == 0 || start[0] != '{' || json.Unmarshal(body, &event) != nil {
+	if !startsObject(body) || json.Unmarshal(body, &event) != nil {
 		return salescoach.NewError(salescoach.EINVALID, salescoach.MsgNotJSONObject)
 	}
 	if err := s.Billing.Webhook(r.Context(), r.Header, body); err != nil {

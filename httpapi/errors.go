@@ -163,7 +163,7 @@ func decode[T validator](w http.ResponseWriter, r *http.Request, limit int64) (T
 	}
 	// Only one object may come: T is a pointer to a struct, which JSON null
 	// would leave nil, and arrays, strings or numbers cannot fill it.
-	if start := bytes.TrimLeft(raw, " \t\r\n"); len(start) == 0 || start[0] != '{' {
+	if !startsObject(raw) {
 		if json.Valid(raw) {
 			return v, salescoach.NewError(salescoach.EINVALID, salescoach.MsgNotJSONObject)
 		}
@@ -184,6 +184,13 @@ func decode[T validator](w http.ResponseWriter, r *http.Request, limit int64) (T
 		return v, salescoach.FieldErrors(problems)
 	}
 	return v, nil
+}
+
+// startsObject reports whether raw, after JSON white space, opens an object:
+// JSON null, arrays, strings and numbers cannot be a request body.
+func startsObject(raw []byte) bool {
+	start := bytes.TrimLeft(raw, " \t\r\n")
+	return len(start) > 0 && start[0] == '{'
 }
 
 // decodeError names the field of a type mismatch or an unknown field.
