@@ -1,12 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { Language, TFunction } from './i18n';
+import { LOCALES, type Language, type TFunction } from './i18n';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-/** The locale of dates and times in each UI language. */
-export const DATE_LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB' };
 
 function toTime(value: string | number | Date): number {
   return value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
@@ -32,7 +29,7 @@ export function formatRelative(t: TFunction, value: string | number | Date, now:
 export function formatAbsolute(lang: Language, value: string | number | Date): string {
   const then = toTime(value);
   if (Number.isNaN(then)) return '';
-  return new Intl.DateTimeFormat(DATE_LOCALES[lang], { dateStyle: 'medium', timeStyle: 'short' }).format(then);
+  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium', timeStyle: 'short' }).format(then);
 }
 
 /** How often shown relative times move on. */

@@ -9,6 +9,9 @@ export const LANGUAGE_STORAGE_KEY = 'sc.lang';
 export type Vars = Record<string, string | number>;
 export type TFunction = (key: MessageKey, vars?: Vars) => string;
 
+/** The locale of dates and numbers in each UI language. */
+export const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB' };
+
 export function isLanguage(value: unknown): value is Language {
   return value === 'de' || value === 'en';
 }

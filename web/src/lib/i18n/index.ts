@@ -3,6 +3,7 @@ export { useI18n, useT, type I18nValue } from './context';
 export {
   DEFAULT_LANGUAGE,
   LANGUAGES,
+  LOCALES,
   isLanguage,
   isMessageKey,
   translate,

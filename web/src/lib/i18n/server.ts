@@ -1,5 +1,5 @@
 import { serverEnglish } from './messages/server';
-import { interpolate, type Language, type Vars } from './i18n';
+import { interpolate, LOCALES, type Language, type Vars } from './i18n';
 
 /**
  * The server's message codes. server-messages.json, the server's catalogue
@@ -23,7 +23,7 @@ export function isServerCode(code: unknown): code is ServerCode {
 /** A placeholder's value in the language: numbers without grouping (20000), nested messages translated. */
 function paramText(lang: Language, value: unknown): string {
   if (typeof value === 'number') {
-    return new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { useGrouping: false, maximumFractionDigits: 2 }).format(value);
+    return new Intl.NumberFormat(LOCALES[lang], { useGrouping: false, maximumFractionDigits: 2 }).format(value);
   }
   if (value && typeof value === 'object') return 'code' in value ? translateServer(lang, value) : '';
   return typeof value === 'string' || typeof value === 'boolean' ? String(value) : '';

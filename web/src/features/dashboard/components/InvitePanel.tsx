@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Avatar } from '../../../components/ui/Avatar';
 import { CheckIcon, CopyIcon, LinkIcon } from '../../../components/ui/icons';
 import { notify } from '../../../components/ui/notices-store';
-import { useI18n } from '../../../lib/i18n';
+import { LOCALES, useI18n } from '../../../lib/i18n';
 import { generateReferralCode } from '../api/referral-code';
 import { referralsQueryOptions } from '../api/referrals';
 
@@ -51,7 +51,7 @@ export function InvitePanel() {
     timer.current = setTimeout(() => setCopied(false), COPIED_MS);
   };
 
-  const dateFormat = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'de-DE', { dateStyle: 'medium' });
+  const dateFormat = new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium' });
   const formatDate = (iso: string) => {
     const date = new Date(iso);
     return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);

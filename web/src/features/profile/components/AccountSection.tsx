@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Dialog } from '../../../components/ui/Dialog';
 import { notify } from '../../../components/ui/notices-store';
 import { conversationsQueryKey, conversationsQueryOptions } from '../../../lib/api';
-import { errorMessage, useI18n, type MessageKey } from '../../../lib/i18n';
+import { errorMessage, LOCALES, useI18n, type MessageKey } from '../../../lib/i18n';
 import { clampPercent } from '../../../lib/progress';
 import { usageQueryKey } from '../../../lib/realtime/invalidate';
 import { deleteHistory } from '../api/delete-history';
@@ -70,7 +70,7 @@ function UsageBar() {
             <span className="usage__since">
               {' '}
               {t('profile.usage.since', {
-                date: since.toLocaleDateString(lang === 'en' ? 'en-GB' : 'de-DE'),
+                date: since.toLocaleDateString(LOCALES[lang]),
               })}
             </span>
           ) : null}

@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import { useI18n } from '../../../../lib/i18n';
+import { LOCALES, useI18n } from '../../../../lib/i18n';
 import type { DayCount } from '../api/overview';
 
 const WIDTH = 600;
@@ -18,12 +18,12 @@ export function NewUsersChart({ days }: { days: DayCount[] }) {
   const { t, lang } = useI18n();
   const summaryId = useId();
   const dayFormat = useMemo(() => {
-    const short = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'de-DE', {
+    const short = new Intl.DateTimeFormat(LOCALES[lang], {
       day: '2-digit',
       month: '2-digit',
       timeZone: 'UTC',
     });
-    const long = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'de-DE', { dateStyle: 'medium', timeZone: 'UTC' });
+    const long = new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium', timeZone: 'UTC' });
     const parse = (day: string) => {
       const time = new Date(`${day}T00:00:00Z`);
       return Number.isNaN(time.getTime()) ? null : time;

@@ -1,7 +1,5 @@
 import { useMemo } from 'react';
-import { useI18n, type Language } from '../../../../lib/i18n';
-
-const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB' };
+import { LOCALES, useI18n } from '../../../../lib/i18n';
 
 export interface AdminFormat {
   /** "03.06.2025, 14:05" (de) / "3 Jun 2025, 14:05" (en); '–' for null or an invalid time. */
