@@ -327,7 +327,7 @@ describe('model server unreachable', () => {
     server.use(
       http.post('/api/chat', () =>
         HttpResponse.json(
-          { error: unreachable, conversationId: CONVERSATION_ID, retryAfter: 30 },
+          { code: 'customer_unreachable', error: unreachable, conversationId: CONVERSATION_ID, retryAfter: 30 },
           { status: 503, headers: { 'Retry-After': '30' } },
         ),
       ),
@@ -360,7 +360,7 @@ describe('model server unreachable', () => {
         if (calls === 1) return sseResponse([sseEvent('done', makeAnswer())]);
         return sseResponse([
           sseEvent('token', { text: 'Na gut, ' }),
-          sseEvent('error', { error: unreachable, retryAfter: 45 }),
+          sseEvent('error', { code: 'customer_unreachable', error: unreachable, retryAfter: 45 }),
         ]);
       }),
     );
@@ -377,7 +377,10 @@ describe('model server unreachable', () => {
   it('shows the English text in English', async () => {
     server.use(
       http.post('/api/chat', () =>
-        HttpResponse.json({ error: unreachable, retryAfter: 30 }, { status: 503, headers: { 'Retry-After': '30' } }),
+        HttpResponse.json(
+          { code: 'customer_unreachable', error: unreachable, retryAfter: 30 },
+          { status: 503, headers: { 'Retry-After': '30' } },
+        ),
       ),
     );
     server.use(http.get('/api/me', () => HttpResponse.json(makeMe({ user: { language: 'en' } }))));

@@ -174,7 +174,11 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
   const errorFor = useCallback(
     (err: unknown): ChatError => {
       if (isUnreachableError(err)) {
-        return { title: t('chat.unreachable'), details: t('chat.retryAfter', { seconds: err.retryAfter ?? 30 }) };
+        // The title is the server's customer_unreachable, translated by its code.
+        return {
+          title: err.message || errorMessage(err, t),
+          details: t('chat.retryAfter', { seconds: err.retryAfter ?? 30 }),
+        };
       }
       if (err instanceof ApiError && err.message) {
         return err.details ? { title: err.message, details: err.details } : { title: err.message };

@@ -191,10 +191,6 @@ export const chat = {
     de: 'Monatslimit erreicht. Upgrade im Profil möglich.',
     en: 'Monthly limit reached. You can upgrade in your profile.',
   },
-  'chat.unreachable': {
-    de: 'Der KI-Kunde ist gerade nicht erreichbar. Bitte versuche es in einem Moment erneut.',
-    en: "The AI customer can't be reached right now. Please try again in a moment.",
-  },
   'chat.retryAfter': {
     de: 'Versuche es in etwa {seconds} Sekunden noch einmal.',
     en: 'Try again in about {seconds} seconds.',
