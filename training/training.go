@@ -47,7 +47,6 @@ var (
 	errNoDifficulty  = salescoach.FieldError("difficulty", salescoach.MsgNoDifficulty)
 	errPracticeOnly  = salescoach.NewError(salescoach.EINVALID, salescoach.MsgPracticeOnly)
 	errCompleted     = salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgChatCompleted)
-	errNotFound      = salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgConversationNotFound)
 	errNothingToRate = salescoach.NewError(salescoach.EINVALID, salescoach.MsgNothingToRate)
 	// errUnreachable answers a chat message when the model server cannot be
 	// reached, times out or is overloaded: a passing state, so the user is
