@@ -51,6 +51,9 @@ func providerName[T interface{ Name() string }](p T, ok bool) string {
 // constants.
 func (s *Server) handleVoice(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
 	def := voice.DefaultVoice(languageCodeOf(u))
+	if v, ok := s.TTS.(interface{ Voice() string }); ok {
+		def.ID = v.Voice() // the OpenAI API's voice (TTS_VOICE) speaks instead of the Polly name
+	}
 	writeJSON(w, http.StatusOK, map[string]any{
 		"stt": map[string]any{"provider": providerName(s.STT, s.STT != nil)},
 		"tts": map[string]any{"provider": providerName(s.TTS, s.TTS != nil), "voice": def.ID, "engine": def.Engine,

@@ -403,3 +403,35 @@ func TestVoiceCallCounter(t *testing.T) {
 		wantCode(t, c.do("POST", "/api/voice/calls/nope/finish", nil), 404, "voice_call_not_found")
 	})
 }
+
+// With TTS_PROVIDER=openai the configured OpenAI voice (TTS_VOICE) speaks
+// where the request names a Polly voice or none; an OpenAI voice asked for
+// by name is kept. GET /api/voice names the voice that will speak.
+func TestTTSOpenAIVoice(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		fake := voicetest.NewOpenAI(t)
+		e := newEnv(t, db, func(_ *httpapi.Config, deps *httpapi.Deps) {
+			o, err := voice.NewOpenAI(voice.OpenAIConfig{BaseURL: fake.URL, Model: "gpt-4o-mini-tts", Voice: "nova", Logger: deps.Logger})
+			if err != nil {
+				t.Fatal(err)
+			}
+			deps.TTS = o
+		})
+		c := signedIn(t, e, "ute@example.com")
+		if v := c.do("GET", "/api/voice", nil).must(t, 200).json(t)["tts"].(map[string]any); v["provider"] != "openai" || v["voice"] != "nova" {
+			t.Errorf("voice settings = %v", v)
+		}
+		for _, tc := range []struct{ path, body, want string }{
+			{"/api/tts", `{"text":"Guten Tag."}`, "nova"},
+			{"/api/tts", `{"text":"Guten Tag.","voice":"Vicki","engine":"neural","languageCode":"de-DE"}`, "nova"},
+			{"/api/tts", `{"text":"Guten Tag.","voice":"coral"}`, "coral"},
+			{"/api/tts?voiceId=marin", `{"text":"Guten Tag.","voice":"coral"}`, "marin"},
+		} {
+			c.raw("POST", tc.path, "application/json", strings.NewReader(tc.body)).must(t, 200)
+			if got := fake.Requests()[len(fake.Requests())-1]; got.Voice != tc.want || got.Model != "gpt-4o-mini-tts" || got.Text != "Guten Tag." {
+				t.Errorf("%s %s: provider got %+v", tc.path, tc.body, got)
+			}
+		}
+	})
+}

@@ -159,7 +159,10 @@ func checkProviderError(t *testing.T, err error, m salescoach.Msg, retryable boo
 func TestTTSOpenAI(t *testing.T) {
 	fake := voicetest.NewOpenAI(t)
 	o := newOpenAI(t, fake, "tts-1", 0)
-	for _, tc := range []struct{ voice, want string }{{"Vicki", "alloy"}, {"nova", "nova"}, {"", "alloy"}} {
+	if o.Voice() != "alloy" {
+		t.Errorf("default voice = %q", o.Voice())
+	}
+	for _, tc := range []struct{ voice, want string }{{"Vicki", "alloy"}, {"nova", "nova"}, {"", "alloy"}, {"Marin", "marin"}} {
 		sp, err := o.Synthesize(context.Background(), voice.SpeechRequest{Text: "Guten Tag.", Voice: tc.voice})
 		if err != nil {
 			t.Fatal(err)
@@ -297,7 +300,31 @@ func TestVoiceConfigErrors(t *testing.T) {
 	if _, err := voice.NewOpenAI(voice.OpenAIConfig{}); err == nil {
 		t.Error("missing model accepted")
 	}
+	if _, err := voice.NewOpenAI(voice.OpenAIConfig{Model: "tts-1", Voice: "../nova"}); err == nil {
+		t.Error("a voice that is no name accepted")
+	}
 	if _, err := voice.NewPolly(voice.PollyConfig{Region: "eu-central-1"}); err == nil {
 		t.Error("Polly without keys accepted")
+	}
+}
+
+// The configured voice (TTS_VOICE) speaks for every name the API does not
+// have, a self-hosted server's own voice included.
+func TestTTSOpenAIConfiguredVoice(t *testing.T) {
+	fake := voicetest.NewOpenAI(t)
+	o, err := voice.NewOpenAI(voice.OpenAIConfig{BaseURL: fake.URL, Model: "speaches-ai/Kokoro-82M-v1.0-ONNX", Voice: "af_heart"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ voice, want string }{{"Vicki", "af_heart"}, {"", "af_heart"}, {"Joanna", "af_heart"}, {"echo", "echo"}} {
+		sp, err := o.Synthesize(context.Background(), voice.SpeechRequest{Text: "Hallo.", Voice: tc.voice})
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, sp.Body)
+		sp.Body.Close()
+		if r := fake.Requests()[len(fake.Requests())-1]; r.Voice != tc.want {
+			t.Errorf("voice %q: provider got %q, want %q", tc.voice, r.Voice, tc.want)
+		}
 	}
 }
