@@ -276,7 +276,7 @@ func TestTTS(t *testing.T) {
 			{"/api/tts", map[string]any{"text": "Hi", "voice": "../etc"}, "voice", "voice_invalid"},
 			{"/api/tts", map[string]any{"text": "Hi", "languageCode": "deutsch"}, "languageCode", "language_code_invalid"},
 			{"/api/tts?voiceId=%3Cscript%3E", map[string]any{"text": "Hi"}, "voiceId", "voice_invalid"},
-			{"/api/tts", map[string]any{"text": "Hi", "speed": 2}, "speed", "field_unknown"},
+			{"/api/tts", map[string]any{"text": "Hi", "pitch": 2}, "pitch", "field_unknown"},
 		} {
 			m := wantCode(t, de.do("POST", tc.path, tc.body), 400, tc.code)
 			if fieldText(m, tc.field) == "" {
@@ -432,6 +432,56 @@ func TestTTSOpenAIVoice(t *testing.T) {
 			if got := fake.Requests()[len(fake.Requests())-1]; got.Voice != tc.want || got.Model != "gpt-4o-mini-tts" || got.Text != "Guten Tag." {
 				t.Errorf("%s %s: provider got %+v", tc.path, tc.body, got)
 			}
+		}
+	})
+}
+
+// The specification's tts call sends text, voice, engine, languageCode and
+// "optional extras": Polly's outputFormat, sampleRate and textType are taken,
+// bounded to what the browser plays; anything else is still refused by name.
+func TestTTSOptionalExtras(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		fake := voicetest.NewPolly(t)
+		e := newEnv(t, db, withPolly(t, fake, 2*time.Second))
+		c := signedIn(t, e, "ute@example.com")
+		for _, tc := range []struct {
+			path       string
+			body       string
+			voice      string
+			sampleRate string
+		}{
+			{"/api/tts", `{"text":"Guten Tag.","voice":"Vicki","engine":"neural","languageCode":"de-DE","outputFormat":"mp3","sampleRate":"16000","textType":"text"}`, "Vicki", "16000"},
+			{"/api/tts?voiceId=Daniel", `{"text":"Guten Tag.","voice":"Vicki","engine":"neural","languageCode":"de-DE","sampleRate":22050}`, "Daniel", "22050"},
+			{"/api/tts", `{"text":"Guten Tag.","outputFormat":"mp3"}`, "Vicki", ""},
+		} {
+			r := c.raw("POST", tc.path, "application/json", strings.NewReader(tc.body))
+			if r.status != 200 || !bytes.Equal(r.body, fake.Audio) {
+				t.Fatalf("%s: %d %s", tc.body, r.status, r.body)
+			}
+			got := fake.Requests()[len(fake.Requests())-1]
+			if got.Voice != tc.voice || got.SampleRate != tc.sampleRate || got.OutputFormat != "mp3" || got.Text != "Guten Tag." {
+				t.Errorf("%s: provider got %+v", tc.body, got)
+			}
+		}
+		n := len(fake.Requests())
+		for _, tc := range []struct {
+			body, field, code, text string
+		}{
+			{`{"text":"Hi","outputFormat":"ogg_vorbis"}`, "outputFormat", "speech_format_invalid", "Die Sprachausgabe gibt es nur im Format mp3."},
+			{`{"text":"Hi","sampleRate":"44100"}`, "sampleRate", "sample_rate_invalid", "Bitte wähle die Abtastrate 8000, 16000, 22050 oder 24000."},
+			{`{"text":"Hi","sampleRate":16000.5}`, "sampleRate", "sample_rate_invalid", ""},
+			{`{"text":"Hi","sampleRate":true}`, "sampleRate", "field_bad_type", ""},
+			{`{"text":"<speak>Hi</speak>","textType":"ssml"}`, "textType", "text_type_invalid", "Gesprochen wird nur reiner Text (text), kein SSML."},
+			{`{"text":"Hi","lexiconNames":["x"]}`, "lexiconNames", "field_unknown", ""},
+		} {
+			m := wantCode(t, c.raw("POST", "/api/tts", "application/json", strings.NewReader(tc.body)), 400, tc.code)
+			if got := fieldText(m, tc.field); got == "" || (tc.text != "" && got != tc.text) {
+				t.Errorf("%s: field %s = %q: %v", tc.body, tc.field, got, m)
+			}
+		}
+		if len(fake.Requests()) != n {
+			t.Errorf("refused requests reached Polly: %d", len(fake.Requests())-n)
 		}
 	})
 }

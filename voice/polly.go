@@ -99,6 +99,9 @@ func (p *Polly) Synthesize(ctx context.Context, r SpeechRequest) (*Speech, error
 	if r.LanguageCode != "" {
 		in.LanguageCode = types.LanguageCode(r.LanguageCode)
 	}
+	if r.SampleRate != "" {
+		in.SampleRate = aws.String(r.SampleRate)
+	}
 	ctx, cancel := context.WithTimeout(ctx, p.timeout)
 	start := time.Now()
 	out, err := p.client.SynthesizeSpeech(ctx, in)

@@ -233,6 +233,7 @@ func TestTTSPolly(t *testing.T) {
 		{voice.SpeechRequest{Text: "Hello.", LanguageCode: "en-GB"}, "Amy", "neural", "en-GB"},
 		{voice.SpeechRequest{Text: "Hello.", LanguageCode: "en-US"}, "Joanna", "neural", "en-US"},
 		{voice.SpeechRequest{Text: "Hallo.", Voice: "Hans", Engine: "standard", LanguageCode: "de-DE"}, "Hans", "standard", "de-DE"},
+		{voice.SpeechRequest{Text: "Hallo.", SampleRate: "16000"}, "Vicki", "neural", ""},
 	} {
 		sp, err := p.Synthesize(context.Background(), tc.req)
 		if err != nil {
@@ -244,7 +245,8 @@ func TestTTSPolly(t *testing.T) {
 			t.Errorf("speech %q, %d bytes, err %v", sp.ContentType, len(got), err)
 		}
 		r := fake.Requests()[len(fake.Requests())-1]
-		if r.Text != tc.req.Text || r.Voice != tc.voice || r.Engine != tc.engine || r.LanguageCode != tc.lang || r.OutputFormat != "mp3" {
+		if r.Text != tc.req.Text || r.Voice != tc.voice || r.Engine != tc.engine || r.LanguageCode != tc.lang || r.OutputFormat != "mp3" ||
+			r.SampleRate != tc.req.SampleRate {
 			t.Errorf("request = %+v", r)
 		}
 		if !strings.Contains(r.Authorization, "Credential=AKIDTEST/") || !strings.Contains(r.Authorization, "/eu-central-1/polly/") {
