@@ -485,3 +485,84 @@ func TestTTSOptionalExtras(t *testing.T) {
 		}
 	})
 }
+
+// Without server speech recognition the browser's own hears the user, and
+// the chat message it sends carries the call: that message is the call's
+// turn. A call still counts once, only with a turn, and only for its owner.
+func TestVoiceCallCountsBrowserRecognizedTurns(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		e := newEnv(t, db) // no speech providers: the browser listens
+		c := chatUser(t, e, "ute@example.com")
+		other := chatUser(t, e, "max@example.com")
+		calls := func(who *client) int {
+			p, err := e.users.ProfileByUserID(t.Context(), who.userID(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return p.CallsCount
+		}
+		start := func(who *client) string {
+			return who.do("POST", "/api/voice/calls", nil).must(t, 201).json(t)["id"].(string)
+		}
+		finish := func(who *client, id string) any {
+			return who.do("POST", "/api/voice/calls/"+id+"/finish", nil).must(t, 200).json(t)["counted"]
+		}
+		chatID := c.chat(t, map[string]any{"mode": "Übung", "difficulty": 2, "message": "Guten Tag, ich stelle Ihnen CloudKasse vor."}, 200)["conversationId"].(string)
+		messages := func() int {
+			return len(c.do("GET", "/api/conversations/"+chatID, nil).must(t, 200).json(t)["messages"].([]any))
+		}
+
+		// Typed messages during a call are no turns: the call does not count.
+		id := start(c)
+		c.chat(t, map[string]any{"conversationId": chatID, "message": "Getippt, nicht gesprochen."}, 200)
+		if got := finish(c, id); got != false || calls(c) != 0 {
+			t.Errorf("call without a voice turn: counted %v, calls %d", got, calls(c))
+		}
+
+		// A message the browser heard counts the call once, on hang-up.
+		id = start(c)
+		c.chat(t, map[string]any{"conversationId": chatID, "message": "Das spart Ihnen jede Woche Zeit.", "callId": id}, 200)
+		// Someone else's call id: the message is sent, the call gains nothing.
+		otherCall := start(other)
+		before := messages()
+		c.chat(t, map[string]any{"conversationId": chatID, "message": "Und die Einrichtung übernehmen wir.", "callId": otherCall}, 200)
+		if messages() != before+2 {
+			t.Errorf("a foreign call id stopped the message: %d messages, want %d", messages(), before+2)
+		}
+		if got := finish(other, otherCall); got != false || calls(other) != 0 {
+			t.Errorf("another user's message counted this call: %v, %d", got, calls(other))
+		}
+		if got := finish(c, id); got != true || calls(c) != 1 {
+			t.Errorf("call with a heard turn: counted %v, calls %d", got, calls(c))
+		}
+		if got := finish(c, id); got != false || calls(c) != 1 {
+			t.Errorf("finished twice: counted %v, calls %d", got, calls(c))
+		}
+		// A finished call gains no turns, and its id in a message is harmless.
+		c.chat(t, map[string]any{"conversationId": chatID, "message": "Noch eine Frage?", "callId": id}, 200)
+		if got := finish(c, id); got != false || calls(c) != 1 {
+			t.Errorf("a finished call counted again: %v, %d", got, calls(c))
+		}
+
+		// Streamed answers count the turn before the stream ends.
+		id = start(c)
+		c.e.clock.Advance(21 * time.Second)
+		status, names, _ := sseEvents(t, c, map[string]any{"conversationId": chatID, "message": "Was hält Sie noch zurück?",
+			"callId": id, "productOverride": productText})
+		if status != 200 || names[len(names)-1] != "done" {
+			t.Fatalf("stream: %d %v", status, names)
+		}
+		if got := finish(c, id); got != true || calls(c) != 2 {
+			t.Errorf("streamed voice turn: counted %v, calls %d", got, calls(c))
+		}
+
+		// A malformed call id is refused before anything is sent.
+		before = messages()
+		m := wantCode(t, c.do("POST", "/api/chat", map[string]any{"conversationId": chatID, "message": "Hallo?", "callId": "call-1",
+			"productOverride": productText}), 404, "voice_call_not_found")
+		if m["error"] != "Telefonat nicht gefunden." || messages() != before {
+			t.Errorf("malformed call id: %v, %d messages (was %d)", m, messages(), before)
+		}
+	})
+}
