@@ -4,6 +4,8 @@
 GO      ?= go
 NPM     ?= npm
 BIN     := bin/salescoach
+# The speech provider stand-in the end-to-end tests run (cmd/speechfake).
+FAKES   := bin/speechfake
 GOFILES := $(shell find . -name '*.go' -not -path './web/node_modules/*' -not -path './e2e/node_modules/*')
 WEBSRC  := $(shell find web/src web/index.html web/public -type f 2>/dev/null) web/vite.config.ts web/package.json
 
@@ -24,10 +26,13 @@ endif
 run: build
 	./$(BIN) serve
 
-build: $(BIN)
+build: $(BIN) $(FAKES)
 
 $(BIN): web/dist/index.html $(GOFILES) go.mod go.sum
 	$(GO) build -trimpath -o $(BIN) ./cmd/salescoach
+
+bin/speechfake: $(GOFILES) go.mod go.sum
+	$(GO) build -trimpath -o $@ ./cmd/speechfake
 
 web: web/dist/index.html
 
@@ -54,7 +59,7 @@ test-go: web/dist/index.html
 test-web: web/node_modules/.installed
 	cd web && $(NPM) run typecheck && $(NPM) run lint && $(NPM) test
 
-test-e2e: $(BIN) e2e/node_modules/.installed
+test-e2e: $(BIN) $(FAKES) e2e/node_modules/.installed
 	cd e2e && $(NPM) run typecheck && $(NPM) test
 
 clean:

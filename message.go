@@ -224,6 +224,9 @@ var (
 	MsgVoiceInvalid    = newMsg("voice_invalid", "Unbekannte Stimme.")
 	MsgVoiceEngine     = newMsg("voice_engine_invalid", "Bitte wähle die Sprachengine standard oder neural.")
 	MsgLanguageCode    = newMsg("language_code_invalid", "Ungültiger Sprachcode.")
+	MsgSpeechFormat    = newMsg("speech_format_invalid", "Die Sprachausgabe gibt es nur im Format mp3.")
+	MsgSampleRate      = newMsg("sample_rate_invalid", "Bitte wähle die Abtastrate 8000, 16000, 22050 oder 24000.")
+	MsgTextType        = newMsg("text_type_invalid", "Gesprochen wird nur reiner Text (text), kein SSML.")
 	MsgCallNotFound    = newMsg("voice_call_not_found", "Telefonat nicht gefunden.")
 
 	// Feedback.

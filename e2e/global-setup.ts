@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { missingChromium } from './chromium';
+import { startSpeechFake } from './fakes/speech';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -75,6 +76,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const logFile = path.join(dataDir, 'server.log');
   const baseURL = `http://127.0.0.1:${port}`;
   const log = createWriteStream(logFile, { flags: 'a' });
+  // Speech-to-text and text-to-speech: the OpenAI audio API's stand-in (voice.spec.ts).
+  const speech = await startSpeechFake(log);
 
   const child = spawn(binary, ['serve'], {
     env: {
@@ -92,6 +95,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       AUTH_LIMIT_PER_15MIN: '1000',
       FETCH_ALLOW: '127.0.0.1/32',
       FETCH_ALLOW_PORTS: String(sitePort),
+      ...speech.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -102,6 +106,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await waitForHealth(`${baseURL}/healthz`, child, 30_000);
   } catch (err) {
     await stop(child);
+    await speech.stop();
     log.end();
     throw err;
   }
@@ -109,9 +114,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_SERVER_LOG = logFile;
   process.env.E2E_SITE_PORT = String(sitePort);
+  process.env.E2E_SPEECH_URL = speech.origin;
 
   return async () => {
     await stop(child);
+    await speech.stop();
     await new Promise<void>((resolve) => log.end(resolve));
     // keep the server's log next to the test results for debugging
     try {

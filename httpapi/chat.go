@@ -43,6 +43,9 @@ type chatRequest struct {
 	ProductOverride string `json:"productOverride"`
 	PDFName         string `json:"pdfName"`
 	PDFText         string `json:"pdfText"`
+	// CallID names the caller's voice call when the browser's own speech
+	// recognition heard the message: the message is a turn of that call.
+	CallID string `json:"callId"`
 }
 
 func (q *chatRequest) Valid() salescoach.Problems {
@@ -93,6 +96,9 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, u *salescoac
 	if req.ConversationID != "" && !salescoach.IsUUID(req.ConversationID) {
 		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgConversationNotFound)
 	}
+	if req.CallID != "" && !salescoach.IsUUID(req.CallID) {
+		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgCallNotFound)
+	}
 	in := training.SendRequest{ConversationID: req.ConversationID, Mode: req.Mode, Difficulty: req.Difficulty,
 		Message: req.Message, ProductOverride: req.ProductOverride, PDFName: req.PDFName, PDFText: req.PDFText}
 	var sse *eventStream
@@ -113,6 +119,16 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, u *salescoac
 			writeJSON(w, status, body)
 		}
 		return nil
+	}
+	if req.CallID != "" {
+		// Counted before the answer goes out, so a hang-up right after it
+		// finds the turn. The message stands either way: a call that is not
+		// the caller's or is finished just gains nothing.
+		if err := s.Voice.AddCallTurn(r.Context(), u.ID, req.CallID); salescoach.ErrorCode(err) == salescoach.ENOTFOUND {
+			s.log.InfoContext(r.Context(), "voice turn not counted: no open call of the user", "user_id", u.ID)
+		} else if err != nil {
+			s.log.ErrorContext(r.Context(), "counting a voice turn failed", "user_id", u.ID, "err", err)
+		}
 	}
 	if sse != nil {
 		sse.send("done", answerOf(res))

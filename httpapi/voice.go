@@ -1,10 +1,13 @@
 package httpapi
 
 import (
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
+	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -51,6 +54,9 @@ func providerName[T interface{ Name() string }](p T, ok bool) string {
 // constants.
 func (s *Server) handleVoice(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
 	def := voice.DefaultVoice(languageCodeOf(u))
+	if v, ok := s.TTS.(interface{ Voice() string }); ok {
+		def.ID = v.Voice() // the OpenAI API's voice (TTS_VOICE) speaks instead of the Polly name
+	}
 	writeJSON(w, http.StatusOK, map[string]any{
 		"stt": map[string]any{"provider": providerName(s.STT, s.STT != nil)},
 		"tts": map[string]any{"provider": providerName(s.TTS, s.TTS != nil), "voice": def.ID, "engine": def.Engine,
@@ -157,11 +163,38 @@ func (s *Server) handleSTT(w http.ResponseWriter, r *http.Request, u *salescoach
 	return nil
 }
 
+// ttsRequest is the specification's tts call: text, voice, engine,
+// languageCode and "optional extras", which it does not name. Its shape is
+// Polly's SynthesizeSpeech, so the extras taken are Polly's other options
+// that fit speech the browser plays: outputFormat (mp3 only), sampleRate
+// (Polly's MP3 rates; the OpenAI API has no such option) and textType
+// (text only: SSML is refused). Any other field is still refused by name.
 type ttsRequest struct {
-	Text         string `json:"text"`
-	Voice        string `json:"voice"`
-	Engine       string `json:"engine"`
-	LanguageCode string `json:"languageCode"`
+	Text         string     `json:"text"`
+	Voice        string     `json:"voice"`
+	Engine       string     `json:"engine"`
+	LanguageCode string     `json:"languageCode"`
+	OutputFormat string     `json:"outputFormat"`
+	SampleRate   sampleRate `json:"sampleRate"`
+	TextType     string     `json:"textType"`
+}
+
+// sampleRate is a sample rate in Hz sent as Polly takes it ("24000") or as
+// a number (24000).
+type sampleRate string
+
+func (s *sampleRate) UnmarshalJSON(b []byte) error {
+	var text string
+	if err := json.Unmarshal(b, &text); err == nil {
+		*s = sampleRate(text)
+		return nil
+	}
+	var n json.Number
+	if err := json.Unmarshal(b, &n); err == nil {
+		*s = sampleRate(n.String())
+		return nil
+	}
+	return &json.UnmarshalTypeError{Value: "non-number", Type: reflect.TypeFor[sampleRate]()}
 }
 
 func (q *ttsRequest) Valid() salescoach.Problems {
@@ -179,6 +212,15 @@ func (q *ttsRequest) Valid() salescoach.Problems {
 	}
 	if q.LanguageCode != "" && !languageCodePattern.MatchString(q.LanguageCode) {
 		p["languageCode"] = salescoach.MsgLanguageCode
+	}
+	if q.OutputFormat != "" && q.OutputFormat != "mp3" {
+		p["outputFormat"] = salescoach.MsgSpeechFormat
+	}
+	if q.SampleRate != "" && !slices.Contains(voice.SampleRates, string(q.SampleRate)) {
+		p["sampleRate"] = salescoach.MsgSampleRate
+	}
+	if q.TextType != "" && q.TextType != "text" {
+		p["textType"] = salescoach.MsgTextType
 	}
 	return p
 }
@@ -207,7 +249,8 @@ func (s *Server) handleTTS(w http.ResponseWriter, r *http.Request, u *salescoach
 		}
 		req.Voice = v
 	}
-	sr := voice.SpeechRequest{Text: req.Text, Voice: req.Voice, Engine: req.Engine, LanguageCode: req.LanguageCode}
+	sr := voice.SpeechRequest{Text: req.Text, Voice: req.Voice, Engine: req.Engine, LanguageCode: req.LanguageCode,
+		SampleRate: string(req.SampleRate)}
 	if sr.Voice == "" {
 		def := voice.DefaultVoice(cmpOr(req.LanguageCode, languageCodeOf(u)))
 		sr.Voice, sr.LanguageCode = def.ID, def.LanguageCode

@@ -276,7 +276,7 @@ func TestTTS(t *testing.T) {
 			{"/api/tts", map[string]any{"text": "Hi", "voice": "../etc"}, "voice", "voice_invalid"},
 			{"/api/tts", map[string]any{"text": "Hi", "languageCode": "deutsch"}, "languageCode", "language_code_invalid"},
 			{"/api/tts?voiceId=%3Cscript%3E", map[string]any{"text": "Hi"}, "voiceId", "voice_invalid"},
-			{"/api/tts", map[string]any{"text": "Hi", "speed": 2}, "speed", "field_unknown"},
+			{"/api/tts", map[string]any{"text": "Hi", "pitch": 2}, "pitch", "field_unknown"},
 		} {
 			m := wantCode(t, de.do("POST", tc.path, tc.body), 400, tc.code)
 			if fieldText(m, tc.field) == "" {
@@ -401,5 +401,168 @@ func TestVoiceCallCounter(t *testing.T) {
 		wantCode(t, c.stt("?callId="+id, "file", voicetest.WAV(time.Second)), 404, "voice_call_not_found")
 		wantCode(t, c.stt("?callId=nope", "file", voicetest.WAV(time.Second)), 404, "voice_call_not_found")
 		wantCode(t, c.do("POST", "/api/voice/calls/nope/finish", nil), 404, "voice_call_not_found")
+	})
+}
+
+// With TTS_PROVIDER=openai the configured OpenAI voice (TTS_VOICE) speaks
+// where the request names a Polly voice or none; an OpenAI voice asked for
+// by name is kept. GET /api/voice names the voice that will speak.
+func TestTTSOpenAIVoice(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		fake := voicetest.NewOpenAI(t)
+		e := newEnv(t, db, func(_ *httpapi.Config, deps *httpapi.Deps) {
+			o, err := voice.NewOpenAI(voice.OpenAIConfig{BaseURL: fake.URL, Model: "gpt-4o-mini-tts", Voice: "nova", Logger: deps.Logger})
+			if err != nil {
+				t.Fatal(err)
+			}
+			deps.TTS = o
+		})
+		c := signedIn(t, e, "ute@example.com")
+		if v := c.do("GET", "/api/voice", nil).must(t, 200).json(t)["tts"].(map[string]any); v["provider"] != "openai" || v["voice"] != "nova" {
+			t.Errorf("voice settings = %v", v)
+		}
+		for _, tc := range []struct{ path, body, want string }{
+			{"/api/tts", `{"text":"Guten Tag."}`, "nova"},
+			{"/api/tts", `{"text":"Guten Tag.","voice":"Vicki","engine":"neural","languageCode":"de-DE"}`, "nova"},
+			{"/api/tts", `{"text":"Guten Tag.","voice":"coral"}`, "coral"},
+			{"/api/tts?voiceId=marin", `{"text":"Guten Tag.","voice":"coral"}`, "marin"},
+		} {
+			c.raw("POST", tc.path, "application/json", strings.NewReader(tc.body)).must(t, 200)
+			if got := fake.Requests()[len(fake.Requests())-1]; got.Voice != tc.want || got.Model != "gpt-4o-mini-tts" || got.Text != "Guten Tag." {
+				t.Errorf("%s %s: provider got %+v", tc.path, tc.body, got)
+			}
+		}
+	})
+}
+
+// The specification's tts call sends text, voice, engine, languageCode and
+// "optional extras": Polly's outputFormat, sampleRate and textType are taken,
+// bounded to what the browser plays; anything else is still refused by name.
+func TestTTSOptionalExtras(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		fake := voicetest.NewPolly(t)
+		e := newEnv(t, db, withPolly(t, fake, 2*time.Second))
+		c := signedIn(t, e, "ute@example.com")
+		for _, tc := range []struct {
+			path       string
+			body       string
+			voice      string
+			sampleRate string
+		}{
+			{"/api/tts", `{"text":"Guten Tag.","voice":"Vicki","engine":"neural","languageCode":"de-DE","outputFormat":"mp3","sampleRate":"16000","textType":"text"}`, "Vicki", "16000"},
+			{"/api/tts?voiceId=Daniel", `{"text":"Guten Tag.","voice":"Vicki","engine":"neural","languageCode":"de-DE","sampleRate":22050}`, "Daniel", "22050"},
+			{"/api/tts", `{"text":"Guten Tag.","outputFormat":"mp3"}`, "Vicki", ""},
+		} {
+			r := c.raw("POST", tc.path, "application/json", strings.NewReader(tc.body))
+			if r.status != 200 || !bytes.Equal(r.body, fake.Audio) {
+				t.Fatalf("%s: %d %s", tc.body, r.status, r.body)
+			}
+			got := fake.Requests()[len(fake.Requests())-1]
+			if got.Voice != tc.voice || got.SampleRate != tc.sampleRate || got.OutputFormat != "mp3" || got.Text != "Guten Tag." {
+				t.Errorf("%s: provider got %+v", tc.body, got)
+			}
+		}
+		n := len(fake.Requests())
+		for _, tc := range []struct {
+			body, field, code, text string
+		}{
+			{`{"text":"Hi","outputFormat":"ogg_vorbis"}`, "outputFormat", "speech_format_invalid", "Die Sprachausgabe gibt es nur im Format mp3."},
+			{`{"text":"Hi","sampleRate":"44100"}`, "sampleRate", "sample_rate_invalid", "Bitte wähle die Abtastrate 8000, 16000, 22050 oder 24000."},
+			{`{"text":"Hi","sampleRate":16000.5}`, "sampleRate", "sample_rate_invalid", ""},
+			{`{"text":"Hi","sampleRate":true}`, "sampleRate", "field_bad_type", ""},
+			{`{"text":"<speak>Hi</speak>","textType":"ssml"}`, "textType", "text_type_invalid", "Gesprochen wird nur reiner Text (text), kein SSML."},
+			{`{"text":"Hi","lexiconNames":["x"]}`, "lexiconNames", "field_unknown", ""},
+		} {
+			m := wantCode(t, c.raw("POST", "/api/tts", "application/json", strings.NewReader(tc.body)), 400, tc.code)
+			if got := fieldText(m, tc.field); got == "" || (tc.text != "" && got != tc.text) {
+				t.Errorf("%s: field %s = %q: %v", tc.body, tc.field, got, m)
+			}
+		}
+		if len(fake.Requests()) != n {
+			t.Errorf("refused requests reached Polly: %d", len(fake.Requests())-n)
+		}
+	})
+}
+
+// Without server speech recognition the browser's own hears the user, and
+// the chat message it sends carries the call: that message is the call's
+// turn. A call still counts once, only with a turn, and only for its owner.
+func TestVoiceCallCountsBrowserRecognizedTurns(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		e := newEnv(t, db) // no speech providers: the browser listens
+		c := chatUser(t, e, "ute@example.com")
+		other := chatUser(t, e, "max@example.com")
+		calls := func(who *client) int {
+			p, err := e.users.ProfileByUserID(t.Context(), who.userID(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return p.CallsCount
+		}
+		start := func(who *client) string {
+			return who.do("POST", "/api/voice/calls", nil).must(t, 201).json(t)["id"].(string)
+		}
+		finish := func(who *client, id string) any {
+			return who.do("POST", "/api/voice/calls/"+id+"/finish", nil).must(t, 200).json(t)["counted"]
+		}
+		chatID := c.chat(t, map[string]any{"mode": "Übung", "difficulty": 2, "message": "Guten Tag, ich stelle Ihnen CloudKasse vor."}, 200)["conversationId"].(string)
+		messages := func() int {
+			return len(c.do("GET", "/api/conversations/"+chatID, nil).must(t, 200).json(t)["messages"].([]any))
+		}
+
+		// Typed messages during a call are no turns: the call does not count.
+		id := start(c)
+		c.chat(t, map[string]any{"conversationId": chatID, "message": "Getippt, nicht gesprochen."}, 200)
+		if got := finish(c, id); got != false || calls(c) != 0 {
+			t.Errorf("call without a voice turn: counted %v, calls %d", got, calls(c))
+		}
+
+		// A message the browser heard counts the call once, on hang-up.
+		id = start(c)
+		c.chat(t, map[string]any{"conversationId": chatID, "message": "Das spart Ihnen jede Woche Zeit.", "callId": id}, 200)
+		// Someone else's call id: the message is sent, the call gains nothing.
+		otherCall := start(other)
+		before := messages()
+		c.chat(t, map[string]any{"conversationId": chatID, "message": "Und die Einrichtung übernehmen wir.", "callId": otherCall}, 200)
+		if messages() != before+2 {
+			t.Errorf("a foreign call id stopped the message: %d messages, want %d", messages(), before+2)
+		}
+		if got := finish(other, otherCall); got != false || calls(other) != 0 {
+			t.Errorf("another user's message counted this call: %v, %d", got, calls(other))
+		}
+		if got := finish(c, id); got != true || calls(c) != 1 {
+			t.Errorf("call with a heard turn: counted %v, calls %d", got, calls(c))
+		}
+		if got := finish(c, id); got != false || calls(c) != 1 {
+			t.Errorf("finished twice: counted %v, calls %d", got, calls(c))
+		}
+		// A finished call gains no turns, and its id in a message is harmless.
+		c.chat(t, map[string]any{"conversationId": chatID, "message": "Noch eine Frage?", "callId": id}, 200)
+		if got := finish(c, id); got != false || calls(c) != 1 {
+			t.Errorf("a finished call counted again: %v, %d", got, calls(c))
+		}
+
+		// Streamed answers count the turn before the stream ends.
+		id = start(c)
+		c.e.clock.Advance(21 * time.Second)
+		status, names, _ := sseEvents(t, c, map[string]any{"conversationId": chatID, "message": "Was hält Sie noch zurück?",
+			"callId": id, "productOverride": productText})
+		if status != 200 || names[len(names)-1] != "done" {
+			t.Fatalf("stream: %d %v", status, names)
+		}
+		if got := finish(c, id); got != true || calls(c) != 2 {
+			t.Errorf("streamed voice turn: counted %v, calls %d", got, calls(c))
+		}
+
+		// A malformed call id is refused before anything is sent.
+		before = messages()
+		m := wantCode(t, c.do("POST", "/api/chat", map[string]any{"conversationId": chatID, "message": "Hallo?", "callId": "call-1",
+			"productOverride": productText}), 404, "voice_call_not_found")
+		if m["error"] != "Telefonat nicht gefunden." || messages() != before {
+			t.Errorf("malformed call id: %v, %d messages (was %d)", m, messages(), before)
+		}
 	})
 }

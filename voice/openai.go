@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/textproto"
 	"net/url"
+	"regexp"
 	"strings"
 	"time"
 
@@ -31,9 +32,10 @@ type OpenAIConfig struct {
 	// gpt-4o-mini-transcribe, Systran/faster-whisper-small, tts-1 or
 	// gpt-4o-mini-tts.
 	Model string
-	// Voice is the speech voice used when a request names none that the
-	// API knows (the specification's voices are Polly's); "alloy" when
-	// empty.
+	// Voice is the speech voice used when a request names none of the
+	// API's voices (the specification's voices are Polly's):
+	// DefaultOpenAIVoice when empty. A self-hosted server's own voice name
+	// (Speaches/Kokoro: af_heart) works too.
 	Voice string
 	// HTTPClient sends the requests; nil uses a client with Go's default
 	// transport.
@@ -49,10 +51,22 @@ type OpenAIConfig struct {
 // DefaultOpenAIBaseURL is OpenAI's API root.
 const DefaultOpenAIBaseURL = "https://api.openai.com/v1"
 
-// openAIVoices are the voices of OpenAI's speech API; other servers accept
-// these names too (Speaches and LocalAI map them).
-var openAIVoices = map[string]bool{"alloy": true, "ash": true, "ballad": true, "coral": true, "echo": true,
-	"fable": true, "nova": true, "onyx": true, "sage": true, "shimmer": true, "verse": true}
+// DefaultOpenAIVoice is the voice when OpenAIConfig.Voice is empty: OpenAI's
+// own default, which every model has and the OpenAI-compatible servers map.
+const DefaultOpenAIVoice = "alloy"
+
+// openAIVoices are the built-in voices of OpenAI's speech API (ballad,
+// verse, marin and cedar need gpt-4o-mini-tts; tts-1 and tts-1-hd have the
+// other nine). A request naming one of them gets it; any other name, such
+// as the specification's Polly voices, gets the configured voice.
+var openAIVoices = map[string]bool{"alloy": true, "ash": true, "ballad": true, "cedar": true, "coral": true,
+	"echo": true, "fable": true, "marin": true, "nova": true, "onyx": true, "sage": true, "shimmer": true, "verse": true}
+
+var openAIVoiceName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$`)
+
+// ValidOpenAIVoice reports whether v can be the configured voice: a name of
+// letters, digits, '_', '.' and '-', at most 64 long.
+func ValidOpenAIVoice(v string) bool { return openAIVoiceName.MatchString(v) }
 
 // OpenAI is a Transcriber and Synthesizer over the OpenAI audio API.
 type OpenAI struct {
@@ -84,10 +98,13 @@ func NewOpenAI(c OpenAIConfig) (*OpenAI, error) {
 	if strings.TrimSpace(c.Model) == "" {
 		return nil, errors.New("voice: a model is required")
 	}
+	if c.Voice != "" && !ValidOpenAIVoice(c.Voice) {
+		return nil, errors.New("voice: the voice must be a name of letters, digits, '_', '.' and '-'")
+	}
 	o := &OpenAI{base: base, key: c.APIKey, model: c.Model, voice: c.Voice, client: c.HTTPClient,
 		timeout: c.Timeout, log: c.Logger}
 	if o.voice == "" {
-		o.voice = "alloy"
+		o.voice = DefaultOpenAIVoice
 	}
 	if o.client == nil {
 		o.client = &http.Client{}
@@ -103,6 +120,10 @@ func NewOpenAI(c OpenAIConfig) (*OpenAI, error) {
 
 // Name implements Transcriber and Synthesizer.
 func (o *OpenAI) Name() string { return "openai" }
+
+// Voice is the voice a synthesis gets when its request names none of the
+// API's voices.
+func (o *OpenAI) Voice() string { return o.voice }
 
 // Transcribe posts a as multipart form data to /audio/transcriptions and
 // returns the text of the JSON answer.

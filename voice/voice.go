@@ -83,7 +83,14 @@ type SpeechRequest struct {
 	Voice        string // a provider's voice name, e.g. Vicki (Polly) or alloy (OpenAI)
 	Engine       string // standard or neural (Polly); ignored by others
 	LanguageCode string // e.g. de-DE
+	// SampleRate in Hz as Polly takes it ("8000", "16000", "22050" or
+	// "24000"; empty: the engine's default). The OpenAI API has no such
+	// option and answers in its own rate.
+	SampleRate string
 }
+
+// SampleRates are the MP3 sample rates Polly offers.
+var SampleRates = []string{"8000", "16000", "22050", "24000"}
 
 // Speech is synthesized audio. Body streams it; the caller closes it. A
 // read error from Body means the provider broke off: the audio is

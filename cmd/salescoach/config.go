@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"salescoach/voice"
 )
 
 // Config is every setting of the server. Each has an environment variable
@@ -89,6 +91,7 @@ type Config struct {
 	TTSBaseURL   string
 	TTSAPIKey    string
 	TTSModel     string
+	TTSVoice     string // the OpenAI voice (TTS_PROVIDER=openai)
 	AWSRegion    string
 	AWSAccessKey string
 	AWSSecretKey string
@@ -287,6 +290,14 @@ var settings = []setting{
 	{"TTS_BASE_URL", "tts-base-url", "", "base URL of the text-to-speech API with TTS_PROVIDER=openai; empty is OpenAI's", false, optionalBaseURL(func(c *Config) *string { return &c.TTSBaseURL })},
 	{"TTS_API_KEY", "tts-api-key", "", "API key of the text-to-speech server with TTS_PROVIDER=openai", true, str(func(c *Config) *string { return &c.TTSAPIKey })},
 	{"TTS_MODEL", "tts-model", "tts-1", "speech model with TTS_PROVIDER=openai, e.g. tts-1 or gpt-4o-mini-tts", false, str(func(c *Config) *string { return &c.TTSModel })},
+	{"TTS_VOICE", "tts-voice", voice.DefaultOpenAIVoice, "voice with TTS_PROVIDER=openai for every request that names none of the API's voices (the specification's voices are Polly's): alloy, coral, nova, … or the server's own name, e.g. af_heart (Speaches/Kokoro)", false, func(c *Config, v string) error {
+		v = strings.TrimSpace(v)
+		if !voice.ValidOpenAIVoice(v) {
+			return fmt.Errorf("must be a voice name of letters, digits, '_', '.' or '-' (at most 64), e.g. alloy or nova")
+		}
+		c.TTSVoice = v
+		return nil
+	}},
 	{"AWS_REGION", "aws-region", "eu-central-1", "AWS region of Amazon Polly (TTS_PROVIDER=polly)", false, func(c *Config, v string) error {
 		v = strings.TrimSpace(v)
 		if !s3RegionPattern.MatchString(v) {

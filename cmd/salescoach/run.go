@@ -473,7 +473,7 @@ func newVoice(cfg *Config, log *slog.Logger) (voice.Transcriber, voice.Synthesiz
 	switch cfg.TTSProvider {
 	case "openai":
 		o, err := voice.NewOpenAI(voice.OpenAIConfig{BaseURL: cfg.TTSBaseURL, APIKey: cfg.TTSAPIKey, Model: cfg.TTSModel,
-			Timeout: cfg.VoiceTimeout, Logger: log})
+			Voice: cfg.TTSVoice, Timeout: cfg.VoiceTimeout, Logger: log})
 		if err != nil {
 			return nil, nil, fmt.Errorf("text-to-speech: %w", err)
 		}

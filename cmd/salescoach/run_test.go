@@ -212,6 +212,8 @@ func TestConfigErrorsStopStartUp(t *testing.T) {
 		"bad aws region":        {"AWS_REGION", "Frankfurt am Main"},
 		"bad polly endpoint":    {"POLLY_ENDPOINT", "polly:4566"},
 		"bad voice timeout":     {"VOICE_TIMEOUT", "0s"},
+		"bad tts voice":         {"TTS_VOICE", "nova; rm -rf"},
+		"empty tts voice":       {"TTS_VOICE", " "},
 	}
 	for name, kv := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -84,3 +84,44 @@ func TestVoiceSettings(t *testing.T) {
 		t.Error("a voice secret was logged")
 	}
 }
+
+// TestOpenAIVoiceSetting: with TTS_PROVIDER=openai, TTS_VOICE is the voice
+// the OpenAI audio API speaks in for the specification's Polly voices, and
+// GET /api/voice names it.
+func TestOpenAIVoiceSetting(t *testing.T) {
+	tts := voicetest.NewOpenAI(t)
+	base, _ := startServer(t, envMap("ADDR", "127.0.0.1:0", "DATA_DIR", t.TempDir(), "LOG_FORMAT", "json",
+		"TTS_PROVIDER", "openai", "TTS_BASE_URL", tts.URL, "TTS_MODEL", "gpt-4o-mini-tts", "TTS_VOICE", "shimmer"))
+	c := &http.Client{}
+	st, s := postJSON(t, c, base, "/api/auth/anonymous", "", map[string]any{})
+	if st != 200 && st != 201 {
+		t.Fatalf("anonymous = %d %v", st, s)
+	}
+	token := s["access_token"].(string)
+	req, _ := http.NewRequest("GET", base+"/api/voice", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !strings.Contains(string(raw), `"voice":"shimmer"`) {
+		t.Errorf("GET /api/voice = %s", raw)
+	}
+	req, _ = http.NewRequest("POST", base+"/api/tts", strings.NewReader(`{"text":"Guten Tag.","voice":"Vicki"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err = c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ = io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !bytes.Equal(raw, tts.Audio) {
+		t.Errorf("tts = %d, %d bytes", res.StatusCode, len(raw))
+	}
+	if r := tts.Requests(); len(r) != 1 || r[0].Voice != "shimmer" || r[0].Model != "gpt-4o-mini-tts" {
+		t.Errorf("tts requests = %+v", r)
+	}
+}

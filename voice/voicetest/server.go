@@ -21,14 +21,17 @@ type Request struct {
 	FileName, FileType              string
 	File                            []byte
 	// Speech (OpenAI: model, input, voice; Polly: Text, VoiceId, Engine,
-	// LanguageCode, OutputFormat).
+	// LanguageCode, OutputFormat, SampleRate, TextType).
 	Text, Voice, Engine, LanguageCode, OutputFormat string
+	SampleRate, TextType                            string
 }
 
 // Server is a fake speech provider. Its fields may be changed between
 // requests; they are read under its lock.
 type Server struct {
 	URL string
+	// Handler answers the provider's requests.
+	Handler http.Handler
 
 	mu sync.Mutex
 	// Transcript is what transcriptions answer.
@@ -47,7 +50,10 @@ type Server struct {
 	// drops the connection: a stream that breaks off.
 	BreakAfter int
 	// Garbage answers transcriptions with a body that is not JSON.
-	Garbage  bool
+	Garbage bool
+	// Keep, when > 0, keeps only the last Keep requests (a fake that runs
+	// for long).
+	Keep     int
 	requests []Request
 }
 
@@ -65,12 +71,25 @@ func (s *Server) Set(f func(s *Server)) {
 	f(s)
 }
 
-// NewOpenAI starts a server speaking the OpenAI audio API under /v1:
-// POST /v1/audio/transcriptions (multipart file, model, language,
-// response_format → {"text"}) and POST /v1/audio/speech (JSON model, input,
-// voice, response_format → audio/mpeg). URL is the base URL with /v1.
+// NewOpenAI starts a server speaking the OpenAI audio API under /v1 (see
+// NewOpenAIFake) for the length of the test. URL is the base URL with /v1.
 func NewOpenAI(t testing.TB) *Server {
-	s := &Server{Transcript: "Das ist mir zu teuer.", Audio: fakeMP3()}
+	s := NewOpenAIFake()
+	srv := httptest.NewServer(s.Handler)
+	t.Cleanup(srv.Close)
+	t.Cleanup(s.Release)
+	s.URL = srv.URL + "/v1"
+	return s
+}
+
+// NewOpenAIFake returns a fake of the OpenAI audio API that is not yet
+// served: serve its Handler on any listener and set URL to the base URL
+// with /v1 (cmd/speechfake runs it as a program). It answers
+// POST /v1/audio/transcriptions (multipart file, model, language,
+// response_format → {"text"}) and POST /v1/audio/speech (JSON model,
+// input, voice, response_format → audio/mpeg).
+func NewOpenAIFake() *Server {
+	s := &Server{Transcript: "Das ist mir zu teuer.", Audio: SilentMP3()}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /v1/audio/transcriptions", func(w http.ResponseWriter, r *http.Request) {
 		req := Request{Path: r.URL.Path, Authorization: r.Header.Get("Authorization")}
@@ -117,10 +136,7 @@ func NewOpenAI(t testing.TB) *Server {
 		}
 		s.writeAudio(w, "audio/mpeg")
 	})
-	srv := httptest.NewServer(mux)
-	t.Cleanup(srv.Close)
-	t.Cleanup(s.release)
-	s.URL = srv.URL + "/v1"
+	s.Handler = mux
 	return s
 }
 
@@ -130,16 +146,17 @@ func NewOpenAI(t testing.TB) *Server {
 // type and x-amzn-RequestCharacters, errors as JSON with x-amzn-ErrorType.
 // URL is the endpoint to give the SDK.
 func NewPolly(t testing.TB) *Server {
-	s := &Server{Audio: fakeMP3()}
+	s := &Server{Audio: SilentMP3()}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /v1/speech", func(w http.ResponseWriter, r *http.Request) {
-		var body struct{ Text, VoiceId, Engine, LanguageCode, OutputFormat string }
+		var body struct{ Text, VoiceId, Engine, LanguageCode, OutputFormat, SampleRate, TextType string }
 		if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
 			pollyError(w, http.StatusBadRequest, "InvalidParameterValueException", "bad body")
 			return
 		}
 		req := Request{Path: r.URL.Path, Authorization: r.Header.Get("Authorization"), Text: body.Text,
-			Voice: body.VoiceId, Engine: body.Engine, LanguageCode: body.LanguageCode, OutputFormat: body.OutputFormat}
+			Voice: body.VoiceId, Engine: body.Engine, LanguageCode: body.LanguageCode, OutputFormat: body.OutputFormat,
+			SampleRate: body.SampleRate, TextType: body.TextType}
 		if !strings.HasPrefix(req.Authorization, "AWS4-HMAC-SHA256 Credential=") || !strings.Contains(req.Authorization, "/polly/aws4_request") {
 			pollyError(w, http.StatusForbidden, "UnrecognizedClientException", "not signed")
 			return
@@ -152,7 +169,7 @@ func NewPolly(t testing.TB) *Server {
 	})
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
-	t.Cleanup(s.release)
+	t.Cleanup(s.Release)
 	s.URL = srv.URL
 	return s
 }
@@ -169,6 +186,9 @@ func pollyError(w http.ResponseWriter, status int, typ, msg string) {
 func (s *Server) begin(w http.ResponseWriter, r *http.Request, req Request) bool {
 	s.mu.Lock()
 	s.requests = append(s.requests, req)
+	if s.Keep > 0 && len(s.requests) > s.Keep {
+		s.requests = append([]Request(nil), s.requests[len(s.requests)-s.Keep:]...)
+	}
 	hang, status, retry, typ := s.Hang, s.Status, s.RetryAfter, s.ErrorType
 	s.mu.Unlock()
 	if hang != nil {
@@ -213,8 +233,8 @@ func (s *Server) writeAudio(w http.ResponseWriter, ct string) {
 	w.Write(audio)
 }
 
-// release lets hanging requests go at the end of a test.
-func (s *Server) release() {
+// Release lets hanging requests go (at the end of a test).
+func (s *Server) Release() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.Hang != nil {
@@ -226,9 +246,12 @@ func (s *Server) release() {
 	}
 }
 
-// fakeMP3 is a few MPEG audio frame headers: enough to look like MP3.
-func fakeMP3() []byte {
-	frame := append([]byte{0xFF, 0xFB, 0x90, 0x64}, make([]byte, 413)...)
+// SilentMP3 is 0.52 s of silence as MP3: twenty MPEG-1 Layer III frames
+// (128 kbit/s, 44.1 kHz, joint stereo) whose side information and main
+// data are all zero, which decoders read as silent granules. Browsers play
+// it (Chromium's <audio> ends it after 0.52 s), so it stands in for speech.
+func SilentMP3() []byte {
+	frame := append([]byte{0xFF, 0xFB, 0x90, 0x64}, make([]byte, 413)...) // 144 × 128000 / 44100 = 417 bytes
 	var out []byte
 	for range 20 {
 		out = append(out, frame...)

@@ -233,6 +233,8 @@ export interface ChatRequest {
   productOverride?: string;
   pdfName?: string;
   pdfText?: string;
+  /** The voice call whose turn this message is, when the browser's own speech recognition heard it. */
+  callId?: string;
 }
 
 export type TechniqueKey = 'acknowledge' | 'question' | 'benefit' | 'evidence' | 'next_step' | 'formality' | 'tone';

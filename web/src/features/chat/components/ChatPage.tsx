@@ -74,7 +74,7 @@ export function ChatPage() {
   const [perfectText, setPerfectText] = useState<string | null>(null);
   const hint = useMutation({ mutationFn: (id: string) => fetchHint(id) });
   const perfect = useMutation({ mutationFn: (id: string) => fetchPerfectMessage(id) });
-  const voice = useVoiceCall((message, onToken) => chat.reply(message, null, onToken));
+  const voice = useVoiceCall((message, onToken, callId) => chat.reply(message, null, onToken, callId));
   const callRequested = useVoiceCallRequested();
 
   useDocumentTitle(t('chat.title'));

@@ -66,9 +66,15 @@ export interface ChatController {
   send: (text: string, pdf?: PdfAttachment | null) => Promise<boolean>;
   /**
    * Sends like send; resolves to the customer's reply, or null when nothing
-   * was answered. onToken receives the reply while it streams.
+   * was answered. onToken receives the reply while it streams; callId makes
+   * the message a turn of that voice call (the browser heard it).
    */
-  reply: (text: string, pdf?: PdfAttachment | null, onToken?: (piece: string) => void) => Promise<string | null>;
+  reply: (
+    text: string,
+    pdf?: PdfAttachment | null,
+    onToken?: (piece: string) => void,
+    callId?: string,
+  ) => Promise<string | null>;
   requestEvaluation: () => Promise<void>;
   finishExam: () => Promise<void>;
   /** 'Neu starten': the same mode (and difficulty) from the start. */
@@ -190,7 +196,7 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
 
   /** Sends a message; resolves to the customer's reply, or null when nothing was answered. */
   const reply = useCallback(
-    async (text: string, pdf?: PdfAttachment | null, onToken?: (piece: string) => void): Promise<string | null> => {
+    async (text: string, pdf?: PdfAttachment | null, onToken?: (piece: string) => void, callId?: string): Promise<string | null> => {
       const s = stateRef.current;
       const message = text.trim();
       if (!message || !s.mode || s.busy || s.loading || s.completed || s.messages.length === 0) return null;
@@ -211,6 +217,7 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
         request.pdfName = pdf.name;
         request.pdfText = pdf.text;
       }
+      if (callId) request.callId = callId;
       const controller = new AbortController();
       abortRef.current = controller;
       try {

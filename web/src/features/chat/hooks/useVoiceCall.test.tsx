@@ -49,7 +49,9 @@ function fakeBrowser(overrides: Partial<VoiceBrowser> = {}) {
   return { browser, tracks, advance };
 }
 
-function Harness({ browser, reply }: { browser: VoiceBrowser; reply: (text: string) => Promise<string | null> }) {
+type Reply = (text: string, onToken: (piece: string) => void, callId?: string) => Promise<string | null>;
+
+function Harness({ browser, reply }: { browser: VoiceBrowser; reply: Reply }) {
   const voice = useVoiceCall(reply, browser);
   return (
     <>
@@ -64,7 +66,7 @@ function Harness({ browser, reply }: { browser: VoiceBrowser; reply: (text: stri
   );
 }
 
-function renderHarness(browser: VoiceBrowser, reply = vi.fn((text: string) => Promise.resolve(`Antwort auf ${text}`))) {
+function renderHarness(browser: VoiceBrowser, reply = vi.fn<Reply>((text) => Promise.resolve(`Antwort auf ${text}`))) {
   const queryClient = createTestQueryClient();
   const view = render(
     <QueryClientProvider client={queryClient}>
@@ -111,7 +113,8 @@ describe('useVoiceCall', () => {
     await advance(1550, 0); // 1500 ms of silence end the turn
     await vi.waitFor(() => expect(browser.playAudio).toHaveBeenCalledTimes(1));
     expect(seen.stt).toEqual([`${CALL_ID}:true`]);
-    expect(view.reply).toHaveBeenCalledWith('Das ist mir zu teuer.', expect.any(Function));
+    // The server transcribed the turn within the call: the message carries no call.
+    expect(view.reply).toHaveBeenCalledWith('Das ist mir zu teuer.', expect.any(Function), undefined);
     expect(seen.tts).toEqual([{ text: 'Antwort auf Das ist mir zu teuer.' }]);
     expect(await screen.findByRole('status')).toHaveTextContent('Jetzt zuhören…');
 
@@ -184,8 +187,11 @@ describe('useVoiceCall', () => {
     await screen.findByRole('status');
     await advance(300, 0.2);
     await advance(1550, 0);
-    await vi.waitFor(() => expect(view.reply).toHaveBeenCalledWith('Zu teuer', expect.any(Function)));
+    // The server saw no transcription: the chat message is the call's turn.
+    await vi.waitFor(() => expect(view.reply).toHaveBeenCalledWith('Zu teuer', expect.any(Function), CALL_ID));
     expect(seen.stt).toEqual([]);
+    await view.user.click(await screen.findByRole('button', { name: 'Anruf beenden' }));
+    await vi.waitFor(() => expect(seen.finished).toEqual([CALL_ID]));
   });
 
   it('opens the microphone dialog when permission is denied, and tries again', async () => {

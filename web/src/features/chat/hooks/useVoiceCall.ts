@@ -59,11 +59,14 @@ export interface VoiceCall {
 /**
  * A voice call in the current chat: each transcript goes through reply (the
  * normal chat flow) and the customer's answer is spoken, by the server's
- * voice or, when it offers none, the browser's. Leaving the page ends the
- * call and releases the microphone.
+ * voice or, when it offers none, the browser's. A turn counts for the call
+ * ('Telefonieren') by its transcription on the server, or, when the
+ * browser's own recognition heard it, by the chat message, which reply then
+ * gets the call's id for. Leaving the page ends the call and releases the
+ * microphone.
  */
 export function useVoiceCall(
-  reply: (text: string, onToken: (piece: string) => void) => Promise<string | null>,
+  reply: (text: string, onToken: (piece: string) => void, callId?: string) => Promise<string | null>,
   browser: VoiceBrowser = realBrowser,
 ): VoiceCall {
   const t = useT();
@@ -118,7 +121,8 @@ export function useVoiceCall(
       ...(browser.now ? { now: browser.now } : {}),
       ...(browser.every ? { every: browser.every } : {}),
       transcribe: own ? own.transcribe : (audio) => transcribe(audio, call.current ?? undefined),
-      reply: (text, onToken) => replyRef.current(text, onToken),
+      // The server saw no transcription of a turn the browser heard: the message carries the call.
+      reply: (text, onToken) => replyRef.current(text, onToken, own ? (call.current ?? undefined) : undefined),
       prepare: (text, signal) => {
         if (s.tts.provider === 'none') {
           return Promise.resolve(() => browser.speakWithBrowser(text, s.tts.languageCode, signal));

@@ -201,5 +201,8 @@ export const serverEnglish: Record<ServerCode, string> = {
   voice_invalid: 'Unknown voice.',
   voice_engine_invalid: 'Please choose the speech engine standard or neural.',
   language_code_invalid: 'Invalid language code.',
+  speech_format_invalid: 'Speech is only available as mp3.',
+  sample_rate_invalid: 'Please choose the sample rate 8000, 16000, 22050 or 24000.',
+  text_type_invalid: 'Only plain text (text) is spoken, no SSML.',
   voice_call_not_found: 'Call not found.',
 };
