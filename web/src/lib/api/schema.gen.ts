@@ -1957,7 +1957,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** server-sent events of the caller's own changes: `ready` on connect, `change` {type: user|profile|conversation|feedback|resync, op: insert|update|delete, id}, a `: ping` comment every 25 s; closed when the access token expires (reconnect with a fresh one), right after the `change` of type user that disabled the account, and with a `superseded` event when the user opens a ninth stream on the same server process (the oldest gives way; reconnect only when that tab is used again) */
+        /** server-sent events of the caller's own changes: `ready` on connect, `change` {type: user|profile|conversation|feedback|resync, op: insert|update|delete, id} (resync, with op and id empty: changes were dropped, refetch everything), a `: ping` comment every 25 s; closed when the access token expires (reconnect with a fresh one), right after the `change` of type user that disabled the account, and with a `superseded` event when the user opens a ninth stream on the same server process (the oldest gives way; reconnect only when that tab is used again) */
         get: {
             parameters: {
                 query?: never;

@@ -159,12 +159,14 @@ export type FinishResponse = ResponseBody<'/api/conversations/{id}/finish', 'pos
 
 /**
  * The `change` event of GET /api/realtime ('feedback': an admin changed the
- * status of the user's feedback). Events of a stream are not described by a
- * schema of docs/api/openapi.yaml, only in the operation's summary.
+ * status of the user's feedback; 'resync': the server dropped changes for
+ * this stream, so everything is refetched, with op and id empty). Events of a
+ * stream are not described by a schema of docs/api/openapi.yaml, only in the
+ * operation's summary.
  */
 export interface RealtimeChange {
-  type: 'user' | 'profile' | 'conversation' | 'feedback';
-  op: 'insert' | 'update' | 'delete';
+  type: 'user' | 'profile' | 'conversation' | 'feedback' | 'resync';
+  op: 'insert' | 'update' | 'delete' | '';
   id: string;
 }
 
