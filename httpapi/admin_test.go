@@ -290,6 +290,7 @@ func TestAdminConversations(t *testing.T) {
 		// The deleted conversation reads in full.
 		d := a.do("GET", "/api/admin/conversations/"+gone, nil).must(t, 200).json(t)
 		if d["id"] != gone || d["deleted_at"] == nil || d["mode"] != "Prüfung" || d["title"] == nil || d["created_at"] == nil ||
+			d["user_email"] != "lea@example.com" ||
 			len(d["messages"].([]any)) != 2 || d["conversation"].(map[string]any)["id"] != gone {
 			t.Errorf("detail = %v", d)
 		}

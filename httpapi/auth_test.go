@@ -48,6 +48,11 @@ func TestSignupConfirmLogin(t *testing.T) {
 		if user["email"] != "Anna@example.com" || user["is_anonymous"] != false || user["email_confirmed_at"] == nil {
 			t.Errorf("session user = %v", user)
 		}
+		// GET /api/auth/user answers the session's user.
+		au := c.do("GET", "/api/auth/user", nil).must(t, 200).json(t)
+		if au["id"] != user["id"] || au["email"] != "Anna@example.com" || au["is_anonymous"] != false {
+			t.Errorf("auth user = %v, session user = %v", au, user)
+		}
 		me := c.do("GET", "/api/me", nil).must(t, 200).json(t)
 		mu := me["user"].(map[string]any)
 		if mu["company"] != "ACME" || mu["terms_version"].(float64) != 2 || mu["terms_accepted_at"] == nil {

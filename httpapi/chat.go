@@ -379,8 +379,8 @@ func (s *Server) handleFinish(w http.ResponseWriter, r *http.Request, u *salesco
 }
 
 // handleAdminConversation answers any conversation, deleted ones included:
-// the user's view of it plus, at the top level, its id, owner, title, mode
-// and times.
+// the user's view of it plus, at the top level, its id, owner (id and
+// e-mail), title, mode and times.
 func (s *Server) handleAdminConversation(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
 	if !salescoach.IsUUID(r.PathValue("id")) {
 		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgConversationNotFound)
@@ -393,7 +393,13 @@ func (s *Server) handleAdminConversation(w http.ResponseWriter, r *http.Request,
 	if err != nil {
 		return err
 	}
-	body["id"], body["user_id"], body["title"], body["mode"] = c.ID, c.UserID, c.Title, c.Mode
+	// The owner's e-mail, as the list shows it ("" for a guest; a deleted
+	// account's conversations are gone with it).
+	owner, err := s.Users.UserByID(r.Context(), c.UserID)
+	if err != nil {
+		return err
+	}
+	body["id"], body["user_id"], body["user_email"], body["title"], body["mode"] = c.ID, c.UserID, owner.Email, c.Title, c.Mode
 	body["created_at"], body["completed_at"], body["deleted_at"] = c.CreatedAt, c.CompletedAt, c.DeletedAt
 	writeJSON(w, http.StatusOK, body)
 	return nil

@@ -108,6 +108,10 @@ type env struct {
 	hub      *realtime.Hub
 	// blobs is the avatar store: a local folder unless an option swaps it.
 	blobs salescoach.BlobStore
+	// apiErrs are the answers that did not match docs/api/openapi.yaml
+	// (apicheck_test.go), reported when the test ends.
+	apiMu   sync.Mutex
+	apiErrs []string
 }
 
 type envOption func(*httpapi.Config, *httpapi.Deps)
@@ -163,7 +167,16 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 		o(&cfg, &deps)
 	}
 	e.blobs = deps.Blobs
-	e.srv = httptest.NewServer(httpapi.New(cfg, deps).Handler())
+	handler := httpapi.New(cfg, deps).Handler()
+	// Every answer is checked against the API description; benchmarks
+	// measure the server alone.
+	if _, bench := t.(*testing.B); !bench {
+		handler = e.checkedHandler(mustAPISpec(t), handler)
+		// Cleanups run last first: this one after the server has closed,
+		// when every handler has returned.
+		t.Cleanup(e.reportAPIMismatches)
+	}
+	e.srv = httptest.NewServer(handler)
 	t.Cleanup(e.srv.Close)
 	return e
 }

@@ -112,6 +112,8 @@ test('chat history: an admin finds a user\'s conversation and reads every messag
   await expect(admin).toHaveURL(appURL(`/chat-history?id=${id}`));
   await expect(admin.getByText(id, { exact: true })).toBeVisible();
   await expect(admin.getByText('Übung', { exact: true }).first()).toBeVisible();
+  // the detail names the owner ('Benutzer'), as the list does
+  await expect(admin.getByRole('definition').filter({ hasText: email })).toBeVisible();
   await expect(admin.getByText(`user: ${opening}`)).toBeVisible();
   // the AI customer's reply follows as an assistant message
   await expect(admin.getByText(/^assistant: .+/).first()).toBeVisible();

@@ -5,7 +5,7 @@ import type {
   ChatAnswer,
   Conversation,
   ConversationDetail,
-  Evaluation,
+  ApiEvaluation,
   MeResponse,
   Score,
   Session,
@@ -76,7 +76,7 @@ export function makeMe(
       messages_sent_count: 0,
       ...overrides.profile,
     },
-    level: { level: 1, xp: 0, progress: 0, xpForNext: 100, xp_for_next_level: 100 },
+    level: { level: 1, xp: 0, progress: 0, xpForNext: 100, xp_for_next_level: 100, xpInLevel: 0 },
   };
 }
 
@@ -115,7 +115,8 @@ export function makeAnswer(overrides: Partial<ChatAnswer> = {}): ChatAnswer {
   };
 }
 
-export function makeEvaluation(overrides: Partial<Evaluation> = {}): Evaluation {
+/** An evaluation as the server sends it. */
+export function makeEvaluation(overrides: Partial<ApiEvaluation> = {}): ApiEvaluation {
   const categories = [
     'Empathie & Zuhören',
     'Fragetechnik',
@@ -171,7 +172,7 @@ export const TONE_PRESETS: TonePreset[] = [
 
 /** The nine challenges of the seed, with counters from `current` (key → value). */
 export function makeChallenges(current: Record<string, number> = {}): ChallengeCard[] {
-  const seed: [string, string, number, string?][] = [
+  const seed: [ChallengeCard['key'], string, number, string?][] = [
     ['objections_solved', 'shield-check – Einwände gelöst', 0, 'Objections solved'],
     ['messages_sent', 'message-square – Nachrichten gesendet', 0],
     ['fast_answers', 'zap – Schnelle Antworten', 10],

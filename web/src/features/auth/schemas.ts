@@ -44,7 +44,8 @@ export const signUpSchema = z
     (v): SignupRequest => ({
       email: v.email,
       password: v.password,
-      termsAccepted: v.termsAccepted,
+      // The refine above lets only true through (the server refuses false).
+      termsAccepted: true,
       ...(v.company ? { company: v.company } : {}),
       ...(v.ref ? { ref: v.ref } : {}),
     }),

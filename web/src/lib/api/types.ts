@@ -1,445 +1,206 @@
-// Shapes of the Sales Coach HTTP API (see docs/api/openapi.yaml).
-// Kept in one file so they can later be generated from the OpenAPI document.
+// Shapes of the Sales Coach HTTP API. They are generated from
+// docs/api/openapi.yaml into schema.gen.ts (`npm run gen:api`); the names
+// here are the app's aliases of them, so that a change of the description
+// breaks tsc wherever the app relies on what changed. The Go tests check
+// every answer of the server against the same description.
+import type { components, paths } from './schema.gen';
+
+type Schemas = components['schemas'];
+
+/** The description's named schemas: `ApiSchemas['AdminUserItem']`. */
+export type ApiSchemas = Schemas;
+type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
+
+/** The JSON body of a documented answer: `ResponseBody<'/api/me/usage', 'get'>`. */
+export type ResponseBody<P extends keyof paths, M extends Method, S extends number = 200> = paths[P][M] extends {
+  responses: infer R;
+}
+  ? S extends keyof R
+    ? R[S] extends { content: { 'application/json': infer T } }
+      ? T
+      : never
+    : never
+  : never;
+
+/** The JSON body of a documented request: `RequestBody<'/api/chat', 'post'>`. */
+export type RequestBody<P extends keyof paths, M extends Method> = paths[P][M] extends {
+  requestBody?: { content: { 'application/json': infer T } };
+}
+  ? T
+  : never;
+
+/** A code of the server's message catalogue (or an error category). */
+export type ErrorCode = Schemas['ErrorCode'];
 
 /** A message of the server: a stable code, its German text, its placeholders. */
-export interface ApiMessage {
-  code: string;
-  error: string;
-  params?: Record<string, unknown>;
-}
+export type ApiMessage = Schemas['FieldError'];
 
 /**
  * The body of every non-2xx answer: `code` is stable and translated by the
  * client (lib/i18n/server.ts); `error` is the German default text; `fields`
- * names the fields at fault, each with its own code and text.
+ * names the fields at fault, each with its own code and text; `retryAfter`
+ * repeats Retry-After (also in a stream's error event, which has no header);
+ * `conversationId` names the chat a failed first message created.
  */
-export interface ApiErrorBody {
-  code?: string;
-  error: string;
-  params?: Record<string, unknown>;
-  details?: string;
-  /** The code of `details`, whose placeholders are in `params`. */
-  detailsCode?: string;
-  fields?: Record<string, ApiMessage | string>;
-  /** The chat a failed first message created: continue it instead of starting another. */
-  conversationId?: string;
-  /** Seconds to wait, as in Retry-After (repeated for a stream's error event, which has no header). */
-  retryAfter?: number;
-}
-
-export interface Identity {
-  provider: string;
-  email: string;
-}
+export type ApiErrorBody = Schemas['Error'];
 
 /** GET /api/auth/user and Session.user. */
-export interface AuthUser {
-  id: string;
-  /** "" for an anonymous guest. */
-  email: string;
-  is_anonymous: boolean;
-  email_confirmed_at: string | null;
-  created_at: string;
-  identities: Identity[];
-  factors: unknown[];
-}
+export type AuthUser = Schemas['AuthUser'];
+export type Identity = AuthUser['identities'][number];
 
 /** Answer of login, refresh and anonymous sign-in. */
-export interface Session {
-  access_token: string;
-  token_type: 'bearer';
-  /** Lifetime in seconds. */
-  expires_in: number;
-  /** Unix seconds. */
-  expires_at: number;
-  user: AuthUser;
-}
+export type Session = Schemas['Session'];
 
 /** GET /api/auth/providers */
-export interface ProvidersResponse {
-  google: boolean;
-  apple: boolean;
-}
+export type ProvidersResponse = ResponseBody<'/api/auth/providers', 'get'>;
 
-export type OAuthProvider = 'google' | 'apple';
+export type OAuthProvider = paths['/api/auth/oauth/{provider}']['get']['parameters']['path']['provider'];
 
 /** POST /api/auth/signup */
-export interface SignupRequest {
-  email: string;
-  password: string;
-  company?: string;
-  termsAccepted: boolean;
-  ref?: string;
-}
-
-/** POST /api/auth/login */
-export interface LoginRequest {
-  email: string;
-  password: string;
-  remember: boolean;
-}
-
+export type SignupRequest = RequestBody<'/api/auth/signup', 'post'>;
+/** POST /api/auth/login (the app always says whether to remember the sign-in). */
+export type LoginRequest = Required<RequestBody<'/api/auth/login', 'post'>>;
 /** POST /api/auth/confirm */
-export interface ConfirmRequest {
-  token: string;
-}
-
+export type ConfirmRequest = RequestBody<'/api/auth/confirm', 'post'>;
 /** POST /api/auth/recover */
-export interface RecoverRequest {
-  email: string;
-}
-
+export type RecoverRequest = RequestBody<'/api/auth/recover', 'post'>;
 /** POST /api/auth/reset */
-export interface ResetRequest {
-  token: string;
-  password: string;
-}
-
+export type ResetRequest = RequestBody<'/api/auth/reset', 'post'>;
 /** POST /api/auth/upgrade (guests only) */
-export interface UpgradeRequest {
-  email: string;
-  password: string;
-}
+export type UpgradeRequest = RequestBody<'/api/auth/upgrade', 'post'>;
 
-export interface OkResponse {
-  ok: true;
-}
+export type OkResponse = Schemas['Ok'];
 
 /** GET /api/auth/is-admin */
-export interface IsAdminResponse {
-  isAdmin: boolean;
-  reason?: string;
-}
+export type IsAdminResponse = ResponseBody<'/api/auth/is-admin', 'get'>;
 
-export type Formality = 'du' | 'sie';
-export type Language = 'de' | 'en';
-export type TermsVersion = 0 | 1 | 2;
+/** GET /api/me */
+export type MeResponse = Schemas['Me'];
+export type MeUser = MeResponse['user'];
+export type MeProfile = MeResponse['profile'];
+export type LevelInfo = MeResponse['level'];
+
+export type Formality = Exclude<MeUser['formality'], ''>;
+export type Language = Exclude<MeUser['language'], ''>;
+export type TermsVersion = MeUser['terms_version'];
 
 /** The current terms version users must accept. */
 export const CURRENT_TERMS_VERSION = 2;
 
-export interface MeUser {
-  id: string;
-  email: string;
-  display_name: string;
-  avatar_url: string;
-  role: string;
-  /** '' = Standard (du). */
-  formality: Formality | '';
-  /** '' = Standard (de). */
-  language: Language | '';
-  tone_preset_id: string | null;
-  level: number;
-  xp: number;
-  status: string;
-  company: string;
-  is_anonymous: boolean;
-  terms_accepted_at: string | null;
-  terms_version: TermsVersion;
-}
-
-export interface MeProfile {
-  user_id: string;
-  product_description: string;
-  has_seen_intro: boolean;
-  streak: number;
-  progress: number;
-  objections_solved_count: number;
-  messages_sent_count: number;
-}
-
-export interface LevelInfo {
-  level: number;
-  xp: number;
-  /** XP within the current level as a percentage of xpForNext (0–100). */
-  progress: number;
-  /** XP the current level needs in all. */
-  xpForNext: number;
-  xp_for_next_level: number;
-  /** XP gathered within the current level (newer servers; else derived from progress). */
-  xpInLevel?: number;
-}
-
-/** GET /api/me */
-export interface MeResponse {
-  user: MeUser;
-  profile: MeProfile;
-  level: LevelInfo;
-}
-
 /** POST /api/me/terms */
-export interface TermsRequest {
-  userAgent: string;
-}
-
-export interface TermsResponse {
-  terms_accepted_at: string;
-  terms_version: TermsVersion;
-}
+export type TermsRequest = RequestBody<'/api/me/terms', 'post'>;
+export type TermsResponse = ResponseBody<'/api/me/terms', 'post'>;
 
 /** POST /api/me/streak */
-export interface StreakResponse {
-  streak: number;
-  first: boolean;
-}
+export type StreakResponse = ResponseBody<'/api/me/streak', 'post'>;
 
 /** POST /api/consent */
-export interface ConsentRequest {
-  consentType: 'terms';
-  termsVersion: number;
-  userAgent: string;
-}
-
-export type TrackSource =
-  | 'google'
-  | 'ai-tool'
-  | 'instagram'
-  | 'youtube'
-  | 'tiktok'
-  | 'linkedin'
-  | 'direct'
-  | 'other';
+export type ConsentRequest = RequestBody<'/api/consent', 'post'>;
 
 /** POST /api/track */
-export interface TrackRequest {
-  path: string;
-  source: TrackSource;
-}
-
-/** Chat modes as the API spells them. */
-export type ChatMode = 'Übung' | 'Prüfung';
-
-/** 1 Leicht, 2 Mittel, 3 Schwer. */
-export type Difficulty = 1 | 2 | 3;
-
-export type MessageRole = 'user' | 'seller' | 'assistant' | 'system';
-
-export type EngineName = 'builtin' | 'openai';
-
-/** GET /api/chat/preflight */
-export interface PreflightResponse {
-  allowed: boolean;
-  limit: number;
-  used?: number;
-  engine?: EngineName;
-}
-
-/** POST /api/chat */
-export interface ChatRequest {
-  conversationId?: string;
-  mode?: ChatMode;
-  difficulty?: Difficulty;
-  message: string;
-  productOverride?: string;
-  pdfName?: string;
-  pdfText?: string;
-  /** The voice call whose turn this message is, when the browser's own speech recognition heard it. */
-  callId?: string;
-}
-
-export type TechniqueKey = 'acknowledge' | 'question' | 'benefit' | 'evidence' | 'next_step' | 'formality' | 'tone';
-
-/** One technique of an answer: shown or missing, with a one-line reason. */
-export interface Technique {
-  /** A TechniqueKey; other keys may come from newer servers. */
-  key: string;
-  label: string;
-  shown: boolean;
-  reason: string;
-}
-
-/** The assessment of the latest answer of a practice chat. */
-export interface Score {
-  /** Progress on the objection the answer addressed, after the answer (0–100). */
-  totalPercent: number;
-  /** Quality of the answer itself (0–100). */
-  answerScore?: number;
-  stage: number;
-  totalStages: number;
-  progress: number;
-  solved?: boolean;
-  completed: boolean;
-  techniques: Technique[];
-}
-
-/** The answer to a chat message (JSON, or the `done` event of the stream). */
-export interface ChatAnswer {
-  message: string;
-  conversationId: string;
-  userMessageId: string;
-  assistantMessageId: string;
-  stage: number;
-  totalStages: number;
-  progress: number;
-  completed: boolean;
-  title: string;
-  score: Score | null;
-}
+export type TrackRequest = RequestBody<'/api/track', 'post'>;
+export type TrackSource = TrackRequest['source'];
 
 /** GET /api/conversations (items). */
-export interface Conversation {
-  id: string;
-  title: string;
-  mode: ChatMode;
-  difficulty: Difficulty | null;
-  created_at: string;
-  completed_at: string | null;
-}
-
-export interface ConversationMessage {
-  id: string;
-  role: MessageRole;
-  content: string;
-  pdfName?: string;
-  isCompletion: boolean;
-  created_at: string;
-}
-
-export interface CategoryScore {
-  category: string;
-  score: number;
-  comment: string;
-}
-
-/** The six-category evaluation of a conversation. */
-export interface Evaluation {
-  intro: string;
-  scores: CategoryScore[];
-  improvements: string[];
-  top_points: string[];
-  totalPercent?: number;
-}
+export type Conversation = Schemas['Conversation'];
+/** Chat modes as the API spells them. */
+export type ChatMode = Conversation['mode'];
+/** 1 Leicht, 2 Mittel, 3 Schwer. */
+export type Difficulty = Exclude<Conversation['difficulty'], null>;
 
 /** GET /api/conversations/{id} */
-export interface ConversationDetail {
-  conversation: Conversation;
-  messages: ConversationMessage[];
-  stage: number;
-  totalStages: number;
-  progress: number;
-  completed: boolean;
-  score: Score | null;
-  /** May arrive as an object or as a JSON string. */
-  evaluation: Evaluation | string | null;
-  engine?: EngineName;
-}
+export type ConversationDetail = Schemas['ConversationDetail'];
+export type ConversationMessage = ConversationDetail['messages'][number];
+export type MessageRole = ConversationMessage['role'];
+export type EngineName = ConversationDetail['engine'];
+
+/** GET /api/chat/preflight */
+export type PreflightResponse = ResponseBody<'/api/chat/preflight', 'get'>;
+
+/** POST /api/chat */
+export type ChatRequest = RequestBody<'/api/chat', 'post'>;
+
+/** One technique of an answer: shown or missing, with a one-line reason. */
+export type Technique = Schemas['Technique'];
+export type TechniqueKey = Technique['key'];
+
+/** The assessment of the latest answer of a practice chat. */
+export type Score = Schemas['Score'];
+
+/** The answer to a chat message (JSON, or the `done` event of the stream). */
+export type ChatAnswer = Schemas['ChatAnswer'];
+
+export type CategoryScore = Schemas['Evaluation']['scores'][number];
+
+/**
+ * The six-category evaluation of a conversation, as the app reads it
+ * (features/chat/api/evaluation.ts): evaluations stored before the total
+ * existed have no totalPercent.
+ */
+export type Evaluation = Omit<Schemas['Evaluation'], 'totalPercent'> & Partial<Pick<Schemas['Evaluation'], 'totalPercent'>>;
+
+/** The evaluation as the server sends it (ConversationDetail, POST …/evaluation). */
+export type ApiEvaluation = Schemas['Evaluation'];
 
 /** PATCH /api/conversations/{id} */
-export interface RenameResponse {
-  id: string;
-  title: string;
-}
+export type RenameResponse = ResponseBody<'/api/conversations/{id}', 'patch'>;
 
 /** POST /api/conversations/{id}/hint */
-export interface HintResponse {
-  tip: string;
-}
+export type HintResponse = ResponseBody<'/api/conversations/{id}/hint', 'post'>;
 
 /** POST /api/conversations/{id}/perfect-message */
-export interface PerfectMessageResponse {
-  message: string;
-}
+export type PerfectMessageResponse = ResponseBody<'/api/conversations/{id}/perfect-message', 'post'>;
 
 /** POST /api/conversations/{id}/evaluation */
-export interface EvaluationResponse {
-  evaluation: Evaluation | string | null;
-}
+export type EvaluationResponse = ResponseBody<'/api/conversations/{id}/evaluation', 'post'>;
 
 /** POST /api/conversations/{id}/finish */
-export interface FinishResponse {
-  conversation: Conversation;
-  completed: boolean;
-}
+export type FinishResponse = ResponseBody<'/api/conversations/{id}/finish', 'post'>;
 
-/** The `change` event of GET /api/realtime ('feedback': an admin changed the status of the user's feedback). */
+/**
+ * The `change` event of GET /api/realtime ('feedback': an admin changed the
+ * status of the user's feedback; 'resync': the server dropped changes for
+ * this stream, so everything is refetched, with op and id empty). Events of a
+ * stream are not described by a schema of docs/api/openapi.yaml, only in the
+ * operation's summary.
+ */
 export interface RealtimeChange {
-  type: 'user' | 'profile' | 'conversation' | 'feedback';
-  op: 'insert' | 'update' | 'delete';
+  type: 'user' | 'profile' | 'conversation' | 'feedback' | 'resync';
+  op: 'insert' | 'update' | 'delete' | '';
   id: string;
 }
 
 /** PATCH /api/me: only the fields that change; answers like GET /api/me. */
-export interface MeUpdateRequest {
-  display_name?: string;
-  role?: string;
-  formality?: Formality | '';
-  language?: Language | '';
-  tone_preset_id?: string | null;
-  product_description?: string;
-  has_seen_intro?: boolean;
-}
+export type MeUpdateRequest = Schemas['ProfileUpdate'];
 
 /** PUT /api/me/avatar (multipart `file`) */
-export interface AvatarResponse {
-  avatar_url: string;
-}
+export type AvatarResponse = ResponseBody<'/api/me/avatar', 'put'>;
 
 /** GET /api/tone-presets (items) */
-export interface TonePreset {
-  id: string;
-  name: string;
-  /** English name; '' when not translated. */
-  name_en: string;
-  description: string;
-}
+export type TonePreset = ResponseBody<'/api/tone-presets', 'get'>[number];
 
 /** GET /api/me/usage: chats started in the current cycle. */
-export interface UsageResponse {
-  used: number;
-  quota: number;
-  plan: string;
-  cycleStart: string;
-}
-
-export type Tier = 'free' | 'plus' | 'elite';
+export type UsageResponse = ResponseBody<'/api/me/usage', 'get'>;
 
 /** GET /api/subscription */
-export interface SubscriptionResponse {
-  tier: Tier;
-  status: string;
-  plan_id: string;
-  cancel_at_period_end: boolean;
-  cancel_at: string | null;
-  cycle_start: string | null;
-}
+export type SubscriptionResponse = Schemas['Subscription'];
+export type Tier = SubscriptionResponse['tier'];
 
 /** DELETE /api/me/history */
-export interface DeleteHistoryResponse {
-  deleted: number;
-}
+export type DeleteHistoryResponse = ResponseBody<'/api/me/history', 'delete'>;
 
 /** POST /api/product-summary */
-export interface ProductSummaryRequest {
-  url: string;
-}
-
-export interface ProductSummaryResponse {
-  summary: string;
-}
+export type ProductSummaryRequest = RequestBody<'/api/product-summary', 'post'>;
+export type ProductSummaryResponse = ResponseBody<'/api/product-summary', 'post'>;
 
 /** POST /api/referrals/code */
-export interface ReferralCodeResponse {
-  code: string;
-}
+export type ReferralCodeResponse = ResponseBody<'/api/referrals/code', 'post'>;
 
 /** GET /api/referrals (items, newest first) */
-export interface Referral {
-  created_at: string;
-  display_name: string;
-  avatar_url: string;
-}
+export type Referral = ResponseBody<'/api/referrals', 'get'>[number];
 
-/** GET /api/challenges (items): name is "iconkey – Title". */
-export interface ChallengeCard {
-  key: string;
-  name: string;
-  description: string;
-  /** English texts; '' when not translated. */
-  nameEn: string;
-  descriptionEn: string;
-  icon: string;
-  /** 1–10 (I–X) */
-  stage: number;
-  progressCurrent: number;
-  progressTarget: number;
-}
+/** GET /api/challenges (items). */
+export type ChallengeCard = Schemas['ChallengeCard'];
+
+/** GET /api/feedback (items) and the answer to POST /api/feedback (with the message). */
+export type Feedback = Schemas['Feedback'];

@@ -84,7 +84,8 @@ describe('RealtimeClient', () => {
         sse(
           eventStream(
             'event: ready\ndata: {}\n\n: ping\n\nevent: change\ndata: {"type":"conversation","op":"insert","id":"c1"}\n\n' +
-              'event: change\ndata: {"type":"user","op":"update","id":"u1"}\n\nevent: change\ndata: nonsense\n\n',
+              'event: change\ndata: {"type":"user","op":"update","id":"u1"}\n\nevent: change\ndata: nonsense\n\n' +
+              'event: change\ndata: {"type":"resync","op":"","id":""}\n\n',
             { close: false, signal: init?.signal },
           ),
         ),
@@ -96,6 +97,7 @@ describe('RealtimeClient', () => {
     expect(s.changes).toEqual([
       { type: 'conversation', op: 'insert', id: 'c1' },
       { type: 'user', op: 'update', id: 'u1' },
+      { type: 'resync', op: '', id: '' },
     ]);
     s.client.stop();
   });

@@ -28,7 +28,11 @@ function isChange(value: unknown): value is RealtimeChange {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return (
-    (v.type === 'user' || v.type === 'profile' || v.type === 'conversation' || v.type === 'feedback') &&
+    (v.type === 'user' ||
+      v.type === 'profile' ||
+      v.type === 'conversation' ||
+      v.type === 'feedback' ||
+      v.type === 'resync') &&
     typeof v.op === 'string' &&
     typeof v.id === 'string'
   );

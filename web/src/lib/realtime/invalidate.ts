@@ -12,7 +12,8 @@ export const feedbackQueryKey = ['feedback'] as const;
  * Marks the cached server data a change touches as stale; queries on screen
  * refetch at once: user/profile → /api/me; conversation → the list, that
  * conversation, and what counts chats (usage, preflight); feedback → the
- * user's own feedback list.
+ * user's own feedback list; resync (the server dropped changes: a slow
+ * stream, a lost database notification) → everything.
  */
 export function invalidateForChange(queryClient: QueryClient, change: RealtimeChange): void {
   switch (change.type) {
@@ -28,6 +29,9 @@ export function invalidateForChange(queryClient: QueryClient, change: RealtimeCh
       return;
     case 'feedback':
       void queryClient.invalidateQueries({ queryKey: feedbackQueryKey });
+      return;
+    case 'resync':
+      void queryClient.invalidateQueries();
       return;
   }
 }

@@ -32,6 +32,10 @@ describe('live updates', () => {
     spy.mockClear();
     invalidateForChange(qc, { type: 'feedback', op: 'update', id: 'f1' });
     expect(spy.mock.calls.map((c) => c[0])).toEqual([{ queryKey: ['feedback'] }]);
+    spy.mockClear();
+    // The server dropped changes for this stream: refetch everything.
+    invalidateForChange(qc, { type: 'resync', op: '', id: '' });
+    expect(spy.mock.calls.map((c) => c[0])).toEqual([undefined]);
   });
 
   it('invalidates on change events of the stream and closes it on unmount', async () => {

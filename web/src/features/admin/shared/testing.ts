@@ -27,6 +27,7 @@ export function makeAdminUser(overrides: Partial<AdminUserItem> = {}): AdminUser
     level: 1,
     xp: 0,
     plan: 'free',
+    subscription_status: '',
     created_at: '2025-06-01T10:00:00Z',
     last_active_at: null,
     ...overrides,

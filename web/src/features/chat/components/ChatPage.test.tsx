@@ -590,7 +590,7 @@ describe('opening a conversation from the history', () => {
             progress: 100,
             completed: true,
             score: makeScore({ stage: 2, totalStages: 2, progress: 100, totalPercent: 100, solved: true, completed: true }),
-            evaluation: JSON.stringify(makeEvaluation()),
+            evaluation: makeEvaluation(),
           }),
         ),
       ),

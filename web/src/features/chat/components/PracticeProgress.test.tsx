@@ -29,7 +29,7 @@ describe('practice progress and score', () => {
         stage={1}
         totalStages={2}
         progress={30}
-        score={{ totalPercent: 30, answerScore: 50, stage: 1, totalStages: 2, progress: 30, completed: false, techniques }}
+        score={{ totalPercent: 30, answerScore: 50, stage: 1, totalStages: 2, progress: 30, solved: false, completed: false, techniques }}
       />,
     );
     expect(screen.getByText('Einwand in Arbeit – noch 3 Antworten')).toBeInTheDocument();
@@ -43,7 +43,7 @@ describe('practice progress and score', () => {
         stage={1}
         totalStages={1}
         progress={53}
-        score={{ totalPercent: 53, answerScore: 88, stage: 1, totalStages: 1, progress: 53, completed: false, techniques }}
+        score={{ totalPercent: 53, answerScore: 88, stage: 1, totalStages: 1, progress: 53, solved: false, completed: false, techniques }}
       />,
     );
     expect(screen.getByText('Einwand fast gelöst – eine Antwort fehlt noch')).toBeInTheDocument();
@@ -70,7 +70,7 @@ describe('practice progress and score', () => {
         stage={1}
         totalStages={1}
         progress={30}
-        score={{ totalPercent: 30, answerScore: 50, stage: 1, totalStages: 1, progress: 30, completed: false, techniques }}
+        score={{ totalPercent: 30, answerScore: 50, stage: 1, totalStages: 1, progress: 30, solved: false, completed: false, techniques }}
       />,
     );
     const toggle = screen.getByRole('button', { name: 'Begründung' });

@@ -121,7 +121,7 @@ function fromDetail(state: ChatState, detail: ConversationDetail): ChatState {
     progress: detail.progress,
     completed: detail.completed,
     score: c.mode === 'Übung' ? (detail.score ?? state.score) : null,
-    engine: detail.engine ?? state.engine,
+    engine: detail.engine,
   };
 }
 

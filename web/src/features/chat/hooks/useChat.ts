@@ -158,7 +158,7 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
     let engine = null;
     try {
       const preflight = await queryClient.query({ ...preflightQueryOptions(), staleTime: 0 });
-      engine = preflight.engine ?? null;
+      engine = preflight.engine;
       if (!preflight.allowed) {
         dispatch({
           type: 'startRefused',

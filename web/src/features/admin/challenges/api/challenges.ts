@@ -1,47 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
+import { api, type ApiSchemas, type RequestBody } from '../../../../lib/api';
 import { adminQueryKey } from '../../shared';
 
 /** One challenge as the back-office edits it (GET/PUT /api/admin/challenges). */
-export interface AdminChallenge {
-  key: string;
-  title: string;
-  /** An icon key (lucide name), e.g. "trophy". */
-  icon: string;
-  description: string;
-  /** The English texts users see in the English UI ('' shows the German ones). */
-  title_en: string;
-  description_en: string;
-  /** 0 = staged (stages 1…1000 instead of a fixed target). */
-  target: number;
-  staged: boolean;
-  /** Users who completed it (reached the target, or the first stage of a staged one). */
-  completions: number;
-}
+export type AdminChallenge = AdminChallengesResponse['challenges'][number];
 
-export interface TopChallenge {
-  key: string;
-  title: string;
-  icon: string;
-  completions: number;
-}
+export type TopChallenge = AdminChallengesResponse['top'][number];
 
-export interface AdminChallengesResponse {
-  challenges: AdminChallenge[];
-  /** The three with the most completions, most first. */
-  top: TopChallenge[];
-}
+export type AdminChallengesResponse = ApiSchemas['AdminChallenges'];
 
 /** What PUT /api/admin/challenges takes per challenge (any subset of the nine). */
-export interface ChallengeUpdate {
-  key: string;
-  title: string;
-  icon: string;
-  description: string;
-  title_en: string;
-  description_en: string;
-  target: number;
-}
+export type ChallengeUpdate = RequestBody<'/api/admin/challenges', 'put'>['challenges'][number];
 
 export const adminChallengesQueryKey = adminQueryKey('challenges');
 

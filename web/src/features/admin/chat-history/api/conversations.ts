@@ -1,42 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
+import { api, type ApiSchemas } from '../../../../lib/api';
 import { adminQueryKey, withQuery, type Paged } from '../../shared';
 
 /** GET /api/admin/conversations (items): any user's conversations, deleted ones too. */
-export interface AdminConversationItem {
-  id: string;
-  user_id: string;
-  user_email: string;
-  title: string;
-  /** 'Übung' or 'Prüfung' (ChatMode); kept open for other values. */
-  mode: string;
-  message_count: number;
-  created_at: string;
-  completed_at: string | null;
-  deleted_at: string | null;
-}
+export type AdminConversationItem = ApiSchemas['AdminConversationItem'];
 
-export interface AdminConversationMessage {
-  id: string;
-  /** user, seller, assistant or system (MessageRole). */
-  role: string;
-  content: string;
-  created_at: string;
-}
+export type AdminConversationMessage = AdminConversationDetail['messages'][number];
 
 /** GET /api/admin/conversations/{id} (also for deleted conversations). */
-export interface AdminConversationDetail {
-  id: string;
-  title: string;
-  /** 'Übung' or 'Prüfung' (ChatMode); kept open for other values. */
-  mode: string;
-  created_at: string;
-  messages: AdminConversationMessage[];
-  user_id?: string;
-  user_email?: string;
-  completed_at?: string | null;
-  deleted_at?: string | null;
-}
+export type AdminConversationDetail = ApiSchemas['AdminConversationDetail'];
 
 export interface ConversationsParams {
   q: string;

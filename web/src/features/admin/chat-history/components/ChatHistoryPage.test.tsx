@@ -27,16 +27,30 @@ function item(overrides: Partial<AdminConversationItem> = {}): AdminConversation
   };
 }
 
+/** A conversation as GET /api/admin/conversations/{id} answers it. */
 function detail(id: string, overrides: Partial<AdminConversationDetail> = {}): AdminConversationDetail {
+  const created = '2025-06-01T10:00:00Z';
   return {
     id,
+    user_id: 'u1',
+    user_email: 'anna@example.com',
     title: 'Preisgespräch',
     mode: 'Prüfung',
-    created_at: '2025-06-01T10:00:00Z',
+    created_at: created,
+    completed_at: null,
+    deleted_at: null,
+    conversation: { id, title: 'Preisgespräch', mode: 'Prüfung', difficulty: null, created_at: created, completed_at: null },
     messages: [
-      { id: 'm1', role: 'user', content: 'Hallo, ich stelle Ihnen CloudCRM vor', created_at: '2025-06-01T10:00:00Z' },
-      { id: 'm2', role: 'assistant', content: 'Das ist mir zu teuer.', created_at: '2025-06-01T10:00:05Z' },
+      { id: 'm1', role: 'user', content: 'Hallo, ich stelle Ihnen CloudCRM vor', isCompletion: false, created_at: created },
+      { id: 'm2', role: 'assistant', content: 'Das ist mir zu teuer.', isCompletion: false, created_at: '2025-06-01T10:00:05Z' },
     ],
+    stage: 1,
+    totalStages: 1,
+    progress: 0,
+    completed: false,
+    score: null,
+    evaluation: null,
+    engine: 'builtin',
     ...overrides,
   };
 }
@@ -68,7 +82,7 @@ describe('admin chat history', () => {
     expect(selected().getByText('Keine Konversation ausgewählt.')).toBeInTheDocument();
   });
 
-  it('with an id shows id, mode and creation time, then every message as role: content', async () => {
+  it("with an id shows id, mode, creation time, title and the owner's e-mail, then every message as role: content", async () => {
     let asked = '';
     server.use(
       http.get('/api/admin/conversations/:id', async ({ params }) => {
@@ -89,6 +103,7 @@ describe('admin chat history', () => {
       ['Modus', 'Prüfung'],
       ['Erstellt am', deTime('2025-06-01T10:00:00Z')],
       ['Titel', 'Preisgespräch'],
+      ['Benutzer', 'anna@example.com'],
       ['Status', 'Gelöscht'],
     ]);
     expect(selected().getAllByRole('listitem').map((li) => li.textContent)).toEqual([

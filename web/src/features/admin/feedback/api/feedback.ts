@@ -1,21 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
-import type { FeedbackStatus, FeedbackType } from '../../../../lib/feedback';
+import { api, type ApiSchemas } from '../../../../lib/api';
+import type { FeedbackStatus } from '../../../../lib/feedback';
 import { adminQueryKey, withQuery, type Paged } from '../../shared';
 
 /** GET /api/admin/feedback (items): all feedback, newest first. */
-export interface AdminFeedbackItem {
-  id: string;
-  /** null for a signed-out sender or a deleted account. */
-  user_id: string | null;
-  email: string;
-  name: string;
-  subject: string;
-  type: FeedbackType;
-  message: string;
-  status: FeedbackStatus;
-  created_at: string;
-}
+export type AdminFeedbackItem = ApiSchemas['AdminFeedbackItem'];
 
 export interface AdminFeedbackParams {
   limit: number;

@@ -1,35 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
+import { api, type ApiSchemas, type RequestBody, type ResponseBody } from '../../../../lib/api';
 import { adminQueryKey } from '../../shared';
 
-export type EngineName = 'builtin' | 'openai';
-
 /** GET /api/admin/settings (no secrets). */
-export interface AdminSettings {
-  engine: { name: EngineName; model: string; baseUrl: string };
-  /** Plan ids (PayPal) and monthly chat quotas from the server's configuration. */
-  plans: { plan: string; planId: string; quota: number }[];
-  paypalConfigured: boolean;
-}
+export type AdminSettings = ResponseBody<'/api/admin/settings', 'get'>;
+export type EngineName = AdminSettings['engine']['name'];
 
 /** POST /api/admin/settings/engine-check */
-export interface EngineCheck {
-  ok: boolean;
-  latencyMs: number;
-  error?: string;
-}
+export type EngineCheck = ResponseBody<'/api/admin/settings/engine-check', 'post'>;
 
 /** GET /api/admin/tone-presets */
-export interface AdminTonePreset {
-  id: string;
-  name: string;
-  /** English name, '' when not translated. */
-  name_en: string;
-  description: string;
-  sort_order: number;
-  /** Users who chose it. */
-  users: number;
-}
+export type AdminTonePreset = ApiSchemas['TonePreset'];
 
 export interface TonePresetInput {
   name: string;
@@ -37,40 +18,17 @@ export interface TonePresetInput {
   description: string;
 }
 
-export type PromoPlan = 'plus' | 'elite' | 'promo';
+export type PromoPlan = PromoCode['plan'];
 export const PROMO_PLANS: readonly PromoPlan[] = ['plus', 'elite', 'promo'];
 
 /** GET /api/admin/promo-codes (newest first). */
-export interface PromoCode {
-  id: string;
-  code: string;
-  plan: PromoPlan;
-  description: string;
-  active: boolean;
-  /** null = unlimited */
-  max_redemptions: number | null;
-  redemptions: number;
-  /** RFC 3339; null = no expiry */
-  valid_until: string | null;
-  created_at: string;
-}
+export type PromoCode = ApiSchemas['PromoCode'];
 
 /** POST /api/admin/promo-codes */
-export interface PromoCodeCreate {
-  code: string;
-  plan: PromoPlan;
-  description?: string;
-  max_redemptions?: number | null;
-  valid_until?: string | null;
-}
+export type PromoCodeCreate = RequestBody<'/api/admin/promo-codes', 'post'>;
 
 /** PATCH /api/admin/promo-codes/{id}; null clears the limit or the expiry. */
-export interface PromoCodeUpdate {
-  active?: boolean;
-  description?: string;
-  max_redemptions?: number | null;
-  valid_until?: string | null;
-}
+export type PromoCodeUpdate = RequestBody<'/api/admin/promo-codes/{id}', 'patch'>;
 
 export const adminSettingsQueryKey = adminQueryKey('settings');
 export const adminTonePresetsQueryKey = adminQueryKey('tone-presets');

@@ -1,54 +1,16 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
+import { api, type ApiSchemas, type ResponseBody } from '../../../../lib/api';
 import { adminQueryKey, withQuery } from '../../shared';
 
-export interface TokenTotals {
-  tokensIn: number;
-  tokensOut: number;
-  /** tokensIn + tokensOut */
-  tokens: number;
-  /** Model calls recorded. */
-  calls: number;
-  /** Distinct users with usage. */
-  users: number;
-  /** Seconds of recordings transcribed (voice training; absent from older servers). */
-  sttSeconds?: number;
-  /** Characters spoken (voice training; absent from older servers). */
-  ttsCharacters?: number;
-}
+export type TokenTotals = ApiSchemas['TokenTotals'];
 
 /** The usage of the users of one plan (by their current plan). */
-export interface PlanUsage extends TokenTotals {
-  /** "free" | "plus" | "elite"; other values from newer servers are shown as sent. */
-  plan: string;
-}
+export type PlanUsage = ApiSchemas['PlanTokenTotals'];
 
-export interface UserUsage {
-  user_id: string;
-  /** "" for a guest. */
-  email: string;
-  display_name: string;
-  plan: string;
-  tokensIn: number;
-  tokensOut: number;
-  tokens: number;
-  calls: number;
-  sttSeconds?: number;
-  ttsCharacters?: number;
-}
+export type UserUsage = UsageReport['users'][number];
 
 /** GET /api/admin/usage */
-export interface UsageReport {
-  /** The UTC days of the report, both inclusive ("YYYY-MM-DD"). */
-  from: string;
-  to: string;
-  totals: TokenTotals;
-  byPlan: PlanUsage[];
-  /** One page of the users with usage, most tokens first. */
-  users: UserUsage[];
-  /** All users with usage in the period. */
-  total: number;
-}
+export type UsageReport = ResponseBody<'/api/admin/usage', 'get'>;
 
 export interface UsageQuery {
   from: string;

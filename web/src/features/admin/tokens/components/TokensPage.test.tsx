@@ -20,7 +20,7 @@ function serveUsage(total = 60) {
     tokensOut: 40_000 - i * 100,
     tokens: 100_000 - i * 200,
     calls: 300 - i,
-    ...(i === 0 ? { sttSeconds: 95.4, ttsCharacters: 1200 } : {}),
+    ...(i === 0 ? { sttSeconds: 95.4, ttsCharacters: 1200 } : { sttSeconds: 0, ttsCharacters: 0 }),
   }));
   server.use(
     http.get('/api/auth/is-admin', () => HttpResponse.json({ isAdmin: true })),
@@ -42,7 +42,7 @@ function serveUsage(total = 60) {
           ttsCharacters: 54_321,
         },
         byPlan: [
-          { plan: 'free', tokensIn: 1_000_000, tokensOut: 600_000, tokens: 1_600_000, calls: 4000, users: total - 20 },
+          { plan: 'free', tokensIn: 1_000_000, tokensOut: 600_000, tokens: 1_600_000, calls: 4000, users: total - 20, sttSeconds: 0, ttsCharacters: 0 },
           {
             plan: 'plus',
             tokensIn: 234_567,

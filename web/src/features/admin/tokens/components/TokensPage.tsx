@@ -168,8 +168,8 @@ function Report({ report, offset, onOffset, loadingPage }: ReportProps) {
           <StatCard label={t('adminTokens.tokensIn')} value={format.number(totals.tokensIn)} />
           <StatCard label={t('adminTokens.tokensOut')} value={format.number(totals.tokensOut)} />
           <StatCard label={t('adminTokens.calls')} value={format.number(totals.calls)} />
-          <StatCard label={t('adminTokens.sttSeconds')} value={format.number(Math.round(totals.sttSeconds ?? 0))} />
-          <StatCard label={t('adminTokens.ttsCharacters')} value={format.number(totals.ttsCharacters ?? 0)} />
+          <StatCard label={t('adminTokens.sttSeconds')} value={format.number(Math.round(totals.sttSeconds))} />
+          <StatCard label={t('adminTokens.ttsCharacters')} value={format.number(totals.ttsCharacters)} />
           <StatCard label={t('adminTokens.users')} value={format.number(totals.users)} />
         </StatGrid>
       </AdminSection>
@@ -230,7 +230,7 @@ function Report({ report, offset, onOffset, loadingPage }: ReportProps) {
 function PlanTable({ byPlan }: { byPlan: PlanUsage[] }) {
   const t = useT();
   const format = useAdminFormat();
-  const zero = { tokensIn: 0, tokensOut: 0, tokens: 0, calls: 0, users: 0 };
+  const zero = { tokensIn: 0, tokensOut: 0, tokens: 0, calls: 0, users: 0, sttSeconds: 0, ttsCharacters: 0 };
   const rows: PlanUsage[] = [
     ...PLANS.map((plan) => byPlan.find((p) => p.plan === plan) ?? { plan, ...zero }),
     ...byPlan.filter((p) => !(PLANS as readonly string[]).includes(p.plan)),
@@ -299,8 +299,8 @@ function TokenCells({ usage }: { usage: Usage }) {
       <td className="admin-table__num">{format.number(usage.tokensOut)}</td>
       <td className="admin-table__num">{format.number(usage.tokens)}</td>
       <td className="admin-table__num">{format.number(usage.calls)}</td>
-      <td className="admin-table__num">{format.number(Math.round(usage.sttSeconds ?? 0))}</td>
-      <td className="admin-table__num">{format.number(usage.ttsCharacters ?? 0)}</td>
+      <td className="admin-table__num">{format.number(Math.round(usage.sttSeconds))}</td>
+      <td className="admin-table__num">{format.number(usage.ttsCharacters)}</td>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api';
-import { adminQueryKey, withQuery, type AdminUserItem, type AdminUserStatus, type Paged } from '../../shared';
+import { api, type RequestBody } from '../../../../lib/api';
+import { adminQueryKey, withQuery, type AdminUserItem, type Paged } from '../../shared';
 
 export interface UsersParams {
   q: string;
@@ -21,20 +21,11 @@ export function usersQueryOptions(params: UsersParams) {
   });
 }
 
-/** POST /api/admin/users: creates the account and mails the invitation. */
-export interface CreateUserRequest {
-  first_name: string;
-  last_name: string;
-  email: string;
-}
+export type CreateUserRequest = RequestBody<'/api/admin/users', 'post'>;
 
 export const createUser = (body: CreateUserRequest) => api.post<AdminUserItem>('/api/admin/users', body);
 
-/** PATCH /api/admin/users/{id} */
-export interface UpdateUserRequest {
-  is_admin?: boolean;
-  status?: AdminUserStatus;
-}
+export type UpdateUserRequest = RequestBody<'/api/admin/users/{id}', 'patch'>;
 
 export const updateUser = (id: string, patch: UpdateUserRequest) =>
   api.patch<AdminUserItem>(`/api/admin/users/${encodeURIComponent(id)}`, patch);

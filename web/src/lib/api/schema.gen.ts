@@ -1,0 +1,4322 @@
+// Generated from docs/api/openapi.yaml by `npm run gen:api` (openapi-typescript). Do not edit:
+// change the API description and run the script again (src/lib/api/schema.gen.test.ts checks this file).
+
+export interface paths {
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** liveness */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description ok */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** readiness (the database answers) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description ready */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                503: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** which social sign-ins are configured */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description providers */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            google: boolean;
+                            apple: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** register; a known e-mail gets the same answer (no second account); at most 3 confirmation mails per address and hour, beyond that the same answer and no mail */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        password: string;
+                        company?: string;
+                        /** @constant */
+                        termsAccepted: true;
+                        ref?: string;
+                    };
+                };
+            };
+            responses: {
+                201: components["responses"]["OK"];
+                400: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** confirm an e-mail with the token of the mailed link (works once, 48 h) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                200: components["responses"]["OK"];
+                400: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** password sign-in; sets the refresh cookie (persistent when remember). 429 after 30 attempts per address, 10 wrong passwords per account and address, or (from addresses the account never had a session from) 20 wrong passwords per account, each per 15 minutes */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        password: string;
+                        remember?: boolean;
+                    };
+                };
+            };
+            responses: {
+                200: components["responses"]["SessionOK"];
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** rotate the refresh cookie and get a new access token; a token presented again within 20 s of its rotation gets the same new cookie (a retry), later reuse of an old token revokes the family */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["SessionOK"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** revoke the refresh family and clear the cookie; the session's access tokens and live-update streams end too */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description signed out */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** mail a reset link (same answer whether or not the account exists) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                200: components["responses"]["OK"];
+                400: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** set a new password with the token of a reset link (works once, 1 h) or of an invitation link (/app/login?invite=TOKEN, works once, 7 days; also confirms the e-mail); ends every session */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        token: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                200: components["responses"]["OK"];
+                400: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/anonymous": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** create a guest account and sign it in */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: components["responses"]["SessionOK"];
+                429: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/upgrade": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** give a guest an e-mail and password (confirmation mail follows) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                200: components["responses"]["OK"];
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oauth/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** start a social sign-in (redirect to the provider) */
+        get: {
+            parameters: {
+                query?: {
+                    remember?: "0" | "1";
+                    ref?: string;
+                };
+                header?: never;
+                path: {
+                    provider: "google" | "apple";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description to the provider */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oauth/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: "google" | "apple";
+            };
+            cookie?: never;
+        };
+        /** provider answer (query) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    provider: "google" | "apple";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description to /app/login?oauth=1 or /app/login?error=social */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        /** provider answer (form_post, Apple) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    provider: "google" | "apple";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description to /app/login?oauth=1 or /app/login?error=social */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the user */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthUser"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/is-admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description role */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            isAdmin: boolean;
+                            reason?: string;
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** append a consent record (bearer optional) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        consentType: "terms";
+                        /** @enum {integer} */
+                        termsVersion: 1 | 2;
+                        userAgent?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description recorded */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description user, profile and level */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Me"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** update the profile popup's fields (users and profiles in one transaction); publishes user/profile changes */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ProfileUpdate"];
+                };
+            };
+            responses: {
+                /** @description the same payload as GET /api/me */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Me"];
+                    };
+                };
+                /** @description invalid fields ({error, fields: {display_name|role|formality|language|tone_preset_id|product_description: message}}), unknown fields or malformed JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/api/me/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** upload an avatar (JPEG, PNG or GIF, at most 2 097 152 bytes), which replaces the previous one; the type is decided by the leading bytes, the server names the file {userId}/{userId}.{jpg|png|gif}; at most 30 uploads an hour */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description stored */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description address with ?v= for cache busting */
+                            avatar_url: string;
+                        };
+                    };
+                };
+                /** @description 'Nur JPG, PNG oder GIF sind erlaubt.' (declared type), 'Ungültige Bilddatei.' (bytes), 'Datei konnte nicht gelesen werden.' (no multipart), 'Bitte wähle eine Bilddatei aus.' (no field file); fields: {file} */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                /** @description 'Datei zu groß (max. 2 MB).' */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                429: components["responses"]["Error"];
+                /** @description 'Upload fehlgeschlagen: Avatar-Bucket nicht gefunden.' or 'Upload fehlgeschlagen: {message}' */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** delete the avatar file and clear avatar_url */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description removed (also when there was none) */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                /** @description 'Löschen fehlgeschlagen: {message}'; the avatar is kept */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** accept the current terms (version 2) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        userAgent?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description accepted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            terms_accepted_at: string;
+                            /** @enum {integer} */
+                            terms_version: 0 | 1 | 2;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/streak": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** daily-streak update (first call of a UTC day counts) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description streak */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            streak: number;
+                            first: boolean;
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** chats started in the current cycle against the plan's quota */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description usage */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            used: number;
+                            quota: number;
+                            /** @enum {string} */
+                            plan: "free" | "plus" | "elite";
+                            /** Format: date-time */
+                            cycleStart: string;
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** hide every conversation of the user (they still count against the quota) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description how many */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deleted: number;
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description whether a new chat may start, and which engine plays the customer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            allowed: boolean;
+                            limit: number;
+                            used: number;
+                            /** @enum {string} */
+                            engine: "builtin" | "openai";
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** start a chat (without conversationId) or send the next message; with Accept text/event-stream the reply streams as `token` events ({text}) and ends with `done` (a ChatAnswer) or `error` ({error, details, retryAfter?}); a model server that fails mid-stream gives the same text and retryAfter as the 503 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        conversationId?: string;
+                        /**
+                         * @description required to start
+                         * @enum {string}
+                         */
+                        mode?: "Übung" | "Prüfung";
+                        /**
+                         * @description required to start a practice chat
+                         * @enum {integer}
+                         */
+                        difficulty?: 1 | 2 | 3;
+                        message: string;
+                        productOverride?: string;
+                        pdfName?: string;
+                        pdfText?: string;
+                        /**
+                         * Format: uuid
+                         * @description the caller's open voice call, when the browser's own speech recognition heard the message: the message is a turn of that call ('Telefonieren'). Counted before the answer ends; a call that is finished or not the caller's gains nothing and the message is sent all the same
+                         */
+                        callId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description the reply */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChatAnswer"];
+                        "text/event-stream": string;
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                /** @description conversation_not_found; voice_call_not_found when callId is no UUID (nothing is sent) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the chat is already complete */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                413: components["responses"]["Error"];
+                /** @description Monatslimit erreicht (details name the limit) or too many messages */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the model failed; the user message is kept and can be sent again (conversationId names the chat a failed first message created). Unreachable, timed out, 429/5xx or broken off: 'Der KI-Kunde ist gerade nicht erreichbar. Bitte versuche es in einem Moment erneut.' with Retry-After */
+                503: {
+                    headers: {
+                        "Retry-After": components["headers"]["RetryAfter"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** own conversations, not deleted, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description list */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Conversation"][];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description messages (oldest first) and state */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConversationDetail"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description hidden */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description renamed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            title: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/api/conversations/{id}/score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** the latest answer's assessment (practice only; scoring happens when the answer is sent) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description score */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Score"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/hint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** a tip for the next answer (practice only; counts a hint) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description tip */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            tip: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                503: components["responses"]["ModelUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/perfect-message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** an answer a trainer would score near 100 (practice only; counts a perfect answer) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        conversationId?: string;
+                        productOverride?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description answer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                503: components["responses"]["ModelUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/evaluation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** the six-category evaluation, stored with the conversation; the first of a finished exam awards its XP */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        conversationId?: string;
+                        productOverride?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description evaluation */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            evaluation: components["schemas"]["Evaluation"];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                503: components["responses"]["ModelUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** end an exam ('Prüfung beenden') */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description ended */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            conversation: components["schemas"]["Conversation"];
+                            completed: boolean;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** fetch a product website (SSRF-safe, public addresses, ports 80/443, 5 s, 2 MB) and summarise it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description summary */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            summary: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                503: components["responses"]["ModelUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** any conversation, deleted ones included (admins only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description conversation */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminConversationDetail"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/voice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** what the server offers for voice training: the speech-to-text and text-to-speech providers ('none': the browser uses its own speech synthesis, and its own recognition where it has one), the caller's default voice (by language: de Vicki, en Joanna, neural), and the voice loop's constants */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description voice settings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            stt: {
+                                /** @enum {string} */
+                                provider: "openai" | "none";
+                            };
+                            tts: {
+                                /** @enum {string} */
+                                provider: "openai" | "polly" | "none";
+                                /**
+                                 * @description the voice that speaks when a request names none: the user's language's (Vicki, Joanna) or, with TTS_PROVIDER=openai, TTS_VOICE
+                                 * @example Vicki
+                                 * @example alloy
+                                 */
+                                voice: string;
+                                /** @enum {string} */
+                                engine: "standard" | "neural";
+                                /** @example de-DE */
+                                languageCode: string;
+                            };
+                            /** @constant */
+                            maxRecordingMs: 20000;
+                            /**
+                             * @description RMS below which the microphone counts as silent
+                             * @constant
+                             */
+                            silenceThreshold: 0.01;
+                            /**
+                             * @description silence after speech that ends a turn
+                             * @constant
+                             */
+                            silenceMs: 1500;
+                            /**
+                             * @description shorter transcripts (trimmed) are discarded
+                             * @constant
+                             */
+                            minTranscriptChars: 2;
+                            /** @constant */
+                            maxTextChars: 3000;
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** transcribe one recording: WebM, Ogg or WAV decided by the leading bytes (the declared type is ignored), at most 5 MiB and 25 s (the 20 s cap plus a margin), read from the container; at most 30 a minute per user; the recording's length is recorded for the admin usage. With callId the transcription (2 characters or more) counts as a turn of that call */
+        post: {
+            parameters: {
+                query?: {
+                    callId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description the text */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            text: string;
+                        };
+                    };
+                };
+                /** @description audio_type, audio_empty, audio_invalid (no audio or no multipart), audio_missing (no field file), audio_too_long; fields: {file} */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                /** @description voice_call_not_found: callId is not an open call of the caller */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description audio_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                429: components["responses"]["Error"];
+                /** @description stt_not_configured; stt_failed ('Spracherkennung fehlgeschlagen. Bitte erneut versuchen.') when the provider failed or did not answer within VOICE_TIMEOUT, with Retry-After when waiting helps */
+                503: {
+                    headers: {
+                        "Retry-After": components["headers"]["RetryAfter"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** speak a text (at most 3000 characters) and stream the audio (audio/mpeg) as the provider sends it; without a voice the languageCode, else the caller's language, picks the default voice (de-DE and de Vicki, en-US Joanna, en-GB Amy, neural; any other Vicki in de-DE); at most 120 a minute per user. A provider that breaks off after audio went out ends the answer unterminated (a failed transfer, never short audio); the characters are recorded only for speech delivered whole */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description overrides the body's voice */
+                    voiceId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        text: string;
+                        /** @description a provider's voice name (Polly: Vicki, Hans, …; OpenAI: alloy, nova, marin, …; with TTS_PROVIDER=openai any other name, such as the Polly voices, speaks in TTS_VOICE) */
+                        voice?: string;
+                        /** @enum {string} */
+                        engine?: "standard" | "neural";
+                        /**
+                         * @example de-DE
+                         * @example en-GB
+                         */
+                        languageCode?: string;
+                        /**
+                         * @description the specification's optional extras, Polly's options: the app plays MP3 only
+                         * @enum {string}
+                         */
+                        outputFormat?: "mp3";
+                        /** @description Polly's MP3 sample rate in Hz, as a string or a number (the OpenAI API has no such option and answers its own rate) */
+                        sampleRate?: ("8000" | "16000" | "22050" | "24000") | (8000 | 16000 | 22050 | 24000);
+                        /**
+                         * @description plain text only; SSML is refused
+                         * @enum {string}
+                         */
+                        textType?: "text";
+                    };
+                };
+            };
+            responses: {
+                /** @description the audio */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "audio/mpeg": string;
+                    };
+                };
+                /** @description speech_text_empty, speech_text_too_long, voice_invalid (also when the provider refuses the voice), voice_engine_invalid, language_code_invalid, speech_format_invalid, sample_rate_invalid, text_type_invalid, field_bad_type, field_unknown (any other field) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                /** @description tts_not_configured; tts_failed when the provider failed or did not answer within VOICE_TIMEOUT, with Retry-After when waiting helps */
+                503: {
+                    headers: {
+                        "Retry-After": components["headers"]["RetryAfter"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/voice/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** start a voice call; transcriptions (POST /api/stt?callId=) and, with the browser's own recognition, chat messages (callId in POST /api/chat) count as its turns (at most 30 calls an hour) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description started */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/voice/calls/{id}/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** end a voice call; the first finish of a call with a turn (a transcription of 2 characters or more with its callId, or a chat message with its callId) adds 1 to the 'Telefonieren' counter (calls_count) and publishes a profile change */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description finished */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            counted: boolean;
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                /** @description voice_call_not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/realtime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** server-sent events of the caller's own changes: `ready` on connect, `change` {type: user|profile|conversation|feedback|resync, op: insert|update|delete, id} (resync, with op and id empty: changes were dropped, refetch everything), a `: ping` comment every 25 s; closed when the access token expires (reconnect with a fresh one), right after the `change` of type user that disabled the account, and with a `superseded` event when the user opens a ninth stream on the same server process (the oldest gives way; reconnect only when that tab is used again) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description event stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tone-presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description presets */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            name_en: string;
+                            description: string;
+                        }[];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the nine dashboard challenges in display order with the caller's progress */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description cards */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChallengeCard"][];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/referrals/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** the caller's referral code, created on the first call (8 characters of A-Z and 2-9 without I, L, O); the invitation link is {origin}/?ref={code} */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description code */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/referrals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** who signed up with the caller's code, newest first (at most 500) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description sign-ups */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description '' when the invitee set none (shown as 'Unbekannt') */
+                            display_name: string;
+                            /** @description resolved like the user's avatar_url */
+                            avatar_url: string;
+                        }[];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's newest subscription (by update time); without one the tier is free and the rest empty */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description subscription */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Subscription"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paypal/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** what the profile's PayPal buttons need (client id, the Plus and Elite plan ids, prices in euros a month); configured is false without PayPal settings, and the section then says payments are not configured. The promo plan's id comes from /api/promo/validate. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description configuration */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            configured: boolean;
+                            clientId: string;
+                            /** @description the browser script to load instead of PayPal's (tests and demos only: PAYPAL_SDK_URL) */
+                            sdkUrl?: string;
+                            /** @description the PayPal plan ids; empty while configured is false */
+                            plans: {
+                                plus?: string;
+                                elite?: string;
+                            };
+                            prices: {
+                                /** @example 29 */
+                                plus: number;
+                                /** @example 99 */
+                                elite: number;
+                            };
+                            /** @example EUR */
+                            currency: string;
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paypal/subscriptions/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** accept the PayPal subscription the caller's button created. The server reads it from PayPal and accepts it only when its plan is one of ours, its status APPROVED or ACTIVE and its custom_id the caller's user id; one PayPal subscription belongs to one account. The promo plan needs promoCode, redeemed now (atomically). Confirming twice changes nothing. 503 with Retry-After when PayPal is down (nothing changed). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        subscriptionID: string;
+                        promoCode?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description the subscription, as GET /api/subscription */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Subscription"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paypal/subscriptions/revise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** change an active subscription between Plus and Elite (planId is the PayPal plan id). PayPal asks the buyer to approve; the browser goes to approveUrl and comes back to /app/dashboard?paypal=revised; the new tier shows once PayPal reports it. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        subscriptionID: string;
+                        planId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description approval link */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uri */
+                            approveUrl: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paypal/subscriptions/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** cancel at the end of the paid period; the answer's cancel_at is that end ('Abo endet am {date}'). The subscription is suspended at PayPal now (never charged again), keeps its plan until cancel_at and is cancelled at PayPal for good then (docs/decisions.md). Repeating answers the same cancel_at. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        subscriptionID: string;
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description the subscription, as GET /api/subscription */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Subscription"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paypal/subscriptions/uncancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** undo a pending cancellation before cancel_at ('Kündigung zurückgenommen'); the subscription is activated at PayPal again. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        subscriptionID: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description the subscription, as GET /api/subscription */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Subscription"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paypal/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** PayPal's webhook (no bearer). Every delivery is verified with PayPal against PAYPAL_WEBHOOK_ID; unverified is 400 and changes nothing. Each event id is applied once; the subscription it names is read from PayPal, so late events never overwrite newer state; types not acted on and unknown subscriptions are acknowledged. 503 when PayPal cannot be asked (PayPal delivers again). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description applied or acknowledged */
+                200: components["responses"]["OK"];
+                400: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/promo/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** check a promo code without using it (20 per hour per user). valid with planId (the PayPal plan id the code unlocks) when the caller could redeem it; otherwise valid is false and code says why (promo_code_invalid, promo_code_used_up, promo_code_redeemed, promo_unavailable). The use counts when the subscription is confirmed. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description the check */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ok: boolean;
+                            valid: boolean;
+                            planId?: string;
+                            code?: components["schemas"]["ErrorCode"];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** record a route change of the app (bearer optional); GET / and GET /impressum are recorded by the server itself, the source taken from utm_source, else the Referer's host (as web/src/lib/tracking.ts does). 600 per hour per address. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        path: string;
+                        /** @enum {string} */
+                        source: "google" | "ai-tool" | "instagram" | "youtube" | "tiktok" | "linkedin" | "direct" | "other";
+                    };
+                };
+            };
+            responses: {
+                /** @description recorded */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/avatars/{userID}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** an avatar of the local store (BLOB_STORE=local), public; served with its image type, X-Content-Type-Options nosniff, Content-Security-Policy default-src 'none' and Cache-Control public, max-age=3600 */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description cache busting only */
+                    v?: number;
+                };
+                header?: never;
+                path: {
+                    userID: string;
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the image */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/jpeg": unknown;
+                        "image/png": unknown;
+                        "image/gif": unknown;
+                    };
+                };
+                /** @description no such avatar */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's own feedback, newest first, at most 20 (without the message) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description feedback */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Feedback"][];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** send feedback (bearer optional). Signed in: the account's e-mail and name when none are given, +1 feedback counter and +5 XP, a live `profile` change. Signed out: e-mail required. 5 per hour per address signed out, 30 signed in. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description else fields.type 'Unbekannte Kategorie.'
+                         * @enum {string}
+                         */
+                        type: "general" | "bug" | "feature";
+                        subject?: string;
+                        /** @description trimmed; empty: 'Nachricht darf nicht leer sein' */
+                        message: string;
+                        /** @description required signed out: 'Bitte gib eine gültige E-Mail-Adresse an.' */
+                        email?: string;
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description stored */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Feedback"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the admin dashboard (admins only, as every /api/admin path — 401 signed out, 403 'Keine Berechtigung.') */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description counters */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            users: number;
+                            /** @description users with session activity in the last 15 minutes */
+                            activeSessions: number;
+                            /** @description feedback not yet bearbeitet */
+                            openFeedback: number;
+                            /** @description conversations started since UTC midnight, deleted ones too */
+                            chatsToday: number;
+                            chatsMonth: number;
+                            /** @description 30 UTC days, oldest first, today last */
+                            newUsersPerDay: {
+                                /** Format: date */
+                                day: string;
+                                count: number;
+                            }[];
+                            newestUsers: components["schemas"]["AdminUserItem"][];
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** accounts newest first; q (at most 200 characters) matches e-mail or display name (substring, any case) or the exact id */
+        get: {
+            parameters: {
+                query?: {
+                    q?: string;
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description users */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminUserPage"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** create an account (display name 'First Last', no password, e-mail unconfirmed) and mail an invitation ('Einladung zu Sales Coach') with the link {base}/app/login?invite=TOKEN (7 days); the link sets the password through POST /api/auth/reset */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @description 'Vorname ist erforderlich.' */
+                        first_name: string;
+                        /** @description 'Nachname ist erforderlich.' */
+                        last_name: string;
+                        /** @description 'Bitte gib eine gültige E-Mail-Adresse an.' */
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminUserItem"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                /** @description 'Diese E-Mail-Adresse ist bereits registriert.' */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                413: components["responses"]["Error"];
+                /** @description the account was created but the mail could not be sent */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** grant or revoke admin, disable or re-enable. Disabling revokes every refresh token at once; the user's API calls answer 403 'Dieses Konto ist gesperrt.' and their live streams end. Not on one's own account: 400 'Das kannst du nicht an deinem eigenen Konto ändern.' */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        is_admin?: boolean;
+                        /** @enum {string} */
+                        status?: "active" | "disabled";
+                    };
+                };
+            };
+            responses: {
+                /** @description the user */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminUserItem"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                /** @description 'Benutzer nicht gefunden.' */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                413: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/api/admin/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** conversations newest first, deleted ones too; q (at most 200 characters) matches the title or the owner's e-mail, or the exact id */
+        get: {
+            parameters: {
+                query?: {
+                    q?: string;
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description conversations */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminConversationPage"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the challenges with their completions, and the three most completed */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description challenges */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminChallenges"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        /** edit any of the challenges in one step (stored name 'icon – title'); field errors are keyed challenges.{i}.title etc.; an unknown key is 404 and changes nothing */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        challenges: {
+                            key: string;
+                            /** @description trimmed; 'Name darf nicht leer sein.' */
+                            title: string;
+                            /** @description 'Ungültiges Icon.' */
+                            icon: string;
+                            description?: string;
+                            /** @description English title; '' shows the German one */
+                            title_en?: string;
+                            description_en?: string;
+                            /** @description 0 makes the challenge staged */
+                            target: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description challenges as stored */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminChallenges"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** model tokens and speech (seconds transcribed, characters spoken) of the UTC days from..to (default the last 30 days including today; at most 366 days, else 400 'Ungültiger Zeitraum.'): totals, by plan (by the users' current plan, most tokens first) and one page of the users with usage, most tokens first */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description usage */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date */
+                            from: string;
+                            /** Format: date */
+                            to: string;
+                            totals: components["schemas"]["TokenTotals"];
+                            /** @description free, plus and elite, most tokens first */
+                            byPlan: components["schemas"]["PlanTokenTotals"][];
+                            users: {
+                                /** Format: uuid */
+                                user_id: string;
+                                email: string;
+                                display_name: string;
+                                /** @enum {string} */
+                                plan: "free" | "plus" | "elite";
+                                tokensIn: number;
+                                tokensOut: number;
+                                tokens: number;
+                                calls: number;
+                                /** @description seconds of recordings transcribed (one decimal) */
+                                sttSeconds: number;
+                                /** @description characters spoken */
+                                ttsCharacters: number;
+                            }[];
+                            /** @description users with usage in the period (model tokens or speech) */
+                            total: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** one visitor metric of the last 7, 30 or 90 UTC days including today (a visit is one tracked page view). Unknown metric: 400 'Unbekannte Metrik.'; other range: 400 'Ungültiger Zeitraum.' */
+        get: {
+            parameters: {
+                query: {
+                    metric: "visitors" | "visitorsBySource" | "visitorsByPage";
+                    range?: 7 | 30 | 90;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the metric */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            visitors: number;
+                        } | {
+                            /** @description all eight sources */
+                            visitorsBySource: {
+                                google: number;
+                                "ai-tool": number;
+                                instagram: number;
+                                youtube: number;
+                                tiktok: number;
+                                linkedin: number;
+                                direct: number;
+                                other: number;
+                            };
+                        } | {
+                            /** @description landing = the landing page, login = the sign-in page, app = the chat and the other app screens */
+                            visitorsByPage: {
+                                landing: number;
+                                login: number;
+                                app: number;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/page-visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** visits of the landing page, the imprint, the sign-in page (registrierung) and the chat (chatbot) in the last 7, 30 or 90 days, of everyone or of one platform's visitors (other src: 400 'Unbekannte Quelle.') */
+        get: {
+            parameters: {
+                query?: {
+                    src?: "" | "instagram" | "youtube" | "tiktok" | "linkedin";
+                    days?: 7 | 30 | 90;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description a one-element list */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            landing: number;
+                            impressum: number;
+                            registrierung: number;
+                            chatbot: number;
+                        }[];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/compliance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** users by accepted terms version, and the consent audit of the last 30 days */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description counts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            terms: {
+                                v1: number;
+                                v2: number;
+                                other: number;
+                                without: number;
+                            };
+                            audit: {
+                                /** @constant */
+                                days: 30;
+                                total: number;
+                                v1: number;
+                                v2: number;
+                            };
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** all feedback, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description feedback */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminFeedbackPage"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/feedback/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** set the status (any, in any order); the sender's open tabs get a `change` {type: feedback, op: update, id}. Other status: 400 'Unbekannter Status.' */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "erhalten" | "in_bearbeitung" | "bearbeitet";
+                    };
+                };
+            };
+            responses: {
+                /** @description the feedback */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminFeedbackItem"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/api/admin/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the model provider and the plans (never a key or secret) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description settings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            engine: {
+                                /** @enum {string} */
+                                name: "builtin" | "openai";
+                                /** @description empty for builtin */
+                                model: string;
+                                /** @description the API root without user information or query; empty for builtin */
+                                baseUrl: string;
+                            };
+                            plans: {
+                                /** @enum {string} */
+                                plan: "free" | "plus" | "elite" | "promo";
+                                /** @description the PayPal plan id; empty when not configured (always for free) */
+                                planId: string;
+                                /** @description chats per billing cycle */
+                                quota: number;
+                            }[];
+                            /** @description the plan ids of Plus and Elite are configured */
+                            paypalConfigured: boolean;
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/settings/engine-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** check the model server: GET {base}/models with the key, 5 s timeout (the built-in trainer always passes). A failed check is 200 with ok false and the reason. 30 per 15 minutes per admin. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the result */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ok: boolean;
+                            latencyMs: number;
+                            /** @description the reason of a failed check */
+                            error?: string;
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tone-presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the tone presets in display order with their number of users */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description presets */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TonePreset"][];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** add a preset at the end of the order; a taken name is 409 'Diesen Namen gibt es schon.' */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @description trimmed; 'Name darf nicht leer sein.' */
+                        name: string;
+                        name_en?: string;
+                        description?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TonePreset"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tone-presets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** remove a preset; its users fall back to the neutral customer */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        /** rename a preset or replace its description (an absent field stays) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        name_en?: string;
+                        description?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description the preset */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TonePreset"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/api/admin/promo-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** all promo codes, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description codes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PromoCode"][];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** create an active code; a taken code (any case) is 409 'Diesen Code gibt es schon.' */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @description 'Der Code muss 3–32 Zeichen aus Buchstaben, Ziffern, - und _ haben.' */
+                        code: string;
+                        /**
+                         * @description 'Unbekannter Plan.'
+                         * @enum {string}
+                         */
+                        plan: "plus" | "elite" | "promo";
+                        description?: string;
+                        max_redemptions?: number | null;
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339, in the future: 'Das Ablaufdatum muss in der Zukunft liegen.'
+                         */
+                        valid_until?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PromoCode"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/promo-codes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** change a code; absent fields stay, null clears the limit or the expiry; a limit below the redemptions so far is 400 */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        active?: boolean;
+                        description?: string;
+                        max_redemptions?: number | null;
+                        /** Format: date-time */
+                        valid_until?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description the code */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PromoCode"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Error: {
+            code: components["schemas"]["ErrorCode"];
+            /** @description the German text, with its placeholders filled */
+            error: string;
+            /** @description values of the text's {placeholders}; a nested message (the reason of upload_failed) is a FieldError */
+            params?: {
+                [key: string]: unknown;
+            };
+            /** @description a second line for the user */
+            details?: string;
+            detailsCode?: components["schemas"]["ErrorCode"];
+            fields?: {
+                [key: string]: components["schemas"]["FieldError"];
+            };
+            /**
+             * Format: uuid
+             * @description the chat a failed first message created (POST /api/chat)
+             */
+            conversationId?: string;
+            /** @description seconds to wait, as in the Retry-After header (also in a stream's error event) */
+            retryAfter?: number;
+        };
+        FieldError: {
+            code: components["schemas"]["ErrorCode"];
+            error: string;
+            params?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description the caller's newest subscription (by update time); without one the tier is free and the rest empty */
+        Subscription: {
+            /**
+             * @description the plan the plan id maps to (the promo plan is elite); whether it is in force is the status
+             * @enum {string}
+             */
+            tier: "free" | "plus" | "elite";
+            /** @description PayPal's status lower-cased (active, cancelled, suspended, ...), active while a cancellation is pending; '' without a subscription */
+            status: string;
+            plan_id: string;
+            cancel_at_period_end: boolean;
+            /** Format: date-time */
+            cancel_at: string | null;
+            /** Format: date-time */
+            cycle_start: string | null;
+        };
+        /**
+         * @description A message code of the server's catalogue (salescoach.Catalogue, message.go), or for an
+         *     error without one its category: invalid, not_found, conflict, unauthorized, forbidden, limit, too_large, unavailable, internal.
+         * @enum {string}
+         */
+        ErrorCode: "account_disabled" | "account_has_email" | "account_locked" | "answer_missing" | "assessment_failed" | "audio_empty" | "audio_invalid" | "audio_missing" | "audio_too_large" | "audio_too_long" | "audio_type" | "avatar_invalid" | "avatar_missing" | "avatar_no_store" | "avatar_too_large" | "avatar_type" | "avatar_unreadable" | "bad_date" | "bad_id" | "bad_page" | "bad_period" | "challenge_description_too_long" | "challenge_icon_invalid" | "challenge_name_too_long" | "challenge_not_found" | "challenge_target_invalid" | "challenges_too_many" | "chat_limit" | "chat_limit_details" | "company_too_long" | "confirm_link_invalid" | "conflict" | "consent_unknown" | "conversation_completed" | "conversation_not_found" | "customer_unreachable" | "database_unavailable" | "delete_failed" | "difficulty_missing" | "display_name_too_long" | "email_address_invalid" | "email_invalid" | "email_missing" | "email_registered" | "email_taken" | "email_unconfirmed" | "engine_key_refused" | "engine_status" | "engine_timeout" | "engine_unreachable" | "engine_url_invalid" | "evaluate_failed" | "evaluation_failed" | "exam_only" | "feedback_empty" | "feedback_name_too_long" | "feedback_not_found" | "feedback_subject_too_long" | "feedback_too_long" | "feedback_type_unknown" | "field_bad_type" | "field_control_character" | "field_unknown" | "file_name_invalid" | "file_not_found" | "file_size_unknown" | "first_name_missing" | "first_name_too_long" | "forbidden" | "foreign_origin" | "formality_invalid" | "hint_failed" | "identity_not_found" | "identity_taken" | "internal" | "invalid_credentials" | "invalid_data" | "invitation_not_sent" | "invitation_not_sent_hint" | "language_code_invalid" | "language_invalid" | "last_name_missing" | "last_name_too_long" | "link_invalid" | "mail_failed" | "mail_not_sent" | "message_empty" | "message_not_found" | "message_too_long" | "metric_unknown" | "missing_reference" | "mode_missing" | "name_empty" | "not_found" | "not_on_self" | "not_ready" | "nothing_to_rate" | "oauth_state_invalid" | "password_missing" | "password_too_long" | "password_too_short" | "path_invalid" | "paypal_id_missing" | "pdf_name_too_long" | "pdf_text_too_long" | "perfect_failed" | "practice_only" | "product_description_too_long" | "product_override_too_long" | "progress_negative" | "promo_code_format" | "promo_code_invalid" | "promo_code_missing" | "promo_code_redeemed" | "promo_code_taken" | "promo_code_used_up" | "promo_description_too_long" | "promo_expiry_past" | "promo_limit_below_redemptions" | "promo_limit_invalid" | "promo_not_found" | "promo_plan_unknown" | "provider_not_configured" | "query_too_long" | "referral_invalid" | "referral_not_found" | "reply_failed" | "reply_kind_unknown" | "request_bad_json" | "request_not_json" | "request_not_object" | "request_too_large" | "reset_link_invalid" | "role_too_long" | "sample_rate_invalid" | "session_expired" | "session_invalid" | "session_reused" | "sign_in_required" | "social_login_failed" | "source_unknown" | "speech_format_invalid" | "speech_text_empty" | "speech_text_too_long" | "storage_aborted" | "storage_bucket_missing" | "storage_delete_failed" | "storage_incomplete" | "storage_refused" | "storage_save_failed" | "storage_unreachable" | "storage_unreadable" | "stt_failed" | "stt_not_configured" | "subscription_not_found" | "subscription_taken" | "summary_empty" | "summary_failed" | "terms_required" | "terms_version_unknown" | "text_type_invalid" | "title_empty" | "title_too_long" | "tone_preset_description_too_long" | "tone_preset_name_too_long" | "tone_preset_not_found" | "tone_preset_taken" | "tone_preset_unknown" | "too_many_attempts" | "trainer_cancelled" | "tts_failed" | "tts_not_configured" | "unknown_status" | "upload_failed" | "url_blocked" | "url_invalid" | "url_missing" | "url_no_text" | "url_too_large" | "url_unavailable" | "user_missing" | "user_not_found" | "voice_call_not_found" | "voice_engine_invalid" | "voice_invalid" | "invalid" | "unauthorized" | "limit" | "too_large" | "unavailable" | "payments_not_configured" | "paypal_unavailable" | "subscription_confirm_failed" | "subscription_revise_failed" | "subscription_cancel_retry" | "subscription_cancel_failed" | "subscription_uncancel_failed" | "subscription_id_invalid" | "subscription_plan_foreign" | "subscription_status_invalid" | "subscription_exists" | "promo_code_required" | "promo_unavailable" | "webhook_unverified";
+        Ok: {
+            /** @constant */
+            ok: true;
+        };
+        AuthUser: {
+            id: string;
+            /** @description empty for guests */
+            email: string;
+            is_anonymous: boolean;
+            /** Format: date-time */
+            email_confirmed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            identities: {
+                /** @enum {string} */
+                provider: "email" | "google" | "apple";
+                email: string;
+            }[];
+            /** @description always empty (no second factors) */
+            factors: unknown[];
+        };
+        Session: {
+            access_token: string;
+            /** @constant */
+            token_type: "bearer";
+            /** @description seconds */
+            expires_in: number;
+            /** @description unix seconds */
+            expires_at: number;
+            user: components["schemas"]["AuthUser"];
+        };
+        Me: {
+            user: {
+                /** Format: uuid */
+                id: string;
+                /** @description empty for guests */
+                email: string;
+                display_name: string;
+                /** @description '' for none; a stored picture's address with ?v= (unix seconds of the upload) for cache busting, or an outside http(s) URL as it is */
+                avatar_url: string;
+                role: string;
+                /**
+                 * @description '' is Standard (du)
+                 * @enum {string}
+                 */
+                formality: "" | "du" | "sie";
+                /**
+                 * @description '' is Standard (de)
+                 * @enum {string}
+                 */
+                language: "" | "de" | "en";
+                tone_preset_id: string | null;
+                level: number;
+                xp: number;
+                /** @enum {string} */
+                status: "active" | "disabled";
+                company: string;
+                is_anonymous: boolean;
+                /** Format: date-time */
+                terms_accepted_at: string | null;
+                /** @enum {integer} */
+                terms_version: 0 | 1 | 2;
+            };
+            profile: {
+                /** Format: uuid */
+                user_id: string;
+                product_description: string;
+                has_seen_intro: boolean;
+                streak: number;
+                progress: number;
+                objections_solved_count: number;
+                messages_sent_count: number;
+            };
+            level: {
+                level: number;
+                xp: number;
+                /** @description XP within the current level as a percentage of xpForNext */
+                progress: number;
+                /** @description XP the current level needs in all */
+                xpForNext: number;
+                xp_for_next_level: number;
+                /** @description XP gathered within the current level */
+                xpInLevel: number;
+            };
+        };
+        Technique: {
+            /** @enum {string} */
+            key: "acknowledge" | "question" | "benefit" | "evidence" | "next_step" | "formality" | "tone";
+            label: string;
+            shown: boolean;
+            /** @description one line that points to what the answer did or lacked */
+            reason: string;
+        };
+        Score: {
+            /** @description progress on the current objection after the answer, 0-100 */
+            totalPercent: number;
+            /** @description quality of the answer itself, 0-100 */
+            answerScore: number;
+            stage: number;
+            totalStages: number;
+            progress: number;
+            /** @description this answer overcame an objection */
+            solved: boolean;
+            completed: boolean;
+            techniques: components["schemas"]["Technique"][];
+        };
+        ChatAnswer: {
+            /** @description the customer's reply */
+            message: string;
+            /** Format: uuid */
+            conversationId: string;
+            /** Format: uuid */
+            userMessageId: string;
+            /** Format: uuid */
+            assistantMessageId: string;
+            stage: number;
+            totalStages: number;
+            progress: number;
+            completed: boolean;
+            title: string;
+            /** @description the answer's assessment (practice only) */
+            score: components["schemas"]["Score"] | null;
+        };
+        Conversation: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            /** @enum {string} */
+            mode: "Übung" | "Prüfung";
+            /**
+             * @description null for an exam
+             * @enum {integer|null}
+             */
+            difficulty: 1 | 2 | 3 | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+        };
+        ConversationDetail: {
+            conversation: components["schemas"]["Conversation"];
+            /** @description oldest first */
+            messages: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                role: "user" | "seller" | "assistant" | "system";
+                content: string;
+                /** @description the attached PDF's name (only when there was one) */
+                pdfName?: string;
+                isCompletion: boolean;
+                /** Format: date-time */
+                created_at: string;
+            }[];
+            stage: number;
+            totalStages: number;
+            progress: number;
+            completed: boolean;
+            /** @description the latest answer's assessment (practice only) */
+            score: components["schemas"]["Score"] | null;
+            evaluation: components["schemas"]["Evaluation"] | null;
+            /** @enum {string} */
+            engine: "builtin" | "openai";
+        };
+        Evaluation: {
+            intro: string;
+            /** @description the six categories in order (Empathie & Zuhören, Fragetechnik, Nutzenargumentation, Einwandbehandlung, Abschlussorientierung, Sprache & Tonalität) */
+            scores: {
+                category: string;
+                score: number;
+                comment: string;
+            }[];
+            improvements: string[];
+            top_points: string[];
+            totalPercent: number;
+        };
+        /** @description a partial update; absent fields stay as they are. Unknown fields are refused (400). */
+        ProfileUpdate: {
+            /** @description trimmed; at most 80 characters */
+            display_name?: string;
+            /** @description the role in the company; trimmed */
+            role?: string;
+            /**
+             * @description '' chooses Standard (du)
+             * @enum {string}
+             */
+            formality?: "" | "du" | "sie";
+            /**
+             * @description '' chooses Standard (de)
+             * @enum {string}
+             */
+            language?: "" | "de" | "en";
+            /** @description an id of GET /api/tone-presets; null (or '') chooses Standard (neutral) */
+            tone_preset_id?: string | null;
+            product_description?: string;
+            has_seen_intro?: boolean;
+        };
+        ChallengeCard: {
+            /** @enum {string} */
+            key: "objections_solved" | "messages_sent" | "fast_answers" | "feedback" | "calls" | "hints" | "perfect_answers" | "completed_chats" | "daily_streak";
+            /** @description the title, e.g. 'Einwände gelöst' (without the icon key) */
+            name: string;
+            description: string;
+            /** @description the English title ('' when not translated: show name) */
+            nameEn: string;
+            /** @description the English description ('' when not translated) */
+            descriptionEn: string;
+            /** @description a lucide icon key, e.g. shield-check */
+            icon: string;
+            /** @description staged challenges (objections_solved, messages_sent) — the index of the first threshold of 1, 5, 25, 50, 100, 200, 350, 500, 750, 1000 above the value (at least 1, 10 from 1000 on); fixed-target challenges are always 1 */
+            stage: number;
+            /** @description staged: the counter itself (may pass 1000); fixed: the counter capped at progressTarget */
+            progressCurrent: number;
+            /** @description staged: the next threshold above the counter (1000 from 1000 on); fixed: the target (fast_answers 10, feedback 5, calls 5, hints 5, perfect_answers 8, completed_chats 3, daily_streak 7 by default) */
+            progressTarget: number;
+        };
+        AdminUserItem: {
+            /** Format: uuid */
+            id: string;
+            /** @description empty for guests */
+            email: string;
+            display_name: string;
+            is_anonymous: boolean;
+            is_admin: boolean;
+            email_confirmed: boolean;
+            /** @enum {string} */
+            status: "active" | "disabled";
+            level: number;
+            xp: number;
+            /**
+             * @description the tier of the newest subscription when it is active (the promo plan is elite)
+             * @enum {string}
+             */
+            plan: "free" | "plus" | "elite";
+            /** @description PayPal's status of the newest subscription, lower-cased (active, suspended, cancelled, ...); '' without one */
+            subscription_status: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description latest creation or use of a refresh token
+             */
+            last_active_at: string | null;
+        };
+        /** @description one page of users (query limit 1..100, default 50; offset >= 0) and the number of all rows */
+        AdminUserPage: {
+            items: components["schemas"]["AdminUserItem"][];
+            total: number;
+        };
+        /** @description one page of conversations (query limit 1..100, default 50; offset >= 0) and the number of all rows */
+        AdminConversationPage: {
+            items: components["schemas"]["AdminConversationItem"][];
+            total: number;
+        };
+        /** @description one page of feedback (query limit 1..100, default 50; offset >= 0) and the number of all rows */
+        AdminFeedbackPage: {
+            items: components["schemas"]["AdminFeedbackItem"][];
+            total: number;
+        };
+        AdminConversationItem: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            user_email: string;
+            title: string;
+            /** @enum {string} */
+            mode: "Übung" | "Prüfung";
+            message_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** Format: date-time */
+            deleted_at: string | null;
+        };
+        /** @description the user's view of the conversation (as ConversationDetail) plus, at the top level, its id, owner (id and e-mail), title, mode and times */
+        AdminConversationDetail: {
+            conversation: components["schemas"]["Conversation"];
+            messages: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                role: "user" | "seller" | "assistant" | "system";
+                content: string;
+                /** @description the attached PDF's name (only when there was one) */
+                pdfName?: string;
+                isCompletion: boolean;
+                /** Format: date-time */
+                created_at: string;
+            }[];
+            stage: number;
+            totalStages: number;
+            progress: number;
+            completed: boolean;
+            /** @description the latest answer's assessment (practice only) */
+            score: components["schemas"]["Score"] | null;
+            evaluation: components["schemas"]["Evaluation"] | null;
+            /** @enum {string} */
+            engine: "builtin" | "openai";
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            /** @description the owner's e-mail ('' for a guest) */
+            user_email: string;
+            title: string;
+            /** @enum {string} */
+            mode: "Übung" | "Prüfung";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** Format: date-time */
+            deleted_at: string | null;
+        };
+        Feedback: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "general" | "bug" | "feature";
+            subject: string;
+            /** @description only in the answer to POST */
+            message?: string;
+            /** @enum {string} */
+            status: "erhalten" | "in_bearbeitung" | "bearbeitet";
+            /** Format: date-time */
+            created_at: string;
+        };
+        AdminFeedbackItem: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description null for a signed-out sender or a deleted account
+             */
+            user_id: string | null;
+            /** @description where to reply */
+            email: string;
+            name: string;
+            subject: string;
+            /** @enum {string} */
+            type: "general" | "bug" | "feature";
+            message: string;
+            /** @enum {string} */
+            status: "erhalten" | "in_bearbeitung" | "bearbeitet";
+            /** Format: date-time */
+            created_at: string;
+        };
+        AdminChallenges: {
+            /** @description every challenge in display order */
+            challenges: {
+                key: string;
+                title: string;
+                icon: string;
+                description: string;
+                /** @description English title, '' when not translated */
+                title_en: string;
+                description_en: string;
+                /** @description 0 for a staged challenge */
+                target: number;
+                staged: boolean;
+                /** @description users who reached the target (staged — the first threshold) */
+                completions: number;
+            }[];
+            /** @description the most completed challenges, most first */
+            top: {
+                key: string;
+                title: string;
+                icon: string;
+                completions: number;
+            }[];
+        };
+        TokenTotals: {
+            tokensIn: number;
+            tokensOut: number;
+            tokens: number;
+            /** @description model calls */
+            calls: number;
+            users: number;
+            /** @description seconds of recordings transcribed (one decimal) */
+            sttSeconds: number;
+            /** @description characters spoken */
+            ttsCharacters: number;
+        };
+        /** @description TokenTotals of the users on one plan */
+        PlanTokenTotals: {
+            /** @enum {string} */
+            plan: "free" | "plus" | "elite";
+            tokensIn: number;
+            tokensOut: number;
+            tokens: number;
+            /** @description model calls */
+            calls: number;
+            users: number;
+            /** @description seconds of recordings transcribed (one decimal) */
+            sttSeconds: number;
+            /** @description characters spoken */
+            ttsCharacters: number;
+        };
+        TonePreset: {
+            id: string;
+            name: string;
+            /** @description English name, '' when not translated */
+            name_en: string;
+            description: string;
+            sort_order: number;
+            /** @description users who chose it */
+            users: number;
+        };
+        PromoCode: {
+            /** Format: uuid */
+            id: string;
+            code: string;
+            /** @enum {string} */
+            plan: "plus" | "elite" | "promo";
+            description: string;
+            active: boolean;
+            /** @description null is unlimited */
+            max_redemptions: number | null;
+            redemptions: number;
+            /** Format: date-time */
+            valid_until: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+    };
+    responses: {
+        /** @description error */
+        Error: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description the model server failed; when it is unreachable, timed out, answered 429/5xx or broke off, with Retry-After (the server's own within 5-120 s, else 30 s) */
+        ModelUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description a session */
+        SessionOK: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Session"];
+            };
+        };
+        /** @description done */
+        OK: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Ok"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description seconds to wait before trying again */
+        RetryAfter: number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
