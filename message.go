@@ -250,6 +250,8 @@ var (
 	MsgLastNameTooLong     = newMsg("last_name_too_long", "Der Nachname darf höchstens {max} Zeichen lang sein.")
 	MsgUnknownMetric       = newMsg("metric_unknown", "Unbekannte Metrik.")
 	MsgUnknownSource       = newMsg("source_unknown", "Unbekannte Quelle.")
+	MsgVitalsCount         = newMsg("vitals_count_invalid", "Bitte 1 bis {max} Messwerte senden.")
+	MsgVitalValue          = newMsg("vital_value_out_of_range", "Der Messwert muss zwischen 0 und {max} liegen.")
 	MsgChallengeNotFound   = newMsg("challenge_not_found", "Challenge nicht gefunden.")
 	MsgChallengeName       = newMsg("challenge_name_too_long", "Der Name darf höchstens {max} Zeichen lang sein.")
 	MsgChallengeIcon       = newMsg("challenge_icon_invalid", "Ungültiges Icon.")

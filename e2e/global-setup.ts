@@ -87,7 +87,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ADDR: `127.0.0.1:${port}`,
       PUBLIC_URL: baseURL,
       // admin.spec.ts uses one admin per test (tests run in parallel)
-      ADMIN_EMAILS: 'admin@example.com,admin-feedback@example.com,admin-users@example.com,admin-chats@example.com,admin-analytics@example.com',
+      ADMIN_EMAILS: 'admin@example.com,admin-feedback@example.com,admin-users@example.com,admin-chats@example.com,admin-analytics@example.com,admin-audit@example.com',
       LOG_FORMAT: 'json',
       // Every test signs up and signs in from 127.0.0.1; the defaults (10
       // accounts an hour, 30 sign-ins per 15 minutes) would cap the suite.

@@ -48,6 +48,7 @@ func TestEveryAdminEndpointNeedsAnAdmin(t *testing.T) {
 			{"GET", "/api/admin/usage", nil, 200},
 			{"GET", "/api/admin/analytics?metric=visitors", nil, 200},
 			{"GET", "/api/admin/page-visits", nil, 200},
+			{"GET", "/api/admin/web-vitals?range=30", nil, 200},
 			{"GET", "/api/admin/compliance", nil, 200},
 			{"GET", "/api/admin/feedback", nil, 200},
 			{"PATCH", "/api/admin/feedback/" + fb, map[string]any{"status": "bearbeitet"}, 200},

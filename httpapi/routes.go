@@ -97,6 +97,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("GET /api/admin/usage", s.requireAdmin(s.handleAdminUsage))
 	mux.Handle("GET /api/admin/analytics", s.requireAdmin(s.handleAdminAnalytics))
 	mux.Handle("GET /api/admin/page-visits", s.requireAdmin(s.handleAdminPageVisits))
+	mux.Handle("GET /api/admin/web-vitals", s.requireAdmin(s.handleAdminWebVitals))
 	mux.Handle("GET /api/admin/compliance", s.requireAdmin(s.handleAdminCompliance))
 	mux.Handle("GET /api/admin/feedback", s.requireAdmin(s.handleAdminFeedback))
 	mux.Handle("PATCH /api/admin/feedback/{id}", s.requireAdmin(s.handleAdminFeedbackStatus))
@@ -112,6 +113,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 
 	// Tracking.
 	mux.Handle("POST /api/track", s.handle(s.handleTrack))
+	mux.Handle("POST /api/vitals", s.handle(s.handleVitals))
 
 	// Anything else under /api is a JSON 404, never the app.
 	mux.HandleFunc("/api/", s.handleAPINotFound)

@@ -71,6 +71,7 @@ type Deps struct {
 	Identities salescoach.IdentityService
 	Consents   salescoach.ConsentService
 	PageViews  salescoach.PageViewService
+	Vitals     salescoach.WebVitalService // the web vitals browsers report
 	Referrals  salescoach.ReferralService
 	Catalog    salescoach.CatalogService
 	Mailer     salescoach.Mailer
@@ -128,7 +129,7 @@ type Server struct {
 
 	limits struct {
 		loginIP, loginFailPair, loginFailAccount, signup, signupMail, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary, avatar,
-		feedbackAnon, feedbackUser, engineCheck, promo, stt, tts, calls *limiter
+		feedbackAnon, feedbackUser, engineCheck, promo, stt, tts, calls, vitals *limiter
 	}
 }
 
@@ -157,6 +158,7 @@ func New(cfg Config, deps Deps) *Server {
 	s.limits.tokenUse = newLimiter(cmp.Or(cfg.AuthAttemptsPerIP, 30), 15*time.Minute, s.now)
 	s.limits.upgrade = newLimiter(10, time.Hour, s.now)
 	s.limits.track = newLimiter(600, time.Hour, s.now)
+	s.limits.vitals = newLimiter(600, time.Hour, s.now)
 	s.limits.chat = newLimiter(cmp.Or(cfg.ChatPerMinute, 30), time.Minute, s.now)
 	s.limits.summary = newLimiter(20, time.Hour, s.now)
 	s.limits.avatar = newLimiter(30, time.Hour, s.now)

@@ -12,7 +12,7 @@ import (
 // migrationCount is the number of files in migrations/.
 var migrationCount = func() int {
 	files, err := filepath.Glob("migrations/*.sql")
-	if err != nil || len(files) < 13 {
+	if err != nil || len(files) < 17 {
 		panic(fmt.Sprintf("migrations/: %d files, %v", len(files), err))
 	}
 	return len(files)

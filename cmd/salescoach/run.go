@@ -249,7 +249,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 	}, httpapi.Deps{
 		Logger: log, Users: users, Sessions: sqlstore.NewSessionService(db), Tokens: sqlstore.NewTokenService(db),
 		Identities: sqlstore.NewIdentityService(db), Consents: sqlstore.NewConsentService(db),
-		PageViews: sqlstore.NewPageViewService(db), Referrals: sqlstore.NewReferralService(db),
+		PageViews: sqlstore.NewPageViewService(db), Vitals: sqlstore.NewWebVitalService(db), Referrals: sqlstore.NewReferralService(db),
 		Catalog: catalog, Mailer: mailer, Issuer: issuer, OAuth: providers,
 		Feedback: sqlstore.NewFeedbackService(db), Admin: sqlstore.NewAdminService(db),
 		CatalogAdmin: catalog, Promos: sqlstore.NewPromoService(db),

@@ -8,6 +8,7 @@ import { I18nProvider } from '../lib/i18n';
 import { AppRoutes } from './AppRoutes';
 import { AuthEffects } from './AuthEffects';
 import { RouteTracker } from './RouteTracker';
+import { WebVitals } from './WebVitals';
 
 /** The whole app: providers, router (basename /app), gates and routes. */
 export function App({ queryClient }: { queryClient: QueryClient }) {
@@ -18,6 +19,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
           <BrowserRouter basename="/app">
             <AuthEffects />
             <RouteTracker />
+            <WebVitals />
             <Suspense fallback={<FullPageSpinner />}>
               <AppRoutes />
             </Suspense>

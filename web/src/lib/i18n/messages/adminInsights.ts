@@ -77,6 +77,52 @@ export const adminInsights = {
     de: 'Diese Werte beruhen ausschließlich auf Klickpfaden, die über einen {platform}-Link gestartet wurden.',
     en: 'These figures are based solely on click paths that started from a {platform} link.',
   },
+  // /analytics: web vitals of real visits
+  'adminAnalytics.vitals.title': { de: 'Web Vitals echter Besuche', en: 'Web vitals of real visits' },
+  'adminAnalytics.vitals.lead': {
+    de: 'Das 75. Perzentil je Seite im ausgewählten Zeitraum: drei von vier Messungen waren so gut oder besser.',
+    en: 'The 75th percentile per page in the selected period: three in four measurements were this good or better.',
+  },
+  'adminAnalytics.vitals.caption': {
+    de: 'Web Vitals je Seite (75. Perzentil)',
+    en: 'Web vitals per page (75th percentile)',
+  },
+  'adminAnalytics.vitals.page': { de: 'Seite', en: 'Page' },
+  'adminAnalytics.vitals.otherPages': { de: 'Andere Seiten', en: 'Other pages' },
+  'adminAnalytics.vitals.empty': {
+    de: 'Noch keine Messungen im ausgewählten Zeitraum.',
+    en: 'No measurements in the selected period yet.',
+  },
+  'adminAnalytics.vitals.noSamples': { de: 'keine Messungen', en: 'no measurements' },
+  'adminAnalytics.vitals.samples': {
+    de: { one: '{count} Messung', other: '{count} Messungen' },
+    en: { one: '{count} measurement', other: '{count} measurements' },
+  },
+  'adminAnalytics.vitals.rating.good': { de: 'Gut', en: 'Good' },
+  'adminAnalytics.vitals.rating.needs-improvement': { de: 'Verbesserungswürdig', en: 'Needs improvement' },
+  'adminAnalytics.vitals.rating.poor': { de: 'Schlecht', en: 'Poor' },
+  'adminAnalytics.vitals.seconds': { de: '{value} s', en: '{value} s' },
+  'adminAnalytics.vitals.milliseconds': { de: '{value} ms', en: '{value} ms' },
+  'adminAnalytics.vitals.legend': {
+    de: 'Bewertung nach web.dev',
+    en: 'Ratings as web.dev defines them',
+  },
+  'adminAnalytics.vitals.name.LCP': {
+    de: 'LCP (Largest Contentful Paint): bis der größte Inhalt zu sehen ist',
+    en: 'LCP (Largest Contentful Paint): until the largest content is visible',
+  },
+  'adminAnalytics.vitals.name.INP': {
+    de: 'INP (Interaction to Next Paint): Reaktion auf Klicks und Tastendrücke',
+    en: 'INP (Interaction to Next Paint): response to clicks and key presses',
+  },
+  'adminAnalytics.vitals.name.CLS': {
+    de: 'CLS (Cumulative Layout Shift): wie stark der Inhalt verrutscht',
+    en: 'CLS (Cumulative Layout Shift): how much the content shifts',
+  },
+  'adminAnalytics.vitals.limits': {
+    de: 'gut bis {good}, schlecht über {poor}',
+    en: 'good up to {good}, poor above {poor}',
+  },
 
   // /challenges
   'adminChallenges.lead': {

@@ -172,6 +172,8 @@ export const serverEnglish: Record<ServerCode, string> = {
   url_unavailable: 'The page could not be loaded.',
   user_missing: 'No user found.',
   user_not_found: 'User not found.',
+  vital_value_out_of_range: 'The measurement must be between 0 and {max}.',
+  vitals_count_invalid: 'Please send 1 to {max} measurements.',
   payments_not_configured: 'Payments are not set up.',
   paypal_unavailable: 'PayPal cannot be reached right now. Please try again later.',
   subscription_confirm_failed: 'The subscription could not be confirmed. Please try again later.',

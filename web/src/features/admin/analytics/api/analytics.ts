@@ -98,6 +98,40 @@ export function pageVisitsQueryOptions(platform: Platform | null, days: Analytic
   });
 }
 
+/** The web vitals the admin table shows, in its column order. */
+export const VITALS = ['LCP', 'INP', 'CLS'] as const;
+export type Vital = (typeof VITALS)[number];
+export type VitalRating = 'good' | 'needs-improvement' | 'poor';
+
+/** One vital of one page: its 75th percentile (LCP, INP in ms; CLS as score), samples and web.dev's rating. */
+export interface VitalSummary {
+  p75: number;
+  samples: number;
+  rating: VitalRating;
+}
+
+/** GET /api/admin/web-vitals?range=N */
+export interface WebVitalsResponse {
+  from: string;
+  to: string;
+  /** web.dev's limits: good up to `good`, poor above `poor`. */
+  thresholds: Record<Vital, { good: number; poor: number }>;
+  /** Route patterns (or 'other'), most samples first; a vital without samples is missing. */
+  pages: { page: string; metrics: Partial<Record<Vital, VitalSummary>> }[];
+}
+
+/** GET /api/admin/web-vitals?range=N: the 75th percentiles of the period per page. */
+export function webVitalsQueryOptions(range: AnalyticsRange) {
+  return queryOptions({
+    queryKey: adminQueryKey('web-vitals', range),
+    queryFn: ({ signal }) => {
+      requireSession();
+      return api.get<WebVitalsResponse>(withQuery('/api/admin/web-vitals', { range }), { signal });
+    },
+    staleTime: 60_000,
+  });
+}
+
 /**
  * The analytics error texts (spec 02 §8): no token → 'Keine gültige Sitzung';
  * a non-OK answer → the server's text, else 'Fehler beim Laden'; anything

@@ -27,11 +27,41 @@ const VISITS: Record<string, { landing: number; impressum: number; registrierung
   linkedin: { landing: 3, impressum: 0, registrierung: 1, chatbot: 1 },
 };
 
+/** GET /api/admin/web-vitals of a week: three pages, one with a vital missing, and 'other'. */
+const WEB_VITALS = {
+  from: '2026-11-15',
+  to: '2026-11-21',
+  thresholds: { LCP: { good: 2500, poor: 4000 }, INP: { good: 200, poor: 500 }, CLS: { good: 0.1, poor: 0.25 } },
+  pages: [
+    {
+      page: '/chat',
+      metrics: {
+        LCP: { p75: 1834.6, samples: 120, rating: 'good' },
+        INP: { p75: 240, samples: 80, rating: 'needs-improvement' },
+        CLS: { p75: 0.012, samples: 118, rating: 'good' },
+      },
+    },
+    {
+      page: '/dashboard',
+      metrics: {
+        LCP: { p75: 4100, samples: 12, rating: 'poor' },
+        CLS: { p75: 0.26, samples: 1, rating: 'poor' },
+      },
+    },
+    { page: 'other', metrics: { LCP: { p75: 2500, samples: 1, rating: 'good' } } },
+  ],
+};
+
 /** Admin role plus analytics answers whose figures grow with the range (×1 for 7 days). */
 function serveAnalytics() {
   const analytics: URLSearchParams[] = [];
   const visits: URLSearchParams[] = [];
+  const vitals: URLSearchParams[] = [];
   server.use(
+    http.get('/api/admin/web-vitals', ({ request }) => {
+      vitals.push(new URL(request.url).searchParams);
+      return HttpResponse.json(WEB_VITALS);
+    }),
     http.get('/api/auth/is-admin', () => HttpResponse.json({ isAdmin: true })),
     http.get('/api/admin/analytics', ({ request }) => {
       const params = new URL(request.url).searchParams;
@@ -57,7 +87,7 @@ function serveAnalytics() {
       ]);
     }),
   );
-  return { analytics, visits };
+  return { analytics, visits, vitals };
 }
 
 async function openAnalytics() {
@@ -190,10 +220,14 @@ describe('analytics', () => {
         await delay('infinite');
         return HttpResponse.json([]);
       }),
+      http.get('/api/admin/web-vitals', async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
     );
     await openAnalytics();
-    // three overview sections and five page-visit blocks
-    expect(await screen.findAllByText('Lade...')).toHaveLength(8);
+    // three overview sections, five page-visit blocks and the web vitals
+    expect(await screen.findAllByText('Lade...')).toHaveLength(9);
     expect(region('Besucher gesamt').getByRole('status')).toHaveTextContent('Lade...');
   });
 
@@ -254,6 +288,59 @@ describe('analytics', () => {
     expect(asked).toBe(0);
   });
 
+  it("shows each page's 75th percentiles with their rating in words, samples and web.dev's limits", async () => {
+    const calls = serveAnalytics();
+    const { user } = await openAnalytics();
+    const vitals = region('Web Vitals echter Besuche');
+    const table = await vitals.findByRole('table', { name: 'Web Vitals je Seite (75. Perzentil)' });
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Seite', 'LCP', 'INP', 'CLS']);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    const heads = within(table).getAllByRole('rowheader').map((th) => th.textContent);
+    expect(heads).toEqual(['/chat', '/dashboard', 'Andere Seiten']);
+    expect(rows).toEqual([
+      ['1,83 s● Gut120 Messungen', '240 ms▲ Verbesserungswürdig80 Messungen', '0,012● Gut118 Messungen'],
+      ['4,1 s■ Schlecht12 Messungen', '–keine Messungen', '0,26■ Schlecht1 Messung'],
+      ['2,5 s● Gut1 Messung', '–keine Messungen', '–keine Messungen'],
+    ]);
+    // the rating is text, not colour only; the marks are hidden from screen readers
+    const poor = within(table).getAllByText('Schlecht')[0]!;
+    expect(poor.closest('.vital__rating')).toHaveClass('vital__rating--poor');
+    expect(poor.closest('.vital__rating')?.querySelector('[aria-hidden="true"]')).toHaveTextContent('■');
+    // the limits the ratings follow
+    expect(within(vitals.getByRole('list')).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'LCP (Largest Contentful Paint): bis der größte Inhalt zu sehen ist – gut bis 2,5 s, schlecht über 4 s',
+      'INP (Interaction to Next Paint): Reaktion auf Klicks und Tastendrücke – gut bis 200 ms, schlecht über 500 ms',
+      'CLS (Cumulative Layout Shift): wie stark der Inhalt verrutscht – gut bis 0,1, schlecht über 0,25',
+    ]);
+    // the table scrolls sideways on narrow screens and is reachable by keyboard
+    expect(vitals.getByRole('region', { name: 'Web Vitals je Seite (75. Perzentil)' })).toHaveAttribute('tabindex', '0');
+
+    // the period follows the range picker
+    expect(calls.vitals.map((p) => p.get('range'))).toEqual(['7']);
+    await user.click(screen.getByRole('radio', { name: 'Letzte 90 Tage' }));
+    await waitFor(() => expect(calls.vitals.map((p) => p.get('range'))).toEqual(['7', '90']));
+  });
+
+  it('says when the period has no measurements, and shows an error of the web vitals alone', async () => {
+    serveAnalytics();
+    server.use(http.get('/api/admin/web-vitals', () => HttpResponse.json({ ...WEB_VITALS, pages: [] })));
+    const { user } = await openAnalytics();
+    const vitals = region('Web Vitals echter Besuche');
+    expect(await vitals.findByText('Noch keine Messungen im ausgewählten Zeitraum.')).toBeInTheDocument();
+    expect(vitals.queryByRole('table')).not.toBeInTheDocument();
+    expect(vitals.getAllByRole('listitem')).toHaveLength(3);
+
+    server.use(
+      http.get('/api/admin/web-vitals', () => HttpResponse.json({ error: 'Ungültiger Zeitraum.', code: 'bad_period' }, { status: 400 })),
+    );
+    await user.click(screen.getByRole('radio', { name: 'Letzte 30 Tage' }));
+    expect(await vitals.findByRole('alert')).toHaveTextContent('Ungültiger Zeitraum.');
+    expect(await region('Besucher gesamt').findByText('5.289')).toBeInTheDocument();
+  });
+
   it('speaks English with en-US style numbers for an English admin', async () => {
     serveAnalytics();
     server.use(http.get('/api/me', () => HttpResponse.json(makeMe({ user: { language: 'en' } }))));
@@ -267,5 +354,14 @@ describe('analytics', () => {
     expect(
       region('TikTok').getByText('These figures are based solely on click paths that started from a TikTok link.'),
     ).toBeInTheDocument();
+    const vitals = region('Web vitals of real visits');
+    const chat = (await vitals.findByRole('rowheader', { name: '/chat' })).closest('tr')!;
+    expect(within(chat).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      '1.83 s● Good120 measurements',
+      '240 ms▲ Needs improvement80 measurements',
+      '0.012● Good118 measurements',
+    ]);
+    expect(within(vitals.getByRole('table')).getByRole('rowheader', { name: 'Other pages' })).toBeInTheDocument();
+    expect(vitals.getByText(/^CLS \(Cumulative Layout Shift\): how much the content shifts – good up to 0\.1, poor above 0\.25$/)).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { Alert } from '../../../../components/ui/Alert';
 import { InfoIcon } from '../../../../components/ui/icons';
 import { WithTooltip } from '../../../../components/ui/Tooltip';
@@ -9,7 +9,6 @@ import { useT, type MessageKey } from '../../../../lib/i18n';
 import { AdminPage, AdminSection, useAdminFormat } from '../../shared';
 import {
   ANALYTICS_RANGES,
-  analyticsErrorText,
   analyticsQueryOptions,
   DEFAULT_RANGE,
   pageVisitsQueryOptions,
@@ -23,6 +22,8 @@ import {
   type VisitCard,
   type VisitorPage,
 } from '../api/analytics';
+import { QueryBody } from './QueryBody';
+import { WebVitalsSection } from './WebVitalsSection';
 import './analytics.css';
 
 const SOURCE_LABELS: Record<TrackSource, MessageKey> = {
@@ -85,6 +86,7 @@ export function AnalyticsPage() {
               ))}
             </div>
           </AdminSection>
+          <WebVitalsSection range={range} />
         </>
       ) : (
         <Alert tone="error">{t('adminAnalytics.noSession')}</Alert>
@@ -117,20 +119,6 @@ function RangePicker({ value, onChange }: { value: AnalyticsRange; onChange: (ra
       </div>
     </fieldset>
   );
-}
-
-/** 'Lade...', the error text of spec 02 §8, or the data. */
-function QueryBody<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
-  const t = useT();
-  if (query.isPending) {
-    return (
-      <p className="admin-muted" role="status">
-        {t('adminInsights.loading')}
-      </p>
-    );
-  }
-  if (query.isError) return <Alert tone="error">{analyticsErrorText(query.error, t)}</Alert>;
-  return <>{children(query.data)}</>;
 }
 
 function TotalVisitors({ range }: { range: AnalyticsRange }) {

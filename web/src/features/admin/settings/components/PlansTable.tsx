@@ -1,5 +1,5 @@
 import { useT, type MessageKey } from '../../../../lib/i18n';
-import { useAdminFormat } from '../../shared';
+import { TableFrame, useAdminFormat } from '../../shared';
 import type { AdminSettings } from '../api/settings';
 
 const PLAN_LABELS: Record<string, MessageKey> = {
@@ -15,7 +15,7 @@ export function PlansTable({ plans, paypalConfigured }: Pick<AdminSettings, 'pla
   const format = useAdminFormat();
   return (
     <>
-      <div className="admin-table-wrap">
+      <TableFrame label={t('adminSettings.plans.caption')}>
         <table className="admin-table">
           <caption>{t('adminSettings.plans.caption')}</caption>
           <thead>
@@ -44,7 +44,7 @@ export function PlansTable({ plans, paypalConfigured }: Pick<AdminSettings, 'pla
             })}
           </tbody>
         </table>
-      </div>
+      </TableFrame>
       <p className={paypalConfigured ? 'admin-muted' : 'settings-warning'}>
         {paypalConfigured ? t('adminSettings.paypal.on') : t('adminSettings.paypal.off')}
       </p>

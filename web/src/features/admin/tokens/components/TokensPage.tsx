@@ -10,6 +10,7 @@ import {
   Pagination,
   StatCard,
   StatGrid,
+  TableFrame,
   useAdminFormat,
 } from '../../shared';
 import { usageQueryOptions, type PlanUsage, type UsageReport } from '../api/usage';
@@ -181,7 +182,7 @@ function Report({ report, offset, onOffset, loadingPage }: ReportProps) {
           <p className="admin-muted">{t('adminTokens.users.empty')}</p>
         ) : (
           <>
-            <div className="admin-table-wrap">
+            <TableFrame label={t('adminTokens.users.caption')}>
               <table className="admin-table" aria-busy={loadingPage || undefined}>
                 <caption>{t('adminTokens.users.caption')}</caption>
                 <thead>
@@ -210,7 +211,7 @@ function Report({ report, offset, onOffset, loadingPage }: ReportProps) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableFrame>
             <Pagination
               total={report.total}
               limit={ADMIN_PAGE_SIZE}
@@ -236,7 +237,7 @@ function PlanTable({ byPlan }: { byPlan: PlanUsage[] }) {
     ...byPlan.filter((p) => !(PLANS as readonly string[]).includes(p.plan)),
   ];
   return (
-    <div className="admin-table-wrap">
+    <TableFrame label={t('adminTokens.plans.caption')}>
       <table className="admin-table">
         <caption>{t('adminTokens.plans.caption')}</caption>
         <thead>
@@ -258,7 +259,7 @@ function PlanTable({ byPlan }: { byPlan: PlanUsage[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableFrame>
   );
 }
 

@@ -1,0 +1,133 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { auditAdminPage } from './audit-admin';
+import { apiToken, expectCustomerReplies, input, signedInOnChat, startChatByApi } from './chat-support';
+import { appURL, baseURL, expect, test } from './support';
+
+/**
+ * axe-core's WCAG 2.1 A and AA rules on the app's screens, also with their
+ * menus and dialogs open. A violation fails with its rule, its help text and
+ * the elements it found, so the report says what to fix.
+ */
+const WCAG21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function expectNoViolations(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG21_AA).analyze();
+  const found = results.violations.map(
+    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
+  );
+  expect.soft(found, `axe violations on ${what}`).toEqual([]);
+  // the scan ran on the screen, not on an empty or half-loaded page
+  expect(results.passes.length, `axe checks that passed on ${what}`).toBeGreaterThan(10);
+}
+
+test('the chat screen, its menus and a running chat', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const email = await signedInOnChat(page, request, 'axe-chat');
+  await expectNoViolations(page, 'the chat screen');
+
+  // 'Neuer Chat' menu open
+  const sidebar = page.locator('#sidebar');
+  await sidebar.getByRole('button', { name: 'Neuer Chat' }).click();
+  const newChat = sidebar.getByRole('menu', { name: 'Neuer Chat' });
+  await expect(newChat).toBeVisible();
+  await expectNoViolations(page, "the 'Neuer Chat' menu");
+  await page.keyboard.press('Escape');
+  await expect(newChat).toBeHidden();
+
+  // a history entry's menu open
+  const token = await apiToken(request, email);
+  await startChatByApi(request, token, 'Gespräch für die Barrierefreiheit');
+  await page.reload();
+  const history = page.getByRole('region', { name: 'Verlauf' });
+  await history.getByRole('button', { name: 'Optionen für „Gespräch für die Barrierefreiheit“' }).click();
+  const itemMenu = history.getByRole('menu');
+  await expect(itemMenu.getByRole('menuitem', { name: 'Umbenennen' })).toBeVisible();
+  await expectNoViolations(page, "a history entry's menu");
+  await page.keyboard.press('Escape');
+  await expect(itemMenu).toBeHidden();
+
+  // a practice chat with the customer's answer, score and hint button
+  await page.getByRole('button', { name: /^Übung/ }).click();
+  await page.getByRole('button', { name: /^Leicht/ }).click();
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(input(page)).toBeEnabled();
+  await input(page).fill('Guten Tag, ich stelle Ihnen kurz unser CRM vor.');
+  await input(page).press('Enter');
+  await expectCustomerReplies(page, 1);
+  await expectNoViolations(page, 'a running practice chat');
+
+  // the hint dialog over it
+  await page.getByRole('button', { name: 'Tipp anzeigen' }).click();
+  const hint = page.getByRole('dialog', { name: 'Tipp für deine nächste Antwort' });
+  await expect(hint.getByLabel('Tipp (bearbeitbar)')).not.toHaveValue('');
+  await expectNoViolations(page, 'the hint dialog');
+});
+
+test('signed out: the login page, help and feedback', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(appURL('/login'));
+  await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible();
+  await expectNoViolations(page, 'the login page');
+  await page.goto(appURL('/help'));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoViolations(page, 'the help page');
+  await page.goto(appURL('/feedback'));
+  await expect(page.getByRole('button', { name: 'Feedback senden' })).toBeVisible();
+  await expectNoViolations(page, 'the feedback page');
+});
+
+test('the dashboard and the profile dialog', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signedInOnChat(page, request, 'axe-dashboard');
+  await page.goto(appURL('/dashboard'));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expectNoViolations(page, 'the dashboard');
+
+  await page.getByRole('button', { name: /Profil öffnen/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Profil bearbeiten' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Produktbeschreibung')).not.toHaveValue('');
+  await expectNoViolations(page, 'the profile dialog');
+});
+
+test('the sidebar on a phone, collapsed and expanded', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInOnChat(page, request, 'axe-phone');
+  const expand = page.getByRole('button', { name: 'Seitenleiste ausklappen' });
+  await expect(expand).toBeVisible();
+  await expectNoViolations(page, 'the chat screen on a phone');
+  await expand.click();
+  await expect(page.getByRole('button', { name: 'Seitenleiste einklappen' })).toBeVisible();
+  await expectNoViolations(page, 'the expanded sidebar on a phone');
+});
+
+const ADMIN_SCREENS = [
+  ['/admin-dashboard', 'Übersicht'],
+  ['/users', 'Benutzer'],
+  ['/chat-history', 'Chat-Verlauf'],
+  ['/challenges', 'Challenges'],
+  ['/token-management', 'Token-Verwaltung'],
+  ['/analytics', 'Analytics'],
+  ['/compliance', 'Compliance'],
+  ['/admin-feedback', 'Feedback'],
+  ['/settings', 'Einstellungen'],
+] as const;
+
+test('every admin screen', async ({ browser, request }) => {
+  // web vitals to fill the analytics table
+  const vitals = await request.post(`${baseURL()}/api/vitals`, {
+    data: { metrics: [{ name: 'LCP', value: 1800, page: '/chat' }, { name: 'CLS', value: 0.3, page: '/chat' }] },
+  });
+  expect(vitals.status()).toBe(204);
+  const admin = await auditAdminPage(browser, request);
+  await admin.setViewportSize({ width: 1280, height: 800 });
+  for (const [path, title] of ADMIN_SCREENS) {
+    await admin.goto(appURL(path));
+    await expect(admin.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(admin.getByText('Lade...')).toHaveCount(0);
+    await expectNoViolations(admin, path);
+  }
+  await admin.context().close();
+});

@@ -1,0 +1,63 @@
+import type { APIRequestContext } from '@playwright/test';
+import { auditAdminPage, AUDIT_ADMIN, ensureAuditAdmin } from './audit-admin';
+import { PASSWORD } from './chat-support';
+import { appURL, baseURL, expect, test } from './support';
+
+/** GET /api/admin/web-vitals of the last 7 days, as the shared admin. */
+async function webVitals(request: APIRequestContext, token: string) {
+  const res = await request.get(`${baseURL()}/api/admin/web-vitals?range=7`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()) as {
+    pages: { page: string; metrics: Partial<Record<'LCP' | 'INP' | 'CLS', { p75: number; samples: number; rating: string }>> }[];
+  };
+}
+
+/** The samples of one vital of one page (0 without any). */
+async function samples(request: APIRequestContext, token: string, page: string, vital: 'LCP' | 'INP' | 'CLS') {
+  const body = await webVitals(request, token);
+  return body.pages.find((p) => p.page === page)?.metrics[vital]?.samples ?? 0;
+}
+
+test("a real page load's web vitals reach the admin's analytics table", async ({ page, request, browser }) => {
+  await ensureAuditAdmin(request);
+  const login = await request.post(`${baseURL()}/api/auth/login`, { data: { email: AUDIT_ADMIN, password: PASSWORD, remember: false } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  // The help page, signed out: a page the other tests hardly load, and
+  // what was there before this test is the baseline.
+  const before = {
+    LCP: await samples(request, token, '/help', 'LCP'),
+    INP: await samples(request, token, '/help', 'INP'),
+    CLS: await samples(request, token, '/help', 'CLS'),
+  };
+
+  await page.goto(appURL('/help?from=e2e#top'));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The reporter loads after the page's load event, when the browser is idle.
+  await page.waitForFunction(() => performance.getEntriesByName('salescoach:web-vitals', 'mark').length > 0);
+  // A click ends the LCP and is the interaction INP measures.
+  await page.getByRole('heading', { level: 1 }).click();
+  // Leaving hides the page: the browser sends what it measured (keepalive,
+  // so the request outlives the page) under the route pattern, without the
+  // query and the fragment. The server has them when the samples grow
+  // (polled, no fixed wait).
+  await page.goto('about:blank');
+  for (const vital of ['LCP', 'INP', 'CLS'] as const) {
+    await expect
+      .poll(() => samples(request, token, '/help', vital), { message: `${vital} samples of /help` })
+      .toBeGreaterThan(before[vital]);
+  }
+
+  // The admin sees the page in the analytics table: a value, its rating in words and the samples.
+  const admin = await auditAdminPage(browser, request);
+  await admin.goto(appURL('/analytics'));
+  const table = admin.getByRole('table', { name: 'Web Vitals je Seite (75. Perzentil)' });
+  const row = table.getByRole('row').filter({ has: admin.getByRole('rowheader', { name: '/help', exact: true }) });
+  await expect(row).toHaveCount(1);
+  const lcp = row.getByRole('cell').nth(0);
+  await expect(lcp).toContainText(/^\d+(,\d+)? s/);
+  await expect(lcp).toContainText(/Gut|Verbesserungswürdig|Schlecht/);
+  await expect(lcp).toContainText(/\d+ Messung(en)?$/);
+  await expect(row.getByRole('cell').nth(2)).toContainText(/Gut|Verbesserungswürdig|Schlecht/);
+  await admin.context().close();
+});
