@@ -7,7 +7,7 @@ BIN     := bin/salescoach
 # The speech provider stand-in the end-to-end tests run (cmd/speechfake).
 FAKES   := bin/speechfake
 GOFILES := $(shell find . -name '*.go' -not -path './web/node_modules/*' -not -path './e2e/node_modules/*')
-WEBSRC  := $(shell find web/src web/index.html web/public -type f 2>/dev/null) web/vite.config.ts web/package.json
+WEBSRC  := $(shell find web/src web/scripts web/index.html web/public -type f 2>/dev/null) web/vite.config.ts web/package.json
 
 # The end-to-end tests run in this Chromium (e2e/chromium.ts reads the same
 # variable). Without it `make test` stops before it builds or tests anything.

@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { initialJsBudget } from './scripts/initial-js';
 
 // emptyOutDir removes dist/.keep, which git tracks so that go:embed finds the
 // folder before the first build; put it back after every build.
@@ -18,7 +19,7 @@ const keepDistPlaceholder: Plugin = {
 // and answers /api itself; in development Vite proxies /api to it.
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), keepDistPlaceholder],
+  plugins: [react(), keepDistPlaceholder, initialJsBudget()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

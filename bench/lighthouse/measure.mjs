@@ -245,7 +245,27 @@ async function signInAsGuest(chrome, baseURL) {
       !(await page.evaluate((sel) => [...document.querySelectorAll(sel)].some((d) => d.querySelector('input[type="checkbox"]')), DIALOG)),
     );
 
-    // Anything else the app asks first (a profile dialog, a tour, …): complete or close it.
+    // Give the guest a product and mark the tour seen, so that /app/chat is
+    // measured as a user sees it every day, not with the profile dialog the
+    // app forces open while there is no product description.
+    const saved = await page.evaluate(async () => {
+      const stored = localStorage.getItem('sc.session') || sessionStorage.getItem('sc.session');
+      let token = stored ? JSON.parse(stored).access_token : null;
+      if (!token) {
+        const res = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'include' });
+        if (!res.ok) return `refresh answered ${res.status}`;
+        token = (await res.json()).access_token;
+      }
+      const res = await fetch('/api/me', {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ product_description: 'CRM-Software für kleine Vertriebsteams, 49 € pro Nutzer und Monat.', has_seen_intro: true }),
+      });
+      return res.ok ? 'ok' : `PATCH /api/me answered ${res.status}`;
+    });
+    if (saved !== 'ok') throw new Error(`could not give the guest a product: ${saved}`);
+
+    // Anything else the app asks first (a dialog, a tour, …): complete or close it.
     await page.goto(`${baseURL}/app/chat`, { waitUntil: 'load' });
     await waitFor('/app/chat to render (a <main> or a dialog, no full-page spinner)', () =>
       page.evaluate(

@@ -1,30 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { Navigate, Route, Routes } from 'react-router';
-import { UserOverlays } from './UserOverlays';
-import { AdminLayout } from '../components/layouts/AdminLayout';
-import { AppLayout } from '../components/layouts/AppLayout';
+import { useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { HelpRoute, FeedbackRoute, LoginRoute, SignedIn, preloadScreen } from './screens';
 import { PublicLayout } from '../components/layouts/PublicLayout';
 import { FullPageSpinner } from '../components/ui/Spinner';
-import { GuestBanner, TermsModal } from '../features/auth';
-import { isAdminQueryOptions, meQueryOptions } from '../lib/api';
-import { needsTerms, useAuth, useSignOut } from '../lib/auth';
-import { lazyChunk } from '../lib/chunks';
-import { useT } from '../lib/i18n';
-
-const LoginRoute = lazyChunk(() => import('./routes/login'));
-const ChatRoute = lazyChunk(() => import('./routes/chat'));
-const DashboardRoute = lazyChunk(() => import('./routes/dashboard'));
-const HelpRoute = lazyChunk(() => import('./routes/help'));
-const FeedbackRoute = lazyChunk(() => import('./routes/feedback'));
-const AdminOverviewRoute = lazyChunk(() => import('./routes/admin/overview'));
-const AdminUsersRoute = lazyChunk(() => import('./routes/admin/users'));
-const AdminChatHistoryRoute = lazyChunk(() => import('./routes/admin/chat-history'));
-const AdminChallengesRoute = lazyChunk(() => import('./routes/admin/challenges'));
-const AdminTokenManagementRoute = lazyChunk(() => import('./routes/admin/token-management'));
-const AdminAnalyticsRoute = lazyChunk(() => import('./routes/admin/analytics'));
-const AdminComplianceRoute = lazyChunk(() => import('./routes/admin/compliance'));
-const AdminFeedbackRoute = lazyChunk(() => import('./routes/admin/feedback'));
-const AdminSettingsRoute = lazyChunk(() => import('./routes/admin/settings'));
+import { useAuth } from '../lib/auth';
 
 /** Signed out: /help and /feedback are open; everything else needs a session. */
 function SignedOutRoutes() {
@@ -39,88 +18,18 @@ function SignedOutRoutes() {
   );
 }
 
-/** A regular user's route set (spec 01 §2). */
-function RegularRoutes() {
-  return (
-    <Routes>
-      <Route element={<AppLayout banner={<GuestBanner />} overlays={<UserOverlays />} />}>
-        <Route index element={<Navigate to="/chat" replace />} />
-        <Route path="chat" element={<ChatRoute />} />
-        <Route path="call/:conversationId" element={<Navigate to="/chat" replace />} />
-        <Route path="dashboard" element={<DashboardRoute />} />
-        <Route path="help" element={<HelpRoute />} />
-        <Route path="feedback" element={<FeedbackRoute />} />
-        <Route path="*" element={<Navigate to="/chat" replace />} />
-      </Route>
-    </Routes>
-  );
-}
-
-/** The admin route set; any other path (including /dashboard) goes to /admin-dashboard. */
-function AdminRoutes() {
-  return (
-    <Routes>
-      <Route element={<AdminLayout />}>
-        <Route path="admin-dashboard" element={<AdminOverviewRoute />} />
-        <Route path="chat-history" element={<AdminChatHistoryRoute />} />
-        <Route path="users" element={<AdminUsersRoute />} />
-        <Route path="challenges" element={<AdminChallengesRoute />} />
-        <Route path="token-management" element={<AdminTokenManagementRoute />} />
-        <Route path="analytics" element={<AdminAnalyticsRoute />} />
-        <Route path="compliance" element={<AdminComplianceRoute />} />
-        <Route path="admin-feedback" element={<AdminFeedbackRoute />} />
-        <Route path="settings" element={<AdminSettingsRoute />} />
-        <Route path="*" element={<Navigate to="/admin-dashboard" replace />} />
-      </Route>
-    </Routes>
-  );
-}
-
-/** The role check picks the route set; a failed check means the regular set. */
-function RoleGate({ userId }: { userId: string }) {
-  const role = useQuery(isAdminQueryOptions(userId));
-  if (role.isPending) return <FullPageSpinner />;
-  if (role.isError) console.warn('role check failed; regular view', role.error);
-  return role.data?.isAdmin ? <AdminRoutes /> : <RegularRoutes />;
-}
-
-/** Signed in: the profile must load and the current terms be accepted before anything else. */
-function SignedInGate({ userId }: { userId: string }) {
-  const t = useT();
-  const signOut = useSignOut();
-  const me = useQuery(meQueryOptions(userId));
-
-  if (me.isPending) return <FullPageSpinner />;
-  if (me.isError) {
-    return (
-      <div className="error-screen" role="alert">
-        <h1 className="error-screen__title">{t('login.profileFailed')}</h1>
-        <div className="error-screen__actions">
-          <button type="button" className="button button--primary" onClick={() => void me.refetch()}>
-            {t('common.retry')}
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => void signOut()}>
-            {t('common.signOut')}
-          </button>
-        </div>
-      </div>
-    );
-  }
-  if (needsTerms(me.data.user)) {
-    return (
-      <div className="terms-screen">
-        <TermsModal userId={userId} onAccepted={() => undefined} onSignOut={() => void signOut()} />
-      </div>
-    );
-  }
-  return <RoleGate userId={userId} />;
-}
-
 function AppGate() {
   const { status, session } = useAuth();
+  const { pathname } = useLocation();
+  const signedIn = Boolean(session);
+  useEffect(() => {
+    if (signedIn) preloadScreen(pathname);
+    // only when the session starts: later navigation loads its own screens
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signedIn]);
   if (status === 'loading') return <FullPageSpinner />;
   if (!session) return <SignedOutRoutes />;
-  return <SignedInGate userId={session.user.id} />;
+  return <SignedIn userId={session.user.id} />;
 }
 
 /** The top-level routes: /login for everyone, the rest behind the gates. */

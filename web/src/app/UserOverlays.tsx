@@ -5,8 +5,8 @@ import { useAuth } from '../lib/auth';
 import { lazyChunk } from '../lib/chunks';
 import { closeProfileDialog, useProfileDialogOpen } from '../lib/profile-dialog';
 
-const ProfileDialog = lazyChunk(() => import('../features/profile').then((m) => ({ default: m.ProfileDialog })));
-const Tutorial = lazyChunk(() => import('../features/tutorial').then((m) => ({ default: m.Tutorial })));
+const ProfileDialog = lazyChunk(() => import('../features/profile').then((m) => ({ default: m.ProfileDialog })), ['profile']);
+const Tutorial = lazyChunk(() => import('../features/tutorial').then((m) => ({ default: m.Tutorial })), ['tutorial']);
 
 /** sessionStorage flag: 'Später' hides the tutorial until the next browser session. */
 export const TOUR_LATER_KEY = 'sc.tour.later';

@@ -71,7 +71,7 @@ describe('lazyChunk', () => {
       calls += 1;
       if (calls === 1) return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
       return Promise.resolve({ default: () => <p>Geladen</p> });
-    });
+    }, []);
     render(
       <I18nProvider>
         <ErrorBoundary>
@@ -87,7 +87,7 @@ describe('lazyChunk', () => {
 
   it('offers a reload when the chunk fails twice (a deploy replaced it)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const Screen = lazyChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const Screen = lazyChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')), []);
     render(
       <I18nProvider>
         <ErrorBoundary>

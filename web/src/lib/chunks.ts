@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { loadMessages, type CataloguePart } from './i18n';
 
 /** The specification's time-out for loading a script chunk (spec 01 §9). */
 export const CHUNK_TIMEOUT_MS = 120_000;
@@ -46,8 +47,18 @@ export async function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIM
   }
 }
 
-/** React.lazy with loadChunk's retry and time-out. */
+/**
+ * React.lazy with loadChunk's retry and time-out. The screen renders once its
+ * chunk and the parts of the text catalogue it names are both loaded (they
+ * load in parallel).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same bound as React.lazy
-export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  return lazy(() => loadChunk(load));
+export function lazyChunk<T extends ComponentType<any>>(
+  load: () => Promise<{ default: T }>,
+  messages: readonly CataloguePart[],
+) {
+  return lazy(async () => {
+    const [chunk] = await Promise.all([loadChunk(load), loadChunk(() => loadMessages(messages))]);
+    return chunk;
+  });
 }

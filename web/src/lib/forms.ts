@@ -1,4 +1,4 @@
-import { useCallback, useState, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import type { z } from 'zod';
 import { ApiError } from './api/client';
 import { isMessageKey, type TFunction } from './i18n';
@@ -35,52 +35,81 @@ export interface ZodForm<S extends z.ZodType<unknown, Values>> {
 }
 
 /**
+ * A form's schema, or a function loading it: forms of the first page take
+ * theirs lazily, so zod is not part of the script the page needs to render
+ * (the sign-in page; see docs/performance.md).
+ */
+export type SchemaSource<S> = S | (() => Promise<S>);
+
+/**
  * Form state driven by one zod schema: it validates the fields and its output
  * is the request body. Errors show after the first submit and then follow edits.
  * `idPrefix` + field name must be the input ids (to focus the first invalid one).
+ * A lazily loaded schema is fetched when the form mounts; a submit before it
+ * arrives waits for it, and if it cannot be loaded the error boundary offers
+ * a reload (lib/chunks).
  */
 export function useZodForm<S extends z.ZodType<unknown, Values>>(
-  schema: S,
+  source: SchemaSource<S>,
   initial: z.input<S>,
   idPrefix: string,
 ): ZodForm<S> {
   const [values, setValues] = useState<z.input<S>>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
+  const [schema, setSchema] = useState<S | null>(typeof source === 'function' ? null : source);
+  const [loadError, setLoadError] = useState<Error | null>(null);
+  if (loadError) throw loadError;
 
-  const validate = useCallback(
-    (v: z.input<S>) => {
-      const result = schema.safeParse(v);
-      return result.success
-        ? { ok: true as const, data: result.data, errors: {} }
-        : { ok: false as const, errors: issuesToFieldErrors(result.error) };
-    },
-    [schema],
-  );
+  const loading = useRef<Promise<S> | null>(null);
+  const load = useCallback((): Promise<S> => {
+    if (typeof source !== 'function') return Promise.resolve(source);
+    return (loading.current ??= source().then((loaded) => {
+      setSchema(() => loaded);
+      return loaded;
+    }));
+  }, [source]);
+  useEffect(() => {
+    load().catch(() => {
+      // reported by the submit that needs it
+      loading.current = null;
+    });
+  }, [load]);
+
+  const validate = useCallback((s: S, v: z.input<S>) => {
+    const result = s.safeParse(v);
+    return result.success
+      ? { ok: true as const, data: result.data, errors: {} }
+      : { ok: false as const, errors: issuesToFieldErrors(result.error) };
+  }, []);
 
   const setValue = useCallback(
     <K extends keyof z.input<S> & string>(name: K, value: z.input<S>[K]) => {
       const next = { ...values, [name]: value };
       setValues(next);
-      if (submitted) setErrors(validate(next).errors);
+      if (submitted && schema) setErrors(validate(schema, next).errors);
     },
-    [values, submitted, validate],
+    [values, submitted, schema, validate],
   );
 
   const handleSubmit = useCallback(
     (onValid: (data: z.output<S>) => void | Promise<void>) => (event: SyntheticEvent) => {
       event.preventDefault();
       setSubmitted(true);
-      const result = validate(values);
-      setErrors(result.errors);
-      if (!result.ok) {
-        const first = Object.keys(result.errors)[0];
-        if (first) document.getElementById(`${idPrefix}${first}`)?.focus();
-        return;
-      }
-      void onValid(result.data);
+      const check = (s: S) => {
+        const result = validate(s, values);
+        setErrors(result.errors);
+        if (!result.ok) {
+          const first = Object.keys(result.errors)[0];
+          if (first) document.getElementById(`${idPrefix}${first}`)?.focus();
+          return;
+        }
+        void onValid(result.data);
+      };
+      if (schema) check(schema);
+      else load().then(check, (error: unknown) => setLoadError(error instanceof Error ? error : new Error(String(error))));
     },
-    [validate, values, idPrefix],
+    [schema, load, validate, values, idPrefix],
   );
 
   const applyServerErrors = useCallback((error: unknown) => {

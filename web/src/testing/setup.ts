@@ -3,6 +3,16 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { clearNotices } from '../components/ui/notices-store';
 import { sessions } from '../lib/auth';
+import { registerMessages } from '../lib/i18n';
+import { admin } from '../lib/i18n/messages/admin';
+import { chat } from '../lib/i18n/messages/chat';
+import { dashboard } from '../lib/i18n/messages/dashboard';
+import { feedback } from '../lib/i18n/messages/feedback';
+import { help } from '../lib/i18n/messages/help';
+import { profile } from '../lib/i18n/messages/profile';
+import { tutorial } from '../lib/i18n/messages/tutorial';
+import { serverEnglish } from '../lib/i18n/messages/server';
+import { setServerEnglish } from '../lib/i18n/server';
 import { closeProfileDialog } from '../lib/profile-dialog';
 import { server } from './server';
 
@@ -10,6 +20,11 @@ import { server } from './server';
 // machine a lazily loaded screen can take longer than that to appear; a wider
 // window changes no verdict, it only stops the suite failing on slowness.
 configure({ asyncUtilTimeout: 5000 });
+
+// The app loads the screens' texts with the screens (lib/i18n/catalogues);
+// component tests render screens directly, so every text is there up front.
+for (const part of [chat, profile, dashboard, tutorial, help, feedback, admin]) registerMessages(part);
+setServerEnglish(serverEnglish);
 
 // jsdom has no modal dialogs yet: a minimal showModal/close.
 if (typeof HTMLDialogElement !== 'undefined' && !('showModal' in HTMLDialogElement.prototype)) {

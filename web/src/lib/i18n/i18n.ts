@@ -1,4 +1,5 @@
-import { messages, type MessageKey } from './messages';
+import { hasMessage, lookup } from './catalogues';
+import type { MessageKey } from './messages';
 import type { Text } from './messages/types';
 
 export type Language = 'de' | 'en';
@@ -17,7 +18,7 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 export function isMessageKey(value: string): value is MessageKey {
-  return Object.prototype.hasOwnProperty.call(messages, value);
+  return hasMessage(value);
 }
 
 /** Replaces `{name}` placeholders. */
@@ -39,7 +40,10 @@ export function pluralForm(lang: Language, text: Text, vars?: Vars): string {
 }
 
 export function translate(lang: Language, key: MessageKey, vars?: Vars): string {
-  const entry: { de: Text; en: Text } = messages[key];
+  const entry = lookup(key);
+  // A screen renders once its parts are loaded (lazyChunk); should one be
+  // missing, it is loading now and the text follows when it arrives.
+  if (!entry) return '';
   return interpolate(pluralForm(lang, entry[lang], vars), vars);
 }
 

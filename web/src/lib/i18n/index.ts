@@ -10,6 +10,7 @@ export {
   type Language,
   type TFunction,
 } from './i18n';
-export { messages, type MessageKey } from './messages';
+export type { MessageKey } from './messages';
+export { loadMessages, registerMessages, type CataloguePart } from './catalogues';
 export { errorMessage } from './errors';
 export { localized } from './localized';

@@ -10,7 +10,8 @@ import { tutorial } from './messages/tutorial';
 import { feedback } from './messages/feedback';
 import { adminCore } from './messages/adminCore';
 import { adminInsights } from './messages/adminInsights';
-import { messages } from './messages';
+import { core } from './messages';
+import { admin } from './messages/admin';
 import { interpolate, splitRich, tokensOf, translate } from './i18n';
 import type { Text } from './messages/types';
 import { serverEnglish } from './messages/server';
@@ -19,6 +20,8 @@ import { translateServer } from './server';
 
 /** Every form of a text: the text itself, or its plural forms. */
 const forms = (text: Text): string[] => (typeof text === 'string' ? [text] : [text.one, text.other]);
+
+const messages = { ...core, ...chat, ...profile, ...dashboard, ...tutorial, ...help, ...feedback, ...admin };
 
 const catalogues = { common, auth, layout, chat, profile, dashboard, tutorial, help, feedback, adminCore, adminInsights };
 

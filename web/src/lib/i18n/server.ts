@@ -1,4 +1,3 @@
-import { serverEnglish } from './messages/server';
 import { interpolate, LOCALES, type Language, type Vars } from './i18n';
 
 /**
@@ -16,8 +15,32 @@ export interface ServerMessage {
   params?: unknown;
 }
 
+/**
+ * The English texts of the codes, loaded when the UI is in English
+ * (loadServerEnglish): most users never need them, so they are not part of
+ * the first page's script. Until they arrive, the server's German text shows.
+ */
+let serverEnglish: Record<ServerCode, string> | null = null;
+let loadingEnglish: Promise<void> | null = null;
+
+/** Makes the English texts available (the loader below; tests set them up front). */
+export function setServerEnglish(texts: Record<ServerCode, string>): void {
+  serverEnglish = texts;
+}
+
+export function loadServerEnglish(): Promise<void> {
+  loadingEnglish ??= import('./messages/server').then(
+    (m) => setServerEnglish(m.serverEnglish),
+    (error: unknown) => {
+      loadingEnglish = null; // the next switch to English tries again
+      throw error;
+    },
+  );
+  return loadingEnglish;
+}
+
 export function isServerCode(code: unknown): code is ServerCode {
-  return typeof code === 'string' && Object.prototype.hasOwnProperty.call(serverEnglish, code);
+  return typeof code === 'string' && serverEnglish !== null && Object.prototype.hasOwnProperty.call(serverEnglish, code);
 }
 
 /** A placeholder's value in the language: numbers without grouping (20000), nested messages translated. */
@@ -38,7 +61,7 @@ function paramText(lang: Language, value: unknown): string {
  */
 export function translateServer(lang: Language, msg: ServerMessage): string {
   const fallback = typeof msg.error === 'string' ? msg.error : '';
-  if (lang === 'de' || !isServerCode(msg.code)) return fallback;
+  if (lang === 'de' || !serverEnglish || !isServerCode(msg.code)) return fallback;
   const vars: Vars = {};
   if (msg.params && typeof msg.params === 'object') {
     for (const [name, value] of Object.entries(msg.params)) vars[name] = paramText(lang, value);

@@ -2,7 +2,7 @@ import { TextField } from '../../../components/ui/Field';
 import { fieldErrorText, useZodForm } from '../../../lib/forms';
 import { errorMessage, useI18n } from '../../../lib/i18n';
 import { useRecover } from '../api/recover';
-import { recoverSchema } from '../schemas';
+import { loadRecoverSchema } from '../lazy-schemas';
 
 export interface ForgotPasswordFormProps {
   initialEmail: string;
@@ -16,7 +16,7 @@ export interface ForgotPasswordFormProps {
 export function ForgotPasswordForm({ initialEmail, onSent, onBack, onError, onSubmitStart }: ForgotPasswordFormProps) {
   const { t } = useI18n();
   const recover = useRecover();
-  const form = useZodForm(recoverSchema, { email: initialEmail }, 'forgot-');
+  const form = useZodForm(loadRecoverSchema, { email: initialEmail }, 'forgot-');
 
   const submit = form.handleSubmit(async (request) => {
     onSubmitStart();

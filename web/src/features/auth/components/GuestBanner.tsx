@@ -9,14 +9,14 @@ import { useAuth } from '../../../lib/auth';
 import { fieldErrorText, useZodForm } from '../../../lib/forms';
 import { errorMessage, useI18n } from '../../../lib/i18n';
 import { useUpgradeGuest } from '../api/upgrade';
-import { upgradeSchema } from '../schemas';
+import { loadUpgradeSchema } from '../lazy-schemas';
 import { NewPasswordFields } from './NewPasswordFields';
 
 function UpgradeForm({ onDone }: { onDone: () => void }) {
   const { t } = useI18n();
   const [error, setError] = useState<string | null>(null);
   const upgrade = useUpgradeGuest();
-  const form = useZodForm(upgradeSchema, { email: '', password: '', confirmPassword: '' }, 'upgrade-');
+  const form = useZodForm(loadUpgradeSchema, { email: '', password: '', confirmPassword: '' }, 'upgrade-');
 
   const submit = form.handleSubmit(async (request) => {
     setError(null);

@@ -1,7 +1,7 @@
 import { fieldErrorText, useZodForm } from '../../../lib/forms';
 import { errorMessage, useI18n } from '../../../lib/i18n';
 import { useResetPassword } from '../api/reset';
-import { resetSchema } from '../schemas';
+import { loadResetSchema } from '../lazy-schemas';
 import { NewPasswordFields } from './NewPasswordFields';
 
 export interface ResetPasswordFormProps {
@@ -29,7 +29,7 @@ export function ResetPasswordForm({
   const invite = variant === 'invite';
   const { t } = useI18n();
   const reset = useResetPassword();
-  const form = useZodForm(resetSchema, { password: '', confirmPassword: '' }, 'reset-');
+  const form = useZodForm(loadResetSchema, { password: '', confirmPassword: '' }, 'reset-');
 
   const submit = form.handleSubmit(async ({ password }) => {
     onSubmitStart();

@@ -5,7 +5,7 @@ import type { Session } from '../../../lib/api';
 import { fieldErrorText, useZodForm } from '../../../lib/forms';
 import { errorMessage, useI18n } from '../../../lib/i18n';
 import { useLogin } from '../api/login';
-import { signInSchema } from '../schemas';
+import { loadSignInSchema } from '../lazy-schemas';
 
 export interface SignInFormProps {
   initialEmail: string;
@@ -24,7 +24,7 @@ export function SignInForm(props: SignInFormProps) {
   const [showPassword, setShowPassword] = useState(false);
   const login = useLogin();
   const form = useZodForm(
-    signInSchema,
+    loadSignInSchema,
     { email: props.initialEmail, password: '', remember: props.remember },
     'signin-',
   );

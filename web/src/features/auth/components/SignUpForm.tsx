@@ -3,7 +3,7 @@ import { clearReferralCode } from '../../../lib/auth';
 import { fieldErrorText, useZodForm } from '../../../lib/forms';
 import { errorMessage, useI18n } from '../../../lib/i18n';
 import { useSignup } from '../api/signup';
-import { signUpSchema } from '../schemas';
+import { loadSignUpSchema } from '../lazy-schemas';
 import { TermsText } from './TermsText';
 import { NewPasswordFields } from './NewPasswordFields';
 
@@ -19,7 +19,7 @@ export function SignUpForm({ refCode, onRegistered, onError, onSubmitStart }: Si
   const { t } = useI18n();
   const signup = useSignup();
   const form = useZodForm(
-    signUpSchema,
+    loadSignUpSchema,
     { email: '', password: '', confirmPassword: '', company: '', termsAccepted: false, ref: refCode },
     'signup-',
   );

@@ -1,30 +1,33 @@
 import { auth } from './auth';
-import { chat } from './chat';
-import { dashboard } from './dashboard';
-import { help } from './help';
 import { common } from './common';
 import { layout } from './layout';
-import { profile } from './profile';
-import { tutorial } from './tutorial';
-import { feedback } from './feedback';
-import { adminCore } from './adminCore';
-import { adminInsights } from './adminInsights';
+import type { admin } from './admin';
+import type { chat } from './chat';
+import type { dashboard } from './dashboard';
+import type { feedback } from './feedback';
+import type { help } from './help';
+import type { profile } from './profile';
+import type { tutorial } from './tutorial';
 
-/** Every UI text. Feature areas add their own file and spread it in here. */
-export const messages = {
+/**
+ * The texts every page needs from its first paint (the sign-in page, the
+ * signed-in frame, errors). The other parts load with the screens that use
+ * them (../catalogues.ts), so the first page's script stays small.
+ */
+export const core = {
   ...common,
   ...auth,
   ...layout,
-  ...chat,
-  ...profile,
-  ...dashboard,
-  ...tutorial,
-  ...help,
-  ...feedback,
-  ...adminCore,
-  ...adminInsights,
 };
 
-export type MessageKey = keyof typeof messages;
+/** Every UI text, whichever part of the catalogue holds it. */
+export type Messages = typeof core &
+  typeof chat &
+  typeof profile &
+  typeof dashboard &
+  typeof tutorial &
+  typeof help &
+  typeof feedback &
+  typeof admin;
+export type MessageKey = keyof Messages;
 export type { Entry, Catalogue } from './types';
-

@@ -20,7 +20,6 @@ export const layout = {
   'nav.phoneSoon': { de: 'Die Telefonfunktion ist bald live', en: 'The phone feature is coming soon' },
   'nav.profile': { de: 'Profil', en: 'Profile' },
   'nav.profileOpen': { de: '– Profil öffnen', en: '– open profile' },
-  'profile.title': { de: 'Profil bearbeiten', en: 'Edit profile' },
   'level.badge': { de: 'Lv {level}', en: 'Lv {level}' },
   'level.xp': { de: '{xp} / {next} XP', en: '{xp} / {next} XP' },
   'level.title': { de: 'Level {level}', en: 'Level {level}' },

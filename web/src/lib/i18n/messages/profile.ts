@@ -2,6 +2,7 @@ import type { Catalogue } from './types';
 
 /** The profile popup 'Profil bearbeiten' (spec 01 §2, §4, §5, §8). */
 export const profile = {
+  'profile.title': { de: 'Profil bearbeiten', en: 'Edit profile' },
   'profile.forcedHint': {
     de: 'Bitte trage dein Produkt ein, damit wir dich bestmöglich unterstützen können.',
     en: 'Please enter your product so that we can support you as well as possible.',
