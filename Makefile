@@ -4,6 +4,9 @@
 GO      ?= go
 NPM     ?= npm
 BIN     := bin/salescoach
+# The PayPal stand-in (billing/paypaltest) as a program: the end-to-end tests
+# and local demos run it beside the app (docs/billing.md).
+PAYPALFAKE := bin/paypalfake
 GOFILES := $(shell find . -name '*.go' -not -path './web/node_modules/*' -not -path './e2e/node_modules/*')
 WEBSRC  := $(shell find web/src web/index.html web/public -type f 2>/dev/null) web/vite.config.ts web/package.json
 
@@ -24,10 +27,13 @@ endif
 run: build
 	./$(BIN) serve
 
-build: $(BIN)
+build: $(BIN) $(PAYPALFAKE)
 
 $(BIN): web/dist/index.html $(GOFILES) go.mod go.sum
 	$(GO) build -trimpath -o $(BIN) ./cmd/salescoach
+
+$(PAYPALFAKE): $(GOFILES) go.mod go.sum
+	$(GO) build -trimpath -o $(PAYPALFAKE) ./cmd/paypalfake
 
 web: web/dist/index.html
 
@@ -54,7 +60,7 @@ test-go: web/dist/index.html
 test-web: web/node_modules/.installed
 	cd web && $(NPM) run typecheck && $(NPM) run lint && $(NPM) test
 
-test-e2e: $(BIN) e2e/node_modules/.installed
+test-e2e: $(BIN) $(PAYPALFAKE) e2e/node_modules/.installed
 	cd e2e && $(NPM) run typecheck && $(NPM) test
 
 clean:

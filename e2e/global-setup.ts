@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { missingChromium } from './chromium';
+import { startPayPalFake } from './fakes/paypal';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -75,6 +76,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const logFile = path.join(dataDir, 'server.log');
   const baseURL = `http://127.0.0.1:${port}`;
   const log = createWriteStream(logFile, { flags: 'a' });
+  // PayPal: the fake (cmd/paypalfake) with its webhooks going to this server.
+  const paypal = await startPayPalFake(baseURL, path.join(dataDir, 'paypalfake.log'));
 
   const child = spawn(binary, ['serve'], {
     env: {
@@ -84,7 +87,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ADDR: `127.0.0.1:${port}`,
       PUBLIC_URL: baseURL,
       // admin.spec.ts uses one admin per test (tests run in parallel)
-      ADMIN_EMAILS: 'admin@example.com,admin-feedback@example.com,admin-users@example.com,admin-chats@example.com,admin-analytics@example.com',
+      ADMIN_EMAILS: 'admin@example.com,admin-feedback@example.com,admin-users@example.com,admin-chats@example.com,admin-analytics@example.com,admin-billing@example.com',
       LOG_FORMAT: 'json',
       // Every test signs up and signs in from 127.0.0.1; the defaults (10
       // accounts an hour, 30 sign-ins per 15 minutes) would cap the suite.
@@ -92,6 +95,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       AUTH_LIMIT_PER_15MIN: '1000',
       FETCH_ALLOW: '127.0.0.1/32',
       FETCH_ALLOW_PORTS: String(sitePort),
+      ...paypal.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -102,6 +106,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await waitForHealth(`${baseURL}/healthz`, child, 30_000);
   } catch (err) {
     await stop(child);
+    await paypal.stop();
     log.end();
     throw err;
   }
@@ -109,9 +114,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_SERVER_LOG = logFile;
   process.env.E2E_SITE_PORT = String(sitePort);
+  process.env.E2E_PAYPAL_URL = paypal.url;
 
   return async () => {
     await stop(child);
+    await paypal.stop();
     await new Promise<void>((resolve) => log.end(resolve));
     // keep the server's log next to the test results for debugging
     try {
