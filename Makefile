@@ -4,8 +4,9 @@
 GO      ?= go
 NPM     ?= npm
 BIN     := bin/salescoach
-# The speech provider stand-in the end-to-end tests run (cmd/speechfake).
-FAKES   := bin/speechfake
+# The stand-ins the end-to-end tests run: the speech provider (cmd/speechfake)
+# and PayPal (cmd/paypalfake; local payment demos run it too, docs/billing.md).
+FAKES   := bin/speechfake bin/paypalfake
 GOFILES := $(shell find . -name '*.go' -not -path './web/node_modules/*' -not -path './e2e/node_modules/*')
 WEBSRC  := $(shell find web/src web/scripts web/index.html web/public -type f 2>/dev/null) web/vite.config.ts web/package.json
 
@@ -33,6 +34,9 @@ $(BIN): web/dist/index.html $(GOFILES) go.mod go.sum
 
 bin/speechfake: $(GOFILES) go.mod go.sum
 	$(GO) build -trimpath -o $@ ./cmd/speechfake
+
+bin/paypalfake: $(GOFILES) go.mod go.sum
+	$(GO) build -trimpath -o $@ ./cmd/paypalfake
 
 web: web/dist/index.html
 

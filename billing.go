@@ -33,6 +33,12 @@ type BillingStore interface {
 	// cancellation state; it reports whether it wrote. ECONFLICT when the
 	// PayPal id belongs to another user.
 	SyncSubscription(ctx context.Context, s *Subscription) (bool, error)
+	// ConfirmWithPromo writes a subscription as SyncSubscription does and
+	// redeems the promo code for its user in the same transaction, linking
+	// the redemption to the subscription: both happen or neither. The
+	// code must unlock plan, else EINVALID (MsgPromoRequired); otherwise
+	// the errors of PromoService.RedeemPromoCode and SyncSubscription.
+	ConfirmWithPromo(ctx context.Context, s *Subscription, code, plan string, at time.Time) (*PromoCode, error)
 	// SetCancelAt marks the subscription as ending at cancelAt (pending)
 	// or clears the mark. ENOTFOUND when the user has no such subscription.
 	SetCancelAt(ctx context.Context, userID, paypalID string, pending bool, cancelAt *time.Time) (*Subscription, error)

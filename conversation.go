@@ -215,6 +215,13 @@ type SubscriptionService interface {
 	UpsertSubscription(ctx context.Context, s *Subscription) error
 }
 
+// Tiers maps a payment provider's plan id to the plan it grants (PlanFree,
+// PlanPlus or PlanElite). PlanIDs is one; the app's one source of plan ids
+// is billing.Service, which the chat quota asks too.
+type Tiers interface {
+	Tier(planID string) string
+}
+
 // PlanIDs are the payment provider's plan ids of the paid plans.
 type PlanIDs struct {
 	Plus, Elite, Promo string

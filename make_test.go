@@ -12,10 +12,16 @@ import (
 // free of any make that runs this test.
 func makeDryRun(t *testing.T, target, chromium string) (string, error) {
 	t.Helper()
+	return makeWith(t, chromium, "-n", target)
+}
+
+// makeWith runs make with args like makeDryRun.
+func makeWith(t *testing.T, chromium string, args ...string) (string, error) {
+	t.Helper()
 	if _, err := exec.LookPath("make"); err != nil {
 		t.Skip("make is not installed")
 	}
-	cmd := exec.Command("make", "-n", target)
+	cmd := exec.Command("make", args...)
 	for _, kv := range os.Environ() {
 		switch strings.SplitN(kv, "=", 2)[0] {
 		case "MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "CHROMIUM_PATH":
@@ -55,5 +61,22 @@ func TestMakeTestStopsEarlyWithoutChromium(t *testing.T) {
 	}
 	if out, err := makeDryRun(t, "test", sh); err != nil || strings.Contains(out, "need Chromium") {
 		t.Fatalf("make -n test with CHROMIUM_PATH=%s: %v\n%s", sh, err, out)
+	}
+}
+
+// `make build` also builds the PayPal stand-in the end-to-end tests start
+// beside the app (e2e/fakes/paypal.ts).
+func TestMakeBuildBuildsThePayPalFake(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	// -B: as if nothing were built yet; -n: only print the commands.
+	out, err := makeWith(t, sh, "-n", "-B", "build")
+	if err != nil {
+		t.Fatalf("make -n -B build: %v\n%s", err, out)
+	}
+	if !strings.Contains(out, "-o bin/paypalfake ./cmd/paypalfake") {
+		t.Fatalf("make build does not build bin/paypalfake:\n%s", out)
 	}
 }

@@ -47,6 +47,29 @@ type Service struct {
 	Log       *slog.Logger
 	// Holder names this process for the job lease.
 	Holder string
+	// Changes tells the user's open tabs that PayPal changed their
+	// subscription (a webhook, the reconcile, the period-end job); nil
+	// tells nobody.
+	Changes salescoach.ChangePublisher
+}
+
+// Tier maps a plan id to the plan it grants, by the configured plan ids:
+// billing is the one source of them (the chat quota asks here too). A nil
+// Service knows no plan ids: everything is Free.
+func (s *Service) Tier(planID string) string {
+	if s == nil {
+		return salescoach.PlanFree
+	}
+	return s.Plans.Tier(planID)
+}
+
+var _ salescoach.Tiers = (*Service)(nil)
+
+// changed announces a change of the user's subscription.
+func (s *Service) changed(ctx context.Context, userID string) {
+	if s.Changes != nil {
+		s.Changes.Publish(ctx, salescoach.Change{UserID: userID, Type: salescoach.ChangeUser, Op: salescoach.OpUpdate, ID: userID})
+	}
 }
 
 // Configured reports whether payments can be taken.
@@ -117,25 +140,50 @@ func snapshot(userID string, r *Remote) *salescoach.Subscription {
 	return sub
 }
 
-// sync reads the subscription from PayPal and writes it for userID.
+// sync reads the subscription from PayPal and writes it for userID; the
+// user's tabs hear of it when something changed.
 func (s *Service) sync(ctx context.Context, userID, paypalID string) (*salescoach.Subscription, error) {
 	r, err := s.PayPal.Subscription(ctx, paypalID)
 	if err != nil {
 		return nil, err
 	}
 	sub := snapshot(userID, r)
-	if _, err := s.Store.SyncSubscription(ctx, sub); err != nil {
+	wrote, err := s.Store.SyncSubscription(ctx, sub)
+	if err != nil {
 		return nil, err
+	}
+	if wrote {
+		s.changed(ctx, userID)
 	}
 	return sub, nil
 }
 
+// CustomID is the custom_id the browser's PayPal button gives a new
+// subscription: the user's id, and for the promo plan ":" and the promo
+// code. PayPal keeps it, so a subscription whose confirmation never
+// arrived (the browser closed after the approval) can still be adopted
+// from its webhook, with the code redeemed then as at confirm.
+func CustomID(userID, promoCode string) string {
+	if promoCode == "" {
+		return userID
+	}
+	return userID + ":" + promoCode
+}
+
+// parseCustomID splits a custom_id made by CustomID.
+func parseCustomID(customID string) (userID, promoCode string) {
+	userID, promoCode, _ = strings.Cut(customID, ":")
+	return userID, promoCode
+}
+
 // Confirm accepts the PayPal subscription the user's button created. It
 // reads it from PayPal and accepts it only when its plan is ours, its
-// status APPROVED or ACTIVE, and its custom id the user's id; the promo plan
-// also needs promoCode, which is redeemed then (atomically: a code with one
-// use left is used once however many confirm at once). Confirming again
-// changes nothing.
+// status APPROVED or ACTIVE, and its custom id names the user (CustomID);
+// the promo plan also needs a promo code (promoCode, else the one in the
+// custom id), which is redeemed then, in the transaction that stores the
+// subscription (a code with one use left is used once however many confirm
+// at once, and a failed write uses none). Confirming again changes
+// nothing.
 //
 // Errors: EUNAVAILABLE (payments not configured; PayPal down: nothing
 // changed), EINVALID (malformed id, foreign plan, not approved, promo code
@@ -153,15 +201,26 @@ func (s *Service) Confirm(ctx context.Context, userID, paypalID, promoCode strin
 	if err != nil {
 		return nil, failed(err, salescoach.MsgConfirmFailed, salescoach.MsgConfirmFailed)
 	}
-	switch {
-	case r.CustomID != userID:
+	owner, code := parseCustomID(r.CustomID)
+	if owner != userID {
 		return nil, salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgSubscriptionTaken)
+	}
+	if promoCode == "" {
+		promoCode = code
+	}
+	return s.adopt(ctx, userID, r, promoCode)
+}
+
+// adopt stores a subscription PayPal reports as made for userID, after the
+// checks of Confirm (whose errors it returns).
+func (s *Service) adopt(ctx context.Context, userID string, r *Remote, promoCode string) (*salescoach.Subscription, error) {
+	switch {
 	case !s.ours(r.PlanID):
 		return nil, salescoach.NewError(salescoach.EINVALID, salescoach.MsgSubscriptionPlan)
 	case r.Status != salescoach.SubscriptionApproved && r.Status != salescoach.SubscriptionActive:
 		return nil, salescoach.NewError(salescoach.EINVALID, salescoach.MsgSubscriptionStatus)
 	}
-	existing, err := s.Store.SubscriptionByPayPalID(ctx, paypalID)
+	existing, err := s.Store.SubscriptionByPayPalID(ctx, r.ID)
 	switch salescoach.ErrorCode(err) {
 	case "":
 		if existing.UserID != userID {
@@ -176,36 +235,44 @@ func (s *Service) Confirm(ctx context.Context, userID, paypalID, promoCode strin
 		return nil, err
 	}
 	latest, err := s.Store.LatestSubscription(ctx, userID)
-	if err == nil && latest.PayPalID != paypalID && latest.Active() {
+	if err == nil && latest.PayPalID != r.ID && latest.Active() {
 		s.reject(ctx, r, "The customer has another subscription")
 		return nil, salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgSubscriptionExists)
 	} else if err != nil && salescoach.ErrorCode(err) != salescoach.ENOTFOUND {
 		return nil, err
 	}
+	sub := snapshot(userID, r)
 	if s.Plans.Promo != "" && r.PlanID == s.Plans.Promo && r.PlanID != s.Plans.Elite {
 		if promoCode == "" {
 			// The browser may send the code again: the subscription stays.
 			return nil, salescoach.FieldError("promoCode", salescoach.MsgPromoRequired)
 		}
-		c, err := s.Promos.RedeemPromoCode(ctx, promoCode, userID, s.now())
-		switch salescoach.ErrorCode(err) {
-		case "":
-		case salescoach.ENOTFOUND, salescoach.ELIMIT, salescoach.ECONFLICT:
-			s.reject(ctx, r, "The promo code is not valid")
-			return nil, err
-		default:
+		if _, err := s.Store.ConfirmWithPromo(ctx, sub, promoCode, salescoach.PlanPromo, s.now()); err != nil {
+			// A confirmation of this very subscription may have raced this
+			// one (the browser's and the webhook's) and won: then the code
+			// is used, by this subscription, and all is well.
+			if cur, err2 := s.Store.SubscriptionByPayPalID(ctx, r.ID); err2 == nil && cur.UserID == userID {
+				return cur, nil
+			}
+			var e *salescoach.Error
+			switch salescoach.ErrorCode(err) {
+			case salescoach.ENOTFOUND, salescoach.ELIMIT, salescoach.EINVALID:
+			case salescoach.ECONFLICT:
+				if !errors.As(err, &e) || e.Msg.Key != salescoach.MsgPromoRedeemed.Key {
+					return nil, err
+				}
+			default:
+				// Nothing was stored and the code is not used: the user may
+				// try again.
+				return nil, err
+			}
+			s.reject(ctx, r, "The promo code is not valid for this plan")
 			return nil, err
 		}
-		if c.Plan != salescoach.PlanPromo {
-			s.reject(ctx, r, "The promo code is not for this plan")
-			return nil, salescoach.FieldError("promoCode", salescoach.MsgPromoRequired)
-		}
-	}
-	sub := snapshot(userID, r)
-	if _, err := s.Store.SyncSubscription(ctx, sub); err != nil {
+	} else if _, err := s.Store.SyncSubscription(ctx, sub); err != nil {
 		return nil, err
 	}
-	s.log().Info("subscription confirmed", "user", userID, "subscription", paypalID, "status", sub.Status)
+	s.log().Info("subscription confirmed", "user", userID, "subscription", r.ID, "status", sub.Status)
 	return sub, nil
 }
 
@@ -441,13 +508,50 @@ func (s *Service) Webhook(ctx context.Context, header http.Header, body []byte) 
 				return failed(err, salescoach.MsgPayPalDown, salescoach.MsgPayPalDown)
 			}
 		case salescoach.ENOTFOUND:
-			// Not confirmed here (yet): the confirmation reads it then.
+			// Not confirmed here (yet): the browser may have closed after
+			// the buyer's approval. PayPal knows whose it is.
+			if err := s.adoptUnconfirmed(ctx, subID); err != nil {
+				return err
+			}
 		default:
 			return err
 		}
 	}
 	s.log().Info("paypal webhook", "event", ev.ID, "type", ev.EventType, "subscription", subID)
 	return s.Store.RecordWebhookEvent(ctx, ev.ID, ev.EventType, subID)
+}
+
+// adoptUnconfirmed stores a subscription a webhook names that was never
+// confirmed here, when PayPal reports it as made for one of our users
+// (custom_id, see CustomID) on one of our plans and approved or active:
+// what Confirm would have done, with the same checks. Anything else is
+// acknowledged and left alone; only PayPal or the database being down is an
+// error, so that PayPal delivers the event again.
+func (s *Service) adoptUnconfirmed(ctx context.Context, paypalID string) error {
+	r, err := s.PayPal.Subscription(ctx, paypalID)
+	if err != nil {
+		if errors.Is(err, ErrUnavailable) {
+			return failed(err, salescoach.MsgPayPalDown, salescoach.MsgPayPalDown)
+		}
+		s.log().Warn("paypal webhook: subscription not readable", "subscription", paypalID, "err", err)
+		return nil
+	}
+	owner, code := parseCustomID(r.CustomID)
+	if owner == "" || !s.ours(r.PlanID) ||
+		(r.Status != salescoach.SubscriptionApproved && r.Status != salescoach.SubscriptionActive) {
+		return nil
+	}
+	sub, err := s.adopt(ctx, owner, r, code)
+	switch salescoach.ErrorCode(err) {
+	case "":
+		s.log().Info("unconfirmed subscription adopted from a webhook", "user", owner, "subscription", paypalID)
+		s.changed(ctx, sub.UserID)
+		return nil
+	case salescoach.EINVALID, salescoach.ENOTFOUND, salescoach.ECONFLICT, salescoach.ELIMIT:
+		s.log().Warn("unconfirmed subscription not adopted", "subscription", paypalID, "err", err)
+		return nil
+	}
+	return err
 }
 
 // FinishDueCancellations cancels at PayPal, for good, every subscription

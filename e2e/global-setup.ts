@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { missingChromium } from './chromium';
 import { startSpeechFake } from './fakes/speech';
+import { startPayPalFake } from './fakes/paypal';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -79,6 +80,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Speech-to-text and text-to-speech: the OpenAI audio API's stand-in (voice.spec.ts).
   const speech = await startSpeechFake(log);
 
+  // PayPal: the fake (cmd/paypalfake) with its webhooks going to this server.
+  const paypal = await startPayPalFake(baseURL, path.join(dataDir, 'paypalfake.log'));
+
   const child = spawn(binary, ['serve'], {
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -87,7 +91,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ADDR: `127.0.0.1:${port}`,
       PUBLIC_URL: baseURL,
       // admin.spec.ts uses one admin per test (tests run in parallel)
-      ADMIN_EMAILS: 'admin@example.com,admin-feedback@example.com,admin-users@example.com,admin-chats@example.com,admin-analytics@example.com,admin-audit@example.com',
+      ADMIN_EMAILS: 'admin@example.com,admin-feedback@example.com,admin-users@example.com,admin-chats@example.com,admin-analytics@example.com,admin-audit@example.com,admin-billing@example.com',
       LOG_FORMAT: 'json',
       // Every test signs up and signs in from 127.0.0.1; the defaults (10
       // accounts an hour, 30 sign-ins per 15 minutes) would cap the suite.
@@ -96,6 +100,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       FETCH_ALLOW: '127.0.0.1/32',
       FETCH_ALLOW_PORTS: String(sitePort),
       ...speech.env,
+      ...paypal.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -107,6 +112,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   } catch (err) {
     await stop(child);
     await speech.stop();
+    await paypal.stop();
     log.end();
     throw err;
   }
@@ -115,10 +121,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_SERVER_LOG = logFile;
   process.env.E2E_SITE_PORT = String(sitePort);
   process.env.E2E_SPEECH_URL = speech.origin;
+  process.env.E2E_PAYPAL_URL = paypal.url;
 
   return async () => {
     await stop(child);
     await speech.stop();
+    await paypal.stop();
     await new Promise<void>((resolve) => log.end(resolve));
     // keep the server's log next to the test results for debugging
     try {

@@ -81,12 +81,12 @@ type adminUserJSON struct {
 	LastActiveAt       *time.Time `json:"last_active_at"`
 }
 
-// plans are the configured plan ids.
+// plans are the configured plan ids; billing holds them (the one source).
 func (s *Server) plans() salescoach.PlanIDs {
-	if s.Training == nil {
+	if s.Billing == nil {
 		return salescoach.PlanIDs{}
 	}
-	return s.Training.Plans
+	return s.Billing.Plans
 }
 
 func (s *Server) toAdminUser(u *salescoach.AdminUser) adminUserJSON {

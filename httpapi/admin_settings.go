@@ -50,8 +50,9 @@ func (s *Server) handleAdminSettings(w http.ResponseWriter, r *http.Request, _ *
 			// the promo plan is Elite at a promotional price, configured or not
 			{Plan: salescoach.PlanPromo, PlanID: p.Promo, Quota: salescoach.PlanQuota(salescoach.PlanElite)},
 		},
-		// Payments need the plan ids of both paid plans.
-		"paypalConfigured": p.Plus != "" && p.Elite != "",
+		// Payments need PayPal's client id and secret and the plan ids of
+		// both paid plans: what the profile's buttons need too.
+		"paypalConfigured": s.Billing.Configured(),
 	})
 	return nil
 }

@@ -500,5 +500,5 @@ func TestAdminPromoCodes(t *testing.T) {
 
 // planIDs sets the configured PayPal plans of e.
 func planIDs(e *env) {
-	e.training.Plans = salescoach.PlanIDs{Plus: "P-PLUS", Elite: "P-ELITE", Promo: "P-PROMO"}
+	e.billing.Plans = salescoach.PlanIDs{Plus: "P-PLUS", Elite: "P-ELITE", Promo: "P-PROMO"}
 }

@@ -30,7 +30,7 @@ import (
 func benchUsers(b *testing.B, e *env, db *sqlstore.DB, n int) []string {
 	b.Helper()
 	ctx := context.Background()
-	e.training.Plans.Elite = "bench-elite"
+	e.billing.Plans.Elite = "bench-elite"
 	subs := sqlstore.NewSubscriptionService(db)
 	var tokens []string
 	for i := range n {

@@ -58,8 +58,8 @@ func (q *subscriptionIDRequest) Valid() salescoach.Problems {
 // subscriptionAnswer is the caller's subscription after a change, in the
 // shape of GET /api/subscription.
 func (s *Server) subscriptionAnswer(sub *salescoach.Subscription) subscriptionJSON {
-	return subscriptionJSON{Tier: s.Billing.Plans.Tier(sub.PlanID), Status: strings.ToLower(sub.Status),
-		PlanID: sub.PlanID, CancelAtPeriodEnd: sub.CancelAtPeriodEnd, CancelAt: sub.CancelAt, CycleStart: sub.CycleStart}
+	return subscriptionJSON{Tier: s.plans().Tier(sub.PlanID), Status: strings.ToLower(sub.Status),
+		PayPalID: sub.PayPalID, PlanID: sub.PlanID, CancelAtPeriodEnd: sub.CancelAtPeriodEnd, CancelAt: sub.CancelAt, CycleStart: sub.CycleStart}
 }
 
 // handlePayPalConfirm accepts the subscription the caller's PayPal button

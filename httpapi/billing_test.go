@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -40,10 +41,8 @@ func newPayEnv(t *testing.T, db *sqlstore.DB, timeout time.Duration) *payEnv {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d.Training.Plans = testPlans
-		p.svc = &billing.Service{PayPal: pp, Store: sqlstore.NewSubscriptionService(db), Promos: d.Promos,
-			Plans: testPlans, ClientID: p.fake.ClientID(), PublicURL: cfg.PublicURL, Now: d.Now, Log: d.Logger, Holder: "test"}
-		d.Billing = p.svc
+		p.svc = d.Billing
+		p.svc.PayPal, p.svc.Plans, p.svc.ClientID = pp, testPlans, p.fake.ClientID()
 	})
 	p.env = e
 	p.fake.SetWebhookURL(e.srv.URL + "/api/paypal/webhook")
@@ -135,9 +134,16 @@ func TestPayPalSubscribe(t *testing.T) {
 		if quotaOf(t, c) != 250 {
 			t.Fatal("plus quota is not 250")
 		}
-		item := admin(t, p.env).do("GET", "/api/admin/users?q=anna", nil).must(t, 200).json(t)["items"].([]any)[0].(map[string]any)
+		if got := subscriptionOf(t, c); got["paypal_id"] != id {
+			t.Fatalf("subscription %v does not name PayPal's id %s", got, id)
+		}
+		boss := admin(t, p.env)
+		item := boss.do("GET", "/api/admin/users?q=anna", nil).must(t, 200).json(t)["items"].([]any)[0].(map[string]any)
 		if item["plan"] != "plus" || item["subscription_status"] != "active" {
 			t.Fatalf("admin list %v", item)
+		}
+		if settings := boss.do("GET", "/api/admin/settings", nil).must(t, 200).json(t); settings["paypalConfigured"] != true {
+			t.Fatalf("admin settings with PayPal configured: %v", settings["paypalConfigured"])
 		}
 		p.deliver()
 		wantSub(t, subscriptionOf(t, c), "plus", "active", false)
@@ -628,6 +634,126 @@ func TestPayPalPeriodEndJobRetriesAndRunsOnce(t *testing.T) {
 		wantSub(t, subscriptionOf(t, c), "plus", "cancelled", false)
 		if st := p.fake.Subscription(id).Status; st != paypaltest.StatusCancelled {
 			t.Fatalf("PayPal status %s", st)
+		}
+	})
+}
+
+// TestPayPalMissedConfirmIsAdopted: the buyer approved, but the browser
+// never confirmed (it closed after the approval). PayPal's webhook then
+// adopts the subscription for the user its custom id names, redeeming the
+// promo code the custom id carries once, and tells the user's open tabs;
+// the browser's late confirmation changes nothing. Subscriptions for no
+// user of ours or on another plan are acknowledged and left alone; a promo
+// subscription whose code is used up is cancelled at PayPal.
+func TestPayPalMissedConfirmIsAdopted(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		p := newPayEnv(t, db, 0)
+		anna, annaID := p.user("anna")
+		live := p.hub.Subscribe(annaID)
+		defer live.Close()
+		plus := p.fake.Subscribe("P-PLUS", billing.CustomID(annaID, ""))
+		p.deliver()
+		wantSub(t, subscriptionOf(t, anna), "plus", "active", false)
+		if quotaOf(t, anna) != 250 {
+			t.Fatal("adopted plus: quota is not 250")
+		}
+		select {
+		case ch := <-live.C:
+			if ch.Type != salescoach.ChangeUser || ch.UserID != annaID {
+				t.Fatalf("announced %+v", ch)
+			}
+		default:
+			t.Fatal("the adoption was not announced to the user's tabs")
+		}
+		anna.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": plus}).must(t, 200)
+		if n := p.count("SELECT COUNT(*) FROM subscriptions"); n != 1 {
+			t.Fatalf("%d subscriptions after the late confirmation", n)
+		}
+
+		one := 1
+		if err := sqlstore.NewPromoService(db).CreatePromoCode(t.Context(), &salescoach.PromoCode{Code: "LAUNCH", Plan: salescoach.PlanPromo, MaxRedemptions: &one}); err != nil {
+			t.Fatal(err)
+		}
+		ben, benID := p.user("ben")
+		promo := p.fake.Subscribe("P-PROMO", billing.CustomID(benID, "launch"))
+		p.deliver()
+		wantSub(t, subscriptionOf(t, ben), "elite", "active", false)
+		ben.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": promo, "promoCode": "LAUNCH"}).must(t, 200)
+		if n := p.count("SELECT redemptions FROM promo_codes"); n != 1 {
+			t.Fatalf("%d redemptions, want 1", n)
+		}
+		if n := p.count("SELECT COUNT(*) FROM promo_redemptions r JOIN subscriptions s ON s.id = r.subscription_id WHERE s.paypal_id = '" + promo + "'"); n != 1 {
+			t.Fatalf("redemption not linked to the adopted subscription (%d)", n)
+		}
+
+		carl, carlID := p.user("carl")
+		p.fake.Subscribe("P-PLUS", "01890000-0000-7000-8000-000000000000") // nobody here
+		p.fake.Subscribe("P-SOMEONE-ELSES", carlID)
+		usedUp := p.fake.Subscribe("P-PROMO", billing.CustomID(carlID, "LAUNCH"))
+		p.deliver()
+		wantSub(t, subscriptionOf(t, carl), "free", "", false)
+		if n := p.count("SELECT COUNT(*) FROM subscriptions"); n != 2 {
+			t.Fatalf("%d subscriptions, want anna's and ben's", n)
+		}
+		if st := p.fake.Subscription(usedUp).Status; st != paypaltest.StatusCancelled {
+			t.Fatalf("promo subscription with a used-up code is %s at PayPal, want CANCELLED", st)
+		}
+		p.deliver() // the cancellation's own event
+	})
+}
+
+// TestPayPalConfirmAndWebhookRace: the browser's confirmation and PayPal's
+// webhooks (activation and payment) adopt the same promo subscription at
+// once. Whatever the order, all succeed, the code (one use) is used once by
+// that subscription, and the subscription stays active at PayPal.
+func TestPayPalConfirmAndWebhookRace(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		p := newPayEnv(t, db, 0)
+		one := 1
+		if err := sqlstore.NewPromoService(db).CreatePromoCode(t.Context(), &salescoach.PromoCode{Code: "RACE", Plan: salescoach.PlanPromo, MaxRedemptions: &one}); err != nil {
+			t.Fatal(err)
+		}
+		c, uid := p.user("anna")
+		id := p.fake.Subscribe("P-PROMO", billing.CustomID(uid, "RACE"))
+		events := p.fake.Pending()
+		if len(events) < 2 {
+			t.Fatalf("%d events", len(events))
+		}
+		statuses := make([]int, len(events)+1)
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		for i := range statuses {
+			wg.Go(func() {
+				<-start
+				if i == len(events) {
+					statuses[i] = c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": id, "promoCode": "race"}).status
+					return
+				}
+				st, err := p.fake.Send(events[i])
+				if err != nil {
+					t.Error(err)
+				}
+				statuses[i] = st
+			})
+		}
+		close(start)
+		wg.Wait()
+		for i, st := range statuses {
+			if st != 200 {
+				t.Fatalf("request %d answered %d (%v)", i, st, statuses)
+			}
+		}
+		wantSub(t, subscriptionOf(t, c), "elite", "active", false)
+		if n := p.count("SELECT redemptions FROM promo_codes"); n != 1 {
+			t.Fatalf("%d redemptions, want 1", n)
+		}
+		if n := p.count("SELECT COUNT(*) FROM subscriptions"); n != 1 {
+			t.Fatalf("%d subscriptions", n)
+		}
+		if st := p.fake.Subscription(id).Status; st != paypaltest.StatusActive {
+			t.Fatalf("PayPal status %s, want ACTIVE", st)
 		}
 	})
 }

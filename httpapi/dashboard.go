@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"net/http"
-	"strings"
 	"time"
 
 	"salescoach"
@@ -61,8 +60,11 @@ func (s *Server) handleChallenges(w http.ResponseWriter, r *http.Request, u *sal
 }
 
 type subscriptionJSON struct {
-	Tier              string     `json:"tier"`
-	Status            string     `json:"status"`
+	Tier   string `json:"tier"`
+	Status string `json:"status"`
+	// PayPalID is the PayPal subscription id the browser's cancel, undo and
+	// plan change name.
+	PayPalID          string     `json:"paypal_id"`
 	PlanID            string     `json:"plan_id"`
 	CancelAtPeriodEnd bool       `json:"cancel_at_period_end"`
 	CancelAt          *time.Time `json:"cancel_at"`
@@ -77,8 +79,7 @@ func (s *Server) handleSubscription(w http.ResponseWriter, r *http.Request, u *s
 	sub, err := s.Training.Subscriptions.LatestSubscription(r.Context(), u.ID)
 	switch salescoach.ErrorCode(err) {
 	case "":
-		out = subscriptionJSON{Tier: s.Training.Plans.Tier(sub.PlanID), Status: strings.ToLower(sub.Status),
-			PlanID: sub.PlanID, CancelAtPeriodEnd: sub.CancelAtPeriodEnd, CancelAt: sub.CancelAt, CycleStart: sub.CycleStart}
+		out = s.subscriptionAnswer(sub)
 	case salescoach.ENOTFOUND:
 	default:
 		return err

@@ -149,11 +149,11 @@ func TestChallengesOverHTTP(t *testing.T) {
 func TestSubscriptionOverHTTP(t *testing.T) {
 	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		e := newEnv(t, db)
-		e.training.Plans = salescoach.PlanIDs{Plus: "P-PLUS", Elite: "P-ELITE", Promo: "P-PROMO"}
+		e.billing.Plans = salescoach.PlanIDs{Plus: "P-PLUS", Elite: "P-ELITE", Promo: "P-PROMO"}
 		c := signedIn(t, e, "sue@example.com")
 		got := c.do("GET", "/api/subscription", nil).must(t, 200).json(t)
 		if got["tier"] != "free" || got["status"] != "" || got["plan_id"] != "" || got["cancel_at_period_end"] != false ||
-			got["cancel_at"] != nil || got["cycle_start"] != nil || len(got) != 6 {
+			got["cancel_at"] != nil || got["cycle_start"] != nil || got["paypal_id"] != "" || len(got) != 7 {
 			t.Errorf("without a subscription = %v", got)
 		}
 
@@ -171,7 +171,7 @@ func TestSubscriptionOverHTTP(t *testing.T) {
 			}
 		}
 		got = c.do("GET", "/api/subscription", nil).must(t, 200).json(t)
-		if got["tier"] != "elite" || got["status"] != "active" || got["plan_id"] != "P-PROMO" || got["cancel_at_period_end"] != true {
+		if got["tier"] != "elite" || got["status"] != "active" || got["plan_id"] != "P-PROMO" || got["paypal_id"] != "I-NEW" || got["cancel_at_period_end"] != true {
 			t.Errorf("promo subscription = %v", got)
 		}
 		for field, want := range map[string]time.Time{"cancel_at": cancelAt, "cycle_start": cycle} {

@@ -19,6 +19,7 @@ import (
 
 	"salescoach"
 	"salescoach/auth"
+	"salescoach/billing"
 	"salescoach/blob"
 	"salescoach/coach/trainer"
 	"salescoach/httpapi"
@@ -105,7 +106,10 @@ type env struct {
 	users  salescoach.UserService
 	// training is the chat service the server uses; options may swap its engine.
 	training *training.Service
-	hub      *realtime.Hub
+	// billing holds the plan ids (without PayPal: payments are off);
+	// newPayEnv connects it to a PayPal fake.
+	billing *billing.Service
+	hub     *realtime.Hub
 	// blobs is the avatar store: a local folder unless an option swaps it.
 	blobs salescoach.BlobStore
 	// apiErrs are the answers that did not match docs/api/openapi.yaml
@@ -137,11 +141,13 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 	e.hub = realtime.NewHub()
 	conversations := sqlstore.NewConversationService(db)
 	progress := sqlstore.NewProgressService(db)
+	e.billing = &billing.Service{Store: sqlstore.NewSubscriptionService(db), Promos: sqlstore.NewPromoService(db),
+		PublicURL: cfg.PublicURL, Now: e.clock.Now, Log: logger, Holder: "test", Changes: e.hub}
 	e.training = &training.Service{Conversations: conversations, Progress: progress, Users: e.users,
 		Catalog: sqlstore.NewCatalogService(db), Subscriptions: sqlstore.NewSubscriptionService(db),
-		Engine: trainer.New(), Now: e.clock.Now, Log: logger, Changes: e.hub}
+		Engine: trainer.New(), Now: e.clock.Now, Log: logger, Changes: e.hub, Tiers: e.billing}
 	deps := httpapi.Deps{
-		Conversations: conversations, Progress: progress, Training: e.training,
+		Conversations: conversations, Progress: progress, Training: e.training, Billing: e.billing,
 		Fetcher: webfetch.New(webfetch.Config{}), Hub: e.hub,
 		Logger: logger, Now: e.clock.Now, Users: e.users,
 		Sessions: sqlstore.NewSessionService(db), Tokens: sqlstore.NewTokenService(db),

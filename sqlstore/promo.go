@@ -142,61 +142,70 @@ func (s *PromoService) UpdatePromoCode(ctx context.Context, id string, upd sales
 // second redemption even when both race; the failing transaction rolls its
 // increment back.
 func (s *PromoService) RedeemPromoCode(ctx context.Context, code, userID string, at time.Time) (*salescoach.PromoCode, error) {
-	unknown := salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgPromoUnknown)
-	if code == "" || len(code) > maxPromoCodeLen {
-		return nil, unknown
-	}
-	if !validID(userID) {
-		return nil, notFound(salescoach.MsgNoUser)
-	}
 	var out *salescoach.PromoCode
 	err := s.db.inTx(ctx, func(r runner) error {
-		// Codes are ASCII, so lower() agrees with Go's in both databases;
-		// the comparison uses the unique index on lower(code).
-		var id string
-		err := r.queryRow(ctx, `SELECT id FROM promo_codes
-			WHERE lower(code) = ? AND active = TRUE
-			  AND (valid_from IS NULL OR valid_from <= ?)
-			  AND (valid_until IS NULL OR valid_until > ?)`, strings.ToLower(code), at, at).Scan(&id)
-		if noRows(err) {
-			return unknown
-		}
-		if err != nil {
-			return dbError(err, "find promo code")
-		}
-		var n int
-		if err := r.queryRow(ctx, `SELECT COUNT(*) FROM promo_redemptions WHERE promo_code_id = ? AND user_id = ?`,
-			id, userID).Scan(&n); err != nil {
-			return dbError(err, "check promo redemption")
-		}
-		if n > 0 {
-			return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgPromoRedeemed)
-		}
-		out, err = scanPromoCode(r.queryRow(ctx, `UPDATE promo_codes SET redemptions = redemptions + 1, updated_at = ?
-			WHERE id = ? AND (max_redemptions IS NULL OR redemptions < max_redemptions)
-			RETURNING `+promoColumns, s.db.now(), id))
-		if noRows(err) {
-			return salescoach.NewError(salescoach.ELIMIT, salescoach.MsgPromoUsedUp)
-		}
-		if err != nil {
-			return dbError(err, "use promo code")
-		}
-		_, err = r.exec(ctx, `INSERT INTO promo_redemptions (id, promo_code_id, user_id, created_at) VALUES (?, ?, ?, ?)`,
-			newID(), id, userID, at)
-		switch salescoach.ErrorCode(dbError(err, "")) {
-		case "":
-			return nil
-		case salescoach.ECONFLICT:
-			return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgPromoRedeemed)
-		case salescoach.ENOTFOUND:
-			return notFound(salescoach.MsgNoUser)
-		}
-		return dbError(err, "insert promo redemption")
+		var err error
+		out, _, err = redeemPromo(ctx, r, s.db.now(), code, userID, at)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// redeemPromo is RedeemPromoCode's work inside the caller's transaction;
+// it also returns the new redemption's id.
+func redeemPromo(ctx context.Context, r runner, now time.Time, code, userID string, at time.Time) (*salescoach.PromoCode, string, error) {
+	unknown := salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgPromoUnknown)
+	if code == "" || len(code) > maxPromoCodeLen {
+		return nil, "", unknown
+	}
+	if !validID(userID) {
+		return nil, "", notFound(salescoach.MsgNoUser)
+	}
+	// Codes are ASCII, so lower() agrees with Go's in both databases; the
+	// comparison uses the unique index on lower(code).
+	var id string
+	err := r.queryRow(ctx, `SELECT id FROM promo_codes
+		WHERE lower(code) = ? AND active = TRUE
+		  AND (valid_from IS NULL OR valid_from <= ?)
+		  AND (valid_until IS NULL OR valid_until > ?)`, strings.ToLower(code), at, at).Scan(&id)
+	if noRows(err) {
+		return nil, "", unknown
+	}
+	if err != nil {
+		return nil, "", dbError(err, "find promo code")
+	}
+	var n int
+	if err := r.queryRow(ctx, `SELECT COUNT(*) FROM promo_redemptions WHERE promo_code_id = ? AND user_id = ?`,
+		id, userID).Scan(&n); err != nil {
+		return nil, "", dbError(err, "check promo redemption")
+	}
+	if n > 0 {
+		return nil, "", salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgPromoRedeemed)
+	}
+	out, err := scanPromoCode(r.queryRow(ctx, `UPDATE promo_codes SET redemptions = redemptions + 1, updated_at = ?
+		WHERE id = ? AND (max_redemptions IS NULL OR redemptions < max_redemptions)
+		RETURNING `+promoColumns, now, id))
+	if noRows(err) {
+		return nil, "", salescoach.NewError(salescoach.ELIMIT, salescoach.MsgPromoUsedUp)
+	}
+	if err != nil {
+		return nil, "", dbError(err, "use promo code")
+	}
+	redemption := newID()
+	_, err = r.exec(ctx, `INSERT INTO promo_redemptions (id, promo_code_id, user_id, created_at) VALUES (?, ?, ?, ?)`,
+		redemption, id, userID, at)
+	switch salescoach.ErrorCode(dbError(err, "")) {
+	case "":
+		return out, redemption, nil
+	case salescoach.ECONFLICT:
+		return nil, "", salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgPromoRedeemed)
+	case salescoach.ENOTFOUND:
+		return nil, "", notFound(salescoach.MsgNoUser)
+	}
+	return nil, "", dbError(err, "insert promo redemption")
 }
 
 // CheckPromoCode answers the code (case-insensitively) when the user could

@@ -126,17 +126,21 @@ func (s *SubscriptionService) SubscriptionByPayPalID(ctx context.Context, paypal
 // EINVALID when sub.PayPalID is empty and ENOTFOUND when the user does not
 // exist.
 func (s *SubscriptionService) SyncSubscription(ctx context.Context, sub *salescoach.Subscription) (bool, error) {
+	return syncSubscription(ctx, s.db.r(), s.db.now(), sub)
+}
+
+// syncSubscription is SyncSubscription on r (the pool or a transaction).
+func syncSubscription(ctx context.Context, r runner, now time.Time, sub *salescoach.Subscription) (bool, error) {
 	if !validID(sub.UserID) {
 		return false, notFound(salescoach.MsgNoUser)
 	}
 	if sub.PayPalID == "" {
 		return false, salescoach.NewError(salescoach.EINVALID, salescoach.MsgPayPalIDMissing)
 	}
-	now := s.db.now()
 	if sub.UpdateTime.IsZero() {
 		sub.UpdateTime = now
 	}
-	stored, err := scanSubscription(s.db.r().queryRow(ctx, `INSERT INTO subscriptions (`+subscriptionColumns+`)
+	stored, err := scanSubscription(r.queryRow(ctx, `INSERT INTO subscriptions (`+subscriptionColumns+`)
 		VALUES (?, ?, ?, ?, ?, ?, FALSE, NULL, ?, ?)
 		ON CONFLICT (paypal_id) DO UPDATE SET plan_id = excluded.plan_id,
 			status = CASE WHEN subscriptions.cancel_at_period_end AND excluded.status = 'SUSPENDED'
@@ -153,15 +157,56 @@ func (s *SubscriptionService) SyncSubscription(ctx context.Context, sub *salesco
 	if !noRows(err) {
 		return false, dbError(err, "sync subscription")
 	}
-	cur, err := s.SubscriptionByPayPalID(ctx, sub.PayPalID)
+	cur, err := scanSubscription(r.queryRow(ctx, `SELECT `+subscriptionColumns+` FROM subscriptions
+		WHERE paypal_id = ?`, sub.PayPalID))
+	if noRows(err) {
+		return false, notFound(salescoach.MsgSubscriptionMissing)
+	}
 	if err != nil {
-		return false, err
+		return false, dbError(err, "subscription by paypal id")
 	}
 	if cur.UserID != sub.UserID {
 		return false, salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgSubscriptionTaken)
 	}
 	*sub = *cur
 	return false, nil
+}
+
+// ConfirmWithPromo writes sub as SyncSubscription does and redeems code for
+// sub.UserID in the same transaction (RedeemPromoCode's guarded statement),
+// recording on the redemption which subscription used it. Either both are
+// stored or neither, so a failed write never uses up a code the user still
+// needs for the retry. The code must unlock plan (a key of
+// salescoach.PromoPlans).
+//
+// Errors: EINVALID (MsgPromoRequired) when the code unlocks another plan;
+// the errors of RedeemPromoCode (ENOTFOUND unknown code or user, ECONFLICT
+// redeemed before, ELIMIT used up) and of SyncSubscription (ECONFLICT the
+// PayPal id belongs to another user).
+func (s *SubscriptionService) ConfirmWithPromo(ctx context.Context, sub *salescoach.Subscription, code, plan string, at time.Time) (*salescoach.PromoCode, error) {
+	var out *salescoach.PromoCode
+	err := s.db.inTx(ctx, func(r runner) error {
+		now := s.db.now()
+		c, redemption, err := redeemPromo(ctx, r, now, code, sub.UserID, at)
+		if err != nil {
+			return err
+		}
+		if c.Plan != plan {
+			return salescoach.FieldError("promoCode", salescoach.MsgPromoRequired)
+		}
+		if _, err := syncSubscription(ctx, r, now, sub); err != nil {
+			return err
+		}
+		if _, err := r.exec(ctx, `UPDATE promo_redemptions SET subscription_id = ? WHERE id = ?`, sub.ID, redemption); err != nil {
+			return dbError(err, "link promo redemption")
+		}
+		out = c
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // SetCancelAt sets or clears the user's pending cancellation of the PayPal

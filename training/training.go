@@ -32,9 +32,12 @@ type Service struct {
 	// Changes announces what a chat changed to the user's open tabs; nil
 	// announces nothing.
 	Changes salescoach.ChangePublisher
-	Plans   salescoach.PlanIDs
-	Now     func() time.Time
-	Log     *slog.Logger
+	// Tiers maps a subscription's plan id to its plan (the app passes
+	// billing.Service, the one source of plan ids); nil: every plan is
+	// Free.
+	Tiers salescoach.Tiers
+	Now   func() time.Time
+	Log   *slog.Logger
 
 	locks keyedMutex
 }
@@ -64,8 +67,8 @@ func (s *Service) Usage(ctx context.Context, userID string) (salescoach.Usage, e
 		return salescoach.Usage{}, err
 	}
 	plan := salescoach.PlanFree
-	if sub.Active() {
-		plan = s.Plans.Tier(sub.PlanID)
+	if sub.Active() && s.Tiers != nil {
+		plan = s.Tiers.Tier(sub.PlanID)
 	}
 	start := salescoach.CycleStart(sub, s.Now())
 	used, err := s.Conversations.CountChatStarts(ctx, userID, start)

@@ -12,8 +12,10 @@ import (
 
 // TestServePayPalEndToEnd: the real server with PayPal settings (the secret
 // from a file) against the PayPal fake: the config, a subscription
-// confirmed, its webhooks applied, cancelled and the cancellation undone;
-// the secret never shows in the log.
+// confirmed (the quota follows the plan: billing is the one source of plan
+// ids), its webhooks applied, cancelled and the cancellation undone; the
+// back-office says payments are configured; the secret never shows in the
+// log.
 func TestServePayPalEndToEnd(t *testing.T) {
 	fake := paypaltest.Start(t, paypaltest.Options{Secret: "pp-secret-never-logged-42"})
 	secretFile := filepath.Join(t.TempDir(), "paypal-secret")
@@ -23,7 +25,7 @@ func TestServePayPalEndToEnd(t *testing.T) {
 	base, out := startServer(t, envMap("ADDR", "127.0.0.1:0", "DATA_DIR", t.TempDir(), "LOG_FORMAT", "json",
 		"PAYPAL_CLIENT_ID", fake.ClientID(), "PAYPAL_CLIENT_SECRET_FILE", secretFile, "PAYPAL_API_BASE", fake.URL(),
 		"PAYPAL_WEBHOOK_ID", fake.WebhookID(), "PAYPAL_SDK_URL", fake.URL()+"/sdk/js",
-		"PAYPAL_PLAN_PLUS", "P-PLUS", "PAYPAL_PLAN_ELITE", "P-ELITE"))
+		"PAYPAL_PLAN_PLUS", "P-PLUS", "PAYPAL_PLAN_ELITE", "P-ELITE", "ADMIN_EMAILS", "kunde@example.com"))
 	fake.SetWebhookURL(base + "/api/paypal/webhook")
 	token := adminToken(t, base, out, "kunde@example.com")
 
@@ -37,6 +39,12 @@ func TestServePayPalEndToEnd(t *testing.T) {
 	c := &http.Client{}
 	if st, sub := postJSON(t, c, base, "/api/paypal/subscriptions/confirm", token, map[string]any{"subscriptionID": id}); st != 200 || sub["tier"] != "plus" {
 		t.Fatalf("confirm = %d %v", st, sub)
+	}
+	if _, usage, raw := getJSON(t, base, "/api/me/usage", token); usage["quota"] != 250.0 {
+		t.Fatalf("usage after the Plus subscription = %s", raw)
+	}
+	if _, settings, raw := getJSON(t, base, "/api/admin/settings", token); settings["paypalConfigured"] != true {
+		t.Fatalf("admin settings = %s", raw)
 	}
 	statuses, err := fake.Deliver()
 	if err != nil {

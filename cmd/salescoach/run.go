@@ -227,19 +227,19 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		case <-ctx.Done():
 		}
 	}
-	trainingService := &training.Service{
-		Conversations: conversations, Progress: progress, Users: users, Catalog: catalog,
-		Subscriptions: sqlstore.NewSubscriptionService(db), Engine: engine, Changes: hub,
-		Plans: salescoach.PlanIDs{Plus: cfg.PlanPlus, Elite: cfg.PlanElite, Promo: cfg.PlanPromo},
-		Now:   time.Now, Log: log,
-	}
-
+	// Billing holds the plan ids; the chat quota asks it for a plan's tier.
 	billingService, err := newBilling(cfg, sqlstore.NewSubscriptionService(db), sqlstore.NewPromoService(db), log)
 	if err != nil {
 		ln.Close()
 		return err
 	}
+	billingService.Changes = hub
 	go billingService.Run(ctx, time.Minute, 15*time.Minute)
+	trainingService := &training.Service{
+		Conversations: conversations, Progress: progress, Users: users, Catalog: catalog,
+		Subscriptions: sqlstore.NewSubscriptionService(db), Engine: engine, Changes: hub,
+		Tiers: billingService, Now: time.Now, Log: log,
+	}
 
 	api := httpapi.New(httpapi.Config{
 		PublicURL: cfg.PublicURL, CookieSecure: cfg.cookieSecure(), AdminEmails: cfg.AdminEmails,

@@ -52,11 +52,16 @@ export const handlers = [
     HttpResponse.json({
       tier: 'free',
       status: '',
+      paypal_id: '',
       plan_id: '',
       cancel_at_period_end: false,
       cancel_at: null,
       cycle_start: null,
     }),
+  ),
+  // Payments are off unless a test says otherwise.
+  http.get('/api/paypal/config', () =>
+    HttpResponse.json({ configured: false, clientId: '', plans: {}, prices: { plus: 29, elite: 99 }, currency: 'EUR' }),
   ),
   http.get('/api/challenges', () => HttpResponse.json(makeChallenges())),
   http.get('/api/referrals', () => HttpResponse.json([])),

@@ -2285,7 +2285,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** accept the PayPal subscription the caller's button created. The server reads it from PayPal and accepts it only when its plan is one of ours, its status APPROVED or ACTIVE and its custom_id the caller's user id; one PayPal subscription belongs to one account. The promo plan needs promoCode, redeemed now (atomically). Confirming twice changes nothing. 503 with Retry-After when PayPal is down (nothing changed). */
+        /** accept the PayPal subscription the caller's button created. The server reads it from PayPal and accepts it only when its plan is one of ours, its status APPROVED or ACTIVE and its custom_id the caller's user id (the button sets custom_id to the user id, and for the promo plan to "userId:promoCode"); one PayPal subscription belongs to one account. The promo plan needs promoCode (or the one in custom_id), redeemed now in the transaction that stores the subscription. Confirming twice changes nothing. A subscription never confirmed (the browser closed after the approval) is adopted from PayPal's webhook with the same checks. 503 with Retry-After when PayPal is down (nothing changed). */
         post: {
             parameters: {
                 query?: never;
@@ -2488,7 +2488,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** PayPal's webhook (no bearer). Every delivery is verified with PayPal against PAYPAL_WEBHOOK_ID; unverified is 400 and changes nothing. Each event id is applied once; the subscription it names is read from PayPal, so late events never overwrite newer state; types not acted on and unknown subscriptions are acknowledged. 503 when PayPal cannot be asked (PayPal delivers again). */
+        /** PayPal's webhook (no bearer). Every delivery is verified with PayPal against PAYPAL_WEBHOOK_ID; unverified is 400 and changes nothing. Each event id is applied once; the subscription it names is read from PayPal, so late events never overwrite newer state; types not acted on are acknowledged; a subscription not confirmed here is adopted when PayPal reports it approved or active, on one of our plans, with a custom_id naming one of our users (as confirm would), and acknowledged otherwise. 503 when PayPal cannot be asked (PayPal delivers again). */
         post: {
             parameters: {
                 query?: never;
@@ -3560,7 +3560,7 @@ export interface paths {
                                 /** @description chats per billing cycle */
                                 quota: number;
                             }[];
-                            /** @description the plan ids of Plus and Elite are configured */
+                            /** @description payments are on: PayPal's client id and secret and the plan ids of Plus and Elite are configured */
                             paypalConfigured: boolean;
                         };
                     };
@@ -3949,6 +3949,8 @@ export interface components {
             tier: "free" | "plus" | "elite";
             /** @description PayPal's status lower-cased (active, cancelled, suspended, ...), active while a cancellation is pending; '' without a subscription */
             status: string;
+            /** @description PayPal's subscription id, which cancel, uncancel and revise name; '' without a subscription */
+            paypal_id: string;
             plan_id: string;
             cancel_at_period_end: boolean;
             /** Format: date-time */

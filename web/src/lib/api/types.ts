@@ -186,6 +186,52 @@ export type UsageResponse = ResponseBody<'/api/me/usage', 'get'>;
 export type SubscriptionResponse = Schemas['Subscription'];
 export type Tier = SubscriptionResponse['tier'];
 
+/** GET /api/paypal/config: what the PayPal buttons need; configured is false without PayPal settings. */
+export interface PayPalConfigResponse {
+  configured: boolean;
+  clientId: string;
+  /** The script to load instead of PayPal's (tests and demos only). */
+  sdkUrl?: string;
+  /** PayPal plan ids of Plus and Elite (absent when not configured). */
+  plans: { plus?: string; elite?: string };
+  /** Euros a month. */
+  prices: { plus: number; elite: number };
+  currency: string;
+}
+
+/** POST /api/paypal/subscriptions/confirm */
+export interface ConfirmSubscriptionRequest {
+  subscriptionID: string;
+  promoCode?: string;
+}
+
+/** POST /api/paypal/subscriptions/revise */
+export interface ReviseSubscriptionRequest {
+  subscriptionID: string;
+  planId: string;
+}
+
+export interface ReviseSubscriptionResponse {
+  /** PayPal's page where the buyer approves the change. */
+  approveUrl: string;
+}
+
+/** POST /api/paypal/subscriptions/cancel */
+export interface CancelSubscriptionRequest {
+  subscriptionID: string;
+  reason?: string;
+}
+
+/** POST /api/promo/validate */
+export interface PromoValidateResponse {
+  ok: boolean;
+  valid: boolean;
+  /** The PayPal plan id the code unlocks (only when valid). */
+  planId?: string;
+  /** Why a code is not valid (a server message code). */
+  code?: string;
+}
+
 /** DELETE /api/me/history */
 export type DeleteHistoryResponse = ResponseBody<'/api/me/history', 'delete'>;
 

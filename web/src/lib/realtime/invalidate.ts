@@ -5,12 +5,15 @@ import type { RealtimeChange } from '../api/types';
 /** Query keys that depend on the user's quota and level (usage, preflight). */
 export const usageQueryKey = ['usage'] as const;
 export const preflightQueryKey = ['chat-preflight'] as const;
+/** The user's subscription (GET /api/subscription); PayPal's webhooks change it. */
+export const subscriptionQueryKey = ['subscription'] as const;
 /** The signed-in user's own feedback (GET /api/feedback). */
 export const feedbackQueryKey = ['feedback'] as const;
 
 /**
  * Marks the cached server data a change touches as stale; queries on screen
- * refetch at once: user/profile → /api/me; conversation → the list, that
+ * refetch at once: user/profile → /api/me (a user change also the
+ * subscription and the quota it sets); conversation → the list, that
  * conversation, and what counts chats (usage, preflight); feedback → the
  * user's own feedback list; resync (the server dropped changes: a slow
  * stream, a lost database notification) → everything.
@@ -18,6 +21,10 @@ export const feedbackQueryKey = ['feedback'] as const;
 export function invalidateForChange(queryClient: QueryClient, change: RealtimeChange): void {
   switch (change.type) {
     case 'user':
+      void queryClient.invalidateQueries({ queryKey: ['me'] });
+      void queryClient.invalidateQueries({ queryKey: subscriptionQueryKey });
+      void queryClient.invalidateQueries({ queryKey: usageQueryKey });
+      return;
     case 'profile':
       void queryClient.invalidateQueries({ queryKey: ['me'] });
       return;

@@ -19,8 +19,15 @@ describe('live updates', () => {
     const qc = createTestQueryClient();
     const spy = vi.spyOn(qc, 'invalidateQueries');
     invalidateForChange(qc, { type: 'user', op: 'update', id: 'u' });
+    // a user change may be PayPal's: the plan and its quota come along
+    expect(spy.mock.calls.map((c) => c[0])).toEqual([
+      { queryKey: ['me'] },
+      { queryKey: ['subscription'] },
+      { queryKey: ['usage'] },
+    ]);
+    spy.mockClear();
     invalidateForChange(qc, { type: 'profile', op: 'update', id: 'u' });
-    expect(spy.mock.calls.map((c) => c[0])).toEqual([{ queryKey: ['me'] }, { queryKey: ['me'] }]);
+    expect(spy.mock.calls.map((c) => c[0])).toEqual([{ queryKey: ['me'] }]);
     spy.mockClear();
     invalidateForChange(qc, { type: 'conversation', op: 'update', id: 'c1' });
     expect(spy.mock.calls.map((c) => c[0])).toEqual([

@@ -1,9 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { meQueryKey } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useT } from '../../../lib/i18n';
+import { markPlanChangeReturned } from '../../../lib/plan-change';
+import { openProfileDialog } from '../../../lib/profile-dialog';
 import { updateStreak } from '../api/streak';
 import { ChallengesPanel } from './ChallengesPanel';
 import { InvitePanel } from './InvitePanel';
@@ -17,6 +20,7 @@ export function DashboardPage() {
   const { session } = useAuth();
   const userId = session?.user.id ?? '';
   useDocumentTitle(t('page.dashboard'));
+  usePayPalReturn();
 
   // The daily streak is updated on every dashboard load; a failure is only logged.
   const streakSent = useRef(false);
@@ -46,4 +50,22 @@ export function DashboardPage() {
       </div>
     </div>
   );
+}
+
+/**
+ * PayPal sends the buyer back to /app/dashboard?paypal=revised after they
+ * approved a plan change: the profile opens on the subscription, which says
+ * that the new plan shows once PayPal reports it. PayPal's parameters leave
+ * the address bar, so a reload does not repeat this.
+ */
+function usePayPalReturn() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const revised = new URLSearchParams(location.search).get('paypal') === 'revised';
+  useEffect(() => {
+    if (!revised) return;
+    markPlanChangeReturned();
+    openProfileDialog();
+    void navigate({ pathname: location.pathname, hash: location.hash }, { replace: true });
+  }, [revised, navigate, location.pathname, location.hash]);
 }

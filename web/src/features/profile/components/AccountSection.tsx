@@ -4,48 +4,23 @@ import { Alert } from '../../../components/ui/Alert';
 import { Dialog } from '../../../components/ui/Dialog';
 import { notify } from '../../../components/ui/notices-store';
 import { conversationsQueryKey, conversationsQueryOptions } from '../../../lib/api';
-import { errorMessage, LOCALES, useI18n, type MessageKey } from '../../../lib/i18n';
+import { errorMessage, LOCALES, useI18n } from '../../../lib/i18n';
 import { clampPercent } from '../../../lib/progress';
 import { usageQueryKey } from '../../../lib/realtime/invalidate';
 import { deleteHistory } from '../api/delete-history';
-import { subscriptionQueryOptions } from '../api/subscription';
 import { usageQueryOptions } from '../api/usage';
+import { SubscriptionSection } from './SubscriptionSection';
 
-// Keys of Tier ('free' | 'plus' | 'elite'); another value reads as Free.
-const TIER_TEXT: Record<string, MessageKey | undefined> = {
-  free: 'profile.plan.free',
-  plus: 'profile.plan.plus',
-  elite: 'profile.plan.elite',
-};
-
-/** Subscription (tier and status), the chat usage of the cycle and the history deletion. */
+/** The subscription (tier, status, PayPal), the chat usage of the cycle and the history deletion. */
 export function AccountSection() {
   const { t } = useI18n();
   return (
     <fieldset className="profile-form__section">
       <legend className="profile-form__legend">{t('profile.section.account')}</legend>
-      <PlanLine />
+      <SubscriptionSection />
       <UsageBar />
       <HistoryDeletion />
     </fieldset>
-  );
-}
-
-function PlanLine() {
-  const t = useI18n().t;
-  const subscription = useQuery(subscriptionQueryOptions());
-  if (subscription.isError) return <p className="field__error">{t('profile.plan.failed')}</p>;
-  const tier = subscription.data ? (TIER_TEXT[subscription.data.tier] ?? 'profile.plan.free') : null;
-  const status = subscription.data?.status.toLowerCase() ?? '';
-  return (
-    <div className="profile-plan">
-      <p>
-        <span className="profile-plan__label">{t('profile.plan')}: </span>
-        {tier ? <strong className="profile-plan__tier">{t(tier)}</strong> : '…'}
-        {status ? <span className="profile-plan__status">{status}</span> : null}
-      </p>
-      <p className="field__hint">{t('profile.plan.soon')}</p>
-    </div>
   );
 }
 

@@ -145,6 +145,7 @@ describe('profile popup', () => {
         HttpResponse.json({
           tier: 'plus',
           status: 'ACTIVE',
+          paypal_id: 'I-PLUS',
           plan_id: 'P-PLUS',
           cancel_at_period_end: false,
           cancel_at: null,
@@ -158,7 +159,7 @@ describe('profile popup', () => {
     const { dialog } = await openProfile();
     expect(await dialog.findByText('Plus')).toBeInTheDocument();
     expect(dialog.getByText('active')).toBeInTheDocument();
-    expect(dialog.getByText('Upgrades und Zahlungen kommen in Kürze.')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Abo kündigen' })).toBeInTheDocument();
     const bar = dialog.getByRole('progressbar', { name: 'Chats in diesem Zeitraum' });
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '100'));
     expect(bar).toHaveAttribute('aria-valuetext', '260 / 250');

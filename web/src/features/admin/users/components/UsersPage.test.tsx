@@ -38,18 +38,25 @@ const list = () => within(screen.getByRole('region', { name: 'Alle Benutzer' }))
 const createForm = () => within(screen.getByRole('form', { name: 'Benutzer anlegen' }));
 
 describe('admin users: list', () => {
-  it('shows every user with e-mail, name, plan, level, created, last active, admin and disabled', async () => {
+  it('shows every user with e-mail, name, plan (with the subscription status), level, created, last active, admin and disabled', async () => {
     listUsers([
       makeAdminUser({
         email: 'anna@example.com',
         display_name: 'Anna Admin',
         is_admin: true,
         plan: 'elite',
+        subscription_status: 'active',
         level: 7,
         created_at: daysAgo(3),
         last_active_at: minutesAgo(1),
       }),
-      makeAdminUser({ email: 'bert@example.com', display_name: '', status: 'disabled', email_confirmed: false }),
+      makeAdminUser({
+        email: 'bert@example.com',
+        display_name: '',
+        status: 'disabled',
+        email_confirmed: false,
+        subscription_status: 'cancelled',
+      }),
       makeAdminUser({ email: '', display_name: '', is_anonymous: true }),
     ]);
     await openUsers();
@@ -70,7 +77,7 @@ describe('admin users: list', () => {
     expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent('anna@example.com');
     expect(cells(rows[0]!).slice(0, 7)).toEqual([
       'Anna Admin',
-      'Elite',
+      'Eliteactive',
       '7',
       'vor 3 Tagen',
       'vor 1 Minute',
@@ -80,7 +87,7 @@ describe('admin users: list', () => {
     expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent('bert@example.comnicht bestätigt');
     expect(cells(rows[1]!).slice(0, 7)).toEqual([
       '–',
-      'Free',
+      'Freecancelled',
       '1',
       formatRelative(deT, '2025-06-01T10:00:00Z', Date.now()),
       'Nie',

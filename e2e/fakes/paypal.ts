@@ -1,0 +1,113 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The PayPal stand-in `make build` produces (cmd/paypalfake; override with PAYPALFAKE_BIN). */
+const binary = process.env.PAYPALFAKE_BIN ?? path.resolve(here, '../../bin/paypalfake');
+
+/** The plan ids the app is configured with; the fake accepts any. */
+export const PAYPAL_PLANS = { plus: 'P-E2E-PLUS', elite: 'P-E2E-ELITE', promo: 'P-E2E-PROMO' } as const;
+
+export interface PayPalFake {
+  /** Where browsers and the app reach the fake, e.g. http://127.0.0.1:41234. */
+  url: string;
+  /** The PAYPAL_* settings that point the app at the fake. */
+  env: Record<string, string>;
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('no free port'));
+      });
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const killTimer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(killTimer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Waits until the fake serves its browser script (it is then up). */
+async function waitUntilUp(url: string, child: ChildProcess, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  let lastError = '';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`paypalfake exited with code ${child.exitCode} before it answered`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+      lastError = `status ${res.status}`;
+    } catch (err) {
+      lastError = String(err);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`paypalfake not answering at ${url} after ${ms} ms: ${lastError}`);
+}
+
+/**
+ * Starts cmd/paypalfake (PayPal's REST API, approval page, signed webhooks
+ * and a stand-in for PayPal's browser script; docs/billing.md) on a free
+ * port. It sends its webhooks at once to `appURL`/api/paypal/webhook, so
+ * start the app on that address with the returned `env`. Its log goes to
+ * `logFile`.
+ */
+export async function startPayPalFake(appURL: string, logFile: string): Promise<PayPalFake> {
+  if (!existsSync(binary)) {
+    throw new Error(`PayPal fake not found at ${binary}: run \`make build\` first (or set PAYPALFAKE_BIN)`);
+  }
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const child = spawn(binary, ['--addr', `127.0.0.1:${port}`, '--webhook-url', `${appURL}/api/paypal/webhook`], {
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  const stop = async () => {
+    await stopChild(child);
+    await new Promise<void>((resolve) => log.end(resolve));
+  };
+  try {
+    await waitUntilUp(`${url}/sdk/js`, child, 15_000);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return {
+    url,
+    env: {
+      // cmd/paypalfake's default credentials
+      PAYPAL_CLIENT_ID: 'fake-client-id',
+      PAYPAL_CLIENT_SECRET: 'fake-secret',
+      PAYPAL_WEBHOOK_ID: 'WH-FAKE',
+      PAYPAL_API_BASE: url,
+      PAYPAL_SDK_URL: `${url}/sdk/js`,
+      PAYPAL_PLAN_PLUS: PAYPAL_PLANS.plus,
+      PAYPAL_PLAN_ELITE: PAYPAL_PLANS.elite,
+      PAYPAL_PLAN_PROMO: PAYPAL_PLANS.promo,
+    },
+    stop,
+  };
+}

@@ -1,0 +1,167 @@
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { PASSWORD, apiToken } from './chat-support';
+import { appURL, baseURL, createConfirmedUser, expect, signIn, test, uniqueEmail } from './support';
+
+/**
+ * Paid plans end to end: the real binary with PayPal settings pointing at
+ * cmd/paypalfake (started by global-setup), whose stand-in for PayPal's
+ * browser script renders one 'PayPal' button per plan and drives the same
+ * callbacks as PayPal's, whose approval page approves plan changes, and
+ * which sends signed webhooks to the app as soon as something changes.
+ */
+
+async function signedInUser(page: Page, request: APIRequestContext, prefix: string): Promise<string> {
+  const email = uniqueEmail(prefix);
+  await createConfirmedUser(request, email, PASSWORD);
+  await page.goto(appURL('/login'));
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(appURL('/dashboard'));
+  return email;
+}
+
+async function openProfile(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: /Profil öffnen/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Profil bearbeiten' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** The toasts ('Hinweise'). */
+function toasts(page: Page): Locator {
+  return page.getByRole('region', { name: 'Hinweise' });
+}
+
+/** The profile's plan line: tier and status. */
+function planLine(dialog: Locator): Locator {
+  return dialog.locator('.profile-plan > p').first();
+}
+
+async function subscriptionOf(request: APIRequestContext, email: string) {
+  const token = await apiToken(request, email);
+  const res = await request.get(`${baseURL()}/api/subscription`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as { tier: string; status: string; cancel_at: string | null };
+}
+
+test('a Free user upgrades to Plus, changes to Elite, cancels and takes the cancellation back', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const email = await signedInUser(page, request, 'abo');
+  const dialog = await openProfile(page);
+  await expect(planLine(dialog)).toHaveText('Aktueller Plan: Free');
+  const usage = dialog.getByRole('progressbar', { name: 'Chats in diesem Zeitraum' });
+  await expect(usage).toHaveAttribute('aria-valuetext', '0 / 5');
+
+  // Plus through PayPal's button.
+  const plus = dialog.getByRole('group', { name: 'Plus 29 € / Monat' });
+  await expect(plus).toContainText('250 Chats pro Monat');
+  await expect(dialog.getByRole('group', { name: 'Elite 99 € / Monat' })).toBeVisible();
+  await dialog.getByRole('group', { name: 'Abo und Nutzung' }).screenshot({ path: testInfo.outputPath('offers.png') });
+  await plus.getByRole('button', { name: 'PayPal' }).click();
+  await expect(toasts(page).getByText('Danke! Dein Abo ist aktiv: Plus')).toBeVisible();
+  await expect(planLine(dialog)).toHaveText('Aktueller Plan: Plusactive');
+  await expect(usage).toHaveAttribute('aria-valuetext', '0 / 250');
+  await expect(dialog.getByRole('group', { name: 'Plus 29 € / Monat' })).toHaveCount(0);
+
+  // Plus → Elite: approved on PayPal's page, back on the dashboard; the
+  // new plan shows once PayPal reports it.
+  await dialog.getByRole('button', { name: 'Zu Elite wechseln (99 € / Monat)' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${process.env.E2E_PAYPAL_URL ?? ''}/checkoutnow\\?subscription_id=`));
+  await page.getByRole('button', { name: 'Zustimmen und abonnieren' }).click();
+  await expect(page).toHaveURL(appURL('/dashboard'));
+  const back = page.getByRole('dialog', { name: 'Profil bearbeiten' });
+  await expect(planLine(back)).toHaveText('Aktueller Plan: Eliteactive');
+  await expect(back.getByRole('progressbar', { name: 'Chats in diesem Zeitraum' })).toHaveAttribute(
+    'aria-valuetext',
+    '0 / 1000',
+  );
+  await expect(back.getByRole('button', { name: 'Zu Plus wechseln (29 € / Monat)' })).toBeVisible();
+
+  // Cancel at the end of the paid period, then take it back.
+  await back.getByRole('button', { name: 'Abo kündigen' }).click();
+  const ask = page.getByRole('dialog', { name: 'Abo wirklich kündigen?' });
+  await ask.getByRole('button', { name: 'Abo kündigen' }).click();
+  await expect(toasts(page).getByText(/^Abo endet am /)).toBeVisible();
+  // The date is cancel_at, the end of the paid period, in the browser's locale.
+  const { cancel_at } = await subscriptionOf(request, email);
+  expect(cancel_at).not.toBeNull();
+  const endsOn = await page.evaluate((iso) => new Date(iso).toLocaleDateString('de-DE'), cancel_at!);
+  expect(endsOn).toMatch(/^\d{1,2}\.\d{1,2}\.\d{4}$/);
+  await expect(toasts(page).getByText(`Abo endet am ${endsOn}`)).toBeVisible();
+  await expect(back.getByText(`Abo endet am ${endsOn}`)).toBeVisible();
+  await expect(planLine(back)).toHaveText('Aktueller Plan: Eliteactive');
+  await back.getByRole('group', { name: 'Abo und Nutzung' }).screenshot({ path: testInfo.outputPath('cancelled.png') });
+
+  await back.getByRole('button', { name: 'Kündigung zurücknehmen' }).click();
+  await expect(toasts(page).getByText('Kündigung zurückgenommen')).toBeVisible();
+  await expect(back.getByRole('button', { name: 'Abo kündigen' })).toBeVisible();
+  await expect(back.getByText(/Abo endet am/)).toHaveCount(0);
+  // PayPal's webhooks (suspended, activated) did not undo anything.
+  await page.reload();
+  const again = await openProfile(page);
+  await expect(planLine(again)).toHaveText('Aktueller Plan: Eliteactive');
+  await expect(again.getByRole('button', { name: 'Abo kündigen' })).toBeVisible();
+});
+
+/** Signs the admin (in ADMIN_EMAILS) up on first use and in, in a context of its own. */
+async function adminPage(browser: Browser, request: APIRequestContext): Promise<Page> {
+  const email = 'admin-billing@example.com';
+  const known = await request.post(`${baseURL()}/api/auth/login`, { data: { email, password: PASSWORD, remember: false } });
+  if (!known.ok()) await createConfirmedUser(request, email, PASSWORD, { profile: 'new' });
+  const context = await browser.newContext({ locale: 'de-DE' });
+  const page = await context.newPage();
+  await page.goto(appURL('/login'));
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(appURL('/admin-dashboard'));
+  return page;
+}
+
+test('a promo code an admin creates unlocks the promo plan; the admin sees the plan', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+  const admin = await adminPage(browser, request);
+  await admin.goto(appURL('/settings'));
+  await expect(admin.getByText('PayPal ist konfiguriert.')).toBeVisible();
+  const form = admin.getByRole('form', { name: 'Promo-Code anlegen' });
+  await form.getByLabel('Code').fill(code);
+  await form.getByLabel('Plan').selectOption('promo');
+  await form.getByLabel('Maximale Einlösungen (optional)').fill('1');
+  await form.getByRole('button', { name: 'Anlegen' }).click();
+  await expect(admin.getByText(`Promo-Code ${code} angelegt.`)).toBeVisible();
+
+  const email = await signedInUser(page, request, 'promo');
+  const dialog = await openProfile(page);
+  const field = dialog.getByLabel('Promo-Code');
+  await field.fill('GIBTSNICHT');
+  await dialog.getByRole('button', { name: 'Prüfen' }).click();
+  await expect(dialog.getByText('Code ungültig.')).toBeVisible();
+  await expect(dialog.getByRole('group', { name: 'Elite‑Angebot' })).toHaveCount(0);
+
+  await field.fill(code.toLowerCase());
+  await field.press('Enter');
+  await expect(toasts(page).getByText('Promo aktiviert: Elite‑Angebot verfügbar.')).toBeVisible();
+  const promo = dialog.getByRole('group', { name: 'Elite‑Angebot' });
+  await promo.getByRole('button', { name: 'PayPal' }).click();
+  await expect(toasts(page).getByText('Danke! Dein Abo ist aktiv: Elite')).toBeVisible();
+  await expect(planLine(dialog)).toHaveText('Aktueller Plan: Eliteactive');
+  await expect(dialog.getByRole('progressbar', { name: 'Chats in diesem Zeitraum' })).toHaveAttribute(
+    'aria-valuetext',
+    '0 / 1000',
+  );
+
+  // The code had one use: it is used up now, and the admin sees the plan.
+  await admin.goto(appURL('/settings'));
+  await expect(admin.getByRole('row').filter({ hasText: code })).toContainText('1 / 1');
+  await admin.goto(appURL('/users'));
+  await admin.getByRole('searchbox', { name: 'Benutzer suchen' }).fill(email);
+  const row = admin.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Elite');
+  await expect(row).toContainText('active');
+  await admin.context().close();
+});
