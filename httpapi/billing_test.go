@@ -2,12 +2,15 @@ package httpapi_test
 
 import (
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"salescoach"
@@ -575,7 +578,8 @@ func TestPayPalContentSecurityPolicy(t *testing.T) {
 	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		p := newPayEnv(t, db, 0)
 		p.svc.SDKURL = p.fake.URL() + "/sdk/js"
-		srv := httptest.NewServer(httpapi.New(httpapi.Config{}, httpapi.Deps{Billing: p.svc, Logger: slog.New(slog.DiscardHandler)}).Handler())
+		app := fstest.MapFS{"index.html": {Data: []byte("<!doctype html><html><head><title>Sales Coach</title></head><body></body></html>")}}
+		srv := httptest.NewServer(httpapi.New(httpapi.Config{}, httpapi.Deps{Billing: p.svc, Logger: slog.New(slog.DiscardHandler), App: app}).Handler())
 		t.Cleanup(srv.Close)
 		res, err := http.Get(srv.URL + "/healthz")
 		if err != nil {
@@ -591,12 +595,44 @@ func TestPayPalContentSecurityPolicy(t *testing.T) {
 		if coop := res.Header.Get("Cross-Origin-Opener-Policy"); coop != "same-origin-allow-popups" {
 			t.Fatalf("COOP %q", coop)
 		}
+		// The app's page carries a fresh nonce for PayPal's inline styles and
+		// scripts, in its CSP and in the meta tag the app hands to the script.
+		seen := map[string]bool{}
+		for range 2 {
+			page, err := http.Get(srv.URL + "/app/login")
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(page.Body)
+			page.Body.Close()
+			m := regexp.MustCompile(`<meta name="csp-nonce" content="([A-Za-z0-9+/=]{24})" />`).FindSubmatch(body)
+			if m == nil {
+				t.Fatalf("no nonce meta tag in %s", body)
+			}
+			nonce := string(m[1])
+			pageCSP := page.Header.Get("Content-Security-Policy")
+			for _, want := range []string{"script-src 'self' " + p.fake.URL() + " 'nonce-" + nonce + "';", "style-src 'self' 'nonce-" + nonce + "';"} {
+				if !strings.Contains(pageCSP, want) {
+					t.Fatalf("page CSP %q lacks %q", pageCSP, want)
+				}
+			}
+			if seen[nonce] {
+				t.Fatalf("nonce %s served twice", nonce)
+			}
+			seen[nonce] = true
+		}
+		if strings.Contains(csp, "nonce-") {
+			t.Fatalf("an answer other than the page carries a nonce: %q", csp)
+		}
 		plain := newEnv(t, db).client().do("GET", "/healthz", nil).header
 		if csp := plain.Get("Content-Security-Policy"); strings.Contains(csp, "paypal") || strings.Contains(csp, p.fake.URL()) || strings.Contains(csp, "frame-src") {
 			t.Fatalf("CSP without payments %q", csp)
 		}
 		if coop := plain.Get("Cross-Origin-Opener-Policy"); coop != "same-origin" {
 			t.Fatalf("COOP without payments %q", coop)
+		}
+		if page := newEnv(t, db).client().do("GET", "/app/login", nil); strings.Contains(string(page.body), "csp-nonce") || strings.Contains(page.header.Get("Content-Security-Policy"), "nonce-") {
+			t.Fatalf("a nonce without payments: %q, %s", page.header.Get("Content-Security-Policy"), page.body)
 		}
 	})
 }

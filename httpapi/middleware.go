@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"crypto/rand"
+	"encoding/base64"
 	"encoding/hex"
 	"log/slog"
 	"net/http"
@@ -114,23 +115,38 @@ func newRequestID() string {
 
 // contentSecurityPolicy is strict: the app ships no inline script or style
 // and talks only to its own origin. Images may also come from imgOrigin, the
-// public bucket of the avatars, when there is one.
-func contentSecurityPolicy(imgOrigin string, pay []string) string {
+// public bucket of the avatars, when there is one. With payments, PayPal's
+// origins are admitted, and the app's page (only it) carries a nonce for the
+// inline styles and scripts PayPal's script adds (appDocumentCSP).
+func contentSecurityPolicy(imgOrigin string, pay []string, nonce string) string {
 	img := "img-src 'self' data: blob:"
 	if imgOrigin != "" {
 		img += " " + imgOrigin
 	}
-	script, connect, frame := "script-src 'self'", "connect-src 'self'", ""
+	script, style, connect, frame := "script-src 'self'", "style-src 'self'", "connect-src 'self'", ""
 	if len(pay) > 0 {
 		// PayPal's script, its buttons' frames and the calls they make
-		// (https://developer.paypal.com/sdk/js/csp/), only when payments
-		// are configured.
+		// (https://developer.paypal.com/sdk/js/best-practices/), only when
+		// payments are configured.
 		p := " " + strings.Join(pay, " ")
 		script, connect, frame, img = script+p, connect+p, "frame-src 'self'"+p+"; ", img+p
 	}
-	return "default-src 'self'; " + script + "; style-src 'self'; " + img + "; " +
+	if nonce != "" {
+		// PayPal's alternative to 'unsafe-inline': its script puts the
+		// nonce it is given (data-csp-nonce) on what it adds inline.
+		script += " 'nonce-" + nonce + "'"
+		style += " 'nonce-" + nonce + "'"
+	}
+	return "default-src 'self'; " + script + "; " + style + "; " + img + "; " +
 		"font-src 'self'; " + connect + "; " + frame + "media-src 'self' blob:; object-src 'none'; base-uri 'self'; " +
 		"form-action 'self'; frame-ancestors 'none'"
+}
+
+// newCSPNonce is a fresh nonce for one answer (128 random bits).
+func newCSPNonce() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return base64.StdEncoding.EncodeToString(b)
 }
 
 // paypalOrigins are the origins PayPal's browser script needs: PayPal's

@@ -120,8 +120,11 @@ type Server struct {
 	gzCache sync.Map
 	now     func() time.Time
 	ip      clientIP
-	// csp is the Content-Security-Policy of every answer.
-	csp string
+	// csp is the Content-Security-Policy of every answer; the app's page
+	// gets its own with a nonce when payments are on (cspImg, cspPay).
+	csp    string
+	cspImg string
+	cspPay []string
 	// coop is the Cross-Origin-Opener-Policy (PayPal's popup needs its opener).
 	coop string
 	// refreshKey derives a refresh token's successor (auth.SuccessorToken).
@@ -171,7 +174,8 @@ func New(cfg Config, deps Deps) *Server {
 	s.limits.tts = newLimiter(cmp.Or(cfg.TTSPerMinute, 120), time.Minute, s.now)
 	s.limits.calls = newLimiter(30, time.Hour, s.now)
 	s.limits.promo = newLimiter(20, time.Hour, s.now)
-	s.csp = contentSecurityPolicy(blobOrigin(deps.Blobs), paypalOrigins(deps.Billing))
+	s.cspImg, s.cspPay = blobOrigin(deps.Blobs), paypalOrigins(deps.Billing)
+	s.csp = contentSecurityPolicy(s.cspImg, s.cspPay, "")
 	s.coop = "same-origin"
 	if deps.Billing.Configured() {
 		s.coop = "same-origin-allow-popups"

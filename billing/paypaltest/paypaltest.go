@@ -829,8 +829,20 @@ const standInScript = `(function () {
       render: function (container) {
         var el = typeof container === 'string' ? document.querySelector(container) : container;
         if (!el || closed) return Promise.resolve();
+        // PayPal's script styles its buttons inline, with the nonce the page
+        // gives it (data-csp-nonce); under the app's CSP a wrong or missing
+        // nonce leaves the button unstyled, which the e2e test would see.
+        var nonce = script ? script.getAttribute('data-csp-nonce') : null;
+        if (!document.getElementById('paypal-fake-style')) {
+          var style = document.createElement('style');
+          style.id = 'paypal-fake-style';
+          if (nonce) style.setAttribute('nonce', nonce);
+          style.textContent = 'button[data-paypal-button]{background-color:rgb(255, 196, 57);}';
+          document.head.appendChild(style);
+        }
         var b = document.createElement('button');
         b.type = 'button';
+        b.setAttribute('data-paypal-button', '');
         b.textContent = 'PayPal';
         b.addEventListener('click', function () {
           var actions = { subscription: { create: function (body) {

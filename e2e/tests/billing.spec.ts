@@ -59,6 +59,11 @@ test('a Free user upgrades to Plus, changes to Elite, cancels and takes the canc
   await expect(plus).toContainText('250 Chats pro Monat');
   await expect(dialog.getByRole('group', { name: 'Elite 99 € / Monat' })).toBeVisible();
   await dialog.getByRole('group', { name: 'Abo und Nutzung' }).screenshot({ path: testInfo.outputPath('offers.png') });
+  // PayPal's script styles its button inline with the page's CSP nonce
+  // (data-csp-nonce); under the CSP only the right nonce lets that style apply.
+  const nonce = await page.locator('meta[name="csp-nonce"]').getAttribute('content');
+  expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  await expect(plus.getByRole('button', { name: 'PayPal' })).toHaveCSS('background-color', 'rgb(255, 196, 57)');
   await plus.getByRole('button', { name: 'PayPal' }).click();
   await expect(toasts(page).getByText('Danke! Dein Abo ist aktiv: Plus')).toBeVisible();
   await expect(planLine(dialog)).toHaveText('Aktueller Plan: Plusactive');

@@ -39,6 +39,10 @@ export interface PayPalOffersProps {
  * only when the profile shows the offers, so neither the wrapper nor
  * PayPal's script weigh on the app's first load.
  */
+function cspNonce(): string | undefined {
+  return document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content || undefined;
+}
+
 export default function PayPalOffers({ clientId, sdkUrl, offers, onApprove, onError }: PayPalOffersProps) {
   const options: ReactPayPalScriptOptions = {
     clientId,
@@ -46,6 +50,9 @@ export default function PayPalOffers({ clientId, sdkUrl, offers, onApprove, onEr
     vault: true,
     components: 'buttons',
     ...(sdkUrl ? { sdkBaseUrl: sdkUrl } : {}),
+    // The page's CSP nonce (the server puts it in a meta tag when payments
+    // are on): PayPal's script puts it on the styles and scripts it adds inline.
+    ...(cspNonce() ? { dataCspNonce: cspNonce() } : {}),
   };
   return (
     <PayPalScriptProvider options={options}>
