@@ -118,8 +118,12 @@ type Server struct {
 	log *slog.Logger
 	// gzCache holds the gzip form of app files by name.
 	gzCache sync.Map
-	now     func() time.Time
-	ip      clientIP
+	// preloads are the first pages' lazy files (the app's preload.json),
+	// read once.
+	preloads    map[string]appPreloads
+	preloadOnce sync.Once
+	now         func() time.Time
+	ip          clientIP
 	// csp is the Content-Security-Policy of every answer; the app's page
 	// gets its own with a nonce when payments are on (cspImg, cspPay).
 	csp    string

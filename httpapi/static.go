@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"compress/gzip"
 	"embed"
+	"encoding/json"
 	"errors"
+	"html"
 	"html/template"
 	"io/fs"
 	"net/http"
@@ -95,6 +97,8 @@ func (s *Server) handleApp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Cache-Control", "no-cache")
+	page, _, _ := strings.Cut(name, "/")
+	index = s.withPreloads(index, page)
 	if len(s.cspPay) > 0 {
 		// With payments the page carries a fresh nonce, in its CSP and in a
 		// meta tag the app hands to PayPal's script (data-csp-nonce).
@@ -105,11 +109,46 @@ func (s *Server) handleApp(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write(bytes.Replace(index, []byte("</head>"), []byte(meta+"</head>"), 1))
 		return
 	}
-	if s.serveGzipped(w, r, "index.html") {
+	if s.serveGzippedBytes(w, r, "index.html#"+page, index) {
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	_, _ = w.Write(index)
+}
+
+// withPreloads names, in the page sent for a first page (/app/login,
+// /app/chat), the script chunks and styles that page loads lazily, so the
+// browser fetches them together with the entry rather than after the entry
+// has run. The build lists them in preload.json (web/scripts/initial-js.ts);
+// without it, or for other paths, the page is unchanged.
+func (s *Server) withPreloads(index []byte, page string) []byte {
+	s.preloadOnce.Do(func() {
+		raw, err := fs.ReadFile(s.App, "preload.json")
+		if err != nil {
+			return
+		}
+		if err := json.Unmarshal(raw, &s.preloads); err != nil {
+			s.log.Error("app preload.json unreadable", "err", err)
+		}
+	})
+	set, ok := s.preloads[page]
+	if !ok || page == "" {
+		return index
+	}
+	var links strings.Builder
+	for _, f := range set.JS {
+		links.WriteString(`<link rel="modulepreload" crossorigin href="/app/` + html.EscapeString(f) + `">`)
+	}
+	for _, f := range set.CSS {
+		links.WriteString(`<link rel="preload" as="style" href="/app/` + html.EscapeString(f) + `">`)
+	}
+	return bytes.Replace(index, []byte("</head>"), []byte(links.String()+"</head>"), 1)
+}
+
+// appPreloads are a first page's lazy files, relative to the app's root.
+type appPreloads struct {
+	JS  []string `json:"js"`
+	CSS []string `json:"css"`
 }
 
 // refCode is what a referral code may look like; anything else is dropped.
@@ -239,6 +278,34 @@ func (s *Server) gzipped(name string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return s.gzipStore(name, raw)
+}
+
+// serveGzippedBytes is serveGzipped for content made from an app file (the
+// page with a first page's preloads), cached under key: one per first page.
+func (s *Server) serveGzippedBytes(w http.ResponseWriter, r *http.Request, key string, raw []byte) bool {
+	w.Header().Add("Vary", "Accept-Encoding")
+	if !acceptsGzip(r.Header.Get("Accept-Encoding")) || r.Header.Get("Range") != "" {
+		return false
+	}
+	body, ok := s.gzCache.Load(key)
+	if !ok {
+		var err error
+		if body, err = s.gzipStore(key, raw); err != nil {
+			return false
+		}
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Encoding", "gzip")
+	h.Set("Content-Length", strconv.Itoa(len(body.([]byte))))
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body.([]byte))
+	}
+	return true
+}
+
+func (s *Server) gzipStore(name string, raw []byte) ([]byte, error) {
 	var buf bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
 	if _, err := zw.Write(raw); err != nil {

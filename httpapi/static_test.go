@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"salescoach/httpapi"
 	"salescoach/sqlstore"
@@ -125,6 +126,54 @@ func TestAppFilesAreCompressed(t *testing.T) {
 			plain, _ := io.ReadAll(zr)
 			if !strings.Contains(string(plain), "console.log") && !strings.Contains(string(plain), "<title>app</title>") {
 				t.Errorf("%s: decompressed body %q", tt.path, plain)
+			}
+		}
+	}
+}
+
+// TestFirstPagesPreloadTheirLazyFiles: the page sent for /app/login names
+// the chunks and styles of the login screen (preload.json, written by the
+// build), in plain and gzip form; other paths get the page unchanged.
+func TestFirstPagesPreloadTheirLazyFiles(t *testing.T) {
+	db := sqlstoretest.NewSQLite(t)
+	e := newEnv(t, db, func(_ *httpapi.Config, d *httpapi.Deps) {
+		d.App = fstest.MapFS{
+			"index.html":   {Data: []byte("<!doctype html><html><head><title>app</title></head><body></body></html>")},
+			"preload.json": {Data: []byte(`{"login":{"js":["assets/login-1.js","assets/Field-2.js"],"css":["assets/login-3.css"]},"chat":{"js":["assets/chat-4.js"],"css":[]}}`)},
+		}
+	})
+	get := func(path, accept string) string {
+		req, _ := http.NewRequest("GET", e.srv.URL+path, nil)
+		req.Header.Set("Accept-Encoding", accept)
+		res, err := (&http.Transport{DisableCompression: true}).RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var body io.Reader = res.Body
+		if res.Header.Get("Content-Encoding") == "gzip" {
+			zr, err := gzip.NewReader(res.Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body = zr
+		}
+		b, _ := io.ReadAll(body)
+		return string(b)
+	}
+	want := `<link rel="modulepreload" crossorigin href="/app/assets/login-1.js"><link rel="modulepreload" crossorigin href="/app/assets/Field-2.js"><link rel="preload" as="style" href="/app/assets/login-3.css"></head>`
+	for _, accept := range []string{"gzip", ""} {
+		for _, path := range []string{"/app/login", "/app/login?ref=abc"} {
+			if page := get(path, accept); !strings.Contains(page, want) {
+				t.Errorf("%s (%q): %s", path, accept, page)
+			}
+		}
+		if page := get("/app/chat", accept); !strings.Contains(page, `href="/app/assets/chat-4.js"></head>`) || strings.Contains(page, "login-1") {
+			t.Errorf("/app/chat (%q): %s", accept, page)
+		}
+		for _, path := range []string{"/app/", "/app/dashboard", "/app/help"} {
+			if page := get(path, accept); strings.Contains(page, "preload") {
+				t.Errorf("%s (%q) preloads: %s", path, accept, page)
 			}
 		}
 	}

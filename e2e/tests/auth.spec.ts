@@ -72,6 +72,9 @@ test("a wrong password shows the server's error", async ({ page, request }) => {
   expect(error).not.toBe('');
 
   await page.goto(appURL('/login'));
+  // The server names the sign-in screen's lazy chunk in the page it sends,
+  // so the browser fetches it with the entry (httpapi/static.go).
+  await expect(page.locator('head link[rel="modulepreload"][href*="/app/assets/login-"]')).toHaveCount(1);
   await signIn(page, email, 'ganz-falsch-123');
   await expect(page.getByRole('alert')).toHaveText(error);
   await expect(page).toHaveURL(appURL('/login'));

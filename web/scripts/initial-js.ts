@@ -89,6 +89,21 @@ export function initialJsBudget(): Plugin {
           if (found) problems.push(`${page.page}: ${chunk.fileName} uses ${[...new Set(found.map((key) => key.slice(1)))].slice(0, 3).join(', ')}, texts the page does not load`);
         }
       }
+      // The server names each first page's lazy chunks in the HTML it sends
+      // for that page (httpapi/static.go), so the browser fetches them with
+      // the entry instead of after it has run: preload.json, by the page's
+      // first path segment, without what index.html preloads already.
+      const entry = pageChunks(bundle, { page: '', routes: [], messages: [], budgetKB: 0 });
+      const inEntry = new Set(entry.map((c) => c.fileName));
+      const preload: Record<string, { js: string[]; css: string[] }> = {};
+      for (const page of PAGES) {
+        const lazy = pageChunks(bundle, page).filter((c) => !inEntry.has(c.fileName));
+        preload[page.page.replace('/app/', '')] = {
+          js: lazy.map((c) => c.fileName),
+          css: [...new Set(lazy.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))],
+        };
+      }
+      this.emitFile({ type: 'asset', fileName: 'preload.json', source: JSON.stringify(preload) });
       console.log(`\ninitial JavaScript of the first pages:\n${lines.join('\n')}`);
       if (problems.length) this.error(problems.join('\n'));
     },
