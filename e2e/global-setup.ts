@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, copyFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { missingChromium } from './chromium';
+import { freePort, stopChild, waitUntilAnswers } from './fakes/process';
 import { startSpeechFake } from './fakes/speech';
 import { startPayPalFake } from './fakes/paypal';
 
@@ -13,50 +13,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** The server binary `make build` produces (override with SALESCOACH_BIN). */
 const binary = process.env.SALESCOACH_BIN ?? path.resolve(here, '../bin/salescoach');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('no free port'));
-      });
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  let lastError = '';
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before it was healthy`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-      lastError = `status ${res.status}`;
-    } catch (err) {
-      lastError = String(err);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server not healthy at ${url} after ${ms} ms: ${lastError}`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const killTimer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    child.once('exit', () => {
-      clearTimeout(killTimer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
 
 /**
  * Starts `salescoach serve` on a free port with a fresh data folder and JSON
@@ -108,9 +64,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   child.stderr?.pipe(log, { end: false });
 
   try {
-    await waitForHealth(`${baseURL}/healthz`, child, 30_000);
+    await waitUntilAnswers('server', `${baseURL}/healthz`, child, 30_000);
   } catch (err) {
-    await stop(child);
+    await stopChild(child);
     await speech.stop();
     await paypal.stop();
     log.end();
@@ -124,7 +80,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_PAYPAL_URL = paypal.url;
 
   return async () => {
-    await stop(child);
+    await stopChild(child);
     await speech.stop();
     await paypal.stop();
     await new Promise<void>((resolve) => log.end(resolve));

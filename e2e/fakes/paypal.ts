@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, stopChild, waitUntilAnswers } from './process';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -18,51 +18,6 @@ export interface PayPalFake {
   /** The PAYPAL_* settings that point the app at the fake. */
   env: Record<string, string>;
   stop: () => Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('no free port'));
-      });
-    });
-  });
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const killTimer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    child.once('exit', () => {
-      clearTimeout(killTimer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-/** Waits until the fake serves its browser script (it is then up). */
-async function waitUntilUp(url: string, child: ChildProcess, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  let lastError = '';
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`paypalfake exited with code ${child.exitCode} before it answered`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-      lastError = `status ${res.status}`;
-    } catch (err) {
-      lastError = String(err);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`paypalfake not answering at ${url} after ${ms} ms: ${lastError}`);
 }
 
 /**
@@ -90,7 +45,7 @@ export async function startPayPalFake(appURL: string, logFile: string): Promise<
     await new Promise<void>((resolve) => log.end(resolve));
   };
   try {
-    await waitUntilUp(`${url}/sdk/js`, child, 15_000);
+    await waitUntilAnswers('paypalfake', `${url}/sdk/js`, child, 15_000); // it serves its browser script once up
   } catch (err) {
     await stop();
     throw err;

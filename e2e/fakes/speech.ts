@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { stopChild } from './process';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -25,18 +26,6 @@ export interface SpeechFake {
   /** The server's STT_* and TTS_* settings that point it at the fake. */
   env: Record<string, string>;
   stop: () => Promise<void>;
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const killTimer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    child.once('exit', () => {
-      clearTimeout(killTimer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 /**
