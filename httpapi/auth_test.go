@@ -319,10 +319,17 @@ func TestAnonymousUpgrade(t *testing.T) {
 		if got := g.do("GET", "/api/auth/is-admin", nil).must(t, 200).json(t); got["isAdmin"] != false {
 			t.Fatalf("unconfirmed upgrade is admin: %v", got)
 		}
+		if me := g.do("GET", "/api/me", nil).must(t, 200).json(t); me["user"].(map[string]any)["is_admin"] != false {
+			t.Fatalf("GET /api/me of an unconfirmed upgrade: is_admin = %v", me["user"].(map[string]any)["is_admin"])
+		}
 		tok := linkToken(t, e.log.lastLink(t, "boss@example.com"), "confirm")
 		g.do("POST", "/api/auth/confirm", map[string]any{"token": tok}).must(t, 200)
 		if got := g.do("GET", "/api/auth/is-admin", nil).must(t, 200).json(t); got["isAdmin"] != true {
 			t.Errorf("confirmed admin e-mail is not admin: %v", got)
+		}
+		// The profile says the same, so a reload needs no role check.
+		if me := g.do("GET", "/api/me", nil).must(t, 200).json(t); me["user"].(map[string]any)["is_admin"] != true {
+			t.Errorf("GET /api/me of an admin: is_admin = %v", me["user"].(map[string]any)["is_admin"])
 		}
 		// The same account signs in with the new password and kept its terms.
 		c := e.client()

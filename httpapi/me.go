@@ -27,6 +27,9 @@ type meUser struct {
 	IsAnonymous     bool       `json:"is_anonymous"`
 	TermsAcceptedAt *time.Time `json:"terms_accepted_at"`
 	TermsVersion    int        `json:"terms_version"`
+	// IsAdmin is what GET /api/auth/is-admin answers; the app picks its
+	// route set from it on a reload without a second request.
+	IsAdmin bool `json:"is_admin"`
 }
 
 type profileJSON struct {
@@ -53,7 +56,7 @@ func (s *Server) toMeUser(u *salescoach.User) meUser {
 		AvatarURL: s.avatarURL(u.AvatarURL, u.AvatarUpdatedAt, u.UpdatedAt), Role: u.Role,
 		Formality: u.Formality, Language: u.Language, TonePresetID: u.TonePresetID, Level: u.Level, XP: u.XP,
 		Status: u.Status, Company: u.Company, IsAnonymous: u.IsAnonymous, TermsAcceptedAt: u.TermsAcceptedAt,
-		TermsVersion: u.TermsVersion}
+		TermsVersion: u.TermsVersion, IsAdmin: u.IsAdmin}
 }
 
 func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {

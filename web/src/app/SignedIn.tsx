@@ -21,7 +21,7 @@ import { AppLayout } from '../components/layouts/AppLayout';
 import { FullPageSpinner } from '../components/ui/Spinner';
 import { GuestBanner } from '../features/auth/components/GuestBanner';
 import { TermsModal } from '../features/auth/components/TermsModal';
-import { isAdminQueryOptions, meQueryOptions } from '../lib/api';
+import { meQueryOptions } from '../lib/api';
 import { needsTerms, useSignOut } from '../lib/auth';
 import { useT } from '../lib/i18n';
 
@@ -62,14 +62,6 @@ function AdminRoutes() {
   );
 }
 
-/** The role check picks the route set; a failed check means the regular set. */
-function RoleGate({ userId }: { userId: string }) {
-  const role = useQuery(isAdminQueryOptions(userId));
-  if (role.isPending) return <FullPageSpinner />;
-  if (role.isError) console.warn('role check failed; regular view', role.error);
-  return role.data?.isAdmin ? <AdminRoutes /> : <RegularRoutes />;
-}
-
 /** Signed in: the profile must load and the current terms be accepted before anything else. */
 export default function SignedInGate({ userId }: { userId: string }) {
   const t = useT();
@@ -99,6 +91,9 @@ export default function SignedInGate({ userId }: { userId: string }) {
       </div>
     );
   }
-  return <RoleGate userId={userId} />;
+  // The profile carries the role (what GET /api/auth/is-admin answers), so a
+  // reload renders after one request, not two in a row; a live update of the
+  // user refetches it and swaps the route set.
+  return me.data.user.is_admin ? <AdminRoutes /> : <RegularRoutes />;
 }
 

@@ -1,3 +1,4 @@
+import { adminHandlers } from '../testing/handlers';
 import { waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,7 +10,7 @@ import { server } from '../testing/server';
 import { navigation } from '../lib/navigation';
 
 function asAdmin() {
-  server.use(http.get('/api/auth/is-admin', () => HttpResponse.json({ isAdmin: true })));
+  server.use(...adminHandlers());
 }
 
 describe('signed out', () => {
@@ -76,18 +77,29 @@ describe('regular user', () => {
     expect(screen.getByRole('region', { name: 'Deine letzten Einsendungen' })).toBeInTheDocument();
   });
 
-  it('a failed role check gives the regular route set', async () => {
-    server.use(http.get('/api/auth/is-admin', () => HttpResponse.json({ error: 'x' }, { status: 500 })));
+  it('a reload takes the role from the profile: one request, no role check in a row after it', async () => {
+    const calls: string[] = [];
+    server.use(
+      http.get('/api/auth/is-admin', () => {
+        calls.push('is-admin');
+        return HttpResponse.json({ isAdmin: true });
+      }),
+    );
     renderApp('/admin-dashboard', { session: true });
     expect(await screen.findByRole('heading', { name: 'Chat', level: 1 })).toBeInTheDocument();
+    expect(currentPath()).toBe('/chat');
+    expect(calls).toEqual([]);
   });
 
   it('meets the terms modal before anything else when terms are older than version 2', async () => {
+    // The server answers the old version until the acceptance is stored.
+    let termsVersion: 1 | 2 = 1;
     server.use(
-      http.get('/api/me', () => HttpResponse.json(makeMe({ user: { terms_version: 1 } }))),
-      http.post('/api/me/terms', () =>
-        HttpResponse.json({ terms_accepted_at: '2025-06-01T12:00:00Z', terms_version: 2 }),
-      ),
+      http.get('/api/me', () => HttpResponse.json(makeMe({ user: { terms_version: termsVersion } }))),
+      http.post('/api/me/terms', () => {
+        termsVersion = 2;
+        return HttpResponse.json({ terms_accepted_at: '2025-06-01T12:00:00Z', terms_version: 2 });
+      }),
       http.post('/api/consent', () => new HttpResponse(null, { status: 204 })),
     );
     const { user } = renderApp('/dashboard', { session: true });

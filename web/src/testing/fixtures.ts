@@ -64,6 +64,7 @@ export function makeMe(
       is_anonymous: false,
       terms_accepted_at: '2025-01-01T10:00:00Z',
       terms_version: 2,
+      is_admin: false,
       ...overrides.user,
     },
     profile: {

@@ -31,6 +31,14 @@ export const VOICE_SETTINGS = {
   maxTextChars: 3000,
 };
 
+/** An admin: the profile's is_admin (what a reload reads) and the role check (what sign-in asks). */
+export function adminHandlers(me = makeMe({ user: { is_admin: true } })) {
+  return [
+    http.get('/api/me', () => HttpResponse.json(me)),
+    http.get('/api/auth/is-admin', () => HttpResponse.json({ isAdmin: true })),
+  ];
+}
+
 export const handlers = [
   http.get('/api/auth/providers', () => HttpResponse.json({ google: false, apple: false })),
   http.post('/api/auth/refresh', () => HttpResponse.json({ error: 'Keine gültige Sitzung' }, { status: 401 })),

@@ -4026,6 +4026,8 @@ export interface components {
                 terms_accepted_at: string | null;
                 /** @enum {integer} */
                 terms_version: 0 | 1 | 2;
+                /** @description what GET /api/auth/is-admin answers; the app picks its route set from it on a reload */
+                is_admin: boolean;
             };
             profile: {
                 /** Format: uuid */

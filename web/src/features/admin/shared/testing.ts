@@ -1,13 +1,13 @@
 // Test helpers of the admin screens (used by *.test.tsx only).
-import { http, HttpResponse } from 'msw';
 import { USER_ID } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import type { AdminUserItem } from './types';
+import { adminHandlers } from '../../../testing/handlers';
 
 /** Renders the app signed in as an admin at `path` (the signed-in user is USER_ID). */
 export function renderAdmin(path: string) {
-  server.use(http.get('/api/auth/is-admin', () => HttpResponse.json({ isAdmin: true })));
+  server.use(...adminHandlers());
   return renderApp(path, { session: true });
 }
 

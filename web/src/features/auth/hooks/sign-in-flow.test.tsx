@@ -86,7 +86,7 @@ describe('sign-in flow', () => {
   });
 
   it('admin goes to /admin-dashboard', async () => {
-    recordFlow({ isAdmin: { body: { isAdmin: true } } });
+    recordFlow({ isAdmin: { body: { isAdmin: true } }, me: { user: { is_admin: true } } });
     await signIn();
     expect(await screen.findByRole('heading', { name: 'Übersicht' })).toBeInTheDocument();
     expect(currentPath()).toBe('/admin-dashboard');

@@ -1,3 +1,4 @@
+import { adminHandlers } from '../../../testing/handlers';
 import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -218,7 +219,7 @@ describe('forced mode', () => {
 
   it('an admin is never forced', async () => {
     server.use(
-      http.get('/api/auth/is-admin', () => HttpResponse.json({ isAdmin: true })),
+      ...adminHandlers(),
       http.get('/api/me', () => HttpResponse.json(makeMe({ profile: { product_description: '' } }))),
     );
     renderApp('/admin-dashboard', { session: true });

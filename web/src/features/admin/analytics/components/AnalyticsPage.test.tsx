@@ -1,3 +1,4 @@
+import { adminHandlers } from '../../../../testing/handlers';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
@@ -62,7 +63,7 @@ function serveAnalytics() {
       vitals.push(new URL(request.url).searchParams);
       return HttpResponse.json(WEB_VITALS);
     }),
-    http.get('/api/auth/is-admin', () => HttpResponse.json({ isAdmin: true })),
+    ...adminHandlers(),
     http.get('/api/admin/analytics', ({ request }) => {
       const params = new URL(request.url).searchParams;
       analytics.push(params);
@@ -211,7 +212,7 @@ describe('analytics', () => {
 
   it("says 'Lade...' while the figures load", async () => {
     server.use(
-      http.get('/api/auth/is-admin', () => HttpResponse.json({ isAdmin: true })),
+      ...adminHandlers(),
       http.get('/api/admin/analytics', async () => {
         await delay('infinite');
         return HttpResponse.json({});
@@ -343,7 +344,7 @@ describe('analytics', () => {
 
   it('speaks English with en-US style numbers for an English admin', async () => {
     serveAnalytics();
-    server.use(http.get('/api/me', () => HttpResponse.json(makeMe({ user: { language: 'en' } }))));
+    server.use(http.get('/api/me', () => HttpResponse.json(makeMe({ user: { language: 'en', is_admin: true } }))));
     await openAnalytics();
     expect(await screen.findByRole('radio', { name: 'Last 7 days' })).toBeChecked();
     expect(await region('Total visitors').findByText('1,234')).toBeInTheDocument();

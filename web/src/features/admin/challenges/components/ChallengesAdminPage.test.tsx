@@ -1,3 +1,4 @@
+import { adminHandlers } from '../../../../testing/handlers';
 import { waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -44,7 +45,7 @@ function serveChallenges() {
   let current = makeChallenges();
   const puts: ChallengeUpdate[][] = [];
   server.use(
-    http.get('/api/auth/is-admin', () => HttpResponse.json({ isAdmin: true })),
+    ...adminHandlers(),
     http.get('/api/admin/challenges', () => HttpResponse.json(respond(current))),
     http.put('/api/admin/challenges', async ({ request }) => {
       const body = (await request.json()) as { challenges: ChallengeUpdate[] };
@@ -72,7 +73,7 @@ const saveButton = () => screen.getByRole('button', { name: 'Änderungen speiche
 describe('admin challenges', () => {
   it("says 'Lade...' while loading", async () => {
     server.use(
-      http.get('/api/auth/is-admin', () => HttpResponse.json({ isAdmin: true })),
+      ...adminHandlers(),
       http.get('/api/admin/challenges', async () => {
         await delay('infinite');
         return HttpResponse.json({});

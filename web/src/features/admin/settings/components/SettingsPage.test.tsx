@@ -1,3 +1,4 @@
+import { adminHandlers } from '../../../../testing/handlers';
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -91,7 +92,7 @@ function serveSettings(settings: AdminSettings = BUILTIN) {
     presets.some((p) => p.id !== except && p.name.toLowerCase() === name.toLowerCase());
 
   server.use(
-    http.get('/api/auth/is-admin', () => HttpResponse.json({ isAdmin: true })),
+    ...adminHandlers(),
     http.get('/api/admin/settings', () => HttpResponse.json(settings)),
     http.post('/api/admin/settings/engine-check', async ({ request }) => {
       await record(request, 'engine-check');

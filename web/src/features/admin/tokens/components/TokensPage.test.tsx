@@ -1,3 +1,4 @@
+import { adminHandlers } from '../../../../testing/handlers';
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ function serveUsage(total = 60) {
     ...(i === 0 ? { sttSeconds: 95.4, ttsCharacters: 1200 } : { sttSeconds: 0, ttsCharacters: 0 }),
   }));
   server.use(
-    http.get('/api/auth/is-admin', () => HttpResponse.json({ isAdmin: true })),
+    ...adminHandlers(),
     http.get('/api/admin/usage', ({ request }) => {
       const params = new URL(request.url).searchParams;
       asked.push(params);
@@ -174,7 +175,7 @@ describe('token management', () => {
 
   it('formats numbers and days for an English admin', async () => {
     serveUsage();
-    server.use(http.get('/api/me', () => HttpResponse.json(makeMe({ user: { language: 'en' } }))));
+    server.use(http.get('/api/me', () => HttpResponse.json(makeMe({ user: { language: 'en', is_admin: true } }))));
     renderApp('/token-management', { session: true });
     await screen.findByRole('heading', { name: 'Token management', level: 1 });
     const totals = within(await screen.findByRole('region', { name: 'Totals' }));
