@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { boot } from './app/boot';
 import { createQueryClient } from './app/query-client';
 import { REF_STORAGE_KEY } from './lib/auth';
 import './styles/global.css';
@@ -18,8 +19,11 @@ if (ref && /^[A-Za-z0-9_-]{1,64}$/.test(ref)) {
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
 
+const queryClient = createQueryClient();
+void boot(queryClient);
+
 createRoot(root).render(
   <StrictMode>
-    <App queryClient={createQueryClient()} />
+    <App queryClient={queryClient} />
   </StrictMode>,
 );

@@ -1,0 +1,47 @@
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { boot } from './boot';
+import { STORAGE_KEY } from '../lib/auth';
+import { meQueryKey } from '../lib/api';
+import { makeMe, makeSession, makeStoredSession, USER_ID } from '../testing/fixtures';
+import { createTestQueryClient } from '../testing/render';
+import { server } from '../testing/server';
+
+function recordRequests() {
+  const calls: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    calls.push(`${request.method} ${new URL(request.url).pathname}`);
+  });
+  return calls;
+}
+
+describe('boot', () => {
+  afterEach(() => server.events.removeAllListeners());
+
+  it('with a stored session reads the profile at once, before anything renders', async () => {
+    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(makeStoredSession()));
+    const calls = recordRequests();
+    const queryClient = createTestQueryClient();
+    const booted = boot(queryClient);
+    // The request is under way synchronously, not after a render or a refresh.
+    expect(queryClient.getQueryState(meQueryKey(USER_ID))?.fetchStatus).toBe('fetching');
+    await booted;
+    expect(queryClient.getQueryData(meQueryKey(USER_ID))).toEqual(makeMe());
+    expect(calls).toEqual(['GET /api/me']);
+  });
+
+  it('without one refreshes through the cookie first, then reads the profile', async () => {
+    server.use(http.post('/api/auth/refresh', () => HttpResponse.json(makeSession())));
+    const calls = recordRequests();
+    const queryClient = createTestQueryClient();
+    await boot(queryClient);
+    expect(calls).toEqual(['POST /api/auth/refresh', 'GET /api/me']);
+    expect(queryClient.getQueryData(meQueryKey(USER_ID))).toEqual(makeMe());
+  });
+
+  it('signed out reads nothing after the failed refresh', async () => {
+    const calls = recordRequests();
+    await boot(createTestQueryClient());
+    expect(calls).toEqual(['POST /api/auth/refresh']);
+  });
+});
