@@ -227,6 +227,15 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		case <-ctx.Done():
 		}
 	}
+	// Prometheus metrics and pprof on the private METRICS_ADDR (nothing when
+	// empty); the model and the mail server are measured by wrapping them.
+	meter, stopMetrics, err := startMetrics(cfg, db, hub, log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	defer stopMetrics()
+	engine, mailer = meter.Engine(engine), meter.Mailer(mailer)
 	// Billing holds the plan ids; the chat quota asks it for a plan's tier.
 	billingService, err := newBilling(cfg, sqlstore.NewSubscriptionService(db), sqlstore.NewPromoService(db), log)
 	if err != nil {
@@ -257,7 +266,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		Fetcher: webfetch.New(webfetch.Config{Logger: log, Allow: cfg.FetchAllow, AllowPorts: cfg.FetchAllowPorts}),
 		Hub:     hub, Blobs: blobs,
 		STT: stt, TTS: tts, Voice: sqlstore.NewVoiceService(db),
-		Ready: db.Ping, App: web.Dist(),
+		Ready: db.Ping, App: web.Dist(), Metrics: observer(meter),
 	})
 	srv := &http.Server{
 		Handler:           api.Handler(),
