@@ -1,6 +1,8 @@
 package httpapi_test
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -70,4 +72,28 @@ func TestRequestsAndChatTurnsAreObserved(t *testing.T) {
 			t.Errorf("chat turns = %v, want 2", got)
 		}
 	})
+}
+
+// BenchmarkObserveOverhead answers GET /healthz through the whole handler
+// stack with and without the metrics observer, in process: the difference
+// is what metrics cost a request (route lookup, status recorder, series).
+func BenchmarkObserveOverhead(b *testing.B) {
+	for _, on := range []bool{false, true} {
+		b.Run(map[bool]string{false: "metrics=off", true: "metrics=on"}[on], func(b *testing.B) {
+			var opts []envOption
+			if on {
+				opts = append(opts, func(_ *httpapi.Config, d *httpapi.Deps) { d.Metrics = metrics.New() })
+			}
+			h := newEnv(b, sqlstoretest.NewSQLite(b), opts...).srv.Config.Handler
+			req := httptest.NewRequest("GET", "/api/conversations/"+uuid.NewString(), nil)
+			b.ResetTimer()
+			for range b.N {
+				w := httptest.NewRecorder()
+				h.ServeHTTP(w, req)
+				if w.Code != http.StatusUnauthorized {
+					b.Fatalf("status %d", w.Code)
+				}
+			}
+		})
+	}
 }
