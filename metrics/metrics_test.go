@@ -44,12 +44,20 @@ func chatInput() coach.Input {
 	}
 }
 
-func TestEngineMeasuresEveryPurposeWithTheModelsUsage(t *testing.T) {
+// openaiEngine is the production OpenAI engine against a fake model
+// server.
+func openaiEngine(t *testing.T) (*openaitest.Server, *openai.Engine) {
+	t.Helper()
 	srv := openaitest.New(t)
-	inner, err := openai.New(openai.Config{BaseURL: srv.URL(), Model: "test-model", Logger: quietLog()})
+	e, err := openai.New(openai.Config{BaseURL: srv.URL(), Model: "test-model", Logger: quietLog()})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return srv, e
+}
+
+func TestEngineMeasuresEveryPurposeWithTheModelsUsage(t *testing.T) {
+	_, inner := openaiEngine(t)
 	m := metrics.New()
 	e := m.Engine(inner)
 	ctx, in := t.Context(), chatInput()
@@ -104,11 +112,7 @@ func TestEngineMeasuresEveryPurposeWithTheModelsUsage(t *testing.T) {
 }
 
 func TestEngineCountsErrorsByCode(t *testing.T) {
-	srv := openaitest.New(t)
-	inner, err := openai.New(openai.Config{BaseURL: srv.URL(), Model: "test-model", Logger: quietLog()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv, inner := openaiEngine(t)
 	m := metrics.New()
 	e := m.Engine(inner)
 	srv.Fail(http.StatusBadRequest, 1) // not retried
@@ -144,11 +148,7 @@ type details interface {
 }
 
 func TestEngineKeepsTheOptionalMethods(t *testing.T) {
-	srv := openaitest.New(t)
-	inner, err := openai.New(openai.Config{BaseURL: srv.URL(), Model: "test-model", Logger: quietLog()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv, inner := openaiEngine(t)
 	m := metrics.New()
 	e := m.Engine(inner)
 	if e.Name() != "openai" {

@@ -37,13 +37,7 @@ func startMetrics(cfg *Config, db *sqlstore.DB, hub *realtime.Hub, log *slog.Log
 	m := metrics.New()
 	m.WatchDB(db.SQL())
 	m.WatchStreams(hub.Subscribers)
-	srv := &http.Server{
-		Handler:           m.Handler(),
-		ReadHeaderTimeout: readHeaderTimeout,
-		IdleTimeout:       idleTimeout,
-		MaxHeaderBytes:    maxHeaderBytes,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
+	srv := newHTTPServer(m.Handler(), log)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

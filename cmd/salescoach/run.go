@@ -143,6 +143,18 @@ const (
 	maxHeaderBytes    = 64 << 10
 )
 
+// newHTTPServer is a server of h with the connection limits above; the
+// public server and the private metrics server share them.
+func newHTTPServer(h http.Handler, log *slog.Logger) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: readHeaderTimeout,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    maxHeaderBytes,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+}
+
 // serve runs the HTTP server until ctx ends, then shuts down gracefully.
 func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 	log := newLogger(cfg, stdout)
@@ -268,13 +280,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		STT: stt, TTS: tts, Voice: sqlstore.NewVoiceService(db),
 		Ready: db.Ping, App: web.Dist(), Metrics: observer(meter),
 	})
-	srv := &http.Server{
-		Handler:           api.Handler(),
-		ReadHeaderTimeout: readHeaderTimeout,
-		IdleTimeout:       idleTimeout,
-		MaxHeaderBytes:    maxHeaderBytes,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
+	srv := newHTTPServer(api.Handler(), log)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	if len(cfg.FetchAllow) > 0 || len(cfg.FetchAllowPorts) > 0 {
