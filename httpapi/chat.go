@@ -108,6 +108,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, u *salescoac
 		emit = func(piece string) { sse.send("token", map[string]string{"text": piece}) }
 	}
 	res, err := s.Training.Send(r.Context(), u, in, emit)
+	s.observeChatTurn(req.Mode, res, err)
 	if err != nil {
 		status, body := errorPayload(w, r, s.log, err)
 		if res != nil {

@@ -109,6 +109,8 @@ type Deps struct {
 	Ready func(ctx context.Context) error
 	// App is the built React app (index.html at its root).
 	App fs.FS
+	// Metrics, when not nil, is told about every request and chat turn.
+	Metrics Observer
 }
 
 // Server is the HTTP front of Sales Coach.
@@ -214,5 +216,5 @@ func (s *Server) Handler() http.Handler {
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.log, salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgForeignOrigin))
 	}))
-	return s.bodyDeadline(s.accessLog(s.securityHeaders(csrf.Handler(s.authenticate(mux)))))
+	return s.observe(mux, s.bodyDeadline(s.accessLog(s.securityHeaders(csrf.Handler(s.authenticate(mux))))))
 }

@@ -97,6 +97,9 @@ type Config struct {
 	AWSSecretKey string
 	PollyURL     string
 	VoiceTimeout time.Duration
+
+	// MetricsAddr is the private address of /metrics and pprof; empty: none.
+	MetricsAddr string
 }
 
 // setting describes one configuration value: its variable, flag and help.
@@ -312,6 +315,17 @@ var settings = []setting{
 	{"VOICE_TIMEOUT", "voice-timeout", "30s", "time limit of one speech-to-text or text-to-speech call", false, duration(func(c *Config) *time.Duration { return &c.VoiceTimeout }, time.Second, 5*time.Minute)},
 	{"ACCESS_TOKEN_TTL", "access-token-ttl", "15m", "lifetime of an access token", false, duration(func(c *Config) *time.Duration { return &c.AccessTTL }, time.Minute, 24*time.Hour)},
 	{"REFRESH_TOKEN_TTL", "refresh-token-ttl", "720h", "idle lifetime of a refresh token", false, duration(func(c *Config) *time.Duration { return &c.RefreshTTL }, time.Hour, 365*24*time.Hour)},
+	{"METRICS_ADDR", "metrics-addr", "", "private address (host:port, e.g. 127.0.0.1:9090) serving Prometheus metrics at /metrics and pprof at /debug/pprof/; empty serves neither. Keep it unreachable from the internet", false, func(c *Config, v string) error {
+		if v = strings.TrimSpace(v); v == "" {
+			c.MetricsAddr = ""
+			return nil
+		}
+		if _, _, err := net.SplitHostPort(v); err != nil {
+			return fmt.Errorf("must be host:port, e.g. 127.0.0.1:9090")
+		}
+		c.MetricsAddr = v
+		return nil
+	}},
 }
 
 // perAddressLimit parses a rate limit per client address: a whole number

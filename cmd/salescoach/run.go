@@ -143,6 +143,18 @@ const (
 	maxHeaderBytes    = 64 << 10
 )
 
+// newHTTPServer is a server of h with the connection limits above; the
+// public server and the private metrics server share them.
+func newHTTPServer(h http.Handler, log *slog.Logger) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: readHeaderTimeout,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    maxHeaderBytes,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+}
+
 // serve runs the HTTP server until ctx ends, then shuts down gracefully.
 func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 	log := newLogger(cfg, stdout)
@@ -227,6 +239,15 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		case <-ctx.Done():
 		}
 	}
+	// Prometheus metrics and pprof on the private METRICS_ADDR (nothing when
+	// empty); the model and the mail server are measured by wrapping them.
+	meter, stopMetrics, err := startMetrics(cfg, db, hub, log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	defer stopMetrics()
+	engine, mailer = meter.Engine(engine), meter.Mailer(mailer)
 	// Billing holds the plan ids; the chat quota asks it for a plan's tier.
 	billingService, err := newBilling(cfg, sqlstore.NewSubscriptionService(db), sqlstore.NewPromoService(db), log)
 	if err != nil {
@@ -257,15 +278,9 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		Fetcher: webfetch.New(webfetch.Config{Logger: log, Allow: cfg.FetchAllow, AllowPorts: cfg.FetchAllowPorts}),
 		Hub:     hub, Blobs: blobs,
 		STT: stt, TTS: tts, Voice: sqlstore.NewVoiceService(db),
-		Ready: db.Ping, App: web.Dist(),
+		Ready: db.Ping, App: web.Dist(), Metrics: observer(meter),
 	})
-	srv := &http.Server{
-		Handler:           api.Handler(),
-		ReadHeaderTimeout: readHeaderTimeout,
-		IdleTimeout:       idleTimeout,
-		MaxHeaderBytes:    maxHeaderBytes,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
+	srv := newHTTPServer(api.Handler(), log)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	if len(cfg.FetchAllow) > 0 || len(cfg.FetchAllowPorts) > 0 {
