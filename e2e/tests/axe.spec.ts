@@ -116,6 +116,8 @@ const ADMIN_SCREENS = [
 ] as const;
 
 test('every admin screen', async ({ browser, request }) => {
+  // nine screens, each loaded and audited: more than one page's time
+  test.setTimeout(180_000);
   // web vitals to fill the analytics table
   const vitals = await request.post(`${baseURL()}/api/vitals`, {
     data: { metrics: [{ name: 'LCP', value: 1800, page: '/chat' }, { name: 'CLS', value: 0.3, page: '/chat' }] },
