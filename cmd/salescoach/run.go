@@ -23,6 +23,7 @@ import (
 	"salescoach/coach/openai"
 	"salescoach/coach/trainer"
 	"salescoach/httpapi"
+	"salescoach/jobs"
 	"salescoach/mail"
 	"salescoach/realtime"
 	"salescoach/sqlstore"
@@ -234,7 +235,17 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		return err
 	}
 	billingService.Changes = hub
-	go billingService.Run(ctx, time.Minute, 15*time.Minute)
+	runner := &jobs.Runner{Store: sqlstore.NewJobStore(db), Holder: processName(), Log: log,
+		Jobs: backgroundJobs(db, billingService, log)}
+	// The jobs stop before the database closes (defers run last first).
+	jobsCtx, stopJobs := context.WithCancel(ctx)
+	jobsDone := make(chan struct{})
+	go func() { defer close(jobsDone); runner.Run(jobsCtx, jobTick) }()
+	defer func() { stopJobs(); <-jobsDone }()
+	var limiter salescoach.RateLimiter // nil: in this process
+	if db.Dialect() == sqlstore.DialectPostgres {
+		limiter = sqlstore.NewRateLimiter(db)
+	}
 	trainingService := &training.Service{
 		Conversations: conversations, Progress: progress, Users: users, Catalog: catalog,
 		Subscriptions: sqlstore.NewSubscriptionService(db), Engine: engine, Changes: hub,
@@ -255,7 +266,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		CatalogAdmin: catalog, Promos: sqlstore.NewPromoService(db),
 		Conversations: conversations, Progress: progress, Training: trainingService, Billing: billingService,
 		Fetcher: webfetch.New(webfetch.Config{Logger: log, Allow: cfg.FetchAllow, AllowPorts: cfg.FetchAllowPorts}),
-		Hub:     hub, Blobs: blobs,
+		Hub:     hub, Blobs: blobs, Limiter: limiter,
 		STT: stt, TTS: tts, Voice: sqlstore.NewVoiceService(db),
 		Ready: db.Ping, App: web.Dist(),
 	})
@@ -426,7 +437,7 @@ func newBlobStore(cfg *Config, log *slog.Logger) (salescoach.BlobStore, func(), 
 func newBilling(cfg *Config, store salescoach.BillingStore, promos salescoach.PromoService, log *slog.Logger) (*billing.Service, error) {
 	svc := &billing.Service{Store: store, Promos: promos, Log: log, PublicURL: cfg.PublicURL,
 		Plans:    salescoach.PlanIDs{Plus: cfg.PlanPlus, Elite: cfg.PlanElite, Promo: cfg.PlanPromo},
-		ClientID: cfg.PayPalClientID, SDKURL: cfg.PayPalSDKURL, Holder: processName()}
+		ClientID: cfg.PayPalClientID, SDKURL: cfg.PayPalSDKURL}
 	if cfg.PayPalClientID == "" {
 		return svc, nil
 	}
@@ -447,7 +458,7 @@ func newBilling(cfg *Config, store salescoach.BillingStore, promos salescoach.Pr
 }
 
 // processName tells this process apart from others sharing the database
-// (the billing jobs' lease).
+// (the background jobs' leases).
 func processName() string {
 	host, _ := os.Hostname()
 	b := make([]byte, 6)
