@@ -150,15 +150,15 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
 		return fmt.Errorf("data folder: %w", err)
 	}
-	secret, err := jwtSecret(cfg)
-	if err != nil {
-		return err
-	}
 	db, err := openDB(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	secret, err := jwtSecret(ctx, cfg, db, log)
+	if err != nil {
+		return err
+	}
 	users := sqlstore.NewUserService(db)
 	if err := syncAdmins(ctx, users, cfg.AdminEmails, log); err != nil {
 		return err
@@ -301,28 +301,44 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 	return nil
 }
 
-// jwtSecret returns the configured secret or the one generated into the data
-// folder on first start, so sessions survive restarts without configuration.
-func jwtSecret(cfg *Config) ([]byte, error) {
+// jwtSecret returns the configured secret (JWT_SECRET) or else a generated
+// one, so that sessions survive restarts without configuration. On SQLite
+// the generated secret lives in the data folder, as it always has. On
+// PostgreSQL it lives in the database, so that every process sharing it
+// signs and checks tokens with the same key: the first process to start
+// stores its candidate, the others read it. The candidate is the data
+// folder's secret when an earlier version generated one there, so that an
+// installation's tokens stay valid across the upgrade.
+func jwtSecret(ctx context.Context, cfg *Config, db *sqlstore.DB, log *slog.Logger) ([]byte, error) {
 	if cfg.JWTSecret != "" {
 		return []byte(cfg.JWTSecret), nil
 	}
 	path := filepath.Join(cfg.DataDir, "secrets", "jwt.key")
-	b, err := os.ReadFile(path)
-	if err == nil {
-		s := strings.TrimSpace(string(b))
-		if len(s) < 64 {
-			return nil, fmt.Errorf("%s is damaged: delete it to generate a new one", path)
+	s, err := readSecretFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if db.Dialect() == sqlstore.DialectPostgres {
+		candidate := s
+		if candidate == "" {
+			candidate = newSecret()
 		}
+		stored, err := db.InstallationSecret(ctx, "jwt", candidate)
+		if err != nil {
+			return nil, fmt.Errorf("access-token secret: %w", err)
+		}
+		if len(stored) < 64 {
+			return nil, errors.New("the database's access-token secret is damaged: set JWT_SECRET")
+		}
+		if s != "" && stored != s {
+			log.Warn("the data folder's secrets/jwt.key is not the installation's secret in the database; using the database's", "file", path)
+		}
+		return []byte(stored), nil
+	}
+	if s != "" {
 		return []byte(s), nil
-	} else if !errors.Is(err, os.ErrNotExist) {
-		return nil, err
 	}
-	raw := make([]byte, 32)
-	if _, err := rand.Read(raw); err != nil {
-		return nil, err
-	}
-	s := hex.EncodeToString(raw)
+	s = newSecret()
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, err
 	}
@@ -330,6 +346,29 @@ func jwtSecret(cfg *Config) ([]byte, error) {
 		return nil, err
 	}
 	return []byte(s), nil
+}
+
+// readSecretFile returns the secret generated into path before, "" when
+// there is none, and an error when the file is damaged or unreadable.
+func readSecretFile(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return "", nil
+	} else if err != nil {
+		return "", err
+	}
+	s := strings.TrimSpace(string(b))
+	if len(s) < 64 {
+		return "", fmt.Errorf("%s is damaged: delete it to generate a new one", path)
+	}
+	return s, nil
+}
+
+// newSecret returns 256 random bits in hex.
+func newSecret() string {
+	raw := make([]byte, 32)
+	_, _ = rand.Read(raw) // crypto/rand.Read never fails (Go 1.24+)
+	return hex.EncodeToString(raw)
 }
 
 // syncAdmins grants admin to the configured e-mails whose accounts have a
