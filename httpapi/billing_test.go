@@ -35,7 +35,7 @@ type payEnv struct {
 // and returns their names.
 func (p *payEnv) runJobs(holder string) []string {
 	r := &jobs.Runner{Store: sqlstore.NewJobStore(p.db), Holder: holder, Now: p.clock.Now, Jobs: p.svc.Jobs()}
-	return r.RunDue(p.t.(*testing.T).Context())
+	return r.RunDue(p.t.Context())
 }
 
 // newPayEnv starts a PayPal fake on the test's clock and a server whose

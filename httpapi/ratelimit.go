@@ -32,9 +32,9 @@ type limiter struct {
 // limitTimeout bounds one check against the store.
 const limitTimeout = 2 * time.Second
 
-// newLimiter returns the limit name: max events per window.
-func (s *Server) newLimiter(name string, max int, window time.Duration) *limiter {
-	return &limiter{limit: salescoach.Limit{Name: name, Max: max, Window: window}, store: s.Limiter, now: s.now, log: s.log}
+// newLimiter returns the limit name: n events per window.
+func (s *Server) newLimiter(name string, n int, window time.Duration) *limiter {
+	return &limiter{limit: salescoach.Limit{Name: name, Max: n, Window: window}, store: s.Limiter, now: s.now, log: s.log}
 }
 
 // allow counts one event for key and reports whether it is within the limit;
