@@ -21,8 +21,8 @@ func SubscriptionFinal(status string) bool {
 }
 
 // BillingStore keeps what billing needs beyond SubscriptionService: the
-// PayPal-owned part of subscriptions, the cancellation state, processed
-// webhook events and the lease of the background jobs.
+// PayPal-owned part of subscriptions, the cancellation state and processed
+// webhook events.
 type BillingStore interface {
 	SubscriptionService
 	// SubscriptionByPayPalID returns the row of a PayPal subscription;
@@ -52,7 +52,4 @@ type BillingStore interface {
 	// RecordWebhookEvent remembers an applied event; recording it again is
 	// no error.
 	RecordWebhookEvent(ctx context.Context, eventID, eventType, resourceID string) error
-	// TryLease takes or renews the named lease for holder until ttl from
-	// now and reports whether holder has it.
-	TryLease(ctx context.Context, name, holder string, ttl time.Duration) (bool, error)
 }

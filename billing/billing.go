@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"salescoach"
+	"salescoach/jobs"
 )
 
 // Prices shown, in euros a month.
@@ -45,8 +46,6 @@ type Service struct {
 	PublicURL string
 	Now       func() time.Time
 	Log       *slog.Logger
-	// Holder names this process for the job lease.
-	Holder string
 	// Changes tells the user's open tabs that PayPal changed their
 	// subscription (a webhook, the reconcile, the period-end job); nil
 	// tells nobody.
@@ -612,49 +611,19 @@ func (s *Service) Reconcile(ctx context.Context) error {
 	return nil
 }
 
-// jobLease names the background work's lease.
-const jobLease = "billing"
-
-// RunOnce does the background work when this process holds the lease
-// (another process sharing the database may): period-end cancellations,
-// then the reconcile when reconcile is set. It reports whether it ran.
-func (s *Service) RunOnce(ctx context.Context, ttl time.Duration, reconcile bool) (bool, error) {
-	ok, err := s.Store.TryLease(ctx, jobLease, s.Holder, ttl)
-	if err != nil || !ok {
-		return false, err
-	}
-	if _, err := s.FinishDueCancellations(ctx); err != nil {
-		return true, err
-	}
-	if reconcile {
-		return true, s.Reconcile(ctx)
-	}
-	return true, nil
-}
-
-// Run does the background work every interval (and the reconcile every
-// reconcileEvery) until ctx ends.
-func (s *Service) Run(ctx context.Context, interval, reconcileEvery time.Duration) {
+// Jobs are billing's background work, for a jobs.Runner, when PayPal is
+// configured (none otherwise): the period-end cancellations every minute and
+// the reconcile of every subscription that is not final every 15 minutes.
+func (s *Service) Jobs() []jobs.Job {
 	if s.PayPal == nil {
-		return
+		return nil
 	}
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	var lastReconcile time.Time
-	for {
-		rec := time.Since(lastReconcile) >= reconcileEvery
-		ran, err := s.RunOnce(ctx, 2*interval, rec)
-		if err != nil {
-			s.log().Warn("billing jobs", "err", err)
-		}
-		if ran && rec {
-			lastReconcile = time.Now()
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
+	return []jobs.Job{
+		{Name: "billing.period-end", Every: time.Minute, Timeout: 5 * time.Minute, Run: func(ctx context.Context) error {
+			_, err := s.FinishDueCancellations(ctx)
+			return err
+		}},
+		{Name: "billing.reconcile", Every: 15 * time.Minute, Timeout: 15 * time.Minute, Run: s.Reconcile},
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"salescoach/billing"
 	"salescoach/billing/paypaltest"
 	"salescoach/httpapi"
+	"salescoach/jobs"
 	"salescoach/sqlstore"
 	"salescoach/sqlstore/sqlstoretest"
 )
@@ -28,6 +29,13 @@ type payEnv struct {
 	*env
 	fake *paypaltest.Fake
 	svc  *billing.Service
+}
+
+// runJobs runs billing's jobs that are due as the process holder would,
+// and returns their names.
+func (p *payEnv) runJobs(holder string) []string {
+	r := &jobs.Runner{Store: sqlstore.NewJobStore(p.db), Holder: holder, Now: p.clock.Now, Jobs: p.svc.Jobs()}
+	return r.RunDue(p.t.Context())
 }
 
 // newPayEnv starts a PayPal fake on the test's clock and a server whose
@@ -216,8 +224,8 @@ func TestPayPalCancelAtPeriodEnd(t *testing.T) {
 
 		// Before the end the job changes nothing.
 		p.advance(c, "anna", periodEnd.Sub(p.clock.Now())-time.Minute)
-		if ran, err := p.svc.RunOnce(t.Context(), time.Minute, false); err != nil || !ran {
-			t.Fatalf("job: %v %v", ran, err)
+		if _, err := p.svc.FinishDueCancellations(t.Context()); err != nil {
+			t.Fatal(err)
 		}
 		wantSub(t, subscriptionOf(t, c), "plus", "active", true)
 
@@ -225,7 +233,7 @@ func TestPayPalCancelAtPeriodEnd(t *testing.T) {
 		if n := p.fake.BillDue(); n != 0 {
 			t.Fatalf("PayPal charged %d times after the cancellation", n)
 		}
-		if _, err := p.svc.RunOnce(t.Context(), time.Minute, false); err != nil {
+		if _, err := p.svc.FinishDueCancellations(t.Context()); err != nil {
 			t.Fatal(err)
 		}
 		if st := p.fake.Subscription(id).Status; st != paypaltest.StatusCancelled {
@@ -281,8 +289,8 @@ func TestPayPalUncancel(t *testing.T) {
 		if sub["cycle_start"] != next.Format(time.RFC3339) {
 			t.Fatalf("cycle_start %v, want the new payment %s", sub["cycle_start"], next.Format(time.RFC3339))
 		}
-		if _, err := p.svc.RunOnce(t.Context(), time.Minute, true); err != nil {
-			t.Fatal(err)
+		if ran := p.runJobs("test"); len(ran) != 2 {
+			t.Fatalf("jobs run: %v", ran)
 		}
 		wantSub(t, subscriptionOf(t, c), "elite", "active", false)
 		if quotaOf(t, c) != 1000 {
@@ -639,8 +647,8 @@ func TestPayPalContentSecurityPolicy(t *testing.T) {
 
 // TestPayPalPeriodEndJobRetriesAndRunsOnce: a period-end cancellation that
 // PayPal fails stays due and goes through on a later run; a second process
-// sharing the database does not run the job while the first holds its
-// lease.
+// sharing the database does not run the jobs again within their interval,
+// and runs the period-end job when its minute has passed.
 func TestPayPalPeriodEndJobRetriesAndRunsOnce(t *testing.T) {
 	t.Parallel()
 	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
@@ -652,20 +660,19 @@ func TestPayPalPeriodEndJobRetriesAndRunsOnce(t *testing.T) {
 		p.advance(c, "anna", p.fake.Subscription(id).NextBillingTime.Sub(p.clock.Now()))
 
 		p.fake.FailWith(func(*http.Request) int { return 500 })
-		if ran, err := p.svc.RunOnce(t.Context(), time.Minute, true); err != nil || !ran {
-			t.Fatalf("job: %v %v", ran, err)
+		if ran := p.runJobs("one process"); len(ran) != 2 {
+			t.Fatalf("jobs run: %v", ran)
 		}
 		wantSub(t, subscriptionOf(t, c), "plus", "active", true)
 		p.fake.FailWith(nil)
 
-		other := *p.svc
-		other.Holder = "another process"
-		if ran, err := other.RunOnce(t.Context(), time.Minute, true); err != nil || ran {
-			t.Fatalf("second process ran the job: %v %v", ran, err)
+		if ran := p.runJobs("another process"); len(ran) != 0 {
+			t.Fatalf("second process ran %v in the same minute", ran)
 		}
 		wantSub(t, subscriptionOf(t, c), "plus", "active", true)
-		if ran, err := p.svc.RunOnce(t.Context(), time.Minute, true); err != nil || !ran {
-			t.Fatalf("job: %v %v", ran, err)
+		p.clock.Advance(time.Minute)
+		if ran := p.runJobs("another process"); len(ran) != 1 || ran[0] != "billing.period-end" {
+			t.Fatalf("a minute later the jobs run were %v, want the period-end job", ran)
 		}
 		wantSub(t, subscriptionOf(t, c), "plus", "cancelled", false)
 		if st := p.fake.Subscription(id).Status; st != paypaltest.StatusCancelled {

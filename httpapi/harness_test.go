@@ -142,7 +142,7 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 	conversations := sqlstore.NewConversationService(db)
 	progress := sqlstore.NewProgressService(db)
 	e.billing = &billing.Service{Store: sqlstore.NewSubscriptionService(db), Promos: sqlstore.NewPromoService(db),
-		PublicURL: cfg.PublicURL, Now: e.clock.Now, Log: logger, Holder: "test", Changes: e.hub}
+		PublicURL: cfg.PublicURL, Now: e.clock.Now, Log: logger, Changes: e.hub}
 	e.training = &training.Service{Conversations: conversations, Progress: progress, Users: e.users,
 		Catalog: sqlstore.NewCatalogService(db), Subscriptions: sqlstore.NewSubscriptionService(db),
 		Engine: trainer.New(), Now: e.clock.Now, Log: logger, Changes: e.hub, Tiers: e.billing}

@@ -1,103 +1,89 @@
 package httpapi
 
 import (
+	"context"
+	"log/slog"
 	"math"
 	"net"
 	"net/http"
 	"net/netip"
 	"strings"
-	"sync"
 	"time"
+
+	"salescoach"
 )
 
-// limiter is a fixed-window counter per key: at most max events per window.
-// It is per process; with several app processes each enforces its own window,
-// which docs/decisions.md accepts for now (the limits are abuse brakes, not
-// quotas — quotas live in the database).
+// limiter applies one limit through the server's salescoach.RateLimiter:
+// in-process on SQLite, in PostgreSQL when several processes share it, so
+// that N processes do not allow N times the limit.
+//
+// A check runs under a context of its own, not the request's: a client
+// that hangs up right after a wrong password must not escape the count.
+// Should the store fail, the event is let through and the failure logged
+// (without the key, which may be an e-mail address): every limited action
+// needs the same database and fails on its own then.
 type limiter struct {
-	max    int
-	window time.Duration
-	now    func() time.Time
-
-	mu      sync.Mutex
-	buckets map[string]*bucket
-	sweep   time.Time
+	limit salescoach.Limit
+	store salescoach.RateLimiter
+	now   func() time.Time
+	log   *slog.Logger
 }
 
-type bucket struct {
-	start time.Time
-	count int
-}
+// limitTimeout bounds one check against the store.
+const limitTimeout = 2 * time.Second
 
-func newLimiter(max int, window time.Duration, now func() time.Time) *limiter {
-	return &limiter{max: max, window: window, now: now, buckets: map[string]*bucket{}}
+// newLimiter returns the limit name: n events per window.
+func (s *Server) newLimiter(name string, n int, window time.Duration) *limiter {
+	return &limiter{limit: salescoach.Limit{Name: name, Max: n, Window: window}, store: s.Limiter, now: s.now, log: s.log}
 }
 
 // allow counts one event for key and reports whether it is within the limit;
-// when it is not, it returns how many seconds remain in the window.
+// when it is not, it returns in how many seconds one would be.
 func (l *limiter) allow(key string) (bool, int) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	now := l.now()
-	b := l.bucket(key, now)
-	b.count++
-	if b.count > l.max {
-		return false, l.retry(b, now)
-	}
-	return true, 0
+	ctx, cancel := context.WithTimeout(context.Background(), limitTimeout)
+	defer cancel()
+	wait, err := l.store.Allow(ctx, l.limit, key, l.now())
+	l.failed(err)
+	return wait == 0, retrySeconds(wait)
 }
 
-// blocked reports, without counting, whether key has used up its window
-// (max events counted with add) and how many seconds remain in it. Limits on
-// failures use it: blocked before the attempt, add after a failure.
+// blocked reports, without counting, whether key's bucket is empty and in
+// how many seconds it will not be. Limits on failures use it: blocked before
+// the attempt, add after a failure.
 func (l *limiter) blocked(key string) (bool, int) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	now := l.now()
-	b := l.bucket(key, now)
-	if b.count >= l.max {
-		return true, l.retry(b, now)
-	}
-	return false, 0
+	ctx, cancel := context.WithTimeout(context.Background(), limitTimeout)
+	defer cancel()
+	wait, err := l.store.Blocked(ctx, l.limit, key, l.now())
+	l.failed(err)
+	return wait > 0, retrySeconds(wait)
 }
 
 // add counts one event for key.
 func (l *limiter) add(key string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.bucket(key, l.now()).count++
+	ctx, cancel := context.WithTimeout(context.Background(), limitTimeout)
+	defer cancel()
+	l.failed(l.store.Add(ctx, l.limit, key, l.now()))
 }
 
-// forget drops key's window, as if nothing had been counted.
+// forget drops key's bucket, as if nothing had been counted.
 func (l *limiter) forget(key string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	delete(l.buckets, key)
+	ctx, cancel := context.WithTimeout(context.Background(), limitTimeout)
+	defer cancel()
+	l.failed(l.store.Forget(ctx, l.limit, key))
 }
 
-// bucket returns key's current window, starting a new one when the last
-// has ended. The caller holds l.mu.
-func (l *limiter) bucket(key string, now time.Time) *bucket {
-	if now.Sub(l.sweep) > l.window {
-		// Dropping finished windows keeps memory bounded by the number of
-		// keys seen within one window.
-		for k, b := range l.buckets {
-			if now.Sub(b.start) >= l.window {
-				delete(l.buckets, k)
-			}
-		}
-		l.sweep = now
+func (l *limiter) failed(err error) {
+	if err != nil {
+		l.log.Error("rate limit check failed; letting the request through", "limit", l.limit.Name, "err", err)
 	}
-	b := l.buckets[key]
-	if b == nil || now.Sub(b.start) >= l.window {
-		b = &bucket{start: now}
-		l.buckets[key] = b
-	}
-	return b
 }
 
-func (l *limiter) retry(b *bucket, now time.Time) int {
-	return max(int(math.Ceil(b.start.Add(l.window).Sub(now).Seconds())), 1)
+// retrySeconds is a wait as Retry-After: whole seconds, rounded up.
+func retrySeconds(wait time.Duration) int {
+	if wait <= 0 {
+		return 0
+	}
+	return max(int(math.Ceil(wait.Seconds())), 1)
 }
 
 // addressKey is the key of an address in per-address limits: an IPv4

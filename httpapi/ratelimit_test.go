@@ -4,7 +4,6 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"testing"
-	"time"
 )
 
 func TestClientIP(t *testing.T) {
@@ -35,69 +34,6 @@ func TestClientIP(t *testing.T) {
 				t.Errorf("of() = %q, want %q", got, tt.want)
 			}
 		})
-	}
-}
-
-func TestLimiterWindow(t *testing.T) {
-	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	l := newLimiter(3, time.Minute, func() time.Time { return now })
-	for i := range 3 {
-		if ok, _ := l.allow("a"); !ok {
-			t.Fatalf("event %d refused", i+1)
-		}
-	}
-	ok, retry := l.allow("a")
-	if ok || retry != 60 {
-		t.Fatalf("4th event: ok=%v retry=%d, want refused with 60", ok, retry)
-	}
-	if ok, _ := l.allow("b"); !ok {
-		t.Error("another key shares the window")
-	}
-	now = now.Add(45 * time.Second)
-	if _, retry := l.allow("a"); retry != 15 {
-		t.Errorf("retry after 45 s = %d, want 15", retry)
-	}
-	now = now.Add(16 * time.Second)
-	if ok, _ := l.allow("a"); !ok {
-		t.Error("new window still refused")
-	}
-	now = now.Add(2 * time.Minute)
-	l.allow("c")
-	if len(l.buckets) != 1 {
-		t.Errorf("finished windows not swept: %d buckets", len(l.buckets))
-	}
-}
-
-func TestLimiterCountsFailures(t *testing.T) {
-	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	l := newLimiter(2, time.Minute, func() time.Time { return now })
-	for range 5 {
-		// Looking does not count.
-		if blocked, _ := l.blocked("a"); blocked {
-			t.Fatal("blocked before any failure")
-		}
-	}
-	l.add("a")
-	if blocked, _ := l.blocked("a"); blocked {
-		t.Fatal("blocked after one of two failures")
-	}
-	l.add("a")
-	now = now.Add(20 * time.Second)
-	if blocked, retry := l.blocked("a"); !blocked || retry != 40 {
-		t.Fatalf("after two failures: blocked=%v retry=%d, want true 40", blocked, retry)
-	}
-	if blocked, _ := l.blocked("b"); blocked {
-		t.Error("another key is blocked")
-	}
-	l.forget("a")
-	if blocked, _ := l.blocked("a"); blocked {
-		t.Error("forget kept the window")
-	}
-	l.add("a")
-	l.add("a")
-	now = now.Add(time.Minute)
-	if blocked, _ := l.blocked("a"); blocked {
-		t.Error("a new window is still blocked")
 	}
 }
 

@@ -105,6 +105,10 @@ type Deps struct {
 	STT   voice.Transcriber
 	TTS   voice.Synthesizer
 	Voice salescoach.VoiceService
+	// Limiter keeps the rate limits' buckets; nil: in this process
+	// (salescoach.NewMemoryRateLimiter). With several processes on one
+	// PostgreSQL database it is sqlstore's, so that they share the limits.
+	Limiter salescoach.RateLimiter
 	// Ready reports whether the server can take traffic (the database answers).
 	Ready func(ctx context.Context) error
 	// App is the built React app (index.html at its root).
@@ -153,33 +157,36 @@ func New(cfg Config, deps Deps) *Server {
 		s.now = time.Now
 	}
 	s.ip = clientIP{header: cfg.ProxyHeader, proxies: cfg.TrustedProxies}
+	if s.Limiter == nil {
+		s.Limiter = salescoach.NewMemoryRateLimiter()
+	}
 	// The limits are recorded in docs/decisions.md; tests rely on the
 	// sign-in one (30 per 15 minutes per address).
-	s.limits.loginIP = newLimiter(cmp.Or(cfg.AuthAttemptsPerIP, 30), 15*time.Minute, s.now)
-	s.limits.loginFailPair = newLimiter(10, 15*time.Minute, s.now)
-	s.limits.loginFailAccount = newLimiter(20, 15*time.Minute, s.now)
-	s.limits.signup = newLimiter(cmp.Or(cfg.SignupsPerHour, 10), time.Hour, s.now)
-	s.limits.signupMail = newLimiter(3, time.Hour, s.now)
-	s.limits.recoverIP = newLimiter(10, time.Hour, s.now)
-	s.limits.recoverAccount = newLimiter(3, time.Hour, s.now)
-	s.limits.refresh = newLimiter(120, 15*time.Minute, s.now)
-	s.limits.anonymous = newLimiter(cmp.Or(cfg.SignupsPerHour, 10), time.Hour, s.now)
-	s.limits.tokenUse = newLimiter(cmp.Or(cfg.AuthAttemptsPerIP, 30), 15*time.Minute, s.now)
-	s.limits.upgrade = newLimiter(10, time.Hour, s.now)
-	s.limits.track = newLimiter(600, time.Hour, s.now)
-	s.limits.vitals = newLimiter(600, time.Hour, s.now)
-	s.limits.chat = newLimiter(cmp.Or(cfg.ChatPerMinute, 30), time.Minute, s.now)
-	s.limits.summary = newLimiter(20, time.Hour, s.now)
-	s.limits.avatar = newLimiter(30, time.Hour, s.now)
-	s.limits.feedbackAnon = newLimiter(5, time.Hour, s.now)
-	s.limits.feedbackUser = newLimiter(30, time.Hour, s.now)
-	s.limits.engineCheck = newLimiter(30, 15*time.Minute, s.now)
+	s.limits.loginIP = s.newLimiter("loginIP", cmp.Or(cfg.AuthAttemptsPerIP, 30), 15*time.Minute)
+	s.limits.loginFailPair = s.newLimiter("loginFailPair", 10, 15*time.Minute)
+	s.limits.loginFailAccount = s.newLimiter("loginFailAccount", 20, 15*time.Minute)
+	s.limits.signup = s.newLimiter("signup", cmp.Or(cfg.SignupsPerHour, 10), time.Hour)
+	s.limits.signupMail = s.newLimiter("signupMail", 3, time.Hour)
+	s.limits.recoverIP = s.newLimiter("recoverIP", 10, time.Hour)
+	s.limits.recoverAccount = s.newLimiter("recoverAccount", 3, time.Hour)
+	s.limits.refresh = s.newLimiter("refresh", 120, 15*time.Minute)
+	s.limits.anonymous = s.newLimiter("anonymous", cmp.Or(cfg.SignupsPerHour, 10), time.Hour)
+	s.limits.tokenUse = s.newLimiter("tokenUse", cmp.Or(cfg.AuthAttemptsPerIP, 30), 15*time.Minute)
+	s.limits.upgrade = s.newLimiter("upgrade", 10, time.Hour)
+	s.limits.track = s.newLimiter("track", 600, time.Hour)
+	s.limits.vitals = s.newLimiter("vitals", 600, time.Hour)
+	s.limits.chat = s.newLimiter("chat", cmp.Or(cfg.ChatPerMinute, 30), time.Minute)
+	s.limits.summary = s.newLimiter("summary", 20, time.Hour)
+	s.limits.avatar = s.newLimiter("avatar", 30, time.Hour)
+	s.limits.feedbackAnon = s.newLimiter("feedbackAnon", 5, time.Hour)
+	s.limits.feedbackUser = s.newLimiter("feedbackUser", 30, time.Hour)
+	s.limits.engineCheck = s.newLimiter("engineCheck", 30, 15*time.Minute)
 	// A voice turn is one transcription and a few syntheses (the reply is
 	// spoken sentence by sentence).
-	s.limits.stt = newLimiter(cmp.Or(cfg.STTPerMinute, 30), time.Minute, s.now)
-	s.limits.tts = newLimiter(cmp.Or(cfg.TTSPerMinute, 120), time.Minute, s.now)
-	s.limits.calls = newLimiter(30, time.Hour, s.now)
-	s.limits.promo = newLimiter(20, time.Hour, s.now)
+	s.limits.stt = s.newLimiter("stt", cmp.Or(cfg.STTPerMinute, 30), time.Minute)
+	s.limits.tts = s.newLimiter("tts", cmp.Or(cfg.TTSPerMinute, 120), time.Minute)
+	s.limits.calls = s.newLimiter("calls", 30, time.Hour)
+	s.limits.promo = s.newLimiter("promo", 20, time.Hour)
 	s.cspImg, s.cspPay = blobOrigin(deps.Blobs), paypalOrigins(deps.Billing)
 	s.csp = contentSecurityPolicy(s.cspImg, s.cspPay, "")
 	s.coop = "same-origin"

@@ -1,7 +1,6 @@
 package sqlstore_test
 
 import (
-	"fmt"
 	"testing"
 	"time"
 
@@ -72,49 +71,6 @@ func TestBillingStoreSyncKeepsNewerStateAndCancellation(t *testing.T) {
 		mustNil(t, err)
 		if !seen {
 			t.Fatal("recorded event not seen")
-		}
-	})
-}
-
-// TestBillingStoreLeaseHasOneHolder: of 10 processes racing for a free
-// lease exactly one gets it; it renews its own; another gets it only after
-// it expired.
-func TestBillingStoreLeaseHasOneHolder(t *testing.T) {
-	t.Parallel()
-	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
-		now := t0
-		db.SetClock(func() time.Time { return now })
-		s := sqlstore.NewSubscriptionService(db)
-		ctx := t.Context()
-		won := make([]bool, 10)
-		errs := race(10, func(i int) error {
-			ok, err := s.TryLease(ctx, "billing", fmt.Sprint("p", i), time.Minute)
-			won[i] = ok
-			return err
-		})
-		holder := -1
-		for i, err := range errs {
-			mustNil(t, err)
-			if won[i] {
-				if holder >= 0 {
-					t.Fatalf("two holders: %d and %d", holder, i)
-				}
-				holder = i
-			}
-		}
-		if holder < 0 {
-			t.Fatal("nobody got the lease")
-		}
-		me, them := fmt.Sprint("p", holder), fmt.Sprint("p", (holder+1)%10)
-		if ok, err := s.TryLease(ctx, "billing", me, time.Minute); err != nil || !ok {
-			t.Fatalf("renewal: %v %v", ok, err)
-		}
-		if ok, err := s.TryLease(ctx, "billing", them, time.Minute); err != nil || ok {
-			t.Fatalf("taken while held: %v %v", ok, err)
-		}
-		now = now.Add(time.Minute)
-		if ok, err := s.TryLease(ctx, "billing", them, time.Minute); err != nil || !ok {
-			t.Fatalf("not taken after expiry: %v %v", ok, err)
 		}
 	})
 }

@@ -269,23 +269,3 @@ func (s *SubscriptionService) RecordWebhookEvent(ctx context.Context, eventID, e
 		VALUES (?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING`, eventID, eventType, resourceID, utc(s.db.now()))
 	return dbError(err, "record webhook event")
 }
-
-// TryLease takes the named lease for holder until ttl from now when it is
-// free, expired or already holder's, in one guarded upsert, and reports
-// whether holder has it. Of processes racing for a free lease exactly one
-// gets it.
-func (s *SubscriptionService) TryLease(ctx context.Context, name, holder string, ttl time.Duration) (bool, error) {
-	now := utc(s.db.now())
-	var got string
-	err := s.db.r().queryRow(ctx, `INSERT INTO job_leases (name, holder, expires_at) VALUES (?, ?, ?)
-		ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
-		WHERE job_leases.holder = excluded.holder OR job_leases.expires_at <= ?
-		RETURNING holder`, name, holder, now.Add(ttl), now).Scan(&got)
-	if noRows(err) {
-		return false, nil
-	}
-	if err != nil {
-		return false, dbError(err, "lease")
-	}
-	return got == holder, nil
-}

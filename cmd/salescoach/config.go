@@ -195,7 +195,7 @@ var settings = []setting{
 		}
 		return nil
 	}},
-	{"JWT_SECRET", "jwt-secret", "", "secret for access tokens (≥ 32 bytes); generated into DATA_DIR when empty", true, func(c *Config, v string) error {
+	{"JWT_SECRET", "jwt-secret", "", "secret for access tokens (≥ 32 bytes); when empty generated into DATA_DIR (SQLite) or the database (PostgreSQL)", true, func(c *Config, v string) error {
 		if v != "" && len(v) < 32 {
 			return fmt.Errorf("must be at least 32 bytes")
 		}

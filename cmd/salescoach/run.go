@@ -23,6 +23,7 @@ import (
 	"salescoach/coach/openai"
 	"salescoach/coach/trainer"
 	"salescoach/httpapi"
+	"salescoach/jobs"
 	"salescoach/mail"
 	"salescoach/realtime"
 	"salescoach/sqlstore"
@@ -161,15 +162,15 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
 		return fmt.Errorf("data folder: %w", err)
 	}
-	secret, err := jwtSecret(cfg)
-	if err != nil {
-		return err
-	}
 	db, err := openDB(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	secret, err := jwtSecret(ctx, cfg, db, log)
+	if err != nil {
+		return err
+	}
 	users := sqlstore.NewUserService(db)
 	if err := syncAdmins(ctx, users, cfg.AdminEmails, log); err != nil {
 		return err
@@ -255,7 +256,17 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		return err
 	}
 	billingService.Changes = hub
-	go billingService.Run(ctx, time.Minute, 15*time.Minute)
+	runner := &jobs.Runner{Store: sqlstore.NewJobStore(db), Holder: processName(), Log: log,
+		Jobs: backgroundJobs(db, billingService, log)}
+	// The jobs stop before the database closes (defers run last first).
+	jobsCtx, stopJobs := context.WithCancel(ctx)
+	jobsDone := make(chan struct{})
+	go func() { defer close(jobsDone); runner.Run(jobsCtx, jobTick) }()
+	defer func() { stopJobs(); <-jobsDone }()
+	var limiter salescoach.RateLimiter // nil: in this process
+	if db.Dialect() == sqlstore.DialectPostgres {
+		limiter = sqlstore.NewRateLimiter(db)
+	}
 	trainingService := &training.Service{
 		Conversations: conversations, Progress: progress, Users: users, Catalog: catalog,
 		Subscriptions: sqlstore.NewSubscriptionService(db), Engine: engine, Changes: hub,
@@ -276,7 +287,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		CatalogAdmin: catalog, Promos: sqlstore.NewPromoService(db),
 		Conversations: conversations, Progress: progress, Training: trainingService, Billing: billingService,
 		Fetcher: webfetch.New(webfetch.Config{Logger: log, Allow: cfg.FetchAllow, AllowPorts: cfg.FetchAllowPorts}),
-		Hub:     hub, Blobs: blobs,
+		Hub:     hub, Blobs: blobs, Limiter: limiter,
 		STT: stt, TTS: tts, Voice: sqlstore.NewVoiceService(db),
 		Ready: db.Ping, App: web.Dist(), Metrics: observer(meter),
 	})
@@ -305,28 +316,44 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 	return nil
 }
 
-// jwtSecret returns the configured secret or the one generated into the data
-// folder on first start, so sessions survive restarts without configuration.
-func jwtSecret(cfg *Config) ([]byte, error) {
+// jwtSecret returns the configured secret (JWT_SECRET) or else a generated
+// one, so that sessions survive restarts without configuration. On SQLite
+// the generated secret lives in the data folder, as it always has. On
+// PostgreSQL it lives in the database, so that every process sharing it
+// signs and checks tokens with the same key: the first process to start
+// stores its candidate, the others read it. The candidate is the data
+// folder's secret when an earlier version generated one there, so that an
+// installation's tokens stay valid across the upgrade.
+func jwtSecret(ctx context.Context, cfg *Config, db *sqlstore.DB, log *slog.Logger) ([]byte, error) {
 	if cfg.JWTSecret != "" {
 		return []byte(cfg.JWTSecret), nil
 	}
 	path := filepath.Join(cfg.DataDir, "secrets", "jwt.key")
-	b, err := os.ReadFile(path)
-	if err == nil {
-		s := strings.TrimSpace(string(b))
-		if len(s) < 64 {
-			return nil, fmt.Errorf("%s is damaged: delete it to generate a new one", path)
+	s, err := readSecretFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if db.Dialect() == sqlstore.DialectPostgres {
+		candidate := s
+		if candidate == "" {
+			candidate = newSecret()
 		}
+		stored, err := db.InstallationSecret(ctx, "jwt", candidate)
+		if err != nil {
+			return nil, fmt.Errorf("access-token secret: %w", err)
+		}
+		if len(stored) < 64 {
+			return nil, errors.New("the database's access-token secret is damaged: set JWT_SECRET")
+		}
+		if s != "" && stored != s {
+			log.Warn("the data folder's secrets/jwt.key is not the installation's secret in the database; using the database's", "file", path)
+		}
+		return []byte(stored), nil
+	}
+	if s != "" {
 		return []byte(s), nil
-	} else if !errors.Is(err, os.ErrNotExist) {
-		return nil, err
 	}
-	raw := make([]byte, 32)
-	if _, err := rand.Read(raw); err != nil {
-		return nil, err
-	}
-	s := hex.EncodeToString(raw)
+	s = newSecret()
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, err
 	}
@@ -334,6 +361,29 @@ func jwtSecret(cfg *Config) ([]byte, error) {
 		return nil, err
 	}
 	return []byte(s), nil
+}
+
+// readSecretFile returns the secret generated into path before, "" when
+// there is none, and an error when the file is damaged or unreadable.
+func readSecretFile(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return "", nil
+	} else if err != nil {
+		return "", err
+	}
+	s := strings.TrimSpace(string(b))
+	if len(s) < 64 {
+		return "", fmt.Errorf("%s is damaged: delete it to generate a new one", path)
+	}
+	return s, nil
+}
+
+// newSecret returns 256 random bits in hex.
+func newSecret() string {
+	raw := make([]byte, 32)
+	_, _ = rand.Read(raw) // crypto/rand.Read never fails (Go 1.24+)
+	return hex.EncodeToString(raw)
 }
 
 // syncAdmins grants admin to the configured e-mails whose accounts have a
@@ -441,7 +491,7 @@ func newBlobStore(cfg *Config, log *slog.Logger) (salescoach.BlobStore, func(), 
 func newBilling(cfg *Config, store salescoach.BillingStore, promos salescoach.PromoService, log *slog.Logger) (*billing.Service, error) {
 	svc := &billing.Service{Store: store, Promos: promos, Log: log, PublicURL: cfg.PublicURL,
 		Plans:    salescoach.PlanIDs{Plus: cfg.PlanPlus, Elite: cfg.PlanElite, Promo: cfg.PlanPromo},
-		ClientID: cfg.PayPalClientID, SDKURL: cfg.PayPalSDKURL, Holder: processName()}
+		ClientID: cfg.PayPalClientID, SDKURL: cfg.PayPalSDKURL}
 	if cfg.PayPalClientID == "" {
 		return svc, nil
 	}
@@ -462,7 +512,7 @@ func newBilling(cfg *Config, store salescoach.BillingStore, promos salescoach.Pr
 }
 
 // processName tells this process apart from others sharing the database
-// (the billing jobs' lease).
+// (the background jobs' leases).
 func processName() string {
 	host, _ := os.Hostname()
 	b := make([]byte, 6)
