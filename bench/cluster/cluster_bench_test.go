@@ -216,7 +216,22 @@ func runCluster(b *testing.B, s settings) {
 	tabs := twoTabs(b, c, [2]*client{newClient("http://"+procs[0].addr, 50), newClient("http://"+procs[2].addr, 50)},
 		users[:min(20, len(users))], db)
 
-	report(b, s, setup, quota, quotaSpread, load, loadSpread, lost, tabs, procs[1].addr, c.proxyTry)
+	report(b, s, setup, quota, named(quotaSpread, procs), load, named(loadSpread, procs), lost, tabs, "app2", c.proxyTry)
+}
+
+// named replaces the processes' addresses in spread by app1, app2, app3;
+// "(none)" counts answers of the proxy itself (a 502 when a process died
+// under a request).
+func named(spread map[string]int, procs []*proc) string {
+	var parts []string
+	for i, p := range procs {
+		parts = append(parts, fmt.Sprintf("app%d %d", i+1, spread[p.addr]))
+		delete(spread, p.addr)
+	}
+	for k, n := range spread {
+		parts = append(parts, fmt.Sprintf("%s %d", k, n))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // freePort asks the kernel for a free loopback port.
@@ -687,20 +702,20 @@ func percentile(d []time.Duration, p int) time.Duration {
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-func report(b *testing.B, s settings, setup time.Duration, q quotaResult, qSpread map[string]int, l loadResult,
-	lSpread map[string]int, lost lostResult, tabs tabsResult, victim string, proxyTries int) {
+func report(b *testing.B, s settings, setup time.Duration, q quotaResult, qSpread string, l loadResult,
+	lSpread string, lost lostResult, tabs tabsResult, victim string, proxyTries int) {
 	all := append(append([]time.Duration{}, l.before...), l.after...)
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "\n== cluster: 3 processes behind %s, %d users, %s chatting (think %s), set-up %s ==\n",
 		s.proxy, s.users, s.duration, s.think, setup.Round(time.Second))
-	fmt.Fprintf(&sb, "quota race (20 starts at %d/%d used): %d started, %d refused with chat_limit, %d other %v; starts stored %d; per process %v\n",
+	fmt.Fprintf(&sb, "quota race (20 starts at %d/%d used): %d started, %d refused with chat_limit, %d other %v; starts stored %d; answers per process: %s\n",
 		q.quota-1, q.quota, q.started, q.limited, q.other, q.otherCodes, q.stored, qSpread)
 	fmt.Fprintf(&sb, "turns: %d, errors %d %v, retried by the client %d, answers the proxy retried itself %d\n",
 		l.turns, l.errors, l.errorKinds, l.retried, proxyTries)
 	fmt.Fprintf(&sb, "turn latency all: p50 %.1f ms, p99 %.1f ms, max %.1f ms\n", ms(percentile(all, 50)), ms(percentile(all, 99)), ms(percentile(all, 100)))
 	fmt.Fprintf(&sb, "  before the kill: %d turns, p50 %.1f ms, p99 %.1f ms\n", len(l.before), ms(percentile(l.before, 50)), ms(percentile(l.before, 99)))
 	fmt.Fprintf(&sb, "  after the kill at %s (%s): %d turns, p50 %.1f ms, p99 %.1f ms\n", l.killAt, victim, len(l.after), ms(percentile(l.after, 50)), ms(percentile(l.after, 99)))
-	fmt.Fprintf(&sb, "answers per process: %v\n", lSpread)
+	fmt.Fprintf(&sb, "answers per process: %s\n", lSpread)
 	fmt.Fprintf(&sb, "live-update streams: %d on the killed process, %d opened again on another, %d of their users received changes after the kill; of %d users who chatted after the kill, %d received changes after it\n",
 		l.streamsOnVictim, l.reopened, l.victimChanges, l.chattedAfterKill, l.changesAfterKill)
 	fmt.Fprintf(&sb, "stored: %d chats, %d messages; acknowledged but missing %d; chats not alternating %d; user messages stored twice in a row %d\n",
