@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net"
@@ -216,7 +217,8 @@ func runCluster(b *testing.B, s settings) {
 	tabs := twoTabs(b, c, [2]*client{newClient("http://"+procs[0].addr, 50), newClient("http://"+procs[2].addr, 50)},
 		users[:min(20, len(users))], db)
 
-	report(b, s, setup, quota, named(quotaSpread, procs), load, named(loadSpread, procs), lost, tabs, "app2", c.proxyTry)
+	report(b, s, setup, quota, named(quotaSpread, procs), load, named(loadSpread, procs), lost, tabs, "app2", c.proxyTry,
+		proxyErrors(proxyDir, procs))
 }
 
 // named replaces the processes' addresses in spread by app1, app2, app3;
@@ -232,6 +234,28 @@ func named(spread map[string]int, procs []*proc) string {
 		parts = append(parts, fmt.Sprintf("%s %d", k, n))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// proxyErrors summarises the error lines of the proxy's logs: how many, and
+// the first few, with the processes' addresses named.
+func proxyErrors(dir string, procs []*proc) string {
+	var lines []string
+	for _, name := range []string{"proxy.log", "error.log"} {
+		raw, _ := os.ReadFile(filepath.Join(dir, name))
+		for _, l := range strings.Split(string(raw), "\n") {
+			if strings.Contains(l, "[error]") || strings.Contains(l, `"level":"error"`) {
+				for i, p := range procs {
+					l = strings.ReplaceAll(l, p.addr, fmt.Sprintf("app%d", i+1))
+				}
+				lines = append(lines, l[:min(len(l), 200)])
+			}
+		}
+	}
+	out := fmt.Sprintf("%d error lines", len(lines))
+	for _, l := range lines[:min(3, len(lines))] {
+		out += "\n  " + l
+	}
+	return out
 }
 
 // freePort asks the kernel for a free loopback port.
@@ -354,32 +378,23 @@ func quotaRace(b *testing.B, ctx context.Context, db *sqlstore.DB, c *client, u 
 	}
 	res := quotaResult{quota: quota}
 	var mu sync.Mutex
-	var wg sync.WaitGroup
-	release := make(chan struct{})
-	for i := range racers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-release
-			var a answer
-			_, err := c.do(u, "POST", "/api/chat", map[string]any{"mode": salescoach.ModePractice, "difficulty": 1,
-				"message": fmt.Sprintf("Hallo, Start %d.", i), "productOverride": product}, false, &a)
-			mu.Lock()
-			defer mu.Unlock()
-			var ae *apiError
-			switch {
-			case err == nil:
-				res.started++
-			case asAPIError(err, &ae) && ae.Status == http.StatusTooManyRequests && ae.Code == "chat_limit":
-				res.limited++
-			default:
-				res.other++
-				res.otherCodes = append(res.otherCodes, err.Error())
-			}
-		}()
-	}
-	close(release)
-	wg.Wait()
+	together(racers, func(i int) {
+		var a answer
+		_, err := c.do(u, "POST", "/api/chat", map[string]any{"mode": salescoach.ModePractice, "difficulty": 1,
+			"message": fmt.Sprintf("Hallo, Start %d.", i), "productOverride": product}, false, &a)
+		mu.Lock()
+		defer mu.Unlock()
+		var ae *apiError
+		switch {
+		case err == nil:
+			res.started++
+		case errors.As(err, &ae) && ae.Status == http.StatusTooManyRequests && ae.Code == "chat_limit":
+			res.limited++
+		default:
+			res.other++
+			res.otherCodes = append(res.otherCodes, err.Error())
+		}
+	})
 	n, err := convs.CountChatStarts(ctx, u.id, time.Time{})
 	if err != nil {
 		b.Fatal(err)
@@ -392,12 +407,21 @@ func quotaRace(b *testing.B, ctx context.Context, db *sqlstore.DB, c *client, u 
 	return res
 }
 
-func asAPIError(err error, target **apiError) bool {
-	e, ok := err.(*apiError)
-	if ok {
-		*target = e
+// together runs fn(0) … fn(n-1) in goroutines released at the same moment
+// and waits for all of them.
+func together(n int, fn func(i int)) {
+	var wg sync.WaitGroup
+	release := make(chan struct{})
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-release
+			fn(i)
+		}()
 	}
-	return ok
+	close(release)
+	wg.Wait()
 }
 
 // ack is a turn the client saw answered: both messages must be stored.
@@ -649,36 +673,27 @@ func twoTabs(b *testing.B, c *client, tabs [2]*client, users []*user, db *sqlsto
 	}
 	var mu sync.Mutex
 	var acks []ack
-	var wg sync.WaitGroup
-	release := make(chan struct{})
-	for i, u := range users {
-		for tab := range 2 {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				<-release
-				var a answer
-				_, err := tabs[tab].do(u, "POST", "/api/chat", map[string]any{"conversationId": convIDs[i], "productOverride": product,
-					"message": fmt.Sprintf("Antwort aus Tab %d.", tab+1)}, false, &a)
-				mu.Lock()
-				defer mu.Unlock()
-				var ae *apiError
-				switch {
-				case err == nil:
-					res.answered++
-					acks = append(acks, ack{u.id, a.ConversationID, a.UserMessageID, a.AssistantMessageID})
-				case asAPIError(err, &ae) && ae.Status < 500:
-					res.refused++
-					res.refusals[fmt.Sprintf("%d %s", ae.Status, ae.Code)]++
-				default:
-					res.failed++
-					res.refusals[err.Error()]++
-				}
-			}()
+	together(2*len(users), func(j int) {
+		i, tab := j/2, j%2
+		u := users[i]
+		var a answer
+		_, err := tabs[tab].do(u, "POST", "/api/chat", map[string]any{"conversationId": convIDs[i], "productOverride": product,
+			"message": fmt.Sprintf("Antwort aus Tab %d.", tab+1)}, false, &a)
+		mu.Lock()
+		defer mu.Unlock()
+		var ae *apiError
+		switch {
+		case err == nil:
+			res.answered++
+			acks = append(acks, ack{u.id, a.ConversationID, a.UserMessageID, a.AssistantMessageID})
+		case errors.As(err, &ae) && ae.Status < 500:
+			res.refused++
+			res.refusals[fmt.Sprintf("%d %s", ae.Status, ae.Code)]++
+		default:
+			res.failed++
+			res.refusals[err.Error()]++
 		}
-	}
-	close(release)
-	wg.Wait()
+	})
 	for _, id := range convIDs {
 		// Every chat is checked, also one where both answers failed.
 		acks = append(acks, ack{conversation: id})
@@ -703,7 +718,7 @@ func percentile(d []time.Duration, p int) time.Duration {
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func report(b *testing.B, s settings, setup time.Duration, q quotaResult, qSpread string, l loadResult,
-	lSpread string, lost lostResult, tabs tabsResult, victim string, proxyTries int) {
+	lSpread string, lost lostResult, tabs tabsResult, victim string, proxyTries int, proxyLog string) {
 	all := append(append([]time.Duration{}, l.before...), l.after...)
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "\n== cluster: 3 processes behind %s, %d users, %s chatting (think %s), set-up %s ==\n",
@@ -722,6 +737,7 @@ func report(b *testing.B, s settings, setup time.Duration, q quotaResult, qSprea
 		lost.conversations, lost.messages, lost.missing, lost.notAlternating, lost.repeated)
 	fmt.Fprintf(&sb, "two tabs (%d chats, 2 answers each at once): %d answered, %d refused, %d failed %v; chats alternating %d/%d; acknowledged but missing %d\n",
 		tabs.chats, tabs.answered, tabs.refused, tabs.failed, tabs.refusals, tabs.alternating, tabs.chats, tabs.missing)
+	fmt.Fprintf(&sb, "proxy log: %s\n", proxyLog)
 	fmt.Fprint(os.Stdout, sb.String())
 	b.ReportMetric(ms(percentile(all, 50)), "p50-ms")
 	b.ReportMetric(ms(percentile(all, 99)), "p99-ms")
