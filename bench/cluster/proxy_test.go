@@ -22,13 +22,25 @@ const upstreamHeader = "X-Upstream"
 // command that runs it in the foreground on 127.0.0.1:port in front of
 // backends (host:port each).
 //
-// Both configurations do the same: round-robin over the processes; replies
-// not buffered, so streamed chat replies and live updates pass through at
-// once; a process that refuses a connection is marked down for 10 s (passive
-// health check) and the request goes to the next one (a request already sent
-// to a process that dies is not resent: it may not be idempotent); the
-// client's X-Forwarded-For is kept and the proxy's own peer appended, as a
-// proxy behind a trusted load balancer does.
+// Both configurations: round-robin over the processes; replies not
+// buffered, so streamed chat replies and live updates pass through at once;
+// a process that fails a request is left out for 10 s (passive health
+// check); the client's X-Forwarded-For is kept and the proxy's own peer
+// appended, as a proxy behind a trusted load balancer does. A request
+// already sent to a process that dies is not resent by either (it may not be
+// idempotent): the proxy answers 502.
+//
+// They differ in how a dead process is found. nginx sends a request whose
+// connection cannot be made to the next process (proxy_next_upstream).
+// Caddy 2.6.2 must not: when it retries a request with a body on the next
+// process it sends the body empty or closed (the first attempt consumed it),
+// and counts that failure against the healthy process, which then leaves
+// the pool too (seen here: one of the two survivors got no request for the
+// rest of a run; with buffer_requests every process was out for seconds at a
+// time, "no upstreams available"). So the
+// Caddyfile has no lb_try_duration, and an active health check (/healthz
+// every second) takes a dead process out instead; the one request that
+// finds it first gets a 502, which the client retries.
 func proxyCommand(tb testing.TB, kind, dir string, port int, backends []string) *exec.Cmd {
 	tb.Helper()
 	var cmd *exec.Cmd
@@ -59,10 +71,11 @@ http://:%d {
 	bind 127.0.0.1
 	reverse_proxy %s {
 		lb_policy round_robin
-		lb_try_duration 5s
-		lb_try_interval 50ms
 		fail_duration 10s
 		max_fails 1
+		health_uri /healthz
+		health_interval 1s
+		health_timeout 1s
 		flush_interval -1
 		trusted_proxies 127.0.0.1/32
 		header_down %s {http.reverse_proxy.upstream.hostport}
