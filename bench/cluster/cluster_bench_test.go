@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"context"
+	crand "crypto/rand"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -126,7 +127,7 @@ func runCluster(b *testing.B, s settings) {
 	dbURL := sqlstoretest.NewPostgresURL(b)
 	proxyPort := freePort(b)
 	base := fmt.Sprintf("http://127.0.0.1:%d", proxyPort)
-	secret := fmt.Sprintf("%x", rand.Uint64()) + strings.Repeat("k", 48)
+	secret := crand.Text() + crand.Text() // 52 characters; JWT_SECRET needs at least 32
 
 	procs := make([]*proc, 3)
 	var backends []string
@@ -158,8 +159,8 @@ func runCluster(b *testing.B, s settings) {
 		})
 		procs[i] = p
 		backends = append(backends, p.addr)
-		// The first process migrates the fresh database; the others start
-		// on a migrated one, as in a rolling deployment.
+		// The database comes migrated (sqlstoretest's template); each
+		// process finds nothing to migrate, as in a rolling deployment.
 		waitHealthy(b, "http://"+p.addr)
 	}
 	proxyDir := filepath.Join(dir, "proxy")
