@@ -59,6 +59,10 @@ type Config struct {
 	// BodyIdleTimeout is the longest pause within a request body before the
 	// request and its connection end (15 s when zero; see deadline.go).
 	BodyIdleTimeout time.Duration
+	// AdminTOTPRequired makes two-factor sign-in mandatory for admins: the
+	// admin API refuses an admin without it, or whose session did not pass
+	// the code step (ADMIN_TOTP_REQUIRED).
+	AdminTOTPRequired bool
 }
 
 // Deps are the services the handlers use.
@@ -105,6 +109,10 @@ type Deps struct {
 	STT   voice.Transcriber
 	TTS   voice.Synthesizer
 	Voice salescoach.VoiceService
+	// TwoFactor stores authenticator apps and sign-in challenges; TOTP
+	// seals their secrets and checks codes (two-factor sign-in, totp.go).
+	TwoFactor salescoach.TwoFactorService
+	TOTP      *auth.TOTP
 	// Ready reports whether the server can take traffic (the database answers).
 	Ready func(ctx context.Context) error
 	// App is the built React app (index.html at its root).
@@ -133,6 +141,8 @@ type Server struct {
 	coop string
 	// refreshKey derives a refresh token's successor (auth.SuccessorToken).
 	refreshKey []byte
+	// totp are the limits of two-factor sign-in (totp.go).
+	totp totpLimits
 
 	limits struct {
 		loginIP, loginFailPair, loginFailAccount, signup, signupMail, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary, avatar,
@@ -178,6 +188,7 @@ func New(cfg Config, deps Deps) *Server {
 	s.limits.tts = newLimiter(cmp.Or(cfg.TTSPerMinute, 120), time.Minute, s.now)
 	s.limits.calls = newLimiter(30, time.Hour, s.now)
 	s.limits.promo = newLimiter(20, time.Hour, s.now)
+	s.totp = newTOTPLimits(s.now)
 	s.cspImg, s.cspPay = blobOrigin(deps.Blobs), paypalOrigins(deps.Billing)
 	s.csp = contentSecurityPolicy(s.cspImg, s.cspPay, "")
 	s.coop = "same-origin"

@@ -97,6 +97,12 @@ type Config struct {
 	AWSSecretKey string
 	PollyURL     string
 	VoiceTimeout time.Duration
+
+	// TOTPKey encrypts the secrets of authenticator apps ("" derives a key
+	// from the access-token secret); AdminTOTPRequired makes two-factor
+	// sign-in mandatory for admins.
+	TOTPKey           string
+	AdminTOTPRequired bool
 }
 
 // setting describes one configuration value: its variable, flag and help.
@@ -312,6 +318,21 @@ var settings = []setting{
 	{"VOICE_TIMEOUT", "voice-timeout", "30s", "time limit of one speech-to-text or text-to-speech call", false, duration(func(c *Config) *time.Duration { return &c.VoiceTimeout }, time.Second, 5*time.Minute)},
 	{"ACCESS_TOKEN_TTL", "access-token-ttl", "15m", "lifetime of an access token", false, duration(func(c *Config) *time.Duration { return &c.AccessTTL }, time.Minute, 24*time.Hour)},
 	{"REFRESH_TOKEN_TTL", "refresh-token-ttl", "720h", "idle lifetime of a refresh token", false, duration(func(c *Config) *time.Duration { return &c.RefreshTTL }, time.Hour, 365*24*time.Hour)},
+	{"TOTP_KEY", "totp-key", "", "key (≥ 32 bytes) that encrypts the secrets of authenticator apps; empty derives one from the access-token secret, so changing JWT_SECRET then turns every user's two-factor sign-in unusable (recovery codes still work)", true, func(c *Config, v string) error {
+		if v != "" && len(v) < 32 {
+			return fmt.Errorf("must be at least 32 bytes")
+		}
+		c.TOTPKey = v
+		return nil
+	}},
+	{"ADMIN_TOTP_REQUIRED", "admin-totp-required", "false", "true makes two-factor sign-in (authenticator app) mandatory for admins: the back-office refuses an admin without it", false, func(c *Config, v string) error {
+		b, err := strconv.ParseBool(strings.TrimSpace(v))
+		if err != nil {
+			return fmt.Errorf("must be true or false")
+		}
+		c.AdminTOTPRequired = b
+		return nil
+	}},
 }
 
 // perAddressLimit parses a rate limit per client address: a whole number
