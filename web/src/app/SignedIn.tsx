@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { UserOverlays } from './UserOverlays';
 import {
@@ -21,7 +22,9 @@ import { AppLayout } from '../components/layouts/AppLayout';
 import { FullPageSpinner } from '../components/ui/Spinner';
 import { GuestBanner } from '../features/auth/components/GuestBanner';
 import { TermsModal } from '../features/auth/components/TermsModal';
-import { isAdminQueryOptions, meQueryOptions } from '../lib/api';
+import { Alert } from '../components/ui/Alert';
+import { isAdminQueryKey, isAdminQueryOptions, meQueryOptions } from '../lib/api';
+import { lazyChunk } from '../lib/chunks';
 import { needsTerms, useSignOut } from '../lib/auth';
 import { useT } from '../lib/i18n';
 
@@ -62,11 +65,46 @@ function AdminRoutes() {
   );
 }
 
+const TwoFactorSection = lazyChunk(
+  () => import('../features/profile').then((m) => ({ default: m.TwoFactorSection })),
+  ['profile'],
+);
+
+/**
+ * An admin while the installation requires two-factor sign-in for admins
+ * (ADMIN_TOTP_REQUIRED) and who has not set it up: the back-office stays
+ * closed (its API answers 403 totp_setup_required) until they do, here.
+ */
+function AdminTwoFactorSetup({ userId }: { userId: string }) {
+  const t = useT();
+  const signOut = useSignOut();
+  const queryClient = useQueryClient();
+  return (
+    <main className="terms-screen" id="main">
+      <div className="stack admin-two-factor">
+        <h1>{t('admin.totpSetup.title')}</h1>
+        <Alert tone="warning">{t('admin.totpSetup.text')}</Alert>
+        <Suspense fallback={<FullPageSpinner />}>
+          <TwoFactorSection
+            onCodesSaved={() => void queryClient.invalidateQueries({ queryKey: isAdminQueryKey(userId) })}
+          />
+        </Suspense>
+        <div>
+          <button type="button" className="button button--secondary" onClick={() => void signOut()}>
+            {t('common.signOut')}
+          </button>
+        </div>
+      </div>
+    </main>
+  );
+}
+
 /** The role check picks the route set; a failed check means the regular set. */
 function RoleGate({ userId }: { userId: string }) {
   const role = useQuery(isAdminQueryOptions(userId));
   if (role.isPending) return <FullPageSpinner />;
   if (role.isError) console.warn('role check failed; regular view', role.error);
+  if (role.data?.isAdmin && role.data.totpSetupRequired) return <AdminTwoFactorSetup userId={userId} />;
   return role.data?.isAdmin ? <AdminRoutes /> : <RegularRoutes />;
 }
 
