@@ -52,6 +52,22 @@ func (c *client) enableTOTP(t testing.TB) (string, []string) {
 	return secret, codes
 }
 
+// The account newTOTPUser makes.
+const totpAddr = "anna@example.com"
+
+// newTOTPUser starts a server with a confirmed account (totpAddr, pw) that has
+// two-factor sign-in on, and returns its signed-in client, the secret and the
+// recovery codes.
+func newTOTPUser(t *testing.T, db *sqlstore.DB) (*env, *client, string, []string) {
+	t.Helper()
+	e := newEnv(t, db)
+	e.signUpConfirmed(totpAddr, pw)
+	c := e.client()
+	c.signIn(totpAddr, pw, false)
+	secret, codes := c.enableTOTP(t)
+	return e, c, secret, codes
+}
+
 // challenge signs in with the password and returns the code step's challenge.
 func (c *client) challenge(t testing.TB, addr, password string) string {
 	t.Helper()
@@ -66,12 +82,11 @@ func (c *client) challenge(t testing.TB, addr, password string) string {
 func TestTOTPEnrolAndSignIn(t *testing.T) {
 	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		e := newEnv(t, db)
-		const addr, pw = "anna@example.com", "geheim123"
-		e.signUpConfirmed(addr, pw)
+		e.signUpConfirmed(totpAddr, pw)
 		other := e.client()
-		other.signIn(addr, pw, false)
+		other.signIn(totpAddr, pw, false)
 		c := e.client()
-		c.signIn(addr, pw, true)
+		c.signIn(totpAddr, pw, true)
 
 		st := c.do("GET", "/api/me/totp", nil).must(t, 200).json(t)
 		if st["enabled"] != false || st["pending"] != false || st["required"] != false {
@@ -90,7 +105,7 @@ func TestTOTPEnrolAndSignIn(t *testing.T) {
 			t.Error("set-up not pending")
 		}
 		// Pending: sign-in does not ask for a code yet.
-		e.client().signIn(addr, pw, false)
+		e.client().signIn(totpAddr, pw, false)
 
 		wantCode(t, c.do("POST", "/api/me/totp/confirm", map[string]any{}), 400, "totp_code_missing")
 		wantCode(t, c.do("POST", "/api/me/totp/confirm", map[string]any{"code": "12345"}), 400, "totp_code_invalid")
@@ -115,7 +130,7 @@ func TestTOTPEnrolAndSignIn(t *testing.T) {
 
 		// Sign-in now asks for the code.
 		b := e.client()
-		ch := b.challenge(t, addr, pw)
+		ch := b.challenge(t, totpAddr, pw)
 		wantCode(t, b.do("POST", "/api/auth/refresh", nil), 401, "session_invalid")
 		// The confirming code's step is spent.
 		wantCode(t, b.do("POST", "/api/auth/totp", map[string]any{"challenge": ch, "code": e.code(t, secret)}), 401, "totp_code_invalid")
@@ -130,7 +145,7 @@ func TestTOTPEnrolAndSignIn(t *testing.T) {
 		b.do("POST", "/api/auth/refresh", nil).must(t, 200)
 		// The challenge is spent, and so is the code.
 		wantCode(t, b.do("POST", "/api/auth/totp", map[string]any{"challenge": ch, "code": code}), 401, "totp_challenge_invalid")
-		ch2 := e.client().challenge(t, addr, pw)
+		ch2 := e.client().challenge(t, totpAddr, pw)
 		wantCode(t, e.client().do("POST", "/api/auth/totp", map[string]any{"challenge": ch2, "code": code}), 401, "totp_code_invalid")
 		// The previous step's code is still in the window but older than
 		// the used one: refused too.
@@ -138,13 +153,13 @@ func TestTOTPEnrolAndSignIn(t *testing.T) {
 		rc := codes[0].(string)
 		d := e.client()
 		d.do("POST", "/api/auth/totp", map[string]any{"challenge": ch2, "code": strings.ToUpper(rc)}).must(t, 200)
-		ch3 := e.client().challenge(t, addr, pw)
+		ch3 := e.client().challenge(t, totpAddr, pw)
 		wantCode(t, e.client().do("POST", "/api/auth/totp", map[string]any{"challenge": ch3, "code": rc}), 401, "totp_code_invalid")
 		if n := c.do("GET", "/api/me/totp", nil).must(t, 200).json(t)["recoveryCodesLeft"]; n != float64(9) {
 			t.Errorf("recovery codes left = %v, want 9", n)
 		}
 		// A wrong password still gets the ordinary answer, not a challenge.
-		wantCode(t, e.client().do("POST", "/api/auth/login", map[string]any{"email": addr, "password": "falsch123"}), 401, "invalid_credentials")
+		wantCode(t, e.client().do("POST", "/api/auth/login", map[string]any{"email": totpAddr, "password": "falsch123"}), 401, "invalid_credentials")
 	})
 }
 
@@ -168,13 +183,8 @@ func countRows(t *testing.T, db *sqlstore.DB, q string) int {
 
 func TestTOTPSignInBadInput(t *testing.T) {
 	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
-		e := newEnv(t, db)
-		const addr, pw = "anna@example.com", "geheim123"
-		e.signUpConfirmed(addr, pw)
-		c := e.client()
-		c.signIn(addr, pw, false)
-		secret, _ := c.enableTOTP(t)
-		ch := e.client().challenge(t, addr, pw)
+		e, _, secret, _ := newTOTPUser(t, db)
+		ch := e.client().challenge(t, totpAddr, pw)
 		b := e.client()
 		for _, tc := range []struct {
 			name   string
@@ -204,25 +214,25 @@ func TestTOTPSignInBadInput(t *testing.T) {
 		}
 		wantCode(t, b.do("POST", "/api/auth/totp", map[string]any{"challenge": ch, "code": e.code(t, secret)}), 401, "totp_challenge_invalid")
 		// Expired challenges are dead too.
-		ch = e.client().challenge(t, addr, pw)
+		ch = e.client().challenge(t, totpAddr, pw)
 		e.clock.Advance(5*time.Minute + time.Second)
 		wantCode(t, b.do("POST", "/api/auth/totp", map[string]any{"challenge": ch, "code": e.code(t, secret)}), 401, "totp_challenge_invalid")
 		// Ten wrong codes per user in 15 minutes, over any challenges, then
 		// none at all.
 		e.clock.Advance(15 * time.Minute)
 		for range 2 {
-			ch = e.client().challenge(t, addr, pw)
+			ch = e.client().challenge(t, totpAddr, pw)
 			for range 4 {
 				wantCode(t, b.do("POST", "/api/auth/totp", map[string]any{"challenge": ch, "code": wrongCode(e.code(t, secret))}), 401, "totp_code_invalid")
 			}
 		}
-		ch = e.client().challenge(t, addr, pw)
+		ch = e.client().challenge(t, totpAddr, pw)
 		for range 2 {
 			b.do("POST", "/api/auth/totp", map[string]any{"challenge": ch, "code": wrongCode(e.code(t, secret))}).must(t, 401)
 		}
 		wantCode(t, b.do("POST", "/api/auth/totp", map[string]any{"challenge": ch, "code": e.code(t, secret)}), 429, "too_many_attempts")
 		e.clock.Advance(15 * time.Minute)
-		ch = e.client().challenge(t, addr, pw)
+		ch = e.client().challenge(t, totpAddr, pw)
 		b.do("POST", "/api/auth/totp", map[string]any{"challenge": ch, "code": e.code(t, secret)}).must(t, 200)
 	})
 }
@@ -231,17 +241,12 @@ func TestTOTPSignInBadInput(t *testing.T) {
 // session.
 func TestTOTPCodeOnceConcurrently(t *testing.T) {
 	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
-		e := newEnv(t, db)
-		const addr, pw = "anna@example.com", "geheim123"
-		e.signUpConfirmed(addr, pw)
-		c := e.client()
-		c.signIn(addr, pw, false)
-		secret, _ := c.enableTOTP(t)
+		e, _, secret, _ := newTOTPUser(t, db)
 		const n = 8
 		clients, challenges := make([]*client, n), make([]string, n)
 		for i := range n {
 			clients[i] = e.client()
-			challenges[i] = clients[i].challenge(t, addr, pw)
+			challenges[i] = clients[i].challenge(t, totpAddr, pw)
 		}
 		code := e.code(t, secret)
 		statuses := make([]int, n)
@@ -276,10 +281,9 @@ func TestTOTPCodeOnceConcurrently(t *testing.T) {
 func TestTOTPDisableAndRecoveryCodes(t *testing.T) {
 	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		e := newEnv(t, db)
-		const addr, pw = "anna@example.com", "geheim123"
-		e.signUpConfirmed(addr, pw)
+		e.signUpConfirmed(totpAddr, pw)
 		c := e.client()
-		c.signIn(addr, pw, false)
+		c.signIn(totpAddr, pw, false)
 		wantCode(t, c.do("POST", "/api/me/totp/recovery-codes", map[string]any{"password": pw}), 409, "totp_not_enabled")
 		secret, old := c.enableTOTP(t)
 
@@ -306,7 +310,7 @@ func TestTOTPDisableAndRecoveryCodes(t *testing.T) {
 		if st := c.do("GET", "/api/me/totp", nil).must(t, 200).json(t); st["enabled"] != false || st["pending"] != false {
 			t.Errorf("status after turning off = %v", st)
 		}
-		e.client().signIn(addr, pw, false) // no code asked
+		e.client().signIn(totpAddr, pw, false) // no code asked
 		if n := countRows(t, db, `SELECT COUNT(*) FROM totp_recovery_codes`); n != 0 {
 			t.Errorf("%d recovery codes kept", n)
 		}

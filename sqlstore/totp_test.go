@@ -112,15 +112,7 @@ func TestTOTPSingleUseConcurrently(t *testing.T) {
 			"step":          func() error { return s.UseTOTPStep(t.Context(), u.ID, 101) },
 			"recovery code": func() error { return s.UseRecoveryCode(t.Context(), u.ID, "r1") },
 		} {
-			ok := 0
-			for _, err := range race(n, func(int) error { return use() }) {
-				if err == nil {
-					ok++
-				} else if salescoach.ErrorCode(err) != salescoach.EUNAUTHORIZED {
-					t.Errorf("%s: unexpected error %v", name, err)
-				}
-			}
-			if ok != 1 {
+			if ok := succeeded(t, race(n, func(int) error { return use() })); ok != 1 {
 				t.Errorf("%s: %d of %d concurrent uses succeeded, want 1", name, ok, n)
 			}
 		}
@@ -163,29 +155,16 @@ func TestTOTPChallenges(t *testing.T) {
 		// Consumed once, concurrently.
 		const n = 12
 		warm(t, db, n)
-		ok := 0
-		for _, err := range race(n, func(int) error { return s.ConsumeTOTPChallenge(ctx, "ch4") }) {
-			if err == nil {
-				ok++
-			} else {
-				wantCode(t, err, salescoach.EUNAUTHORIZED)
-			}
-		}
-		if ok != 1 {
+		if ok := succeeded(t, race(n, func(int) error { return s.ConsumeTOTPChallenge(ctx, "ch4") })); ok != 1 {
 			t.Errorf("%d of %d consumptions succeeded, want 1", ok, n)
 		}
 
 		// Attempts are capped under concurrency too.
 		mustNil(t, s.CreateTOTPChallenge(ctx, &salescoach.TOTPChallenge{TokenHash: "ch5", UserID: u.ID, CreatedAt: t0, ExpiresAt: t0.Add(time.Hour)}))
-		ok = 0
-		for _, err := range race(n, func(int) error {
+		ok := succeeded(t, race(n, func(int) error {
 			_, err := s.AttemptTOTPChallenge(ctx, "ch5", salescoach.TOTPChallengeAttempts, t0)
 			return err
-		}) {
-			if err == nil {
-				ok++
-			}
-		}
+		}))
 		if ok != salescoach.TOTPChallengeAttempts {
 			t.Errorf("%d of %d attempts got through, want %d", ok, n, salescoach.TOTPChallengeAttempts)
 		}
@@ -230,4 +209,19 @@ func TestSessionTwoFactor(t *testing.T) {
 			}
 		}
 	})
+}
+
+// succeeded counts the nil errors of a race; every other error must be the
+// refusal EUNAUTHORIZED.
+func succeeded(t *testing.T, errs []error) int {
+	t.Helper()
+	ok := 0
+	for _, err := range errs {
+		if err == nil {
+			ok++
+		} else if salescoach.ErrorCode(err) != salescoach.EUNAUTHORIZED {
+			t.Errorf("unexpected error %v", err)
+		}
+	}
+	return ok
 }
