@@ -91,6 +91,12 @@ func (s *Server) authUserJSON(ctx context.Context, u *salescoach.User) (authUser
 // startSession stores a new refresh-token family, sets its cookie and
 // returns the session answer.
 func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *salescoach.User, remember bool) (*sessionResponse, error) {
+	sess, _, err := s.newSession(w, r, u, remember)
+	return sess, err
+}
+
+// newSession is startSession that also returns the new family's id.
+func (s *Server) newSession(w http.ResponseWriter, r *http.Request, u *salescoach.User, remember bool) (*sessionResponse, string, error) {
 	now := s.now()
 	raw := auth.NewOpaqueToken()
 	rt := &salescoach.RefreshToken{
@@ -99,10 +105,11 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *salesco
 		UserAgent: truncate(r.UserAgent(), 512), IP: s.ip.of(r),
 	}
 	if err := s.Sessions.CreateRefreshToken(r.Context(), rt); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	s.setRefreshCookie(w, raw, remember)
-	return s.sessionFor(r.Context(), u, rt.FamilyID)
+	sess, err := s.sessionFor(r.Context(), u, rt.FamilyID)
+	return sess, rt.FamilyID, err
 }
 
 func (s *Server) sessionFor(ctx context.Context, u *salescoach.User, familyID string) (*sessionResponse, error) {
@@ -257,7 +264,14 @@ func (s *Server) handleAuthUser(w http.ResponseWriter, r *http.Request, u *sales
 }
 
 func (s *Server) handleIsAdmin(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
-	writeJSON(w, http.StatusOK, map[string]any{"isAdmin": u.IsAdmin})
+	out := map[string]any{"isAdmin": u.IsAdmin}
+	// An admin who must set up two-factor sign-in first is sent there.
+	if setup, err := s.adminNeedsTOTPSetup(r.Context(), u); err != nil {
+		return err
+	} else if setup {
+		out["totpSetupRequired"] = true
+	}
+	writeJSON(w, http.StatusOK, out)
 	return nil
 }
 

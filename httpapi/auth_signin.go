@@ -39,6 +39,12 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if challenge, err := s.totpChallengeFor(ctx, u, req.Remember); err != nil {
+		return err
+	} else if challenge != "" {
+		writeTOTPChallenge(w, challenge)
+		return nil
+	}
 	sess, err := s.startSession(w, r, u, req.Remember)
 	if err != nil {
 		return err

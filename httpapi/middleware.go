@@ -264,6 +264,11 @@ func (s *Server) requireAdmin(next userHandlerFunc) http.Handler {
 		if !u.IsAdmin {
 			return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgForbidden)
 		}
+		if s.cfg.AdminTOTPRequired {
+			if err := s.requireSecondFactor(r.Context(), u, callerFrom(r.Context())); err != nil {
+				return err
+			}
+		}
 		return next(w, r, u)
 	})
 }

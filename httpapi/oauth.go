@@ -65,44 +65,47 @@ func (s *Server) handleOAuthStart(w http.ResponseWriter, r *http.Request) error 
 // page with the generic social-login error.
 func (s *Server) handleOAuthCallback(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("provider")
-	if err := s.oauthCallback(w, r, name); err != nil {
+	next, err := s.oauthCallback(w, r, name)
+	if err != nil {
 		s.log.WarnContext(r.Context(), "social sign-in failed", "provider", name, "err", err)
 		http.Redirect(w, r, s.cfg.PublicURL+oauthFailed, http.StatusSeeOther)
 		return
 	}
-	http.Redirect(w, r, s.cfg.PublicURL+oauthDone, http.StatusSeeOther)
+	http.Redirect(w, r, s.cfg.PublicURL+next, http.StatusSeeOther)
 }
 
-func (s *Server) oauthCallback(w http.ResponseWriter, r *http.Request, name string) error {
+// oauthCallback returns where the browser goes next: into the app, or to
+// the code step of two-factor sign-in.
+func (s *Server) oauthCallback(w http.ResponseWriter, r *http.Request, name string) (string, error) {
 	p := s.OAuth[name]
 	if p == nil {
-		return salescoach.Errorf(salescoach.ENOTFOUND, "provider not configured")
+		return "", salescoach.Errorf(salescoach.ENOTFOUND, "provider not configured")
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxJSONBody)
 	if err := r.ParseForm(); err != nil {
-		return salescoach.Errorf(salescoach.EINVALID, "bad callback form")
+		return "", salescoach.Errorf(salescoach.EINVALID, "bad callback form")
 	}
 	if e := r.Form.Get("error"); e != "" {
-		return salescoach.Errorf(salescoach.EUNAUTHORIZED, "provider error: %.64s", e)
+		return "", salescoach.Errorf(salescoach.EUNAUTHORIZED, "provider error: %.64s", e)
 	}
 	state, code := r.Form.Get("state"), r.Form.Get("code")
 	if state == "" || code == "" || len(state) > 256 || len(code) > 2048 {
-		return salescoach.Errorf(salescoach.EINVALID, "missing state or code")
+		return "", salescoach.Errorf(salescoach.EINVALID, "missing state or code")
 	}
 	ctx := r.Context()
 	st, err := s.Tokens.ConsumeOAuthState(ctx, auth.HashToken(state), s.now())
 	if err != nil {
-		return err
+		return "", err
 	}
 	s.clearCookie(w, oauthCookie, oauthCookiePath)
 	bind, err := r.Cookie(oauthCookie)
 	if st.Provider != name || err != nil ||
 		subtle.ConstantTimeCompare([]byte(auth.HashToken(bind.Value)), []byte(st.BindingHash)) != 1 {
-		return salescoach.Errorf(salescoach.EUNAUTHORIZED, "state not bound to this browser")
+		return "", salescoach.Errorf(salescoach.EUNAUTHORIZED, "state not bound to this browser")
 	}
 	claims, err := p.Exchange(ctx, code, st.CodeVerifier, st.Nonce)
 	if err != nil {
-		return err
+		return "", err
 	}
 	if claims.Name == "" {
 		// Apple sends the name once, beside the token, in the form's user field.
@@ -110,13 +113,19 @@ func (s *Server) oauthCallback(w http.ResponseWriter, r *http.Request, name stri
 	}
 	u, err := s.userForIdentity(ctx, name, claims, st.Ref)
 	if err != nil {
-		return err
+		return "", err
 	}
 	if u.Status == salescoach.UserStatusDisabled {
-		return errDisabled
+		return "", errDisabled
+	}
+	if challenge, err := s.totpChallengeFor(ctx, u, st.Remember); err != nil {
+		return "", err
+	} else if challenge != "" {
+		s.setTOTPCookie(w, challenge)
+		return oauthTOTP, nil
 	}
 	_, err = s.startSession(w, r, u, st.Remember)
-	return err
+	return oauthDone, err
 }
 
 // userForIdentity finds or creates the user behind an external identity. A

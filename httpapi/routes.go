@@ -24,6 +24,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/auth/oauth/{provider}/callback", s.handleOAuthCallback)
 	mux.Handle("GET /api/auth/user", s.requireUser(s.handleAuthUser))
 	mux.Handle("GET /api/auth/is-admin", s.requireUser(s.handleIsAdmin))
+	mux.Handle("POST /api/auth/totp", s.handle(s.handleTOTPSignIn))
 
 	// Consent and terms.
 	mux.Handle("POST /api/consent", s.handle(s.handleConsent))
@@ -38,6 +39,13 @@ func (s *Server) routes(mux *http.ServeMux) {
 
 	mux.Handle("GET /api/me/usage", s.requireUser(s.handleUsage))
 	mux.Handle("DELETE /api/me/history", s.requireUser(s.handleDeleteHistory))
+
+	// Two-factor sign-in (authenticator app).
+	mux.Handle("GET /api/me/totp", s.requireUser(s.handleTOTPStatus))
+	mux.Handle("POST /api/me/totp", s.requireUser(s.handleTOTPStart))
+	mux.Handle("POST /api/me/totp/confirm", s.requireUser(s.handleTOTPConfirm))
+	mux.Handle("POST /api/me/totp/disable", s.requireUser(s.handleTOTPDisable))
+	mux.Handle("POST /api/me/totp/recovery-codes", s.requireUser(s.handleRecoveryCodes))
 
 	// Chats.
 	mux.Handle("GET /api/chat/preflight", s.requireUser(s.handlePreflight))

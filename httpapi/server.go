@@ -59,6 +59,10 @@ type Config struct {
 	// BodyIdleTimeout is the longest pause within a request body before the
 	// request and its connection end (15 s when zero; see deadline.go).
 	BodyIdleTimeout time.Duration
+	// AdminTOTPRequired makes two-factor sign-in mandatory for admins: the
+	// admin API refuses an admin without it, or whose session did not pass
+	// the code step (ADMIN_TOTP_REQUIRED).
+	AdminTOTPRequired bool
 }
 
 // Deps are the services the handlers use.
@@ -109,6 +113,10 @@ type Deps struct {
 	// (salescoach.NewMemoryRateLimiter). With several processes on one
 	// PostgreSQL database it is sqlstore's, so that they share the limits.
 	Limiter salescoach.RateLimiter
+	// TwoFactor stores authenticator apps and sign-in challenges; TOTP
+	// seals their secrets and checks codes (two-factor sign-in, totp.go).
+	TwoFactor salescoach.TwoFactorService
+	TOTP      *auth.TOTP
 	// Ready reports whether the server can take traffic (the database answers).
 	Ready func(ctx context.Context) error
 	// App is the built React app (index.html at its root).
@@ -139,6 +147,8 @@ type Server struct {
 	coop string
 	// refreshKey derives a refresh token's successor (auth.SuccessorToken).
 	refreshKey []byte
+	// totp are the limits of two-factor sign-in (totp.go).
+	totp totpLimits
 
 	limits struct {
 		loginIP, loginFailPair, loginFailAccount, signup, signupMail, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary, avatar,
@@ -187,6 +197,7 @@ func New(cfg Config, deps Deps) *Server {
 	s.limits.tts = s.newLimiter("tts", cmp.Or(cfg.TTSPerMinute, 120), time.Minute)
 	s.limits.calls = s.newLimiter("calls", 30, time.Hour)
 	s.limits.promo = s.newLimiter("promo", 20, time.Hour)
+	s.totp = s.newTOTPLimits()
 	s.cspImg, s.cspPay = blobOrigin(deps.Blobs), paypalOrigins(deps.Billing)
 	s.csp = contentSecurityPolicy(s.cspImg, s.cspPay, "")
 	s.coop = "same-origin"

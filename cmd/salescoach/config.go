@@ -100,6 +100,11 @@ type Config struct {
 
 	// MetricsAddr is the private address of /metrics and pprof; empty: none.
 	MetricsAddr string
+	// TOTPKey encrypts the secrets of authenticator apps ("" derives a key
+	// from the access-token secret); AdminTOTPRequired makes two-factor
+	// sign-in mandatory for admins.
+	TOTPKey           string
+	AdminTOTPRequired bool
 }
 
 // setting describes one configuration value: its variable, flag and help.
@@ -324,6 +329,21 @@ var settings = []setting{
 			return fmt.Errorf("must be host:port, e.g. 127.0.0.1:9090")
 		}
 		c.MetricsAddr = v
+		return nil
+	}},
+	{"TOTP_KEY", "totp-key", "", "key (≥ 32 bytes) that encrypts the secrets of authenticator apps; empty derives one from the access-token secret, so changing JWT_SECRET then turns every user's two-factor sign-in unusable (recovery codes still work)", true, func(c *Config, v string) error {
+		if v != "" && len(v) < 32 {
+			return fmt.Errorf("must be at least 32 bytes")
+		}
+		c.TOTPKey = v
+		return nil
+	}},
+	{"ADMIN_TOTP_REQUIRED", "admin-totp-required", "false", "true makes two-factor sign-in (authenticator app) mandatory for admins: the back-office refuses an admin without it", false, func(c *Config, v string) error {
+		b, err := strconv.ParseBool(strings.TrimSpace(v))
+		if err != nil {
+			return fmt.Errorf("must be true or false")
+		}
+		c.AdminTOTPRequired = b
 		return nil
 	}},
 }

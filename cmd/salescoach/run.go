@@ -189,6 +189,17 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		ln.Close()
 		return err
 	}
+	// The authenticator secrets' key: TOTP_KEY, else the access-token
+	// secret (NewTOTP derives its own keys from either with HKDF).
+	totpKey := secret
+	if cfg.TOTPKey != "" {
+		totpKey = []byte(cfg.TOTPKey)
+	}
+	totpService, err := auth.NewTOTP(totpKey, "Sales Coach")
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	providers, err := oauthProviders(ctx, cfg, log)
 	if err != nil {
 		ln.Close()
@@ -277,7 +288,8 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		PublicURL: cfg.PublicURL, CookieSecure: cfg.cookieSecure(), AdminEmails: cfg.AdminEmails,
 		ProxyHeader: cfg.ProxyHeader, TrustedProxies: cfg.TrustedProxies,
 		AccessTTL: cfg.AccessTTL, RefreshTTLRemember: cfg.RefreshTTL, SignupsPerHour: cfg.SignupsPerHour, AuthAttemptsPerIP: cfg.AuthAttemptsPerIP,
-		LegalDir: filepath.Join(cfg.DataDir, "legal"),
+		LegalDir:          filepath.Join(cfg.DataDir, "legal"),
+		AdminTOTPRequired: cfg.AdminTOTPRequired,
 	}, httpapi.Deps{
 		Logger: log, Users: users, Sessions: sqlstore.NewSessionService(db), Tokens: sqlstore.NewTokenService(db),
 		Identities: sqlstore.NewIdentityService(db), Consents: sqlstore.NewConsentService(db),
@@ -289,6 +301,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		Fetcher: webfetch.New(webfetch.Config{Logger: log, Allow: cfg.FetchAllow, AllowPorts: cfg.FetchAllowPorts}),
 		Hub:     hub, Blobs: blobs, Limiter: limiter,
 		STT: stt, TTS: tts, Voice: sqlstore.NewVoiceService(db),
+		TwoFactor: sqlstore.NewTwoFactorService(db), TOTP: totpService,
 		Ready: db.Ping, App: web.Dist(), Metrics: observer(meter),
 	})
 	srv := newHTTPServer(api.Handler(), log)

@@ -28,10 +28,15 @@ interface MailLine {
 
 /**
  * Waits for the log mailer's line `{"msg":"mail","to":EMAIL,"link":...}` and
- * returns the newest link carrying `?confirm=`, `?reset=` or `?invite=`.
+ * returns the newest link carrying `?confirm=`, `?reset=` or `?invite=`. `file` is
+ * the server log to read (global-setup's server unless a spec started its own).
  */
-export async function mailLink(email: string, kind: 'confirm' | 'reset' | 'invite', timeoutMs = 10_000): Promise<string> {
-  const file = process.env.E2E_SERVER_LOG;
+export async function mailLink(
+  email: string,
+  kind: 'confirm' | 'reset' | 'invite',
+  timeoutMs = 10_000,
+  file = process.env.E2E_SERVER_LOG,
+): Promise<string> {
   if (!file) throw new Error('E2E_SERVER_LOG is not set: global-setup did not run');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api';
 
 /** Client errors (4xx) are answers, not hiccups: only network trouble and 5xx are retried. */
@@ -8,10 +8,21 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    // The admin API refuses an admin who must set up two-factor sign-in
+    // first (it was turned off elsewhere): the role check then sends them
+    // to the set-up (app/SignedIn.tsx).
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'totp_setup_required') {
+          void client.invalidateQueries({ queryKey: ['is-admin'] });
+        }
+      },
+    }),
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000 },
       mutations: { retry: false },
     },
   });
+  return client;
 }

@@ -73,6 +73,9 @@ export const handlers = [
   ),
   http.get('/api/challenges', () => HttpResponse.json(makeChallenges())),
   http.get('/api/referrals', () => HttpResponse.json([])),
+  http.get('/api/me/totp', () =>
+    HttpResponse.json({ enabled: false, pending: false, recoveryCodesLeft: 0, required: false }),
+  ),
   http.get('/api/feedback', () => HttpResponse.json([])),
   // The core back-office screens, empty (admin tests replace what they look at).
   http.get('/api/admin/overview', () =>

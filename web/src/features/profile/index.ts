@@ -1,1 +1,2 @@
 export { default as ProfileDialog } from './components/ProfileDialog';
+export { TwoFactorSection } from './components/TwoFactorSection';

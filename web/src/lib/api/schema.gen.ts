@@ -216,7 +216,15 @@ export interface paths {
                 };
             };
             responses: {
-                200: components["responses"]["SessionOK"];
+                /** @description a session, or for a user with two-factor sign-in the code step (no session, no cookie) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Session"] | components["schemas"]["TOTPChallenge"];
+                    };
+                };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
@@ -587,7 +595,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description role */
+                /** @description role; totpSetupRequired for an admin who must set up two-factor sign-in before the admin API lets them in (ADMIN_TOTP_REQUIRED) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -596,6 +604,7 @@ export interface paths {
                         "application/json": {
                             isAdmin: boolean;
                             reason?: string;
+                            totpSetupRequired?: boolean;
                         };
                     };
                 };
@@ -605,6 +614,54 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** the code step of two-factor sign-in: the challenge of the sign-in (or, after Google/Apple, the sc_totp cookie) and the app's 6-digit code or a recovery code; starts the session. A code works once (its 30-second step, ±1 step accepted), a recovery code once; a challenge takes 5 codes, a user 10 wrong codes per 15 minutes; sign-in's 30 attempts per address apply */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        challenge?: string;
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                200: components["responses"]["SessionOK"];
+                400: components["responses"]["Error"];
+                /** @description totp_code_invalid (wrong or used code) or totp_challenge_invalid (unknown, expired, used or out of attempts: sign in again) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -966,6 +1023,206 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's two-factor sign-in */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description status */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TOTPStatus"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** start setting up an authenticator app: a new secret (stored encrypted, pending, replacing a pending one) with its QR code; 409 totp_already_enabled when it is on, 403 totp_guest for guests; 20 an hour */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the secret */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TOTPSetup"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** turn the pending set-up on with a first code; answers the 10 recovery codes (once). This session counts as having passed the code step; the user's other sessions end */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description recovery codes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RecoveryCodes"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/totp/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** turn two-factor sign-in off (the password, or a code); removes the secret and the recovery codes */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["TOTPReauth"];
+                };
+            };
+            responses: {
+                /** @description turned off */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/totp/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** replace the recovery codes (the password, or a code); answers the new ones once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["TOTPReauth"];
+                };
+            };
+            responses: {
+                /** @description recovery codes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RecoveryCodes"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3963,7 +4220,7 @@ export interface components {
          *     error without one its category: invalid, not_found, conflict, unauthorized, forbidden, limit, too_large, unavailable, internal.
          * @enum {string}
          */
-        ErrorCode: "account_disabled" | "account_has_email" | "account_locked" | "answer_missing" | "assessment_failed" | "audio_empty" | "audio_invalid" | "audio_missing" | "audio_too_large" | "audio_too_long" | "audio_type" | "avatar_invalid" | "avatar_missing" | "avatar_no_store" | "avatar_too_large" | "avatar_type" | "avatar_unreadable" | "bad_date" | "bad_id" | "bad_page" | "bad_period" | "challenge_description_too_long" | "challenge_icon_invalid" | "challenge_name_too_long" | "challenge_not_found" | "challenge_target_invalid" | "challenges_too_many" | "chat_limit" | "chat_limit_details" | "company_too_long" | "confirm_link_invalid" | "conflict" | "consent_unknown" | "conversation_completed" | "conversation_not_found" | "customer_unreachable" | "database_unavailable" | "delete_failed" | "difficulty_missing" | "display_name_too_long" | "email_address_invalid" | "email_invalid" | "email_missing" | "email_registered" | "email_taken" | "email_unconfirmed" | "engine_key_refused" | "engine_status" | "engine_timeout" | "engine_unreachable" | "engine_url_invalid" | "evaluate_failed" | "evaluation_failed" | "exam_only" | "feedback_empty" | "feedback_name_too_long" | "feedback_not_found" | "feedback_subject_too_long" | "feedback_too_long" | "feedback_type_unknown" | "field_bad_type" | "field_control_character" | "field_unknown" | "file_name_invalid" | "file_not_found" | "file_size_unknown" | "first_name_missing" | "first_name_too_long" | "forbidden" | "foreign_origin" | "formality_invalid" | "hint_failed" | "identity_not_found" | "identity_taken" | "internal" | "invalid_credentials" | "invalid_data" | "invitation_not_sent" | "invitation_not_sent_hint" | "language_code_invalid" | "language_invalid" | "last_name_missing" | "last_name_too_long" | "link_invalid" | "mail_failed" | "mail_not_sent" | "message_empty" | "message_not_found" | "message_too_long" | "metric_unknown" | "missing_reference" | "mode_missing" | "name_empty" | "not_found" | "not_on_self" | "not_ready" | "nothing_to_rate" | "oauth_state_invalid" | "password_missing" | "password_too_long" | "password_too_short" | "path_invalid" | "paypal_id_missing" | "pdf_name_too_long" | "pdf_text_too_long" | "perfect_failed" | "practice_only" | "product_description_too_long" | "product_override_too_long" | "progress_negative" | "promo_code_format" | "promo_code_invalid" | "promo_code_missing" | "promo_code_redeemed" | "promo_code_taken" | "promo_code_used_up" | "promo_description_too_long" | "promo_expiry_past" | "promo_limit_below_redemptions" | "promo_limit_invalid" | "promo_not_found" | "promo_plan_unknown" | "provider_not_configured" | "query_too_long" | "referral_invalid" | "referral_not_found" | "reply_failed" | "reply_kind_unknown" | "request_bad_json" | "request_not_json" | "request_not_object" | "request_too_large" | "reset_link_invalid" | "role_too_long" | "sample_rate_invalid" | "session_expired" | "session_invalid" | "session_reused" | "sign_in_required" | "social_login_failed" | "source_unknown" | "speech_format_invalid" | "speech_text_empty" | "speech_text_too_long" | "storage_aborted" | "storage_bucket_missing" | "storage_delete_failed" | "storage_incomplete" | "storage_refused" | "storage_save_failed" | "storage_unreachable" | "storage_unreadable" | "stt_failed" | "stt_not_configured" | "subscription_not_found" | "subscription_taken" | "summary_empty" | "summary_failed" | "terms_required" | "terms_version_unknown" | "text_type_invalid" | "title_empty" | "title_too_long" | "tone_preset_description_too_long" | "tone_preset_name_too_long" | "tone_preset_not_found" | "tone_preset_taken" | "tone_preset_unknown" | "too_many_attempts" | "trainer_cancelled" | "tts_failed" | "tts_not_configured" | "unknown_status" | "upload_failed" | "url_blocked" | "url_invalid" | "url_missing" | "url_no_text" | "url_too_large" | "url_unavailable" | "user_missing" | "user_not_found" | "vital_value_out_of_range" | "vitals_count_invalid" | "voice_call_not_found" | "voice_engine_invalid" | "voice_invalid" | "invalid" | "unauthorized" | "limit" | "too_large" | "unavailable" | "payments_not_configured" | "paypal_unavailable" | "subscription_confirm_failed" | "subscription_revise_failed" | "subscription_cancel_retry" | "subscription_cancel_failed" | "subscription_uncancel_failed" | "subscription_id_invalid" | "subscription_plan_foreign" | "subscription_status_invalid" | "subscription_exists" | "promo_code_required" | "promo_unavailable" | "webhook_unverified";
+        ErrorCode: "account_disabled" | "account_has_email" | "account_locked" | "answer_missing" | "assessment_failed" | "audio_empty" | "audio_invalid" | "audio_missing" | "audio_too_large" | "audio_too_long" | "audio_type" | "avatar_invalid" | "avatar_missing" | "avatar_no_store" | "avatar_too_large" | "avatar_type" | "avatar_unreadable" | "bad_date" | "bad_id" | "bad_page" | "bad_period" | "challenge_description_too_long" | "challenge_icon_invalid" | "challenge_name_too_long" | "challenge_not_found" | "challenge_target_invalid" | "challenges_too_many" | "chat_limit" | "chat_limit_details" | "company_too_long" | "confirm_link_invalid" | "conflict" | "consent_unknown" | "conversation_completed" | "conversation_not_found" | "customer_unreachable" | "database_unavailable" | "delete_failed" | "difficulty_missing" | "display_name_too_long" | "email_address_invalid" | "email_invalid" | "email_missing" | "email_registered" | "email_taken" | "email_unconfirmed" | "engine_key_refused" | "engine_status" | "engine_timeout" | "engine_unreachable" | "engine_url_invalid" | "evaluate_failed" | "evaluation_failed" | "exam_only" | "feedback_empty" | "feedback_name_too_long" | "feedback_not_found" | "feedback_subject_too_long" | "feedback_too_long" | "feedback_type_unknown" | "field_bad_type" | "field_control_character" | "field_unknown" | "file_name_invalid" | "file_not_found" | "file_size_unknown" | "first_name_missing" | "first_name_too_long" | "forbidden" | "foreign_origin" | "formality_invalid" | "hint_failed" | "identity_not_found" | "identity_taken" | "internal" | "invalid_credentials" | "invalid_data" | "invitation_not_sent" | "invitation_not_sent_hint" | "language_code_invalid" | "language_invalid" | "last_name_missing" | "last_name_too_long" | "link_invalid" | "mail_failed" | "mail_not_sent" | "message_empty" | "message_not_found" | "message_too_long" | "metric_unknown" | "missing_reference" | "mode_missing" | "name_empty" | "not_found" | "not_on_self" | "not_ready" | "nothing_to_rate" | "oauth_state_invalid" | "password_missing" | "password_too_long" | "password_too_short" | "path_invalid" | "paypal_id_missing" | "pdf_name_too_long" | "pdf_text_too_long" | "perfect_failed" | "practice_only" | "product_description_too_long" | "product_override_too_long" | "progress_negative" | "promo_code_format" | "promo_code_invalid" | "promo_code_missing" | "promo_code_redeemed" | "promo_code_taken" | "promo_code_used_up" | "promo_description_too_long" | "promo_expiry_past" | "promo_limit_below_redemptions" | "promo_limit_invalid" | "promo_not_found" | "promo_plan_unknown" | "provider_not_configured" | "query_too_long" | "referral_invalid" | "referral_not_found" | "reply_failed" | "reply_kind_unknown" | "request_bad_json" | "request_not_json" | "request_not_object" | "request_too_large" | "reset_link_invalid" | "role_too_long" | "sample_rate_invalid" | "session_expired" | "session_invalid" | "session_reused" | "sign_in_required" | "social_login_failed" | "source_unknown" | "speech_format_invalid" | "speech_text_empty" | "speech_text_too_long" | "storage_aborted" | "storage_bucket_missing" | "storage_delete_failed" | "storage_incomplete" | "storage_refused" | "storage_save_failed" | "storage_unreachable" | "storage_unreadable" | "stt_failed" | "stt_not_configured" | "subscription_not_found" | "subscription_taken" | "summary_empty" | "summary_failed" | "terms_required" | "terms_version_unknown" | "text_type_invalid" | "title_empty" | "title_too_long" | "tone_preset_description_too_long" | "tone_preset_name_too_long" | "tone_preset_not_found" | "tone_preset_taken" | "tone_preset_unknown" | "too_many_attempts" | "trainer_cancelled" | "tts_failed" | "tts_not_configured" | "unknown_status" | "upload_failed" | "url_blocked" | "url_invalid" | "url_missing" | "url_no_text" | "url_too_large" | "url_unavailable" | "user_missing" | "user_not_found" | "vital_value_out_of_range" | "vitals_count_invalid" | "voice_call_not_found" | "voice_engine_invalid" | "voice_invalid" | "invalid" | "unauthorized" | "limit" | "too_large" | "unavailable" | "payments_not_configured" | "paypal_unavailable" | "subscription_confirm_failed" | "subscription_revise_failed" | "subscription_cancel_retry" | "subscription_cancel_failed" | "subscription_uncancel_failed" | "subscription_id_invalid" | "subscription_plan_foreign" | "subscription_status_invalid" | "subscription_exists" | "promo_code_required" | "promo_unavailable" | "webhook_unverified" | "totp_code_missing" | "totp_code_invalid" | "totp_challenge_invalid" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_pending" | "totp_guest" | "totp_reauth_missing" | "totp_password_wrong" | "totp_setup_required" | "totp_session_required";
         Ok: {
             /** @constant */
             ok: true;
@@ -3994,6 +4251,40 @@ export interface components {
             /** @description unix seconds */
             expires_at: number;
             user: components["schemas"]["AuthUser"];
+        };
+        /** @description the password (or Google/Apple sign-in) was right, but the user has two-factor sign-in: no session yet; POST /api/auth/totp with the challenge and a code (5 attempts, 5 minutes) */
+        TOTPChallenge: {
+            /** @constant */
+            totp_required: true;
+            challenge: string;
+            /** @description seconds */
+            expires_in: number;
+        };
+        TOTPStatus: {
+            /** @description sign-in asks for a code */
+            enabled: boolean;
+            /** @description a set-up was started and waits for its first code */
+            pending: boolean;
+            recoveryCodesLeft: number;
+            /** @description the user is an admin and the installation requires two-factor sign-in for admins (ADMIN_TOTP_REQUIRED) */
+            required: boolean;
+        };
+        TOTPSetup: {
+            /** @description base32 secret for typing into the app */
+            secret: string;
+            /** @description otpauth://totp/... URL (what the QR code holds) */
+            otpauthUrl: string;
+            /** @description data:image/png;base64,... QR code */
+            qrCode: string;
+        };
+        RecoveryCodes: {
+            /** @description shown once; each works once */
+            recoveryCodes: string[];
+        };
+        /** @description the password, or (without one) a current code or a recovery code */
+        TOTPReauth: {
+            password?: string;
+            code?: string;
         };
         Me: {
             user: {

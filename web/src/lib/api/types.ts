@@ -250,3 +250,24 @@ export type ChallengeCard = Schemas['ChallengeCard'];
 
 /** GET /api/feedback (items) and the answer to POST /api/feedback (with the message). */
 export type Feedback = Schemas['Feedback'];
+
+/** The code step of two-factor sign-in: a correct password, no session yet. */
+export type TOTPChallenge = Schemas['TOTPChallenge'];
+
+/** POST /api/auth/login: a session, or the code step. */
+export type LoginResponse = Session | TOTPChallenge;
+
+/** POST /api/auth/totp */
+export type TOTPSignInRequest = RequestBody<'/api/auth/totp', 'post'>;
+
+/** GET /api/me/totp */
+export type TOTPStatus = Schemas['TOTPStatus'];
+
+/** POST /api/me/totp */
+export type TOTPSetup = Schemas['TOTPSetup'];
+
+/** POST /api/me/totp/confirm and /api/me/totp/recovery-codes */
+export type RecoveryCodes = Schemas['RecoveryCodes'];
+
+/** The password, or a code, before turning two-factor sign-in off or renewing the recovery codes. */
+export type TOTPReauth = Schemas['TOTPReauth'];

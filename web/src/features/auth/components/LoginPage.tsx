@@ -10,6 +10,7 @@ import { errorMessage, useI18n, type MessageKey } from '../../../lib/i18n';
 import { useAnonymousSignIn } from '../api/anonymous';
 import { useConfirmEmail } from '../api/confirm';
 import { useSignInFlow } from '../hooks/useSignInFlow';
+import { CodeStep } from './CodeStep';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { LanguageSwitch } from './LanguageSwitch';
 import { ResetPasswordForm } from './ResetPasswordForm';
@@ -19,7 +20,7 @@ import { SocialButtons, takeOAuthRemember } from './SocialButtons';
 import { TermsModal } from './TermsModal';
 import './login.css';
 
-type View = 'signIn' | 'signUp' | 'forgot' | 'reset' | 'invite';
+type View = 'signIn' | 'signUp' | 'forgot' | 'reset' | 'invite' | 'totp';
 type Message = { key: MessageKey } | { text: string };
 
 const TITLES: Record<View, MessageKey> = {
@@ -28,10 +29,11 @@ const TITLES: Record<View, MessageKey> = {
   forgot: 'forgot.title',
   reset: 'reset.title',
   invite: 'invite.title',
+  totp: 'login.totp.title',
 };
 
 /** Query parameters the server's links and redirects use; removed once read. */
-const LINK_PARAMS = ['confirm', 'reset', 'invite', 'oauth', 'error'] as const;
+const LINK_PARAMS = ['confirm', 'reset', 'invite', 'oauth', 'error', 'totp'] as const;
 
 function SellingPoint({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return (
@@ -64,9 +66,15 @@ export function LoginPage() {
     invite: params.get('invite'),
     oauth: params.get('oauth') === '1',
     socialError: params.get('error') === 'social',
+    // ?totp=1: a Google/Apple sign-in waits for the authenticator code.
+    totp: params.get('totp') === '1',
   }));
   const [refCode] = useState(() => readReferralCode(`?${params.toString()}`));
-  const [view, setView] = useState<View>(initial.reset ? 'reset' : initial.invite ? 'invite' : 'signIn');
+  const [view, setView] = useState<View>(
+    initial.totp ? 'totp' : initial.reset ? 'reset' : initial.invite ? 'invite' : 'signIn',
+  );
+  // The code step's challenge (undefined after Google/Apple: the server keeps it in a cookie).
+  const [challenge, setChallenge] = useState<string | undefined>();
   const [notice, setNotice] = useState<Message | null>(null);
   const [error, setError] = useState<Message | null>(
     initial.socialError ? { key: 'login.socialFailed' } : null,
@@ -148,6 +156,18 @@ export function LoginPage() {
     void run({ streak: true });
   };
 
+  const handleCodeNeeded = (next: string, rememberSession: boolean) => {
+    setChallenge(next);
+    setRemember(rememberSession);
+    setView('totp');
+  };
+
+  const handleCodeSignedIn = (session: Session) => {
+    // After Google/Apple the remember choice waits in sessionStorage.
+    const rememberChoice = challenge === undefined ? takeOAuthRemember() : null;
+    handleSignedIn(session, rememberChoice ?? remember);
+  };
+
   const handleAnonymous = () => {
     clearMessages();
     anonymous.mutate(undefined, {
@@ -223,9 +243,28 @@ export function LoginPage() {
                     setView('forgot');
                   }}
                   onSignedIn={handleSignedIn}
+                  onCodeNeeded={handleCodeNeeded}
                   onError={showError}
                   onSubmitStart={clearMessages}
                   disabled={anonymous.isPending}
+                />
+              ) : null}
+              {view === 'totp' ? (
+                <CodeStep
+                  challenge={challenge}
+                  onSignedIn={handleCodeSignedIn}
+                  onRestart={(text) => {
+                    setChallenge(undefined);
+                    setView('signIn');
+                    setError({ text });
+                  }}
+                  onError={showError}
+                  onSubmitStart={clearMessages}
+                  onBack={() => {
+                    clearMessages();
+                    setChallenge(undefined);
+                    setView('signIn');
+                  }}
                 />
               ) : null}
               {view === 'signUp' ? (

@@ -4,7 +4,7 @@ import { PasswordField } from '../../../components/ui/PasswordField';
 import type { Session } from '../../../lib/api';
 import { fieldErrorText, useZodForm } from '../../../lib/forms';
 import { errorMessage, useI18n } from '../../../lib/i18n';
-import { useLogin } from '../api/login';
+import { needsCode, useLogin } from '../api/login';
 import { loadSignInSchema } from '../lazy-schemas';
 
 export interface SignInFormProps {
@@ -13,6 +13,8 @@ export interface SignInFormProps {
   onRememberChange: (remember: boolean) => void;
   onForgot: () => void;
   onSignedIn: (session: Session, remember: boolean) => void;
+  /** The password was right and the account has two-factor sign-in: the code step follows. */
+  onCodeNeeded: (challenge: string, remember: boolean) => void;
   onError: (text: string) => void;
   onSubmitStart: () => void;
   disabled?: boolean;
@@ -32,8 +34,9 @@ export function SignInForm(props: SignInFormProps) {
   const submit = form.handleSubmit(async (request) => {
     props.onSubmitStart();
     try {
-      const session = await login.mutateAsync(request);
-      props.onSignedIn(session, request.remember);
+      const answer = await login.mutateAsync(request);
+      if (needsCode(answer)) props.onCodeNeeded(answer.challenge, request.remember);
+      else props.onSignedIn(answer, request.remember);
     } catch (err) {
       form.applyServerErrors(err);
       props.onError(errorMessage(err, t));

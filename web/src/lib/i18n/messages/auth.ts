@@ -162,4 +162,19 @@ export const auth = {
     de: 'Fast geschafft! Bitte bestätige deine E-Mail-Adresse über den Link, den wir dir geschickt haben.',
     en: 'Almost done! Please confirm your email address with the link we have sent you.',
   },
+  'login.totp.title': { de: 'Zwei-Faktor-Anmeldung', en: 'Two-factor sign-in' },
+  'login.totp.text': {
+    de: 'Gib den 6-stelligen Code aus deiner Authenticator-App ein.',
+    en: 'Enter the 6-digit code from your authenticator app.',
+  },
+  'login.totp.recoveryText': {
+    de: 'Gib einen deiner Wiederherstellungscodes ein. Jeder Code funktioniert nur einmal.',
+    en: 'Enter one of your recovery codes. Each code works only once.',
+  },
+  'login.totp.label': { de: '6-stelliger Code', en: '6-digit code' },
+  'login.totp.recoveryLabel': { de: 'Wiederherstellungscode', en: 'Recovery code' },
+  'login.totp.submit': { de: 'Bestätigen', en: 'Confirm' },
+  'login.totp.missing': { de: 'Bitte gib den Code ein.', en: 'Please enter the code.' },
+  'login.totp.useRecovery': { de: 'Wiederherstellungscode verwenden', en: 'Use a recovery code' },
+  'login.totp.useApp': { de: 'Code aus der App verwenden', en: 'Use the code from the app' },
 } satisfies Catalogue;

@@ -47,6 +47,11 @@ export const layout = {
   'nav.guest': { de: 'Gast', en: 'Guest' },
   'admin.area': { de: 'Admin-Bereich', en: 'Admin area' },
   'admin.nav': { de: 'Admin-Navigation', en: 'Admin navigation' },
+  'admin.totpSetup.title': { de: 'Zwei-Faktor-Anmeldung einrichten', en: 'Set up two-factor sign-in' },
+  'admin.totpSetup.text': {
+    de: 'Für den Admin-Bereich ist die Zwei-Faktor-Anmeldung vorgeschrieben. Richte sie hier ein; danach geht es weiter in den Admin-Bereich.',
+    en: 'Two-factor sign-in is mandatory for the admin area. Set it up here; then you continue to the admin area.',
+  },
   'admin.overview': { de: 'Übersicht', en: 'Overview' },
   'admin.users': { de: 'Benutzer', en: 'Users' },
   'admin.chatHistory': { de: 'Chat-Verlauf', en: 'Chat history' },

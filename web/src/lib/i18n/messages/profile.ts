@@ -172,4 +172,48 @@ export const profile = {
     en: 'No permission, or no record was updated.',
   },
   'profile.databaseError': { de: 'Datenbank-Fehler: {message}', en: 'Database error: {message}' },
+  'profile.totp.title': { de: 'Zwei-Faktor-Anmeldung', en: 'Two-factor sign-in' },
+  'profile.totp.intro': {
+    de: 'Schütze dein Konto zusätzlich mit einem Code aus einer Authenticator-App (z. B. Google Authenticator, Microsoft Authenticator, 1Password).',
+    en: 'Protect your account with a code from an authenticator app as well (e.g. Google Authenticator, Microsoft Authenticator, 1Password).',
+  },
+  'profile.totp.required': {
+    de: 'Für Admins ist die Zwei-Faktor-Anmeldung vorgeschrieben. Richte sie ein, um den Admin-Bereich zu nutzen.',
+    en: 'Two-factor sign-in is mandatory for admins. Set it up to use the admin area.',
+  },
+  'profile.totp.enable': { de: 'Zwei-Faktor-Anmeldung einrichten', en: 'Set up two-factor sign-in' },
+  'profile.totp.scan': {
+    de: 'Scanne den QR-Code mit deiner Authenticator-App und gib dann den angezeigten Code ein.',
+    en: 'Scan the QR code with your authenticator app, then enter the code it shows.',
+  },
+  'profile.totp.qrAlt': { de: 'QR-Code für die Authenticator-App', en: 'QR code for the authenticator app' },
+  'profile.totp.manual': { de: 'Oder gib diesen Schlüssel von Hand ein:', en: 'Or enter this key by hand:' },
+  'profile.totp.code': { de: '6-stelliger Code aus der App', en: '6-digit code from the app' },
+  'profile.totp.activate': { de: 'Aktivieren', en: 'Turn on' },
+  'profile.totp.on': {
+    de: {
+      one: 'Die Zwei-Faktor-Anmeldung ist aktiv. Noch {count} Wiederherstellungscode.',
+      other: 'Die Zwei-Faktor-Anmeldung ist aktiv. Noch {count} Wiederherstellungscodes.',
+    },
+    en: {
+      one: 'Two-factor sign-in is on. {count} recovery code left.',
+      other: 'Two-factor sign-in is on. {count} recovery codes left.',
+    },
+  },
+  'profile.totp.reauth': { de: 'Passwort oder Code', en: 'Password or code' },
+  'profile.totp.reauthHint': {
+    de: 'Zur Bestätigung: dein Passwort, ein Code aus der App oder ein Wiederherstellungscode.',
+    en: 'To confirm: your password, a code from the app or a recovery code.',
+  },
+  'profile.totp.renew': { de: 'Neue Wiederherstellungscodes', en: 'New recovery codes' },
+  'profile.totp.disable': { de: 'Deaktivieren', en: 'Turn off' },
+  'profile.totp.codesTitle': { de: 'Deine Wiederherstellungscodes', en: 'Your recovery codes' },
+  'profile.totp.codesText': {
+    de: 'Bewahre diese Codes sicher auf. Jeder funktioniert einmal, wenn du keinen Zugriff auf deine App hast. Sie werden nur jetzt angezeigt.',
+    en: 'Keep these codes safe. Each works once when you cannot reach your app. They are shown only now.',
+  },
+  'profile.totp.copy': { de: 'Kopieren', en: 'Copy' },
+  'profile.totp.copied': { de: 'Kopiert.', en: 'Copied.' },
+  'profile.totp.download': { de: 'Herunterladen', en: 'Download' },
+  'profile.totp.saved': { de: 'Ich habe die Codes gespeichert', en: 'I have saved the codes' },
 } satisfies Catalogue;
