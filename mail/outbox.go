@@ -74,6 +74,9 @@ type Outbox struct {
 	cfg  OutboxConfig
 	log  *slog.Logger
 	wake chan struct{}
+	// idle, when set, is called each time Run starts to wait (tests use it
+	// to enqueue only while Run is idle).
+	idle func()
 }
 
 var _ salescoach.MailQueue = (*Outbox)(nil)
@@ -144,9 +147,6 @@ func (o *Outbox) Enqueue(ctx context.Context, m *salescoach.OutboxMail) error {
 func (o *Outbox) Run(ctx context.Context) {
 	var lastPrune time.Time
 	for {
-		if _, err := o.SendDue(ctx); err != nil && ctx.Err() == nil {
-			o.log.ErrorContext(ctx, "mail outbox: sending failed", "err", err)
-		}
 		if now := o.cfg.Now(); now.Sub(lastPrune) >= o.cfg.PruneEvery {
 			lastPrune = now
 			if n, err := o.cfg.Store.PruneMails(ctx, now.Add(-o.cfg.Keep)); err != nil && ctx.Err() == nil {
@@ -155,9 +155,15 @@ func (o *Outbox) Run(ctx context.Context) {
 				o.log.InfoContext(ctx, "mail outbox: pruned", "mails", n)
 			}
 		}
+		if _, err := o.SendDue(ctx); err != nil && ctx.Err() == nil {
+			o.log.ErrorContext(ctx, "mail outbox: sending failed", "err", err)
+		}
 		wait := o.cfg.Poll
 		if due, ok, err := o.cfg.Store.NextMailDue(ctx); err == nil && ok {
 			wait = min(wait, max(due.Sub(o.cfg.Now()), 0))
+		}
+		if o.idle != nil {
+			o.idle()
 		}
 		timer := time.NewTimer(wait)
 		select {
