@@ -42,7 +42,8 @@ type OutboxConfig struct {
 	Poll time.Duration
 	// Lease is how long a claim lasts. It must be longer than a send can
 	// take (SMTPConfig.Timeout, 30 s by default), or a slow send would be
-	// taken over and the mail sent twice.
+	// taken over and the mail sent twice; a batch whose sends have taken
+	// half the lease hands its unsent rest back.
 	Lease time.Duration
 	// Batch is how many mails one claim takes.
 	Batch int
@@ -183,20 +184,38 @@ func (o *Outbox) Run(ctx context.Context) {
 func (o *Outbox) SendDue(ctx context.Context) (int, error) {
 	sent := 0
 	for ctx.Err() == nil {
-		mails, err := o.cfg.Store.ClaimMails(ctx, o.cfg.Now(), o.cfg.Lease, o.cfg.Batch)
+		claimed := o.cfg.Now()
+		mails, err := o.cfg.Store.ClaimMails(ctx, claimed, o.cfg.Lease, o.cfg.Batch)
 		if err != nil {
 			return sent, err
 		}
 		if len(mails) == 0 {
 			break
 		}
-		for _, m := range mails {
+		for i, m := range mails {
+			if o.cfg.Now().Sub(claimed) > o.cfg.Lease/2 {
+				// Slow sends have used up half the lease: the rest of
+				// the batch is handed back rather than sent so late that
+				// another process may have taken it over meanwhile.
+				o.release(ctx, mails[i:])
+				break
+			}
 			if o.send(ctx, m) {
 				sent++
 			}
 		}
 	}
 	return sent, nil
+}
+
+// release makes claimed mails due again at once, for this or another
+// process.
+func (o *Outbox) release(ctx context.Context, mails []*salescoach.OutboxMail) {
+	rec, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	for _, m := range mails {
+		o.record(rec, m, o.cfg.Store.RetryMail(rec, m.ID, m.ClaimID, o.cfg.Now(), "released"))
+	}
 }
 
 // send delivers one claimed mail and records the outcome; it reports
@@ -227,7 +246,7 @@ func (o *Outbox) send(ctx context.Context, m *salescoach.OutboxMail) bool {
 	case ctx.Err() != nil:
 		// Shutting down: the mail is due again at once, for another
 		// process, and this attempt does not count as a failure.
-		o.record(rec, m, o.cfg.Store.RetryMail(rec, m.ID, m.ClaimID, now, "shutdown"))
+		o.release(ctx, []*salescoach.OutboxMail{m})
 		return false
 	case salescoach.ErrorCode(err) == salescoach.EINVALID:
 		// The mailer refuses the message itself; trying again cannot help.

@@ -416,3 +416,49 @@ func TestOutboxTwoProcessesSendEachMailOnce(t *testing.T) {
 		})
 	}
 }
+
+// slowMailer delivers through the real log mailer and advances the test
+// clock by each send's duration, as a slow mail server would.
+type slowMailer struct {
+	salescoach.Mailer
+	clock *testClock
+	took  time.Duration
+}
+
+func (s *slowMailer) Send(ctx context.Context, m salescoach.MailMessage) error {
+	s.clock.Advance(s.took)
+	return s.Mailer.Send(ctx, m)
+}
+
+// TestOutboxHandsBackSlowBatch: when sends take so long that half the
+// lease is gone, the rest of the batch is handed back and claimed afresh
+// instead of being sent on a claim that may have run out meanwhile. Three
+// mails in one batch, each send taking 61 s of a 2-minute lease: each is
+// sent once, on its first, second and third claim.
+func TestOutboxHandsBackSlowBatch(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		logs := &logBuffer{}
+		slow := &slowMailer{Mailer: mail.NewLogMailer(slog.New(slog.NewJSONHandler(logs, nil))), took: 61 * time.Second}
+		e := newOutboxEnv(t, db, mail.OutboxConfig{Lease: 2 * time.Minute, Batch: 3, Mailer: slow})
+		slow.clock = e.clock
+		var ids []string
+		for i := range 3 {
+			ids = append(ids, e.enqueue(t, fmt.Sprint(i), fmt.Sprint("tok-", i)).ID)
+		}
+		e.sendDue(t, 3)
+		if n := strings.Count(logs.String(), `"msg":"mail"`); n != 3 {
+			t.Errorf("%d mails sent, want 3", n)
+		}
+		attempts := map[int]bool{}
+		for _, id := range ids {
+			st, a := e.status(t, id)
+			if st != "sent" {
+				t.Errorf("mail %s is %s", id, st)
+			}
+			attempts[a] = true
+		}
+		if !attempts[1] || !attempts[2] || !attempts[3] {
+			t.Errorf("claims per mail = %v, want 1, 2 and 3", attempts)
+		}
+	})
+}
