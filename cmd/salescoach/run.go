@@ -192,15 +192,6 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		mailer = m
 	}
 
-	// Mail goes out from the outbox, by this process or another on the
-	// same database (wrap mailer before this line to observe every send).
-	// Returning waits for the sender to record its last send.
-	outbox := mail.NewOutbox(mail.OutboxConfig{Store: sqlstore.NewOutboxService(db), Mailer: mailer, Logger: log})
-	outboxCtx, stopOutbox := context.WithCancel(ctx)
-	outboxDone := make(chan struct{})
-	go func() { outbox.Run(outboxCtx); close(outboxDone) }()
-	defer func() { stopOutbox(); <-outboxDone }()
-
 	engine, err := newEngine(cfg, log)
 	if err != nil {
 		ln.Close()
@@ -249,6 +240,16 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		Subscriptions: sqlstore.NewSubscriptionService(db), Engine: engine, Changes: hub,
 		Tiers: billingService, Now: time.Now, Log: log,
 	}
+
+	// Mail goes out from the outbox, by this process or another on the
+	// same database, through mailer as built (and wrapped, if so) above, so
+	// that a wrapper sees every send. Returning waits for the sender to
+	// record its last send.
+	outbox := mail.NewOutbox(mail.OutboxConfig{Store: sqlstore.NewOutboxService(db), Mailer: mailer, Logger: log})
+	outboxCtx, stopOutbox := context.WithCancel(ctx)
+	outboxDone := make(chan struct{})
+	go func() { outbox.Run(outboxCtx); close(outboxDone) }()
+	defer func() { stopOutbox(); <-outboxDone }()
 
 	api := httpapi.New(httpapi.Config{
 		PublicURL: cfg.PublicURL, CookieSecure: cfg.cookieSecure(), AdminEmails: cfg.AdminEmails,
