@@ -212,18 +212,14 @@ func (s *Server) handleAdminCreateUser(w http.ResponseWriter, r *http.Request, a
 	return nil
 }
 
-// sendInvitation mails u a link that sets their password.
+// sendInvitation queues a mail to u with a link that sets their password.
 func (s *Server) sendInvitation(r *http.Request, u, inviter *salescoach.User) error {
 	raw := auth.NewOpaqueToken()
 	now := s.now()
-	if err := s.Tokens.CreateOneTimeToken(r.Context(), &salescoach.OneTimeToken{
-		TokenHash: auth.HashToken(raw), Purpose: salescoach.TokenInvite, UserID: u.ID, CreatedAt: now, ExpiresAt: now.Add(inviteTokenTTL),
-	}); err != nil {
-		return err
-	}
 	m := mail.Invitation(mailLanguage(r), s.cfg.PublicURL+"/app/login?invite="+url.QueryEscape(raw), inviter.DisplayName)
-	m.To = u.Email
-	return s.Mailer.Send(r.Context(), m)
+	return s.queueTokenMail(r.Context(), u, m, &salescoach.OneTimeToken{
+		TokenHash: auth.HashToken(raw), Purpose: salescoach.TokenInvite, UserID: u.ID, CreatedAt: now, ExpiresAt: now.Add(inviteTokenTTL),
+	})
 }
 
 type patchUserRequest struct {

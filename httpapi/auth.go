@@ -170,18 +170,15 @@ func mailLanguage(r *http.Request) string {
 	return salescoach.LanguageDE
 }
 
-// sendTokenMail creates a one-time token for u and mails its link.
+// sendTokenMail creates a one-time token for u and queues the mail with its
+// link, both in one transaction: the mail goes out after the answer, and a
+// mail server that is down delays it instead of failing the request.
 func (s *Server) sendTokenMail(ctx context.Context, u *salescoach.User, purpose, lang string) error {
 	raw := auth.NewOpaqueToken()
 	now := s.now()
 	ttl, param := confirmTokenTTL, "confirm"
 	if purpose == salescoach.TokenResetPassword {
 		ttl, param = resetTokenTTL, "reset"
-	}
-	if err := s.Tokens.CreateOneTimeToken(ctx, &salescoach.OneTimeToken{
-		TokenHash: auth.HashToken(raw), Purpose: purpose, UserID: u.ID, CreatedAt: now, ExpiresAt: now.Add(ttl),
-	}); err != nil {
-		return err
 	}
 	link := s.cfg.PublicURL + "/app/login?" + param + "=" + url.QueryEscape(raw)
 	var m salescoach.MailMessage
@@ -190,8 +187,15 @@ func (s *Server) sendTokenMail(ctx context.Context, u *salescoach.User, purpose,
 	} else {
 		m = mail.ConfirmEmail(lang, link)
 	}
+	return s.queueTokenMail(ctx, u, m, &salescoach.OneTimeToken{
+		TokenHash: auth.HashToken(raw), Purpose: purpose, UserID: u.ID, CreatedAt: now, ExpiresAt: now.Add(ttl),
+	})
+}
+
+// queueTokenMail queues m to u together with the token its link carries.
+func (s *Server) queueTokenMail(ctx context.Context, u *salescoach.User, m salescoach.MailMessage, t *salescoach.OneTimeToken) error {
 	m.To = u.Email
-	return s.Mailer.Send(ctx, m)
+	return s.Outbox.Enqueue(ctx, &salescoach.OutboxMail{UserID: u.ID, Message: m, Token: t, CreatedAt: t.CreatedAt})
 }
 
 func (q *signupRequest) Valid() salescoach.Problems {

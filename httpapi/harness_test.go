@@ -44,6 +44,9 @@ func (c *clock) Advance(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.U
 type logBuffer struct {
 	mu  sync.Mutex
 	buf bytes.Buffer
+	// drain, when set, sends the outbox's due mail (to this log, through
+	// the log mailer) before mails reads the log.
+	drain func()
 }
 
 func (l *logBuffer) Write(p []byte) (int, error) {
@@ -54,6 +57,9 @@ func (l *logBuffer) Write(p []byte) (int, error) {
 
 // mails returns the logged mails as (to, link) pairs, oldest first.
 func (l *logBuffer) mails() []map[string]any {
+	if l.drain != nil {
+		l.drain()
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	var out []map[string]any
@@ -110,6 +116,8 @@ type env struct {
 	// newPayEnv connects it to a PayPal fake.
 	billing *billing.Service
 	hub     *realtime.Hub
+	// outbox holds the server's mail; e.log.mails() sends what is due.
+	outbox *mail.Outbox
 	// blobs is the avatar store: a local folder unless an option swaps it.
 	blobs salescoach.BlobStore
 	// apiErrs are the answers that did not match docs/api/openapi.yaml
@@ -134,6 +142,15 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 	e.issuer = issuer
 	logger := slog.New(slog.NewJSONHandler(e.log, nil))
 	e.users = sqlstore.NewUserService(db)
+	// The outbox is not run in the background: reading the mails sends
+	// what is due, so tests see the mails of the requests before.
+	e.outbox = mail.NewOutbox(mail.OutboxConfig{Store: sqlstore.NewOutboxService(db), Mailer: mail.NewLogMailer(logger),
+		Logger: logger, Now: e.clock.Now})
+	e.log.drain = func() {
+		if _, err := e.outbox.SendDue(context.Background()); err != nil {
+			t.Errorf("sending the outbox: %v", err)
+		}
+	}
 	cfg := httpapi.Config{
 		PublicURL: "http://coach.test", AdminEmails: []string{"boss@example.com"},
 		AccessTTL: 15 * time.Minute, RefreshTTLRemember: 30 * 24 * time.Hour,
@@ -153,7 +170,7 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 		Sessions: sqlstore.NewSessionService(db), Tokens: sqlstore.NewTokenService(db),
 		Identities: sqlstore.NewIdentityService(db), Consents: sqlstore.NewConsentService(db),
 		PageViews: sqlstore.NewPageViewService(db), Vitals: sqlstore.NewWebVitalService(db), Referrals: sqlstore.NewReferralService(db),
-		Catalog: sqlstore.NewCatalogService(db), Mailer: mail.NewLogMailer(logger), Issuer: issuer,
+		Catalog: sqlstore.NewCatalogService(db), Outbox: e.outbox, Issuer: issuer,
 		Feedback: sqlstore.NewFeedbackService(db), Admin: sqlstore.NewAdminService(db),
 		CatalogAdmin: sqlstore.NewCatalogService(db), Promos: sqlstore.NewPromoService(db),
 		Voice:     sqlstore.NewVoiceService(db),

@@ -78,7 +78,9 @@ type Deps struct {
 	Vitals     salescoach.WebVitalService // the web vitals browsers report
 	Referrals  salescoach.ReferralService
 	Catalog    salescoach.CatalogService
-	Mailer     salescoach.Mailer
+	// Outbox takes the mails the handlers send; they go out after the
+	// answer, retried while the mail server is down.
+	Outbox salescoach.MailQueue
 	// Feedback stores the feedback page's submissions.
 	Feedback salescoach.FeedbackService
 	// Admin, CatalogAdmin and Promos back the admin back-office.

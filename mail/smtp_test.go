@@ -3,16 +3,10 @@ package mail_test
 import (
 	"bytes"
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
-	"crypto/x509"
-	"crypto/x509/pkix"
 	"errors"
 	"io"
 	"log/slog"
-	"math/big"
 	"mime"
 	"mime/multipart"
 	"mime/quotedprintable"
@@ -24,216 +18,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/emersion/go-sasl"
-	"github.com/emersion/go-smtp"
-
 	"salescoach"
 	"salescoach/mail"
+	"salescoach/mail/mailtest"
 )
-
-// received is one message as the test SMTP server got it.
-type received struct {
-	From string
-	To   []string
-	Data []byte
-	User string // the authenticated user, "" without AUTH
-	TLS  bool   // whether the session was encrypted when DATA arrived
-}
-
-// backend is a real SMTP server's storage: it records every accepted
-// message and can refuse a recipient or demand authentication.
-type backend struct {
-	user, pass string // AUTH required when user != ""
-	loginOnly  bool   // offer AUTH LOGIN instead of PLAIN
-	rejectRcpt string
-
-	mu       sync.Mutex
-	msgs     []received
-	sessions int
-	authTry  int
-}
-
-func (b *backend) NewSession(c *smtp.Conn) (smtp.Session, error) {
-	b.mu.Lock()
-	b.sessions++
-	b.mu.Unlock()
-	return &session{b: b, conn: c}, nil
-}
-
-func (b *backend) messages() []received {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return append([]received(nil), b.msgs...)
-}
-
-func (b *backend) counts() (sessions, authTries int) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.sessions, b.authTry
-}
-
-type session struct {
-	b    *backend
-	conn *smtp.Conn
-	user string
-	cur  received
-}
-
-func (s *session) AuthMechanisms() []string {
-	if s.b.loginOnly {
-		return []string{sasl.Login}
-	}
-	return []string{sasl.Plain}
-}
-
-func (s *session) Auth(mech string) (sasl.Server, error) {
-	s.b.mu.Lock()
-	s.b.authTry++
-	s.b.mu.Unlock()
-	check := func(username, password string) error {
-		if username != s.b.user || password != s.b.pass {
-			return smtp.ErrAuthFailed
-		}
-		s.user = username
-		return nil
-	}
-	if mech == sasl.Login {
-		return &loginServer{check: check}, nil
-	}
-	return sasl.NewPlainServer(func(identity, username, password string) error {
-		return check(username, password)
-	}), nil
-}
-
-func (s *session) Mail(from string, _ *smtp.MailOptions) error {
-	if s.b.user != "" && s.user == "" {
-		return smtp.ErrAuthRequired
-	}
-	s.cur = received{From: from, User: s.user}
-	return nil
-}
-
-func (s *session) Rcpt(to string, _ *smtp.RcptOptions) error {
-	if to == s.b.rejectRcpt {
-		return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "No such user here"}
-	}
-	s.cur.To = append(s.cur.To, to)
-	return nil
-}
-
-func (s *session) Data(r io.Reader) error {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return err
-	}
-	s.cur.Data = data
-	_, s.cur.TLS = s.conn.TLSConnectionState()
-	s.b.mu.Lock()
-	s.b.msgs = append(s.b.msgs, s.cur)
-	s.b.mu.Unlock()
-	return nil
-}
-
-func (s *session) Reset()        { s.cur = received{} }
-func (s *session) Logout() error { return nil }
-
-// loginServer is the server side of AUTH LOGIN, which go-sasl lacks.
-type loginServer struct {
-	check    func(user, pass string) error
-	user     string
-	step     int
-	finished bool
-}
-
-func (l *loginServer) Next(response []byte) ([]byte, bool, error) {
-	switch l.step {
-	case 0:
-		l.step++
-		if response != nil {
-			l.user = string(response)
-			l.step++
-			return []byte("Password:"), false, nil
-		}
-		return []byte("Username:"), false, nil
-	case 1:
-		l.user = string(response)
-		l.step++
-		return []byte("Password:"), false, nil
-	default:
-		return nil, true, l.check(l.user, string(response))
-	}
-}
-
-type quietLog struct{}
-
-func (quietLog) Printf(string, ...any) {}
-func (quietLog) Println(...any)        {}
-
-type serverMode int
-
-const (
-	plainServer    serverMode = iota // no TLS at all
-	startTLSServer                   // offers STARTTLS
-	implicitServer                   // TLS from the first byte
-)
-
-// startServer runs a go-smtp server on 127.0.0.1 and returns its port.
-func startServer(t *testing.T, be *backend, mode serverMode, cert tls.Certificate) int {
-	t.Helper()
-	s := smtp.NewServer(be)
-	s.Domain = "localhost"
-	s.ReadTimeout = 10 * time.Second
-	s.WriteTimeout = 10 * time.Second
-	s.AllowInsecureAuth = mode == plainServer
-	s.ErrorLog = quietLog{} // failure tests break connections on purpose
-	tlsCfg := &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	switch mode {
-	case startTLSServer:
-		s.TLSConfig = tlsCfg
-	case implicitServer:
-		l = tls.NewListener(l, tlsCfg)
-	}
-	go func() { _ = s.Serve(l) }()
-	t.Cleanup(func() { _ = s.Close() })
-	return l.Addr().(*net.TCPAddr).Port
-}
-
-// selfSigned returns a certificate for 127.0.0.1 and localhost and a pool
-// that trusts it.
-func selfSigned(t *testing.T) (tls.Certificate, *x509.CertPool) {
-	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber:          big.NewInt(1),
-		Subject:               pkix.Name{CommonName: "test smtp"},
-		NotBefore:             time.Now().Add(-time.Hour),
-		NotAfter:              time.Now().Add(time.Hour),
-		IPAddresses:           []net.IP{net.ParseIP("127.0.0.1")},
-		DNSNames:              []string{"localhost"},
-		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
-		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-		BasicConstraintsValid: true,
-		IsCA:                  true,
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	leaf, err := x509.ParseCertificate(der)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pool := x509.NewCertPool()
-	pool.AddCert(leaf)
-	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: leaf}, pool
-}
 
 // logBuffer collects log output for assertions.
 type logBuffer struct {
@@ -340,9 +128,9 @@ func parse(t *testing.T, data []byte) parsed {
 }
 
 func TestSendPlainConnection(t *testing.T) {
-	be := &backend{}
-	cert, _ := selfSigned(t)
-	port := startServer(t, be, plainServer, cert)
+	be := &mailtest.Backend{}
+	cert, _ := mailtest.SelfSigned(t)
+	port := mailtest.Start(t, be, mailtest.Plain, cert)
 	m, _ := newMailer(t, mail.SMTPConfig{Port: port, TLS: mail.TLSNone})
 
 	msg := mail.ConfirmEmail("de", testLink)
@@ -350,7 +138,7 @@ func TestSendPlainConnection(t *testing.T) {
 	if err := m.Send(context.Background(), msg); err != nil {
 		t.Fatalf("Send: %v", err)
 	}
-	got := be.messages()
+	got := be.Messages()
 	if len(got) != 1 {
 		t.Fatalf("server got %d messages", len(got))
 	}
@@ -391,9 +179,9 @@ func TestSendPlainConnection(t *testing.T) {
 }
 
 func TestSendStartTLSWithAuthPlain(t *testing.T) {
-	be := &backend{user: "mailer", pass: "s3cr3t-pässwort"}
-	cert, pool := selfSigned(t)
-	port := startServer(t, be, startTLSServer, cert)
+	be := &mailtest.Backend{User: "mailer", Pass: "s3cr3t-pässwort"}
+	cert, pool := mailtest.SelfSigned(t)
+	port := mailtest.Start(t, be, mailtest.StartTLS, cert)
 	m, logs := newMailer(t, mail.SMTPConfig{
 		Port: port, Username: "mailer", Password: "s3cr3t-pässwort",
 		TLSConfig: &tls.Config{RootCAs: pool},
@@ -403,7 +191,7 @@ func TestSendStartTLSWithAuthPlain(t *testing.T) {
 	if err := m.Send(context.Background(), msg); err != nil {
 		t.Fatalf("Send: %v\n%s", err, logs)
 	}
-	got := be.messages()
+	got := be.Messages()
 	if len(got) != 1 || !got[0].TLS || got[0].User != "mailer" || got[0].To[0] != "eva@example.com" {
 		t.Fatalf("received = %+v", got)
 	}
@@ -414,9 +202,9 @@ func TestSendStartTLSWithAuthPlain(t *testing.T) {
 }
 
 func TestSendImplicitTLS(t *testing.T) {
-	be := &backend{user: "mailer", pass: "pw"}
-	cert, pool := selfSigned(t)
-	port := startServer(t, be, implicitServer, cert)
+	be := &mailtest.Backend{User: "mailer", Pass: "pw"}
+	cert, pool := mailtest.SelfSigned(t)
+	port := mailtest.Start(t, be, mailtest.Implicit, cert)
 	m, logs := newMailer(t, mail.SMTPConfig{
 		Port: port, TLS: mail.TLSImplicit, Username: "mailer", Password: "pw",
 		TLSConfig: &tls.Config{RootCAs: pool},
@@ -426,7 +214,7 @@ func TestSendImplicitTLS(t *testing.T) {
 	if err := m.Send(context.Background(), msg); err != nil {
 		t.Fatalf("Send: %v\n%s", err, logs)
 	}
-	got := be.messages()
+	got := be.Messages()
 	if len(got) != 1 || !got[0].TLS || got[0].User != "mailer" {
 		t.Fatalf("received = %+v", got)
 	}
@@ -437,31 +225,31 @@ func TestSendImplicitTLS(t *testing.T) {
 }
 
 func TestSendAuthLogin(t *testing.T) {
-	be := &backend{user: "mailer", pass: "pw", loginOnly: true}
-	cert, pool := selfSigned(t)
-	port := startServer(t, be, startTLSServer, cert)
+	be := &mailtest.Backend{User: "mailer", Pass: "pw", LoginOnly: true}
+	cert, pool := mailtest.SelfSigned(t)
+	port := mailtest.Start(t, be, mailtest.StartTLS, cert)
 	m, logs := newMailer(t, mail.SMTPConfig{
 		Port: port, Username: "mailer", Password: "pw", TLSConfig: &tls.Config{RootCAs: pool},
 	})
 	if err := m.Send(context.Background(), salescoach.MailMessage{To: "a@example.com", Subject: "Hallo", Text: "Hallo"}); err != nil {
 		t.Fatalf("Send: %v\n%s", err, logs)
 	}
-	if got := be.messages(); len(got) != 1 || got[0].User != "mailer" {
+	if got := be.Messages(); len(got) != 1 || got[0].User != "mailer" {
 		t.Fatalf("received = %+v", got)
 	}
 }
 
 func TestSendPlainTextOnly(t *testing.T) {
-	be := &backend{}
-	cert, _ := selfSigned(t)
-	port := startServer(t, be, plainServer, cert)
+	be := &mailtest.Backend{}
+	cert, _ := mailtest.SelfSigned(t)
+	port := mailtest.Start(t, be, mailtest.Plain, cert)
 	m, _ := newMailer(t, mail.SMTPConfig{Host: "localhost", Port: port, TLS: mail.TLSNone, From: "noreply@salescoach.example"})
 	long := strings.Repeat("Einwandbehandlung ", 12) // beyond the 76-character line limit
 	text := "Zeile eins\n.Zeile mit Punkt\n.\n" + long + "\nÄrger über Öl: ß€\n"
 	if err := m.Send(context.Background(), salescoach.MailMessage{To: "<max@example.com>", Subject: "Nur Text", Text: text}); err != nil {
 		t.Fatal(err)
 	}
-	got := be.messages()
+	got := be.Messages()
 	if len(got) != 1 {
 		t.Fatalf("received %d", len(got))
 	}
@@ -475,60 +263,60 @@ func TestSendPlainTextOnly(t *testing.T) {
 }
 
 func TestSendFailures(t *testing.T) {
-	cert, pool := selfSigned(t)
+	cert, pool := mailtest.SelfSigned(t)
 	tests := []struct {
 		name   string
-		be     *backend
-		mode   serverMode
+		be     *mailtest.Backend
+		mode   mailtest.Mode
 		cfg    mail.SMTPConfig
 		to     string
 		noAuth bool // the server must not have seen an AUTH attempt
 	}{
 		{
 			name: "recipient refused",
-			be:   &backend{rejectRcpt: "weg@example.com"},
-			mode: plainServer,
+			be:   &mailtest.Backend{RejectRcpt: "weg@example.com"},
+			mode: mailtest.Plain,
 			cfg:  mail.SMTPConfig{TLS: mail.TLSNone},
 			to:   "weg@example.com",
 		},
 		{
 			name: "wrong password",
-			be:   &backend{user: "mailer", pass: "right"},
-			mode: startTLSServer,
+			be:   &mailtest.Backend{User: "mailer", Pass: "right"},
+			mode: mailtest.StartTLS,
 			cfg:  mail.SMTPConfig{Username: "mailer", Password: "wrong-Pa55word", TLSConfig: &tls.Config{RootCAs: pool}},
 		},
 		{
 			name:   "STARTTLS demanded but not offered",
-			be:     &backend{user: "mailer", pass: "pw"},
-			mode:   plainServer,
+			be:     &mailtest.Backend{User: "mailer", Pass: "pw"},
+			mode:   mailtest.Plain,
 			cfg:    mail.SMTPConfig{Username: "mailer", Password: "the-Pa55word"},
 			noAuth: true,
 		},
 		{
 			name:   "untrusted certificate",
-			be:     &backend{user: "mailer", pass: "pw"},
-			mode:   startTLSServer,
+			be:     &mailtest.Backend{User: "mailer", Pass: "pw"},
+			mode:   mailtest.StartTLS,
 			cfg:    mail.SMTPConfig{Username: "mailer", Password: "the-Pa55word"},
 			noAuth: true,
 		},
 		{
 			name:   "implicit TLS against a plain server",
-			be:     &backend{},
-			mode:   plainServer,
+			be:     &mailtest.Backend{},
+			mode:   mailtest.Plain,
 			cfg:    mail.SMTPConfig{TLS: mail.TLSImplicit, TLSConfig: &tls.Config{RootCAs: pool}},
 			noAuth: true,
 		},
 		{
 			name: "authentication required but not configured",
-			be:   &backend{user: "mailer", pass: "pw"},
-			mode: startTLSServer,
+			be:   &mailtest.Backend{User: "mailer", Pass: "pw"},
+			mode: mailtest.StartTLS,
 			cfg:  mail.SMTPConfig{TLSConfig: &tls.Config{RootCAs: pool}},
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cfg := tt.cfg
-			cfg.Port = startServer(t, tt.be, tt.mode, cert)
+			cfg.Port = mailtest.Start(t, tt.be, tt.mode, cert)
 			m, logs := newMailer(t, cfg)
 			to := tt.to
 			if to == "" {
@@ -538,10 +326,10 @@ func TestSendFailures(t *testing.T) {
 			if salescoach.ErrorCode(err) != salescoach.EUNAVAILABLE || salescoach.ErrorMessage(err) != "Die E-Mail konnte nicht gesendet werden." {
 				t.Fatalf("err = %v; want EUNAVAILABLE", err)
 			}
-			if n := len(tt.be.messages()); n != 0 {
+			if n := len(tt.be.Messages()); n != 0 {
 				t.Fatalf("server accepted %d messages", n)
 			}
-			if _, tries := tt.be.counts(); tt.noAuth && tries != 0 {
+			if _, tries := tt.be.Counts(); tt.noAuth && tries != 0 {
 				t.Fatal("credentials were offered over an unverified connection")
 			}
 			if cfg.Password != "" && strings.Contains(logs.String(), cfg.Password) {
@@ -555,9 +343,9 @@ func TestSendFailures(t *testing.T) {
 }
 
 func TestSendRejectsHeaderInjection(t *testing.T) {
-	be := &backend{}
-	cert, _ := selfSigned(t)
-	port := startServer(t, be, plainServer, cert)
+	be := &mailtest.Backend{}
+	cert, _ := mailtest.SelfSigned(t)
+	port := mailtest.Start(t, be, mailtest.Plain, cert)
 	m, _ := newMailer(t, mail.SMTPConfig{Port: port, TLS: mail.TLSNone})
 	for name, msg := range map[string]salescoach.MailMessage{
 		"CRLF in To":         {To: "max@example.com\r\nBcc: victim@example.com", Subject: "x", Text: "x"},
@@ -577,7 +365,7 @@ func TestSendRejectsHeaderInjection(t *testing.T) {
 			}
 		})
 	}
-	if sessions, _ := be.counts(); sessions != 0 {
+	if sessions, _ := be.Counts(); sessions != 0 {
 		t.Fatalf("the mailer connected %d times for refused messages", sessions)
 	}
 }
@@ -658,14 +446,14 @@ func TestNewSMTPMailerConfig(t *testing.T) {
 }
 
 func TestSendAuthPlainOnLoopbackWithoutTLS(t *testing.T) {
-	be := &backend{user: "dev", pass: "dev-pw"}
-	cert, _ := selfSigned(t)
-	port := startServer(t, be, plainServer, cert)
+	be := &mailtest.Backend{User: "dev", Pass: "dev-pw"}
+	cert, _ := mailtest.SelfSigned(t)
+	port := mailtest.Start(t, be, mailtest.Plain, cert)
 	m, logs := newMailer(t, mail.SMTPConfig{Port: port, TLS: mail.TLSNone, Username: "dev", Password: "dev-pw"})
 	if err := m.Send(context.Background(), salescoach.MailMessage{To: "max@example.com", Subject: "Grüße", Text: "Hallo"}); err != nil {
 		t.Fatalf("Send: %v\n%s", err, logs)
 	}
-	got := be.messages()
+	got := be.Messages()
 	if len(got) != 1 || got[0].User != "dev" || got[0].TLS {
 		t.Fatalf("received = %+v", got)
 	}

@@ -26,8 +26,14 @@ func (s *TokenService) CreateOneTimeToken(ctx context.Context, t *salescoach.One
 	if t.CreatedAt.IsZero() {
 		t.CreatedAt = s.db.now()
 	}
+	return insertOneTimeToken(ctx, s.db.r(), t)
+}
+
+// insertOneTimeToken stores t through r, so that the outbox can store a
+// mail's token in the mail's transaction.
+func insertOneTimeToken(ctx context.Context, r runner, t *salescoach.OneTimeToken) error {
 	t.CreatedAt, t.ExpiresAt = utc(t.CreatedAt), utc(t.ExpiresAt)
-	_, err := s.db.r().exec(ctx, `INSERT INTO one_time_tokens (token_hash, purpose, user_id, created_at, expires_at)
+	_, err := r.exec(ctx, `INSERT INTO one_time_tokens (token_hash, purpose, user_id, created_at, expires_at)
 		VALUES (?, ?, ?, ?, ?)`, t.TokenHash, t.Purpose, t.UserID, t.CreatedAt, t.ExpiresAt)
 	return dbError(err, "insert one-time token")
 }

@@ -36,12 +36,7 @@ func adminToken(t *testing.T, base string, out *syncBuffer, email string) string
 	if st, _ := postJSON(t, c, base, "/api/auth/signup", "", map[string]any{"email": email, "password": "sicher-genug", "termsAccepted": true}); st != 201 {
 		t.Fatalf("signup = %d", st)
 	}
-	var link string
-	for _, l := range logLines(out) {
-		if l["msg"] == "mail" && l["to"] == email {
-			link, _ = l["link"].(string)
-		}
-	}
+	link := mailLink(t, out, email)
 	u, err := url.Parse(link)
 	if err != nil {
 		t.Fatal(err)

@@ -20,12 +20,7 @@ func signedInToken(t *testing.T, base string, out *syncBuffer, addr string) stri
 	if st, _ := postJSON(t, c, base, "/api/auth/signup", "", map[string]any{"email": addr, "password": "sicher-genug", "termsAccepted": true}); st != 201 {
 		t.Fatalf("signup = %d", st)
 	}
-	var link string
-	for _, l := range logLines(out) {
-		if l["msg"] == "mail" && l["to"] == addr {
-			link, _ = l["link"].(string)
-		}
-	}
+	link := mailLink(t, out, addr)
 	u, err := url.Parse(link)
 	if err != nil {
 		t.Fatalf("no confirmation link: %v", err)

@@ -284,6 +284,16 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		Tiers: billingService, Now: time.Now, Log: log,
 	}
 
+	// Mail goes out from the outbox, by this process or another on the
+	// same database, through mailer as built (and wrapped, if so) above, so
+	// that a wrapper sees every send. Returning waits for the sender to
+	// record its last send.
+	outbox := mail.NewOutbox(mail.OutboxConfig{Store: sqlstore.NewOutboxService(db), Mailer: mailer, Logger: log})
+	outboxCtx, stopOutbox := context.WithCancel(ctx)
+	outboxDone := make(chan struct{})
+	go func() { outbox.Run(outboxCtx); close(outboxDone) }()
+	defer func() { stopOutbox(); <-outboxDone }()
+
 	api := httpapi.New(httpapi.Config{
 		PublicURL: cfg.PublicURL, CookieSecure: cfg.cookieSecure(), AdminEmails: cfg.AdminEmails,
 		ProxyHeader: cfg.ProxyHeader, TrustedProxies: cfg.TrustedProxies,
@@ -294,7 +304,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		Logger: log, Users: users, Sessions: sqlstore.NewSessionService(db), Tokens: sqlstore.NewTokenService(db),
 		Identities: sqlstore.NewIdentityService(db), Consents: sqlstore.NewConsentService(db),
 		PageViews: sqlstore.NewPageViewService(db), Vitals: sqlstore.NewWebVitalService(db), Referrals: sqlstore.NewReferralService(db),
-		Catalog: catalog, Mailer: mailer, Issuer: issuer, OAuth: providers,
+		Catalog: catalog, Outbox: outbox, Issuer: issuer, OAuth: providers,
 		Feedback: sqlstore.NewFeedbackService(db), Admin: sqlstore.NewAdminService(db),
 		CatalogAdmin: catalog, Promos: sqlstore.NewPromoService(db),
 		Conversations: conversations, Progress: progress, Training: trainingService, Billing: billingService,

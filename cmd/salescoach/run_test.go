@@ -22,12 +22,47 @@ import (
 type syncBuffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer
+	// written is closed and replaced on every write (see mailLink).
+	written chan struct{}
 }
 
 func (s *syncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.written != nil {
+		close(s.written)
+		s.written = nil
+	}
 	return s.b.Write(p)
+}
+
+// mailLink waits up to 10 s for the log mailer's line to addr (mail goes
+// out from the outbox after the answer) and returns the newest one's link.
+func mailLink(t *testing.T, out *syncBuffer, addr string) string {
+	t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		out.mu.Lock()
+		if out.written == nil {
+			out.written = make(chan struct{})
+		}
+		written := out.written
+		out.mu.Unlock()
+		link := ""
+		for _, l := range logLines(out) {
+			if l["msg"] == "mail" && l["to"] == addr {
+				link, _ = l["link"].(string)
+			}
+		}
+		if link != "" {
+			return link
+		}
+		select {
+		case <-written:
+		case <-deadline:
+			t.Fatalf("no mail to %s in the log within 10 s", addr)
+		}
+	}
 }
 func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
 
@@ -139,12 +174,7 @@ func TestServeEndToEnd(t *testing.T) {
 	if st, _ := postJSON(t, c, base, "/api/auth/signup", "", map[string]any{"email": "chef@example.com", "password": "sicher-genug", "termsAccepted": true}); st != 201 {
 		t.Fatalf("signup = %d", st)
 	}
-	var link string
-	for _, l := range logLines(out) {
-		if l["msg"] == "mail" && l["to"] == "chef@example.com" {
-			link, _ = l["link"].(string)
-		}
-	}
+	link := mailLink(t, out, "chef@example.com")
 	u, err := url.Parse(link)
 	if err != nil || u.Query().Get("confirm") == "" || !strings.HasPrefix(link, strings.Replace(base, "127.0.0.1", "localhost", 1)+"/app/login?") {
 		t.Fatalf("no confirmation link in the log (got %q)", link)

@@ -3181,7 +3181,7 @@ export interface paths {
                     };
                 };
                 413: components["responses"]["Error"];
-                /** @description the account was created but the mail could not be sent */
+                /** @description the account was created but the invitation could not be queued for sending (the database failed) */
                 503: {
                     headers: {
                         [name: string]: unknown;
