@@ -5,6 +5,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -62,7 +63,13 @@ func TestMetricsOnThePrivateAddress(t *testing.T) {
 			stream := openStream(t, base, token)
 			defer stream.Close()
 
+			// The outbox sends after the sign-up has answered, and counts once
+			// the mailer has returned: wait for that, not for a time.
 			fs := metricstest.Scrape(t, "http://"+private+"/metrics")
+			for deadline := time.Now().Add(10 * time.Second); fs.Value("salescoach_mails_total", "result", "sent") == 0 && time.Now().Before(deadline); {
+				runtime.Gosched()
+				fs = metricstest.Scrape(t, "http://"+private+"/metrics")
+			}
 			for _, want := range []struct {
 				name   string
 				labels []string
