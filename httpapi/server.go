@@ -133,6 +133,9 @@ type Server struct {
 	coop string
 	// refreshKey derives a refresh token's successor (auth.SuccessorToken).
 	refreshKey []byte
+	// draining is closed by Drain when the process is about to stop.
+	draining  chan struct{}
+	drainOnce sync.Once
 
 	limits struct {
 		loginIP, loginFailPair, loginFailAccount, signup, signupMail, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary, avatar,
@@ -143,7 +146,7 @@ type Server struct {
 // New builds a Server. Deps.Logger and Deps.Now default to slog.Default and
 // time.Now.
 func New(cfg Config, deps Deps) *Server {
-	s := &Server{Deps: deps, cfg: cfg, log: deps.Logger, now: deps.Now}
+	s := &Server{Deps: deps, cfg: cfg, log: deps.Logger, now: deps.Now, draining: make(chan struct{})}
 	if s.log == nil {
 		s.log = slog.Default()
 	}

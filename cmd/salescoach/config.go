@@ -97,6 +97,12 @@ type Config struct {
 	AWSSecretKey string
 	PollyURL     string
 	VoiceTimeout time.Duration
+
+	// ShutdownDelay is how long a stopping process keeps serving after
+	// /readyz turned 503, for load balancers that only follow health checks;
+	// ShutdownTimeout bounds the wait for requests in flight after that.
+	ShutdownDelay   time.Duration
+	ShutdownTimeout time.Duration
 }
 
 // setting describes one configuration value: its variable, flag and help.
@@ -312,6 +318,8 @@ var settings = []setting{
 	{"VOICE_TIMEOUT", "voice-timeout", "30s", "time limit of one speech-to-text or text-to-speech call", false, duration(func(c *Config) *time.Duration { return &c.VoiceTimeout }, time.Second, 5*time.Minute)},
 	{"ACCESS_TOKEN_TTL", "access-token-ttl", "15m", "lifetime of an access token", false, duration(func(c *Config) *time.Duration { return &c.AccessTTL }, time.Minute, 24*time.Hour)},
 	{"REFRESH_TOKEN_TTL", "refresh-token-ttl", "720h", "idle lifetime of a refresh token", false, duration(func(c *Config) *time.Duration { return &c.RefreshTTL }, time.Hour, 365*24*time.Hour)},
+	{"SHUTDOWN_DELAY", "shutdown-delay", "0s", "on SIGTERM, keep serving this long with /readyz at 503 before closing the listener (for load balancers that only follow health checks)", false, duration(func(c *Config) *time.Duration { return &c.ShutdownDelay }, 0, time.Minute)},
+	{"SHUTDOWN_TIMEOUT", "shutdown-timeout", "30s", "on SIGTERM, how long requests in flight (streamed chat replies) may still take", false, duration(func(c *Config) *time.Duration { return &c.ShutdownTimeout }, time.Second, 10*time.Minute)},
 }
 
 // perAddressLimit parses a rate limit per client address: a whole number

@@ -107,6 +107,41 @@ describe('live updates', () => {
     }
   });
 
+  it('a server that stops tells the stream to reconnect: it does, and the open chat reloads', async () => {
+    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(makeStoredSession({ access_token: 'live' })));
+    await sessions.start();
+    let calls = 0;
+    server.use(
+      http.get('/api/realtime', ({ request }) => {
+        calls++;
+        if (calls === 1) {
+          return new Response('event: ready\ndata: {}\n\nretry: 1000\nevent: reconnect\ndata: {}\n\n', {
+            headers: { 'Content-Type': 'text/event-stream' },
+          });
+        }
+        return openRealtimeStream(request, 'event: ready\ndata: {}\n\n');
+      }),
+    );
+    const qc = createTestQueryClient();
+    const spy = vi.spyOn(qc, 'invalidateQueries');
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={qc}>{children}</QueryClientProvider>
+    );
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { unmount } = renderHook(() => useRealtime(USER_ID), { wrapper });
+      await waitFor(() => expect(calls).toBe(1));
+      expect(spy).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1_000);
+      await waitFor(() => expect(calls).toBe(2));
+      await waitFor(() => expect(spy).toHaveBeenCalledWith({ queryKey: ['conversation'] }));
+      expect(spy).toHaveBeenCalledWith({ queryKey: ['conversations'] });
+      unmount();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('the app opens one stream while signed in and stops it on sign-out', async () => {
     const signals: AbortSignal[] = [];
     server.use(
