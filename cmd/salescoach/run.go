@@ -39,6 +39,9 @@ Commands:
   migrate                apply database migrations and exit
   admin grant EMAIL      make the user with that e-mail an admin
   admin revoke EMAIL     take admin rights away
+  copy                   copy the SQLite installation into a new PostgreSQL database
+                         (--from FILE, --to postgres://...; see docs/operations.md)
+  healthcheck            exit 0 when this machine's server answers /healthz
 
 Run "salescoach serve --help" for the settings.
 `
@@ -93,6 +96,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 		fmt.Fprintf(stdout, "admin %sed for %s\n", action, email)
 		return nil
+	case "copy":
+		return runCopy(ctx, args, getenv, stdout, stderr)
+	case "healthcheck":
+		return runHealthcheck(ctx, args, getenv, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
