@@ -117,6 +117,20 @@ func Copy(ctx context.Context, src, dst *DB, opts CopyOptions) ([]CopiedTable, e
 	return out, nil
 }
 
+// tablesQuery lists a database's tables (schema_migrations among them),
+// by dialect.
+var tablesQuery = map[string]string{
+	DialectSQLite:   `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\_%' ESCAPE '\' ORDER BY name`,
+	DialectPostgres: `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
+}
+
+// Tables returns the names of the database's tables in name order,
+// schema_migrations among them, for operations and tests that must cover
+// every table. It returns the driver's error, if any.
+func (db *DB) Tables(ctx context.Context) ([]string, error) {
+	return stringColumn(ctx, db.sql, tablesQuery[db.dialect])
+}
+
 // copyTableInfo is a table to copy: its columns as the target has them and
 // their PostgreSQL types.
 type copyTableInfo struct {
@@ -129,11 +143,11 @@ type copyTableInfo struct {
 // table comes after those its foreign keys point to. It fails when the two
 // schemas differ in tables, columns or applied migrations.
 func copyPlan(ctx context.Context, stx, dtx *sql.Tx) ([]copyTableInfo, error) {
-	srcTables, err := stringColumn(ctx, stx, `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\_%' ESCAPE '\'`)
+	srcTables, err := stringColumn(ctx, stx, tablesQuery[DialectSQLite])
 	if err != nil {
 		return nil, fmt.Errorf("sqlstore: copy: source tables: %w", err)
 	}
-	dstTables, err := stringColumn(ctx, dtx, `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`)
+	dstTables, err := stringColumn(ctx, dtx, tablesQuery[DialectPostgres])
 	if err != nil {
 		return nil, fmt.Errorf("sqlstore: copy: target tables: %w", err)
 	}
@@ -445,8 +459,8 @@ func quoteIdent(s string) string {
 }
 
 // stringColumn runs a query of one text column and returns its values.
-func stringColumn(ctx context.Context, tx *sql.Tx, q string, args ...any) ([]string, error) {
-	rows, err := tx.QueryContext(ctx, q, args...)
+func stringColumn(ctx context.Context, db queryer, q string, args ...any) ([]string, error) {
+	rows, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}

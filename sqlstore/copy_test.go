@@ -13,35 +13,20 @@ import (
 // tablesWithRows lists the tables of db that hold rows.
 func tablesWithRows(t *testing.T, db *sqlstore.DB) []string {
 	t.Helper()
-	ctx := context.Background()
-	q := `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%'`
-	if db.Dialect() == sqlstore.DialectPostgres {
-		q = `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`
-	}
-	rows, err := db.SQL().QueryContext(ctx, q)
+	names, err := db.Tables(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	var names []string
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		names = append(names, n)
-	}
-	rows.Close()
 	var out []string
 	for _, n := range names {
 		var any bool
-		if err := db.SQL().QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM "`+n+`")`).Scan(&any); err != nil {
+		if err := db.SQL().QueryRow(`SELECT EXISTS (SELECT 1 FROM "` + n + `")`).Scan(&any); err != nil {
 			t.Fatal(err)
 		}
 		if any && n != "schema_migrations" {
 			out = append(out, n)
 		}
 	}
-	slices.Sort(out)
 	return out
 }
 

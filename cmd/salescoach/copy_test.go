@@ -39,23 +39,10 @@ func sendJSON(t *testing.T, method, base, path, token string, body any) (int, ma
 // row count.
 func tableCounts(t *testing.T, db *sqlstore.DB) map[string]int64 {
 	t.Helper()
-	q := `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%'`
-	if db.Dialect() == sqlstore.DialectPostgres {
-		q = `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`
-	}
-	rows, err := db.SQL().Query(q)
+	names, err := db.Tables(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
-	var names []string
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		names = append(names, n)
-	}
-	rows.Close()
 	out := map[string]int64{}
 	for _, n := range names {
 		if n == "schema_migrations" {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"net/http"
 	"strings"
 	"testing"
@@ -40,14 +39,7 @@ func TestLiveUpdatesCrossProcesses(t *testing.T) {
 	if res.StatusCode != 200 {
 		t.Fatalf("realtime on B: %d", res.StatusCode)
 	}
-	lines := make(chan string, 64)
-	go func() {
-		defer close(lines)
-		sc := bufio.NewScanner(res.Body)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-	}()
+	lines := eventLines(res)
 	waitFor := func(prefix string) string {
 		t.Helper()
 		deadline := time.After(15 * time.Second) // a guard against hanging, not a timing assertion
