@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"path/filepath"
 	"slices"
@@ -16,12 +17,19 @@ import (
 	"salescoach/sqlstore/sqlstoretest"
 )
 
-// sendJSON sends body with any method and decodes the answer.
-func sendJSON(t *testing.T, method, base, path, token string, body any) (int, map[string]any) {
+// sendJSON sends body (none when nil) with any method and decodes the
+// answer, which it also returns as it came.
+func sendJSON(t *testing.T, method, base, path, token string, body any) (int, map[string]any, string) {
 	t.Helper()
-	b, _ := json.Marshal(body)
-	req, _ := http.NewRequest(method, base+path, bytes.NewReader(b))
-	req.Header.Set("Content-Type", "application/json")
+	var r io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		r = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, base+path, r)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
@@ -30,9 +38,11 @@ func sendJSON(t *testing.T, method, base, path, token string, body any) (int, ma
 		t.Fatal(err)
 	}
 	defer res.Body.Close()
+	var raw json.RawMessage
+	_ = json.NewDecoder(res.Body).Decode(&raw)
 	var m map[string]any
-	_ = json.NewDecoder(res.Body).Decode(&m)
-	return res.StatusCode, m
+	_ = json.Unmarshal(raw, &m)
+	return res.StatusCode, m, string(raw)
 }
 
 // tableCounts returns every table of db (but schema_migrations) with its
@@ -83,7 +93,7 @@ func TestCopySQLiteToPostgres(t *testing.T) {
 		{"POST", "/api/admin/promo-codes", map[string]any{"code": "HERBST-26", "plan": "plus", "max_redemptions": 5}, 201},
 	}
 	for _, s := range steps {
-		if st, m := sendJSON(t, s.method, base, s.path, token, s.body); st != s.want {
+		if st, m, _ := sendJSON(t, s.method, base, s.path, token, s.body); st != s.want {
 			t.Fatalf("%s %s = %d %v", s.method, s.path, st, m)
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"salescoach/sqlstore/sqlstoretest"
 )
@@ -42,20 +41,11 @@ func TestLiveUpdatesCrossProcesses(t *testing.T) {
 	lines := eventLines(res)
 	waitFor := func(prefix string) string {
 		t.Helper()
-		deadline := time.After(15 * time.Second) // a guard against hanging, not a timing assertion
-		for {
-			select {
-			case l, ok := <-lines:
-				if !ok {
-					t.Fatalf("stream ended before %q", prefix)
-				}
-				if strings.HasPrefix(l, prefix) {
-					return l
-				}
-			case <-deadline:
-				t.Fatalf("no %q from B", prefix)
-			}
+		l, ok := nextLine(t, lines, prefix)
+		if !ok {
+			t.Fatalf("stream ended before %q", prefix)
 		}
+		return l
 	}
 	waitFor("event: ready")
 
