@@ -21,8 +21,14 @@ const heartbeat = 25 * time.Second
 // (sign-out, password reset, reuse detection announce one), and with a
 // "superseded" event when the user opened more streams than this process
 // allows (realtime.DefaultMaxPerUser): the oldest gives way, and its client
-// should not reconnect until it is used again.
+// should not reconnect until it is used again. When the process is about to
+// stop (Drain), every stream gets a "reconnect" event and ends, so that its
+// client reconnects through the load balancer to another process; new
+// streams are refused with 503 meanwhile.
 func (s *Server) handleRealtime(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	if s.isDraining() {
+		return salescoach.NewError(salescoach.EUNAVAILABLE, salescoach.MsgNotReady)
+	}
 	c := callerFrom(r.Context())
 	sub := s.Hub.Subscribe(u.ID)
 	defer sub.Close()
@@ -50,6 +56,13 @@ func (s *Server) handleRealtime(w http.ResponseWriter, r *http.Request, u *sales
 	for {
 		select {
 		case <-r.Context().Done():
+			return nil
+		case <-s.draining:
+			// retry: asks a plain EventSource for a short pause too; the
+			// app's client reconnects after any end of the stream.
+			if _, err := fmt.Fprint(w, "retry: 1000\n"); err == nil {
+				_ = send("reconnect", map[string]string{})
+			}
 			return nil
 		case <-expiry.C:
 			_ = send("expired", map[string]string{})
@@ -98,5 +111,24 @@ func (s *Server) stillActive(r *http.Request, c *caller) bool {
 func (s *Server) changed(r *http.Request, userID, typ, op, id string) {
 	if s.Hub != nil {
 		s.Hub.Publish(r.Context(), salescoach.Change{UserID: userID, Type: typ, Op: op, ID: id})
+	}
+}
+
+// Drain prepares the process for stopping: /readyz answers 503 from now on,
+// so that the load balancer sends new requests elsewhere, and every open
+// live-update stream is told to reconnect and ends. Requests in flight,
+// streamed chat replies among them, are left to finish; http.Server.Shutdown
+// waits for them. Drain may be called more than once.
+func (s *Server) Drain() {
+	s.drainOnce.Do(func() { close(s.draining) })
+}
+
+// isDraining reports whether Drain was called.
+func (s *Server) isDraining() bool {
+	select {
+	case <-s.draining:
+		return true
+	default:
+		return false
 	}
 }

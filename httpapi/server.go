@@ -151,6 +151,9 @@ type Server struct {
 	refreshKey []byte
 	// totp are the limits of two-factor sign-in (totp.go).
 	totp totpLimits
+	// draining is closed by Drain when the process is about to stop.
+	draining  chan struct{}
+	drainOnce sync.Once
 
 	limits struct {
 		loginIP, loginFailPair, loginFailAccount, signup, signupMail, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary, avatar,
@@ -161,7 +164,7 @@ type Server struct {
 // New builds a Server. Deps.Logger and Deps.Now default to slog.Default and
 // time.Now.
 func New(cfg Config, deps Deps) *Server {
-	s := &Server{Deps: deps, cfg: cfg, log: deps.Logger, now: deps.Now}
+	s := &Server{Deps: deps, cfg: cfg, log: deps.Logger, now: deps.Now, draining: make(chan struct{})}
 	if s.log == nil {
 		s.log = slog.Default()
 	}

@@ -43,6 +43,9 @@ func (s *Server) handleHealthz(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleReadyz(w http.ResponseWriter, r *http.Request) error {
+	if s.isDraining() {
+		return salescoach.NewError(salescoach.EUNAVAILABLE, salescoach.MsgNotReady)
+	}
 	if s.Ready != nil {
 		if err := s.Ready(r.Context()); err != nil {
 			s.log.ErrorContext(r.Context(), "not ready", "err", err)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"net/http"
 	"net/url"
 	"strings"
@@ -13,20 +12,7 @@ import (
 // getJSON GETs path with the token and decodes the answer.
 func getJSON(t *testing.T, base, path, token string) (int, map[string]any, string) {
 	t.Helper()
-	req, _ := http.NewRequest("GET", base+path, nil)
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	var raw json.RawMessage
-	_ = json.NewDecoder(res.Body).Decode(&raw)
-	var m map[string]any
-	_ = json.Unmarshal(raw, &m)
-	return res.StatusCode, m, string(raw)
+	return sendJSON(t, "GET", base, path, token, nil)
 }
 
 // adminToken signs up, confirms and signs in the ADMIN_EMAILS address.

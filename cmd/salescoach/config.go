@@ -105,6 +105,11 @@ type Config struct {
 	// sign-in mandatory for admins.
 	TOTPKey           string
 	AdminTOTPRequired bool
+	// ShutdownDelay is how long a stopping process keeps serving after
+	// /readyz turned 503, for load balancers that only follow health checks;
+	// ShutdownTimeout bounds the wait for requests in flight after that.
+	ShutdownDelay   time.Duration
+	ShutdownTimeout time.Duration
 }
 
 // setting describes one configuration value: its variable, flag and help.
@@ -346,6 +351,8 @@ var settings = []setting{
 		c.AdminTOTPRequired = b
 		return nil
 	}},
+	{"SHUTDOWN_DELAY", "shutdown-delay", "0s", "on SIGTERM, keep serving this long with /readyz at 503 before closing the listener (for load balancers that only follow health checks)", false, duration(func(c *Config) *time.Duration { return &c.ShutdownDelay }, 0, time.Minute)},
+	{"SHUTDOWN_TIMEOUT", "shutdown-timeout", "30s", "on SIGTERM, how long requests in flight (streamed chat replies) may still take", false, duration(func(c *Config) *time.Duration { return &c.ShutdownTimeout }, time.Second, 10*time.Minute)},
 }
 
 // perAddressLimit parses a rate limit per client address: a whole number

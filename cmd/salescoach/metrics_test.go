@@ -60,7 +60,7 @@ func TestMetricsOnThePrivateAddress(t *testing.T) {
 			if st != 200 {
 				t.Fatalf("chat = %d %v", st, answer)
 			}
-			stream := openStream(t, base, token)
+			stream := openLiveStream(t, base, token)
 			defer stream.Close()
 
 			// The outbox sends after the sign-up has answered, and counts once
@@ -142,7 +142,7 @@ func TestMetricsAreOffByDefault(t *testing.T) {
 
 // openStream opens the live-update stream and returns once the server has
 // said "ready", that is, once the stream is subscribed.
-func openStream(t *testing.T, base, token string) io.Closer {
+func openLiveStream(t *testing.T, base, token string) io.Closer {
 	t.Helper()
 	req, _ := http.NewRequest("GET", base+"/api/realtime", nil)
 	req.Header.Set("Authorization", "Bearer "+token)

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"salescoach/sqlstore/sqlstoretest"
 )
@@ -40,30 +38,14 @@ func TestLiveUpdatesCrossProcesses(t *testing.T) {
 	if res.StatusCode != 200 {
 		t.Fatalf("realtime on B: %d", res.StatusCode)
 	}
-	lines := make(chan string, 64)
-	go func() {
-		defer close(lines)
-		sc := bufio.NewScanner(res.Body)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-	}()
+	lines := eventLines(res)
 	waitFor := func(prefix string) string {
 		t.Helper()
-		deadline := time.After(15 * time.Second) // a guard against hanging, not a timing assertion
-		for {
-			select {
-			case l, ok := <-lines:
-				if !ok {
-					t.Fatalf("stream ended before %q", prefix)
-				}
-				if strings.HasPrefix(l, prefix) {
-					return l
-				}
-			case <-deadline:
-				t.Fatalf("no %q from B", prefix)
-			}
+		l, ok := nextLine(t, lines, prefix)
+		if !ok {
+			t.Fatalf("stream ended before %q", prefix)
 		}
+		return l
 	}
 	waitFor("event: ready")
 

@@ -40,6 +40,9 @@ Commands:
   migrate                apply database migrations and exit
   admin grant EMAIL      make the user with that e-mail an admin
   admin revoke EMAIL     take admin rights away
+  copy                   copy the SQLite installation into a new PostgreSQL database
+                         (--from FILE, --to postgres://...; see docs/operations.md)
+  healthcheck            exit 0 when this machine's server answers /healthz
 
 Run "salescoach serve --help" for the settings.
 `
@@ -94,6 +97,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 		fmt.Fprintf(stdout, "admin %sed for %s\n", action, email)
 		return nil
+	case "copy":
+		return runCopy(ctx, args, getenv, stdout, stderr)
+	case "healthcheck":
+		return runHealthcheck(ctx, args, getenv, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -330,12 +337,33 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		return err
 	case <-ctx.Done():
 	}
-	log.Info("shutting down")
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
+	return shutdown(srv, api, errc, cfg, log)
+}
+
+// shutdown stops the server without losing work (a rolling restart): /readyz
+// answers 503 at once and live-update streams are told to reconnect, which
+// their clients do through the load balancer to another process; after
+// SHUTDOWN_DELAY the listener closes, and requests in flight (streamed chat
+// replies) get up to SHUTDOWN_TIMEOUT to finish. Only then does serve return
+// and close the database. Requests still running after that are cut, and the
+// error says so.
+func shutdown(srv *http.Server, api *httpapi.Server, errc <-chan error, cfg *Config, log *slog.Logger) error {
+	log.Info("shutting down", "delay", cfg.ShutdownDelay.String(), "timeout", cfg.ShutdownTimeout.String())
+	api.Drain()
+	if cfg.ShutdownDelay > 0 {
+		select {
+		case <-time.After(cfg.ShutdownDelay):
+		case err := <-errc:
+			return err
+		}
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		_ = srv.Close()
+		return fmt.Errorf("shutdown: requests still running after %s were cut: %w", cfg.ShutdownTimeout, err)
+	}
+	log.Info("stopped")
 	return nil
 }
 

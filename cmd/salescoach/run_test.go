@@ -94,9 +94,7 @@ func logLines(out *syncBuffer) []map[string]any {
 func startServer(t *testing.T, getenv func(string) string) (string, *syncBuffer) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	out := &syncBuffer{}
-	done := make(chan error, 1)
-	go func() { done <- run(ctx, []string{"salescoach", "serve"}, getenv, out, out) }()
+	base, out, done := launch(t, ctx, getenv)
 	t.Cleanup(func() {
 		cancel()
 		select {
@@ -108,6 +106,17 @@ func startServer(t *testing.T, getenv func(string) string) (string, *syncBuffer)
 			t.Error("server did not shut down")
 		}
 	})
+	return base, out
+}
+
+// launch boots run with ctx on a free port and returns its base URL once
+// /healthz answers, its output, and the channel that receives run's result
+// when ctx ends. It fails the test when the server does not start.
+func launch(t *testing.T, ctx context.Context, getenv func(string) string) (string, *syncBuffer, <-chan error) {
+	t.Helper()
+	out := &syncBuffer{}
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"salescoach", "serve"}, getenv, out, out) }()
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
 		select {
@@ -121,7 +130,7 @@ func startServer(t *testing.T, getenv func(string) string) (string, *syncBuffer)
 				if res, err := http.Get(base + "/healthz"); err == nil {
 					res.Body.Close()
 					if res.StatusCode == 200 {
-						return base, out
+						return base, out, done
 					}
 				}
 			}
@@ -129,7 +138,7 @@ func startServer(t *testing.T, getenv func(string) string) (string, *syncBuffer)
 		time.Sleep(20 * time.Millisecond) // polling for start-up, not timing a result
 	}
 	t.Fatalf("server did not become healthy:\n%s", out.String())
-	return "", nil
+	return "", nil, nil
 }
 
 func postJSON(t *testing.T, c *http.Client, base, path, token string, body any) (int, map[string]any) {

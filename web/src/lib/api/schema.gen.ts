@@ -43,7 +43,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** readiness (the database answers) */
+        /** readiness: the database answers, and the process is not stopping (503 from SIGTERM on, so that load balancers send requests elsewhere) */
         get: {
             parameters: {
                 query?: never;
@@ -2243,7 +2243,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** server-sent events of the caller's own changes: `ready` on connect, `change` {type: user|profile|conversation|feedback|resync, op: insert|update|delete, id} (resync, with op and id empty: changes were dropped, refetch everything), a `: ping` comment every 25 s; closed when the access token expires (reconnect with a fresh one), right after the `change` of type user that disabled the account, and with a `superseded` event when the user opens a ninth stream on the same server process (the oldest gives way; reconnect only when that tab is used again) */
+        /** server-sent events of the caller's own changes: `ready` on connect, `change` {type: user|profile|conversation|feedback|resync, op: insert|update|delete, id} (resync, with op and id empty: changes were dropped, refetch everything), a `: ping` comment every 25 s; closed when the access token expires (reconnect with a fresh one), right after the `change` of type user that disabled the account, and with a `superseded` event when the user opens a ninth stream on the same server process (the oldest gives way; reconnect only when that tab is used again), and with `retry: 1000` and a `reconnect` event when the server process is stopping (reconnect at once: the load balancer picks another process); a stopping process answers 503 to new streams */
         get: {
             parameters: {
                 query?: never;
@@ -2264,6 +2264,7 @@ export interface paths {
                 };
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
+                503: components["responses"]["Error"];
             };
         };
         put?: never;

@@ -14,6 +14,29 @@ import { useRealtime } from './react';
 const change = (type: string, op: string, id: string) =>
   `event: change\ndata: ${JSON.stringify({ type, op, id })}\n\n`;
 
+/**
+ * Signs a user in and serves GET /api/realtime: the first stream with
+ * `first` (then it ends), every later one open after a ready event.
+ * Returns how many streams were asked for so far.
+ */
+async function signedInWithFirstStream(first: string): Promise<() => number> {
+  window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(makeStoredSession({ access_token: 'live' })));
+  await sessions.start();
+  let calls = 0;
+  server.use(
+    http.get('/api/realtime', ({ request }) => {
+      calls++;
+      if (calls === 1) return new Response(first, { headers: { 'Content-Type': 'text/event-stream' } });
+      return openRealtimeStream(request, 'event: ready\ndata: {}\n\n');
+    }),
+  );
+  return () => calls;
+}
+
+const providerFor =
+  (qc: ReturnType<typeof createTestQueryClient>) =>
+  ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
+
 describe('live updates', () => {
   it('maps each change to the queries it touches', () => {
     const qc = createTestQueryClient();
@@ -74,33 +97,36 @@ describe('live updates', () => {
   });
 
   it('a stream superseded by newer tabs comes back only when this tab is used again', async () => {
-    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(makeStoredSession({ access_token: 'live' })));
-    await sessions.start();
-    let calls = 0;
-    server.use(
-      http.get('/api/realtime', ({ request }) => {
-        calls++;
-        if (calls === 1) {
-          return new Response('event: ready\ndata: {}\n\nevent: superseded\ndata: {}\n\n', {
-            headers: { 'Content-Type': 'text/event-stream' },
-          });
-        }
-        return openRealtimeStream(request);
-      }),
-    );
-    const qc = createTestQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={qc}>{children}</QueryClientProvider>
-    );
+    const calls = await signedInWithFirstStream('event: ready\ndata: {}\n\nevent: superseded\ndata: {}\n\n');
+    const wrapper = providerFor(createTestQueryClient());
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const { unmount } = renderHook(() => useRealtime(USER_ID), { wrapper });
-      await waitFor(() => expect(calls).toBe(1));
+      await waitFor(() => expect(calls()).toBe(1));
       // Far past every reconnect delay: still the one call.
       await vi.advanceTimersByTimeAsync(5 * 60_000);
-      expect(calls).toBe(1);
+      expect(calls()).toBe(1);
       window.dispatchEvent(new Event('focus'));
-      await waitFor(() => expect(calls).toBe(2));
+      await waitFor(() => expect(calls()).toBe(2));
+      unmount();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a server that stops tells the stream to reconnect: it does, and the open chat reloads', async () => {
+    const calls = await signedInWithFirstStream('event: ready\ndata: {}\n\nretry: 1000\nevent: reconnect\ndata: {}\n\n');
+    const qc = createTestQueryClient();
+    const spy = vi.spyOn(qc, 'invalidateQueries');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { unmount } = renderHook(() => useRealtime(USER_ID), { wrapper: providerFor(qc) });
+      await waitFor(() => expect(calls()).toBe(1));
+      expect(spy).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1_000);
+      await waitFor(() => expect(calls()).toBe(2));
+      await waitFor(() => expect(spy).toHaveBeenCalledWith({ queryKey: ['conversation'] }));
+      expect(spy).toHaveBeenCalledWith({ queryKey: ['conversations'] });
       unmount();
     } finally {
       vi.useRealTimers();

@@ -5,6 +5,9 @@ import { sessions } from '../auth/instance';
 import { RealtimeClient } from './client';
 import { feedbackQueryKey, invalidateForChange } from './invalidate';
 
+/** Every open conversation's query (conversationQueryKey(id) starts with it). */
+const conversationPrefix = ['conversation'] as const;
+
 /**
  * Keeps one live-update stream open while a user is signed in (this tab), and
  * turns its changes into query invalidations. Signing out closes it.
@@ -20,10 +23,14 @@ export function useRealtime(userId: string | null): void {
         (await sessions.refresh({ failedToken }))?.access_token ?? null,
       onChange: (change) => invalidateForChange(queryClient, change),
       // After a gap, changes may have been missed: refresh what live updates feed.
+      // The gap may be a server that stopped (a rolling restart tells streams to
+      // reconnect): an open chat reloads too, so a reply whose stream was cut
+      // shows as stored.
       onReady: () => {
         if (connectedBefore) {
           void queryClient.invalidateQueries({ queryKey: ['me'] });
           void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+          void queryClient.invalidateQueries({ queryKey: conversationPrefix });
           void queryClient.invalidateQueries({ queryKey: feedbackQueryKey });
         }
         connectedBefore = true;

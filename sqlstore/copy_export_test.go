@@ -1,0 +1,6 @@
+package sqlstore
+
+import "slices"
+
+// MigrationSeeded exposes migrationSeeded to the external tests.
+func MigrationSeeded() []string { return slices.Clone(migrationSeeded) }
