@@ -156,7 +156,7 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 		Catalog: sqlstore.NewCatalogService(db), Mailer: mail.NewLogMailer(logger), Issuer: issuer,
 		Feedback: sqlstore.NewFeedbackService(db), Admin: sqlstore.NewAdminService(db),
 		CatalogAdmin: sqlstore.NewCatalogService(db), Promos: sqlstore.NewPromoService(db),
-		Voice: sqlstore.NewVoiceService(db),
+		Voice: sqlstore.NewVoiceService(db), Privacy: sqlstore.NewPrivacyService(db),
 		Ready: db.Ping,
 		App: fstest.MapFS{
 			"index.html":         {Data: []byte("<!doctype html><title>app</title>")},

@@ -109,6 +109,8 @@ type Deps struct {
 	Ready func(ctx context.Context) error
 	// App is the built React app (index.html at its root).
 	App fs.FS
+	// Privacy reads the data export and deletes accounts.
+	Privacy salescoach.PrivacyService
 }
 
 // Server is the HTTP front of Sales Coach.
@@ -136,7 +138,7 @@ type Server struct {
 
 	limits struct {
 		loginIP, loginFailPair, loginFailAccount, signup, signupMail, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary, avatar,
-		feedbackAnon, feedbackUser, engineCheck, promo, stt, tts, calls, vitals *limiter
+		feedbackAnon, feedbackUser, engineCheck, promo, stt, tts, calls, vitals, export, deleteAccount *limiter
 	}
 }
 
@@ -178,6 +180,10 @@ func New(cfg Config, deps Deps) *Server {
 	s.limits.tts = newLimiter(cmp.Or(cfg.TTSPerMinute, 120), time.Minute, s.now)
 	s.limits.calls = newLimiter(30, time.Hour, s.now)
 	s.limits.promo = newLimiter(20, time.Hour, s.now)
+	// A data export reads everything the user has; deletion checks a
+	// password.
+	s.limits.export = newLimiter(3, time.Hour, s.now)
+	s.limits.deleteAccount = newLimiter(10, 15*time.Minute, s.now)
 	s.cspImg, s.cspPay = blobOrigin(deps.Blobs), paypalOrigins(deps.Billing)
 	s.csp = contentSecurityPolicy(s.cspImg, s.cspPay, "")
 	s.coop = "same-origin"

@@ -258,6 +258,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		Hub:     hub, Blobs: blobs,
 		STT: stt, TTS: tts, Voice: sqlstore.NewVoiceService(db),
 		Ready: db.Ping, App: web.Dist(),
+		Privacy: sqlstore.NewPrivacyService(db),
 	})
 	srv := &http.Server{
 		Handler:           api.Handler(),
