@@ -22,7 +22,7 @@ func TestExportConversationsPages(t *testing.T) {
 		var want []string
 		for i := range 7 {
 			id := fmt.Sprintf("0193d000-0000-7000-8000-%012d", 7-i) // ids fall while times rise
-			at := t0.Add(time.Duration(i/2) * time.Minute)               // pairs share an instant
+			at := t0.Add(time.Duration(i/2) * time.Minute)          // pairs share an instant
 			exec(t, db, `INSERT INTO conversations (id, user_id, mode, difficulty, created_at, updated_at, deleted_at) VALUES (?, ?, 'Übung', 1, ?, ?, ?)`,
 				id, ann.ID, at, at, map[bool]any{true: at, false: nil}[i == 3])
 			exec(t, db, `INSERT INTO messages (id, conversation_id, role, content, seq, created_at) VALUES (?, ?, 'user', ?, 1, ?)`,
