@@ -14,6 +14,7 @@ import { saveErrorText } from '../lib/save-error';
 import { profileSchema } from '../schemas';
 import { AccountSection } from './AccountSection';
 import { AvatarSection } from './AvatarSection';
+import { PrivacySection } from './PrivacySection';
 import { WebsiteAnalysis } from './WebsiteAnalysis';
 import './profile.css';
 
@@ -221,6 +222,8 @@ function ProfileForm({ me, userId, forced, hintId, onDone }: ProfileFormProps) {
       {forced ? null : productSection}
 
       <AccountSection />
+
+      <PrivacySection anonymous={me.user.is_anonymous} />
 
       {saveError ? <Alert tone="error">{saveError}</Alert> : null}
 
