@@ -295,3 +295,13 @@ var (
 	MsgNegativeProgress   = newMsg("progress_negative", "Fortschritt kann nicht abgezogen werden.")
 	MsgReferralNotFound   = newMsg("referral_not_found", "Einladungscode nicht gefunden.")
 )
+
+// Data export and account deletion (issue 17).
+var (
+	MsgDeleteCancelFailed  = newMsg("account_delete_subscription_failed", "Dein Abo konnte nicht gekündigt werden. Das Konto wurde nicht gelöscht. Bitte versuche es später erneut.")
+	MsgDeleteConfirm       = newMsg("account_delete_confirm", "Bitte tippe LÖSCHEN ein, um zu bestätigen.")
+	MsgDeletePasswordWrong = newMsg("account_delete_password_wrong", "Das Passwort ist falsch.")
+	MsgDeleteNeedsPassword = newMsg("account_delete_needs_password", "Dein Konto hat kein Passwort. Lege über „Passwort vergessen“ eines fest und lösche das Konto dann.")
+	MsgDeleteSelf          = newMsg("account_delete_self", "Du kannst dein eigenes Konto hier nicht löschen.")
+	MsgDeleteStorageFailed = newMsg("account_delete_storage_failed", "Das Profilbild konnte nicht gelöscht werden. Das Konto wurde nicht gelöscht. Bitte versuche es später erneut.")
+)

@@ -139,6 +139,20 @@ func (l *Local) Delete(_ context.Context, key string) error {
 	return nil
 }
 
+// RemoveFolder removes the folder dir (a user's folder, named after the
+// user id) when it is empty, so that a deleted account leaves not even its
+// id behind; a missing folder is no error. It returns EINVALID for a bad
+// name and EUNAVAILABLE when the folder holds files or cannot be removed.
+func (l *Local) RemoveFolder(_ context.Context, dir string) error {
+	if err := checkKey(dir); err != nil {
+		return err
+	}
+	if err := l.root.Remove(dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return deleteFailed(salescoach.MsgStorageDeleteFail, err)
+	}
+	return nil
+}
+
 // URL returns the server path of key under the base URL.
 func (l *Local) URL(key string) string {
 	return l.baseURL + "/" + escapePath(key)

@@ -165,6 +165,34 @@ func (s *S3) Delete(ctx context.Context, key string) error {
 	return nil
 }
 
+// Get streams the object of key; the caller closes it. It returns
+// EINVALID for a bad key, ENOTFOUND when there is no such object and
+// EUNAVAILABLE (message: the reason) when S3 refuses or cannot be reached.
+func (s *S3) Get(ctx context.Context, key string) (io.ReadCloser, error) {
+	if err := checkKey(key); err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.objectURL(key).String(), nil)
+	if err != nil {
+		return nil, fmt.Errorf("blob: %w", err)
+	}
+	req.URL.RawPath = escapePath(req.URL.Path)
+	s.signer.sign(req, emptyPayloadHash, s.now())
+	res, err := s.client.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("%w: blob: s3 GET: %w", salescoach.NewError(salescoach.EUNAVAILABLE, salescoach.MsgStorageUnreachable), err)
+	}
+	switch {
+	case res.StatusCode == http.StatusNotFound:
+		res.Body.Close()
+		return nil, salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgFileNotFound)
+	case res.StatusCode < 200 || res.StatusCode > 299:
+		res.Body.Close()
+		return nil, fmt.Errorf("%w: blob: s3 GET: status %d", salescoach.NewError(salescoach.EUNAVAILABLE, salescoach.MsgStorageRefused.With("reason", http.StatusText(res.StatusCode))), res.StatusCode)
+	}
+	return res.Body, nil
+}
+
 // URL returns the public address of key.
 func (s *S3) URL(key string) string {
 	return s.publicURL + "/" + escapePath(key)

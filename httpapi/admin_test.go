@@ -61,6 +61,8 @@ func TestEveryAdminEndpointNeedsAnAdmin(t *testing.T) {
 			{"GET", "/api/admin/promo-codes", nil, 200},
 			{"POST", "/api/admin/promo-codes", map[string]any{"code": "START-2", "plan": "elite"}, 201},
 			{"PATCH", "/api/admin/promo-codes/" + promo, map[string]any{"active": false}, 200},
+			// Last: it deletes the user the cases above use.
+			{"DELETE", "/api/admin/users/" + userID, nil, 204},
 		}
 
 		// Every admin route is in the table.

@@ -175,7 +175,8 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 		CatalogAdmin: sqlstore.NewCatalogService(db), Promos: sqlstore.NewPromoService(db),
 		Voice:     sqlstore.NewVoiceService(db),
 		TwoFactor: sqlstore.NewTwoFactorService(db), TOTP: mustTOTP(t, e.secret),
-		Ready: db.Ping,
+		Privacy: sqlstore.NewPrivacyService(db),
+		Ready:   db.Ping,
 		App: fstest.MapFS{
 			"index.html":         {Data: []byte("<!doctype html><title>app</title>")},
 			"assets/app-1234.js": {Data: []byte("console.log(1)")},

@@ -39,6 +39,8 @@ func (s *Server) routes(mux *http.ServeMux) {
 
 	mux.Handle("GET /api/me/usage", s.requireUser(s.handleUsage))
 	mux.Handle("DELETE /api/me/history", s.requireUser(s.handleDeleteHistory))
+	mux.Handle("GET /api/me/export", s.requireUser(s.handleExport))
+	mux.Handle("POST /api/me/delete", s.requireUser(s.handleDeleteMe))
 
 	// Two-factor sign-in (authenticator app).
 	mux.Handle("GET /api/me/totp", s.requireUser(s.handleTOTPStatus))
@@ -98,6 +100,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("GET /api/admin/users", s.requireAdmin(s.handleAdminUsers))
 	mux.Handle("POST /api/admin/users", s.requireAdmin(s.handleAdminCreateUser))
 	mux.Handle("PATCH /api/admin/users/{id}", s.requireAdmin(s.handleAdminPatchUser))
+	mux.Handle("DELETE /api/admin/users/{id}", s.requireAdmin(s.handleAdminDeleteUser))
 	mux.Handle("GET /api/admin/conversations", s.requireAdmin(s.handleAdminConversations))
 	mux.Handle("GET /api/admin/conversations/{id}", s.requireAdmin(s.handleAdminConversation))
 	mux.Handle("GET /api/admin/challenges", s.requireAdmin(s.handleAdminChallenges))

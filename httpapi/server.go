@@ -125,6 +125,8 @@ type Deps struct {
 	App fs.FS
 	// Metrics, when not nil, is told about every request and chat turn.
 	Metrics Observer
+	// Privacy reads the data export and deletes accounts.
+	Privacy salescoach.PrivacyService
 }
 
 // Server is the HTTP front of Sales Coach.
@@ -157,7 +159,7 @@ type Server struct {
 
 	limits struct {
 		loginIP, loginFailPair, loginFailAccount, signup, signupMail, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary, avatar,
-		feedbackAnon, feedbackUser, engineCheck, promo, stt, tts, calls, vitals *limiter
+		feedbackAnon, feedbackUser, engineCheck, promo, stt, tts, calls, vitals, export, deleteAccount *limiter
 	}
 }
 
@@ -203,6 +205,10 @@ func New(cfg Config, deps Deps) *Server {
 	s.limits.calls = s.newLimiter("calls", 30, time.Hour)
 	s.limits.promo = s.newLimiter("promo", 20, time.Hour)
 	s.totp = s.newTOTPLimits()
+	// A data export reads everything the user has; deletion checks a
+	// password.
+	s.limits.export = s.newLimiter("export", 3, time.Hour)
+	s.limits.deleteAccount = s.newLimiter("delete-account", 10, 15*time.Minute)
 	s.cspImg, s.cspPay = blobOrigin(deps.Blobs), paypalOrigins(deps.Billing)
 	s.csp = contentSecurityPolicy(s.cspImg, s.cspPay, "")
 	s.coop = "same-origin"

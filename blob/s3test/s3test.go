@@ -223,3 +223,17 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// Keys lists every object key of bucket, so that a test can look at all
+// that is stored.
+func (s *Server) Keys(bucket string) []string {
+	res, err := s.backend.ListBucket(bucket, nil, gofakes3.ListBucketPage{})
+	if err != nil {
+		return nil
+	}
+	keys := make([]string, 0, len(res.Contents))
+	for _, c := range res.Contents {
+		keys = append(keys, c.Key)
+	}
+	return keys
+}

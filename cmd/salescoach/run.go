@@ -320,6 +320,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		STT: stt, TTS: tts, Voice: sqlstore.NewVoiceService(db),
 		TwoFactor: sqlstore.NewTwoFactorService(db), TOTP: totpService,
 		Ready: db.Ping, App: web.Dist(), Metrics: observer(meter),
+		Privacy: sqlstore.NewPrivacyService(db),
 	})
 	srv := newHTTPServer(api.Handler(), log)
 	errc := make(chan error, 1)

@@ -15,6 +15,7 @@ import { profileSchema } from '../schemas';
 import { AccountSection } from './AccountSection';
 import { AvatarSection } from './AvatarSection';
 import { TwoFactorSection } from './TwoFactorSection';
+import { PrivacySection } from './PrivacySection';
 import { WebsiteAnalysis } from './WebsiteAnalysis';
 import './profile.css';
 
@@ -224,6 +225,7 @@ function ProfileForm({ me, userId, forced, hintId, onDone }: ProfileFormProps) {
       <AccountSection />
 
       {me.user.is_anonymous ? null : <TwoFactorSection />}
+      <PrivacySection anonymous={me.user.is_anonymous} />
 
       {saveError ? <Alert tone="error">{saveError}</Alert> : null}
 

@@ -107,6 +107,13 @@ export const adminCore = {
   'adminCore.users.done.revoke': { de: '{user} ist kein Admin mehr.', en: '{user} is no longer an admin.' },
   'adminCore.users.done.disable': { de: '{user} ist gesperrt.', en: '{user} is disabled.' },
   'adminCore.users.done.enable': { de: '{user} ist entsperrt.', en: '{user} is enabled.' },
+  'adminCore.users.delete': { de: 'Löschen', en: 'Delete' },
+  'adminCore.users.confirm.delete.title': { de: 'Konto endgültig löschen?', en: 'Delete the account for good?' },
+  'adminCore.users.confirm.delete.text': {
+    de: 'Das Konto von {user} wird mit allen Gesprächen, dem Profilbild und allen Sitzungen gelöscht; ein aktives Abo wird vorher gekündigt. Das kann nicht rückgängig gemacht werden.',
+    en: "The account of {user} is deleted with all conversations, the profile picture and all sessions; an active subscription is cancelled first. This cannot be undone.",
+  },
+  'adminCore.users.done.delete': { de: '{user} wurde gelöscht.', en: '{user} has been deleted.' },
   'adminCore.users.create.title': { de: 'Benutzer anlegen', en: 'Create user' },
   'adminCore.users.create.text': {
     de: 'Der neue Benutzer erhält eine Einladung per E-Mail und legt darüber sein Passwort fest.',

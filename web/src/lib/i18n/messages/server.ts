@@ -218,4 +218,10 @@ export const serverEnglish: Record<ServerCode, string> = {
   sample_rate_invalid: 'Please choose the sample rate 8000, 16000, 22050 or 24000.',
   text_type_invalid: 'Only plain text (text) is spoken, no SSML.',
   voice_call_not_found: 'Call not found.',
+  account_delete_subscription_failed: 'Your subscription could not be cancelled. The account was not deleted. Please try again later.',
+  account_delete_confirm: 'Please type DELETE to confirm.',
+  account_delete_password_wrong: 'The password is wrong.',
+  account_delete_needs_password: 'Your account has no password. Set one with “Forgot password” and then delete the account.',
+  account_delete_self: 'You cannot delete your own account here.',
+  account_delete_storage_failed: 'The profile picture could not be deleted. The account was not deleted. Please try again later.',
 };

@@ -211,6 +211,40 @@ describe('admin users: actions', () => {
     );
     expect(patches.map((p) => p.body)).toEqual([{ status: 'active' }, { is_admin: false }]);
   });
+
+  it('deletes an account after the confirmation; a refused deletion stays in the dialog', async () => {
+    const dora = makeAdminUser({ email: 'dora@example.com' });
+    const queries = listUsers([dora]);
+    const deletions: string[] = [];
+    let fail = true;
+    server.use(
+      http.delete('/api/admin/users/:id', ({ params }) => {
+        deletions.push(String(params.id));
+        if (fail) {
+          return HttpResponse.json(
+            {
+              code: 'account_delete_subscription_failed',
+              error: 'Dein Abo konnte nicht gekündigt werden. Das Konto wurde nicht gelöscht. Bitte versuche es später erneut.',
+            },
+            { status: 503 },
+          );
+        }
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = await openUsers();
+    await user.click(await list().findByRole('button', { name: 'Löschen: dora@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Konto endgültig löschen?' });
+    expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Löschen' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Dein Abo konnte nicht gekündigt werden.');
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Löschen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(deletions).toEqual([dora.id, dora.id]);
+    expect(list().getByRole('status')).toHaveTextContent('dora@example.com wurde gelöscht.');
+    await waitFor(() => expect(queries).toHaveLength(2));
+  });
 });
 
 describe('admin users: create', () => {

@@ -17,12 +17,13 @@ import {
   usePagedSearch,
   type AdminUserItem,
 } from '../../shared';
+import { deleteUser } from '../api/delete-user';
 import { updateUser, usersQueryOptions, type UpdateUserRequest } from '../api/users';
 import { CreateUserForm } from './CreateUserForm';
 import { ACTION_LABELS, UserActions, useUserName, type UserAction } from './UserActions';
 import './users.css';
 
-const PATCHES: Record<UserAction, UpdateUserRequest> = {
+const PATCHES: Record<Exclude<UserAction, 'delete'>, UpdateUserRequest> = {
   grant: { is_admin: true },
   revoke: { is_admin: false },
   disable: { status: 'disabled' },
@@ -50,6 +51,11 @@ const CONFIRM: Record<UserAction, { title: MessageKey; text: MessageKey; done: M
     text: 'adminCore.users.confirm.enable.text',
     done: 'adminCore.users.done.enable',
   },
+  delete: {
+    title: 'adminCore.users.confirm.delete.title',
+    text: 'adminCore.users.confirm.delete.text',
+    done: 'adminCore.users.done.delete',
+  },
 };
 
 interface Pending {
@@ -57,7 +63,7 @@ interface Pending {
   action: UserAction;
 }
 
-/** /users: invite a user; search and page through all accounts; grant/revoke admin, disable/enable. */
+/** /users: invite a user; search and page through all accounts; grant/revoke admin, disable/enable, delete. */
 export function UsersPage() {
   const t = useT();
   const queryClient = useQueryClient();
@@ -69,7 +75,10 @@ export function UsersPage() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const change = useMutation({
-    mutationFn: ({ user, action }: Pending) => updateUser(user.id, PATCHES[action]),
+    mutationFn: async ({ user, action }: Pending) => {
+      if (action === 'delete') await deleteUser(user.id);
+      else await updateUser(user.id, PATCHES[action]);
+    },
     onSuccess: (_updated, { user, action }) => {
       setPending(null);
       setDone(t(CONFIRM[action].done, { user: nameOf(user) }));
@@ -194,7 +203,7 @@ export function UsersPage() {
         title={pending ? t(CONFIRM[pending.action].title) : ''}
         text={pending ? t(CONFIRM[pending.action].text, { user: nameOf(pending.user) }) : ''}
         confirmLabel={pending ? t(ACTION_LABELS[pending.action]) : ''}
-        tone={pending?.action === 'disable' || pending?.action === 'revoke' ? 'danger' : 'primary'}
+        tone={pending?.action === 'disable' || pending?.action === 'revoke' || pending?.action === 'delete' ? 'danger' : 'primary'}
         busy={change.isPending}
         error={change.isError ? errorMessage(change.error, t) : null}
         onConfirm={() => {

@@ -1,0 +1,147 @@
+import { within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, screen } from '../../../testing/render';
+import { server } from '../../../testing/server';
+
+async function openProfile() {
+  const view = renderApp('/help', { session: true });
+  // The first open loads the popup's lazy chunk, which can take long on a
+  // busy machine: a bound against hanging, not a timing assertion.
+  const cold = { timeout: 20_000 };
+  await view.user.click(await screen.findByRole('button', { name: /Profil öffnen/ }, cold));
+  const element = await screen.findByRole('dialog', { name: 'Profil bearbeiten' }, cold);
+  const dialog = within(element);
+  await dialog.findByLabelText('Anzeigename', {}, cold);
+  return { ...view, element, dialog };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('data export', () => {
+  it('streams the archive, shows the bytes received and hands it to the download', async () => {
+    const bytes = new Uint8Array(3000).fill(7);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get('/api/me/export', () => {
+        const body = new ReadableStream<Uint8Array>({
+          async start(controller) {
+            controller.enqueue(bytes.slice(0, 2048));
+            await held;
+            controller.enqueue(bytes.slice(2048));
+            controller.close();
+          },
+        });
+        return new HttpResponse(body, {
+          headers: { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="salescoach-data-2026-11-24.zip"' },
+        });
+      }),
+    );
+    const created: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      created.push(b as Blob);
+      return 'blob:test';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { dialog, user } = await openProfile();
+    await user.click(dialog.getByRole('button', { name: 'Meine Daten herunterladen' }));
+    expect(await dialog.findByText('Wird heruntergeladen … 2 KB empfangen')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Meine Daten herunterladen' })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Download gestartet.')).toBeInTheDocument();
+    expect(created).toHaveLength(1);
+    expect(created[0]?.size).toBe(3000);
+    expect(click).toHaveBeenCalledTimes(1);
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('salescoach-data-2026-11-24.zip');
+  });
+
+  it('shows the error, e.g. the rate limit', async () => {
+    server.use(
+      http.get('/api/me/export', () =>
+        HttpResponse.json(
+          { code: 'too_many_attempts', error: 'Zu viele Versuche. Bitte warte einen Moment.' },
+          { status: 429, headers: { 'Retry-After': '3600' } },
+        ),
+      ),
+    );
+    const { dialog, user } = await openProfile();
+    await user.click(dialog.getByRole('button', { name: 'Meine Daten herunterladen' }));
+    expect(
+      await dialog.findByText('Download fehlgeschlagen: Zu viele Versuche. Bitte warte einen Moment.'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('account deletion', () => {
+  it('asks for the password and the typed word, shows a wrong password at its field, then signs out', async () => {
+    const bodies: unknown[] = [];
+    let logouts = 0;
+    server.use(
+      http.post('/api/me/delete', async ({ request }) => {
+        const body = (await request.json()) as { password: string };
+        bodies.push(body);
+        if (body.password !== 'richtig-richtig') {
+          const msg = { code: 'account_delete_password_wrong', error: 'Das Passwort ist falsch.' };
+          return HttpResponse.json({ ...msg, fields: { password: msg } }, { status: 400 });
+        }
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.post('/api/auth/logout', () => {
+        logouts++;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { dialog, user } = await openProfile();
+    await user.click(dialog.getByRole('button', { name: 'Konto löschen' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Konto endgültig löschen?' }));
+    const password = confirm.getByLabelText('Dein Passwort');
+    expect(password).toHaveFocus();
+    const submit = confirm.getByRole('button', { name: 'Konto endgültig löschen' });
+    expect(submit).toBeDisabled();
+    await user.type(password, 'falsch-falsch');
+    await user.type(confirm.getByLabelText('Tippe LÖSCHEN zur Bestätigung'), 'löschen');
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+    expect(await confirm.findByText('Das Passwort ist falsch.')).toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(password);
+    await user.type(password, 'richtig-richtig{Enter}');
+    expect(await screen.findByText('Dein Konto wurde gelöscht.')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { password: 'falsch-falsch', confirmation: 'löschen' },
+      { password: 'richtig-richtig', confirmation: 'löschen' },
+    ]);
+    await vi.waitFor(() => expect(logouts).toBe(1));
+  });
+
+  it('says when the subscription could not be cancelled', async () => {
+    server.use(
+      http.post('/api/me/delete', () =>
+        HttpResponse.json(
+          {
+            code: 'account_delete_subscription_failed',
+            error: 'Dein Abo konnte nicht gekündigt werden. Das Konto wurde nicht gelöscht. Bitte versuche es später erneut.',
+          },
+          { status: 503 },
+        ),
+      ),
+    );
+    const { dialog, user } = await openProfile();
+    await user.click(dialog.getByRole('button', { name: 'Konto löschen' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Konto endgültig löschen?' }));
+    await user.type(confirm.getByLabelText('Dein Passwort'), 'richtig-richtig');
+    await user.type(confirm.getByLabelText('Tippe LÖSCHEN zur Bestätigung'), 'LÖSCHEN{Enter}');
+    expect(
+      await confirm.findByText(
+        'Löschen fehlgeschlagen: Dein Abo konnte nicht gekündigt werden. Das Konto wurde nicht gelöscht. Bitte versuche es später erneut.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Profil bearbeiten' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,178 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { Alert } from '../../../components/ui/Alert';
+import { Dialog } from '../../../components/ui/Dialog';
+import { TextField } from '../../../components/ui/Field';
+import { PasswordField } from '../../../components/ui/PasswordField';
+import { notify } from '../../../components/ui/notices-store';
+import { ApiError } from '../../../lib/api';
+import { useSignOut } from '../../../lib/auth';
+import { errorMessage, LOCALES, useI18n } from '../../../lib/i18n';
+import { deleteAccount } from '../api/delete-account';
+import { downloadMyData, saveDownload } from '../api/export-data';
+
+/** The data export and the account deletion (GDPR art. 15, 17, 20). */
+export function PrivacySection({ anonymous }: { anonymous: boolean }) {
+  const { t } = useI18n();
+  return (
+    <fieldset className="profile-form__section">
+      <legend className="profile-form__legend">{t('profile.privacy.section')}</legend>
+      <DataExport />
+      <AccountDeletion anonymous={anonymous} />
+    </fieldset>
+  );
+}
+
+/** "1,2 MB" in the user's language. */
+function formatSize(bytes: number, locale: string): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toLocaleString(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 })} ${units[unit]}`;
+}
+
+function DataExport() {
+  const { t, lang } = useI18n();
+  const hintId = useId();
+  const [received, setReceived] = useState<number | null>(null);
+  const download = useMutation({
+    mutationFn: () => {
+      setReceived(0);
+      return downloadMyData(setReceived);
+    },
+    onSuccess: (file) => {
+      saveDownload(file);
+      notify({ tone: 'success', text: t('profile.privacy.export.done') }, 3000);
+    },
+    onSettled: () => setReceived(null),
+  });
+  return (
+    <div className="privacy-export stack">
+      <p id={hintId} className="field__hint">
+        {t('profile.privacy.export.hint')}
+      </p>
+      <div>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          aria-describedby={hintId}
+          disabled={download.isPending}
+          onClick={() => download.mutate()}
+        >
+          {t('profile.privacy.export')}
+        </button>
+      </div>
+      <p className="field__hint" aria-live="polite">
+        {download.isPending && received !== null
+          ? t('profile.privacy.export.progress', { size: formatSize(received, LOCALES[lang]) })
+          : ''}
+      </p>
+      {download.isError ? (
+        <Alert tone="error">{t('profile.privacy.export.failed', { message: errorMessage(download.error, t) })}</Alert>
+      ) : null}
+    </div>
+  );
+}
+
+function AccountDeletion({ anonymous }: { anonymous: boolean }) {
+  const { t } = useI18n();
+  const signOut = useSignOut();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [confirmation, setConfirmation] = useState('');
+  const word = t('profile.privacy.delete.word');
+  const remove = useMutation({
+    mutationFn: () => deleteAccount(anonymous ? { confirmation } : { password, confirmation }),
+    onSuccess: async () => {
+      setOpen(false);
+      notify({ tone: 'success', text: t('profile.privacy.delete.done') }, 5000);
+      // The server ended every session; this forgets it here and in every tab.
+      await signOut();
+    },
+  });
+  const fields = remove.error instanceof ApiError ? remove.error.fields : {};
+  const fieldText = (name: string): string | undefined => fields[name] || undefined;
+  const typedOK = confirmation.trim().toLocaleUpperCase('de-DE') === word;
+  const close = () => {
+    setOpen(false);
+    setPassword('');
+    setConfirmation('');
+    remove.reset();
+  };
+  const submit = () => {
+    if (typedOK && (anonymous || password !== '') && !remove.isPending) remove.mutate();
+  };
+  // Enter in a field submits, as in a form (the dialog sits inside the
+  // profile's form, so it cannot have its own).
+  const onEnter = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      submit();
+    }
+  };
+  const generalError =
+    remove.isError && !fieldText('password') && !fieldText('confirmation')
+      ? t('profile.privacy.delete.failed', { message: errorMessage(remove.error, t) })
+      : null;
+
+  return (
+    <div className="privacy-delete stack">
+      <p className="field__hint">{t('profile.privacy.delete.hint')}</p>
+      <div>
+        <button type="button" className="button button--danger button--small" onClick={() => setOpen(true)}>
+          {t('profile.privacy.delete')}
+        </button>
+      </div>
+      <Dialog open={open} title={t('profile.privacy.delete.title')} onClose={close} className="dialog--small">
+        <div className="stack">
+          <p>{t('profile.privacy.delete.text')}</p>
+          {anonymous ? null : (
+            <PasswordField
+              id="privacy-delete-password"
+              label={t('profile.privacy.delete.password')}
+              autoComplete="current-password"
+              value={password}
+              visible={showPassword}
+              onToggleVisible={() => setShowPassword((v) => !v)}
+              error={fieldText('password')}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              onKeyDown={onEnter}
+              data-autofocus=""
+            />
+          )}
+          <TextField
+            id="privacy-delete-confirmation"
+            label={t('profile.privacy.delete.confirm', { word })}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            value={confirmation}
+            error={fieldText('confirmation')}
+            onChange={(e) => setConfirmation(e.currentTarget.value)}
+            onKeyDown={onEnter}
+            {...(anonymous ? { 'data-autofocus': '' } : {})}
+          />
+          {generalError ? <Alert tone="error">{generalError}</Alert> : null}
+          <div className="dialog__actions">
+            <button type="button" className="button button--secondary" onClick={close}>
+              {t('common.cancel')}
+            </button>
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={!typedOK || (!anonymous && password === '') || remove.isPending}
+              onClick={submit}
+            >
+              {t('profile.privacy.delete.submit')}
+            </button>
+          </div>
+        </div>
+      </Dialog>
+    </div>
+  );
+}
