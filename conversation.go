@@ -23,6 +23,10 @@ const (
 	RoleSystem    = "system"
 )
 
+// IsHumanRole reports whether role is the human side of a chat (RoleUser
+// or RoleSeller).
+func IsHumanRole(role string) bool { return role == RoleUser || role == RoleSeller }
+
 // Limits of what a user may send.
 const (
 	MaxMessageRunes  = 4000    // one chat message

@@ -684,6 +684,16 @@ func (s *ConversationService) BeginTurn(ctx context.Context, userID, id string, 
 		stored  = m
 	)
 	err := s.db.inTx(ctx, func(r runner) error {
+		if r.pg {
+			// This commit need not wait for the disk: the turn's answer
+			// goes out only after SaveTurn's commit, which waits for the
+			// log up to itself and so for this one too. A database crash
+			// in between loses the message and the claim, and the client,
+			// which got an error, sends it again.
+			if _, err := r.exec(ctx, `SET LOCAL synchronous_commit = off`); err != nil {
+				return dbError(err, "begin turn")
+			}
+		}
 		var err error
 		if conv, err = claim(ctx, r, userID, id, c, now, true); err != nil {
 			return err
@@ -691,7 +701,7 @@ func (s *ConversationService) BeginTurn(ctx context.Context, userID, id string, 
 		if history, err = messages(ctx, r, id); err != nil {
 			return err
 		}
-		if n := len(history); n > 0 && isHuman(history[n-1].Role) && history[n-1].Content == m.Content {
+		if n := len(history); n > 0 && salescoach.IsHumanRole(history[n-1].Role) && history[n-1].Content == m.Content {
 			stored, history = history[n-1], history[:n-1]
 			return nil
 		}
@@ -702,8 +712,6 @@ func (s *ConversationService) BeginTurn(ctx context.Context, userID, id string, 
 	}
 	return conv, history, stored, nil
 }
-
-func isHuman(role string) bool { return role == salescoach.RoleUser || role == salescoach.RoleSeller }
 
 // ClaimConversation claims the user's conversation, completed or not, for a
 // request that changes its state (an evaluation, ending an exam), in one

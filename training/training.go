@@ -519,7 +519,7 @@ func (s *Service) input(ctx context.Context, u *salescoach.User, conv *salescoac
 	for _, m := range msgs {
 		switch {
 		case m.Role == salescoach.RoleSystem, strings.HasPrefix(m.Content, coach.ReminderPrefix):
-		case isHuman(m.Role):
+		case salescoach.IsHumanRole(m.Role):
 			in.History = append(in.History, coach.Turn{Role: salescoach.RoleUser, Content: m.Content})
 		default:
 			in.History = append(in.History, coach.Turn{Role: salescoach.RoleAssistant, Content: m.Content})
@@ -534,8 +534,6 @@ func objectionAt(conv *salescoach.Conversation, stage int) string {
 	}
 	return conv.Objections[stage-1]
 }
-
-func isHuman(role string) bool { return role == salescoach.RoleUser || role == salescoach.RoleSeller }
 
 // engineError keeps an engine's own user-facing error and replaces anything
 // else with the given text.
