@@ -23,6 +23,10 @@ const (
 	RoleSystem    = "system"
 )
 
+// IsHumanRole reports whether role is the human side of a chat (RoleUser
+// or RoleSeller).
+func IsHumanRole(role string) bool { return role == RoleUser || role == RoleSeller }
+
 // Limits of what a user may send.
 const (
 	MaxMessageRunes  = 4000    // one chat message
@@ -71,6 +75,30 @@ type Conversation struct {
 	UpdatedAt   time.Time
 	CompletedAt *time.Time
 	DeletedAt   *time.Time
+
+	// Claim is the token of the turn claim this copy was loaded under
+	// (ConversationService.BeginTurn, ClaimConversation), "" when none.
+	// SaveTurn and SaveState of a copy with a claim write only while that
+	// claim still holds the conversation, and release it.
+	Claim string
+}
+
+// TurnClaim reserves a conversation for one request that changes it (a chat
+// turn, an evaluation, ending an exam), so that a second request, on this or
+// any other app process, is refused instead of interleaving its messages or
+// overwriting the scoring state. A claim lapses at Until, so a process that
+// dies mid-turn blocks the chat only until then; the holder renews it while
+// it waits for the model.
+type TurnClaim struct {
+	Token string    // random; names the request that holds the claim
+	Until time.Time // when the claim lapses unless renewed or released
+}
+
+// TurnEnd is what the end of a chat turn stores at once.
+type TurnEnd struct {
+	Messages []*Message    // appended in order (the reply, a completion notice)
+	Progress ProgressDelta // added to the user's XP and counters
+	Usage    []*TokenUsage // the turn's model calls
 }
 
 // Completed reports whether the chat is over (won, or an exam finished).
@@ -129,18 +157,42 @@ type ConversationService interface {
 	// Messages lists a conversation's messages, oldest first. The caller
 	// checks ownership first.
 	Messages(ctx context.Context, conversationID string) ([]*Message, error)
+	// BeginTurn claims the user's running conversation for one turn with
+	// claim and appends the user's message m, unless the conversation's last
+	// message is a human one with the same content (a resend after a failed
+	// turn): then m is not stored and the stored one is returned instead. It
+	// returns the conversation (Claim set), its messages before the user's
+	// message, and the user's message as stored. ECONFLICT with MsgChatBusy
+	// while another request's claim holds it, ECONFLICT with
+	// MsgChatCompleted when it is completed.
+	BeginTurn(ctx context.Context, userID, id string, claim TurnClaim, now time.Time, m *Message) (*Conversation, []*Message, *Message, error)
+	// ClaimConversation claims the user's conversation (completed or not)
+	// for a request that changes its state. ECONFLICT with MsgChatBusy while
+	// another request's claim holds it.
+	ClaimConversation(ctx context.Context, userID, id string, claim TurnClaim, now time.Time) (*Conversation, error)
+	// RenewClaim moves the claim's end to until. ECONFLICT with MsgChatBusy
+	// when the claim no longer holds the conversation.
+	RenewClaim(ctx context.Context, id string, claim TurnClaim) error
+	// ReleaseClaim ends the claim with that token, if it still holds the
+	// conversation.
+	ReleaseClaim(ctx context.Context, id, token string) error
 	// AddMessage appends a message (ID and CreatedAt are set when empty/zero).
 	AddMessage(ctx context.Context, m *Message) error
 	// DeleteMessage removes one message of the conversation. ENOTFOUND when
 	// there is none.
 	DeleteMessage(ctx context.Context, conversationID, messageID string) error
-	// SaveTurn stores the end of a chat turn in one atomic step: msgs
-	// appended in order, c's state saved as SaveState does, and d added to
-	// the user's XP and counters as ProgressService.AddProgress does.
-	// ENOTFOUND when the conversation is gone (then nothing is stored).
-	SaveTurn(ctx context.Context, c *Conversation, msgs []*Message, d ProgressDelta) error
+	// SaveTurn stores the end of a chat turn in one atomic step: c's state
+	// saved as SaveState does (releasing c.Claim), the messages appended in
+	// order, the progress added to the user's XP and counters as
+	// ProgressService.AddProgress does, and the usage recorded as
+	// RecordTokenUsage does. ENOTFOUND when the conversation is gone,
+	// ECONFLICT with MsgChatBusy when c.Claim no longer holds it (then
+	// nothing is stored).
+	SaveTurn(ctx context.Context, c *Conversation, end TurnEnd) error
 	// SaveState writes the scoring state, title, completion, last score,
-	// evaluation and XP-message count of c. ENOTFOUND when it is gone.
+	// evaluation and XP-message count of c, and releases c.Claim when set.
+	// ENOTFOUND when it is gone, ECONFLICT with MsgChatBusy when c.Claim no
+	// longer holds it.
 	SaveState(ctx context.Context, c *Conversation) error
 	// AttachPDF sets the PDF of the user's conversation (name and extracted
 	// text), replacing an earlier one.

@@ -187,6 +187,10 @@ var (
 	MsgChatLimit            = newMsg("chat_limit", "Monatslimit erreicht")
 	MsgChatLimitDetails     = newMsg("chat_limit_details", "Du hast dein monatliches Chat-Limit ({quota}) erreicht. Bitte upgrade dein Abo, um weitere Chats zu starten.")
 
+	// MsgChatBusy answers a request on a chat that another request (a second
+	// tab, say) is changing right now: its message was not stored.
+	MsgChatBusy = newMsg("conversation_busy", "In diesem Chat wird gerade eine andere Nachricht beantwortet. Warte die Antwort ab und sende deine Nachricht dann erneut.")
+
 	// The AI customer's engine (the specification's texts).
 	MsgReplyFailed         = newMsg("reply_failed", "Leider ist ein Fehler aufgetreten.")
 	MsgCustomerUnreachable = newMsg("customer_unreachable", "Der KI-Kunde ist gerade nicht erreichbar. Bitte versuche es in einem Moment erneut.")

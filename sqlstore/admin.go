@@ -427,13 +427,15 @@ func (s *AdminService) ChallengeCompletions(ctx context.Context) ([]salescoach.C
 	return out, nil
 }
 
-// usagePerUser sums token_usage and voice_usage per user over [?, ?) (its
-// arguments: from, end, from, end). Model calls count as calls; speech
-// calls add their audio length and characters only.
+// usagePerUser sums the daily token roll-up token_usage_days and
+// voice_usage per user over a period (its arguments: the first and last
+// day as "YYYY-MM-DD", then the half-open range of times [from, end) of
+// the same days). Model calls count as calls; speech calls add their audio
+// length and characters only.
 const usagePerUser = `SELECT user_id, SUM(tin) AS tin, SUM(tout) AS tout, SUM(calls) AS calls,
 		SUM(stt) AS stt, SUM(tts) AS tts
-	FROM (SELECT user_id, tokens_in AS tin, tokens_out AS tout, 1 AS calls, 0 AS stt, 0 AS tts
-			FROM token_usage WHERE created_at >= ? AND created_at < ?
+	FROM (SELECT user_id, tokens_in AS tin, tokens_out AS tout, calls, 0 AS stt, 0 AS tts
+			FROM token_usage_days WHERE day >= ? AND day <= ?
 		UNION ALL
 		SELECT user_id, 0, 0, 0, audio_ms, characters
 			FROM voice_usage WHERE created_at >= ? AND created_at < ?) usage
@@ -443,6 +445,10 @@ const usagePerUser = `SELECT user_id, SUM(tin) AS tin, SUM(tout) AS tout, SUM(ca
 // by current plan (most tokens first, ties by plan id) and one page
 // (Page.Normalize) of the users with usage, most tokens first, ties by user
 // id. It returns EINVALID when a day is malformed or From is after To.
+//
+// The tokens are read from the daily roll-up token_usage_days, which
+// RecordTokenUsage and SaveTurn keep: one row per user and day instead of
+// one per model call.
 //
 // Two statements each sum per user: one groups the sums by plan (every
 // user with usage is in exactly one plan's row, so the plans add up to the
@@ -455,7 +461,7 @@ func (s *AdminService) UsageReport(ctx context.Context, f salescoach.UsageFilter
 	if err != nil {
 		return nil, err
 	}
-	byPlan, err := s.usageByPlan(ctx, from, end)
+	byPlan, err := s.usageByPlan(ctx, f.From, f.To, from, end)
 	if err != nil {
 		return nil, err
 	}
@@ -470,7 +476,7 @@ func (s *AdminService) UsageReport(ctx context.Context, f salescoach.UsageFilter
 	}
 	rep.UserCount = rep.Totals.Users
 	if p := f.Page.Normalize(); p.Offset < rep.UserCount {
-		if rep.Users, err = s.usagePage(ctx, from, end, p); err != nil {
+		if rep.Users, err = s.usagePage(ctx, f.From, f.To, from, end, p); err != nil {
 			return nil, err
 		}
 	}
@@ -479,12 +485,12 @@ func (s *AdminService) UsageReport(ctx context.Context, f salescoach.UsageFilter
 
 // usageByPlan sums the usage of [from, end) by the users' current plans,
 // most tokens first.
-func (s *AdminService) usageByPlan(ctx context.Context, from, end time.Time) ([]salescoach.PlanTokens, error) {
+func (s *AdminService) usageByPlan(ctx context.Context, firstDay, lastDay string, from, end time.Time) ([]salescoach.PlanTokens, error) {
 	rows, err := s.db.r().queryRows(ctx, `WITH per AS (`+usagePerUser+`), plans AS (`+currentPlans+`)
 		SELECT COALESCE(pl.plan_id, ''), CAST(SUM(per.tin) AS BIGINT), CAST(SUM(per.tout) AS BIGINT),
 			CAST(SUM(per.calls) AS BIGINT), COUNT(*), CAST(SUM(per.stt) AS BIGINT), CAST(SUM(per.tts) AS BIGINT)
 		FROM per LEFT JOIN plans pl ON pl.user_id = per.user_id
-		GROUP BY COALESCE(pl.plan_id, '')`, from, end, from, end)
+		GROUP BY COALESCE(pl.plan_id, '')`, firstDay, lastDay, from, end)
 	if err != nil {
 		return nil, dbError(err, "usage by plan")
 	}
@@ -508,12 +514,12 @@ func (s *AdminService) usageByPlan(ctx context.Context, from, end time.Time) ([]
 
 // usagePage returns one page of the users with usage in [from, end), most
 // tokens first.
-func (s *AdminService) usagePage(ctx context.Context, from, end time.Time, p salescoach.Page) ([]salescoach.UserTokens, error) {
+func (s *AdminService) usagePage(ctx context.Context, firstDay, lastDay string, from, end time.Time, p salescoach.Page) ([]salescoach.UserTokens, error) {
 	rows, err := s.db.r().queryRows(ctx, `WITH per AS (`+usagePerUser+`),
 		page AS (SELECT user_id, tin, tout, calls, stt, tts FROM per ORDER BY tin + tout DESC, user_id LIMIT ? OFFSET ?)
 		SELECT page.user_id, COALESCE(u.email, ''), u.display_name, `+currentPlanOf("page.user_id")+`,
 			page.tin, page.tout, page.calls, page.stt, page.tts
-		FROM page JOIN users u ON u.id = page.user_id`, from, end, from, end, p.Limit, p.Offset)
+		FROM page JOIN users u ON u.id = page.user_id`, firstDay, lastDay, from, end, p.Limit, p.Offset)
 	if err != nil {
 		return nil, dbError(err, "usage by user")
 	}

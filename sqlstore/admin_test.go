@@ -421,9 +421,10 @@ func TestUsageReport(t *testing.T) {
 		addSub(t, db, c.ID, "P-ELITE", "ACTIVE", t0.Add(-48*time.Hour))
 		addSub(t, db, c.ID, "P-ELITE", "CANCELLED", t0.Add(-24*time.Hour))
 		addSub(t, db, d.ID, "P-ELITE", "ACTIVE", t0)
+		cs := sqlstore.NewConversationService(db)
 		use := func(u *salescoach.User, at string, in, out int) {
-			exec(t, db, `INSERT INTO token_usage (id, user_id, model, purpose, tokens_in, tokens_out, created_at)
-				VALUES (?, ?, 'm', 'chat', ?, ?, ?)`, uuid.NewString(), u.ID, in, out, day(t, at))
+			mustNil(t, cs.RecordTokenUsage(ctx, &salescoach.TokenUsage{UserID: u.ID, Model: "m", Purpose: "chat",
+				TokensIn: in, TokensOut: out, CreatedAt: day(t, at)}))
 		}
 		use(a, "2026-02-28 23:59:59", 1000, 1000) // the day before From
 		use(a, "2026-03-01 00:00:00", 100, 50)

@@ -250,7 +250,12 @@ func (s *ConversationService) Messages(ctx context.Context, conversationID strin
 	if !validID(conversationID) {
 		return nil, nil
 	}
-	rows, err := s.db.r().queryRows(ctx, `SELECT `+messageColumns+` FROM messages
+	return messages(ctx, s.db.r(), conversationID)
+}
+
+// messages lists a conversation's messages, oldest first; see Messages.
+func messages(ctx context.Context, r runner, conversationID string) ([]*salescoach.Message, error) {
+	rows, err := r.queryRows(ctx, `SELECT `+messageColumns+` FROM messages
 		WHERE conversation_id = ? ORDER BY created_at, seq, id`, conversationID)
 	if err != nil {
 		return nil, dbError(err, "messages")
@@ -285,9 +290,6 @@ func (s *ConversationService) AddMessage(ctx context.Context, m *salescoach.Mess
 	return s.db.inTx(ctx, func(r runner) error { return insertMessage(ctx, r, m) })
 }
 
-// DeleteMessage removes one message of the conversation. It returns
-// ENOTFOUND when the conversation has no such message or either id is not a
-// UUID.
 // insertMessage appends m after locking its conversation row, so that
 // concurrent appends get distinct sequence numbers.
 func insertMessage(ctx context.Context, r runner, m *salescoach.Message) error {
@@ -300,14 +302,16 @@ func insertMessage(ctx context.Context, r runner, m *salescoach.Message) error {
 	} else if n == 0 {
 		return notFound(salescoach.MsgConversationNotFound)
 	}
-	var seq int64
-	if err := r.queryRow(ctx, `SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE conversation_id = ?`,
-		m.ConversationID).Scan(&seq); err != nil {
-		return dbError(err, "next message seq")
-	}
-	_, err = r.exec(ctx, `INSERT INTO messages (id, conversation_id, role, content, pdf_name, is_completion, created_at, seq)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		m.ID, m.ConversationID, m.Role, m.Content, nullString(m.PDFName), m.IsCompletion, m.CreatedAt, seq)
+	return appendMessage(ctx, r, m)
+}
+
+// appendMessage inserts m numbered after the conversation's last message, in
+// one statement. The caller's transaction must hold the conversation's row
+// (it wrote it before), so that no concurrent append takes the same number.
+func appendMessage(ctx context.Context, r runner, m *salescoach.Message) error {
+	_, err := r.exec(ctx, `INSERT INTO messages (id, conversation_id, role, content, pdf_name, is_completion, created_at, seq)
+		VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE conversation_id = ?))`,
+		m.ID, m.ConversationID, m.Role, m.Content, nullString(m.PDFName), m.IsCompletion, m.CreatedAt, m.ConversationID)
 	return dbError(err, "insert message")
 }
 
@@ -328,18 +332,24 @@ func (s *ConversationService) prepareMessage(m *salescoach.Message) error {
 	return nil
 }
 
-// SaveTurn stores the end of a chat turn in one transaction: msgs appended
-// in order, c's state saved as SaveState does, and d added to the user's XP
-// and counters as AddProgress does. Either all of it is stored or nothing.
-// ENOTFOUND when the conversation is gone; EINVALID for a negative delta.
-func (s *ConversationService) SaveTurn(ctx context.Context, c *salescoach.Conversation, msgs []*salescoach.Message, d salescoach.ProgressDelta) error {
+// SaveTurn stores the end of a chat turn in one transaction: c's state saved
+// as SaveState does (releasing c.Claim when set), end.Messages appended in
+// order, end.Progress added to the user's XP and counters as AddProgress
+// does, and end.Usage recorded as RecordTokenUsage does. Either all of it is
+// stored or nothing. The state is written first: that write holds the
+// conversation's row, so the messages are numbered without another lock.
+//
+// It returns ENOTFOUND when the conversation is gone, ECONFLICT with
+// MsgChatBusy when c.Claim no longer holds it, EINVALID for a negative delta
+// or a message of another conversation.
+func (s *ConversationService) SaveTurn(ctx context.Context, c *salescoach.Conversation, end salescoach.TurnEnd) error {
 	if !validID(c.ID) || !validID(c.UserID) {
 		return notFound(salescoach.MsgConversationNotFound)
 	}
-	if err := checkDelta(d); err != nil {
+	if err := checkDelta(end.Progress); err != nil {
 		return err
 	}
-	for _, m := range msgs {
+	for _, m := range end.Messages {
 		if m.ConversationID != c.ID {
 			return salescoach.Errorf(salescoach.EINVALID, "message of another conversation")
 		}
@@ -347,23 +357,33 @@ func (s *ConversationService) SaveTurn(ctx context.Context, c *salescoach.Conver
 			return err
 		}
 	}
+	for _, u := range end.Usage {
+		if err := s.prepareUsage(u); err != nil {
+			return err
+		}
+	}
 	now := utc(s.db.now())
 	return s.db.inTx(ctx, func(r runner) error {
-		for _, m := range msgs {
-			if err := insertMessage(ctx, r, m); err != nil {
-				return err
-			}
-		}
 		if err := saveState(ctx, r, c, now); err != nil {
 			return err
 		}
-		if d == (salescoach.ProgressDelta{}) {
-			return nil
+		for _, m := range end.Messages {
+			if err := appendMessage(ctx, r, m); err != nil {
+				return err
+			}
 		}
-		return addProgress(ctx, r, c.UserID, d, now)
+		if end.Progress != (salescoach.ProgressDelta{}) {
+			if err := addProgress(ctx, r, c.UserID, end.Progress, now); err != nil {
+				return err
+			}
+		}
+		return insertUsage(ctx, r, end.Usage)
 	})
 }
 
+// DeleteMessage removes one message of the conversation. It returns
+// ENOTFOUND when the conversation has no such message or either id is not a
+// UUID.
 func (s *ConversationService) DeleteMessage(ctx context.Context, conversationID, messageID string) error {
 	if !validID(conversationID) || !validID(messageID) {
 		return notFound(salescoach.MsgMessageNotFound)
@@ -408,26 +428,39 @@ func (s *ConversationService) SaveState(ctx context.Context, c *salescoach.Conve
 // Rename sets the title of the user's conversation and its updated_at to
 // now. It returns ENOTFOUND when the conversation does not exist, belongs to
 // another user, is deleted or either id is not a UUID.
-// saveState writes c's scoring state; see SaveState.
+// saveState writes c's scoring state; see SaveState. With c.Claim set it
+// writes only while that claim holds the conversation, and releases it.
 func saveState(ctx context.Context, r runner, c *salescoach.Conversation, now time.Time) error {
 	objections, lastScore, err := stateJSON(c)
 	if err != nil {
 		return err
 	}
 	completed := utcPtr(c.CompletedAt)
-	res, err := r.exec(ctx, `UPDATE conversations SET stage = ?, total_stages = ?, progress = ?,
+	q := `UPDATE conversations SET stage = ?, total_stages = ?, progress = ?,
 			objections = ?, title = ?, completed_at = ?, last_score = ?, scored_message_id = ?,
-			xp_messages = ?, evaluation = ?, updated_at = ?
-		WHERE id = ? AND user_id = ? AND deleted_at IS NULL`,
-		c.Stage, c.TotalStages, c.Progress, objections, c.Title, completed, lastScore,
-		nullString(c.ScoredMessageID), c.XPMessages, nullString(c.Evaluation), now, c.ID, c.UserID)
+			xp_messages = ?, evaluation = ?, updated_at = ?`
+	args := []any{c.Stage, c.TotalStages, c.Progress, objections, c.Title, completed, lastScore,
+		nullString(c.ScoredMessageID), c.XPMessages, nullString(c.Evaluation), now, c.ID, c.UserID}
+	if c.Claim != "" {
+		q += `, turn_claim = NULL, turn_claimed_until = NULL
+		WHERE id = ? AND user_id = ? AND deleted_at IS NULL AND turn_claim = ?`
+		args = append(args, c.Claim)
+	} else {
+		q += ` WHERE id = ? AND user_id = ? AND deleted_at IS NULL`
+	}
+	res, err := r.exec(ctx, q, args...)
 	if err != nil {
 		return dbError(err, "save conversation state")
 	}
-	if err := oneRow(res, salescoach.MsgConversationNotFound); err != nil {
+	if n, err := rowsAffected(res); err != nil {
 		return err
+	} else if n == 0 {
+		if c.Claim == "" {
+			return notFound(salescoach.MsgConversationNotFound)
+		}
+		return claimLost(ctx, r, c.UserID, c.ID)
 	}
-	c.UpdatedAt, c.CompletedAt = now, completed
+	c.UpdatedAt, c.CompletedAt, c.Claim = now, completed, ""
 	return nil
 }
 
@@ -491,10 +524,20 @@ func (s *ConversationService) DeleteHistory(ctx context.Context, userID string, 
 }
 
 // RecordTokenUsage appends u, setting u.CreatedAt to now when it is zero; an
-// empty ConversationID stores NULL. It returns ENOTFOUND when the user or the
+// empty ConversationID stores NULL. It adds u to the daily roll-up
+// token_usage_days (its UTC day and user) in the same transaction, which the
+// admin usage report reads. It returns ENOTFOUND when the user or the
 // conversation does not exist or its id is not a UUID, and EINVALID for
 // negative token counts.
 func (s *ConversationService) RecordTokenUsage(ctx context.Context, u *salescoach.TokenUsage) error {
+	if err := s.prepareUsage(u); err != nil {
+		return err
+	}
+	return s.db.inTx(ctx, func(r runner) error { return insertUsage(ctx, r, []*salescoach.TokenUsage{u}) })
+}
+
+// prepareUsage checks u's ids and fills its time.
+func (s *ConversationService) prepareUsage(u *salescoach.TokenUsage) error {
 	if !validID(u.UserID) || (u.ConversationID != "" && !validID(u.ConversationID)) {
 		return notFound(salescoach.MsgMissingRef)
 	}
@@ -502,9 +545,212 @@ func (s *ConversationService) RecordTokenUsage(ctx context.Context, u *salescoac
 		u.CreatedAt = s.db.now()
 	}
 	u.CreatedAt = utc(u.CreatedAt)
-	_, err := s.db.r().exec(ctx, `INSERT INTO token_usage (id, user_id, conversation_id, model, purpose,
-			tokens_in, tokens_out, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		newID(), u.UserID, nullString(u.ConversationID), u.Model, u.Purpose, u.TokensIn, u.TokensOut, u.CreatedAt)
-	return dbError(err, "insert token usage")
+	return nil
+}
+
+// insertUsage appends the raw rows of usage in one statement and adds them
+// to token_usage_days, one statement per day and user (a turn's calls share
+// one). The raw rows go first: their CHECKs and foreign keys vet the usage
+// before it is counted.
+func insertUsage(ctx context.Context, r runner, usage []*salescoach.TokenUsage) error {
+	if len(usage) == 0 {
+		return nil
+	}
+	q := `INSERT INTO token_usage (id, user_id, conversation_id, model, purpose, tokens_in, tokens_out, created_at) VALUES `
+	args := make([]any, 0, 8*len(usage))
+	type dayUser struct{ day, user string }
+	type sums struct{ in, out, calls int }
+	var order []dayUser
+	days := map[dayUser]*sums{}
+	for i, u := range usage {
+		if i > 0 {
+			q += ", "
+		}
+		q += "(?, ?, ?, ?, ?, ?, ?, ?)"
+		args = append(args, newID(), u.UserID, nullString(u.ConversationID), u.Model, u.Purpose, u.TokensIn, u.TokensOut, u.CreatedAt)
+		k := dayUser{salescoach.Day(u.CreatedAt), u.UserID}
+		if days[k] == nil {
+			days[k] = &sums{}
+			order = append(order, k)
+		}
+		days[k].in += u.TokensIn
+		days[k].out += u.TokensOut
+		days[k].calls++
+	}
+	if _, err := r.exec(ctx, q, args...); err != nil {
+		return dbError(err, "insert token usage")
+	}
+	for _, k := range order {
+		d := days[k]
+		if _, err := r.exec(ctx, `INSERT INTO token_usage_days (day, user_id, tokens_in, tokens_out, calls)
+			VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (day, user_id) DO UPDATE SET tokens_in = token_usage_days.tokens_in + excluded.tokens_in,
+				tokens_out = token_usage_days.tokens_out + excluded.tokens_out,
+				calls = token_usage_days.calls + excluded.calls`,
+			k.day, k.user, d.in, d.out, d.calls); err != nil {
+			return dbError(err, "count token usage")
+		}
+	}
+	return nil
+}
+
+// errChatBusy answers a request on a conversation another request's claim
+// holds.
+var errChatBusy = salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgChatBusy)
+
+// claimSQL takes the claim of a conversation in one compare-and-set: it
+// matches the user's conversation that is not deleted and that no claim
+// holds (none, or one that has lapsed), and returns the conversation. Its
+// arguments: token, until, id, user id, now.
+var claimSQL = `UPDATE conversations SET turn_claim = ?, turn_claimed_until = ?
+	WHERE id = ? AND user_id = ? AND deleted_at IS NULL
+		AND (turn_claim IS NULL OR turn_claimed_until <= ?)`
+
+// claim runs claimSQL, with running set to claim only a conversation that
+// is not completed. When nothing matched it says why: ENOTFOUND,
+// errCompleted or errChatBusy.
+func claim(ctx context.Context, r runner, userID, id string, c salescoach.TurnClaim, now time.Time, running bool) (*salescoach.Conversation, error) {
+	if !validID(userID) || !validID(id) {
+		return nil, notFound(salescoach.MsgConversationNotFound)
+	}
+	if c.Token == "" {
+		return nil, salescoach.Errorf(salescoach.EINVALID, "empty claim token")
+	}
+	q := claimSQL
+	if running {
+		q += ` AND completed_at IS NULL`
+	}
+	conv, err := scanConversation(r.queryRow(ctx, q+` RETURNING `+conversationSelect, c.Token, c.Until, id, userID, now))
+	if noRows(err) {
+		var completed bool
+		err := r.queryRow(ctx, `SELECT completed_at IS NOT NULL FROM conversations
+			WHERE id = ? AND user_id = ? AND deleted_at IS NULL`, id, userID).Scan(&completed)
+		switch {
+		case noRows(err):
+			return nil, notFound(salescoach.MsgConversationNotFound)
+		case err != nil:
+			return nil, dbError(err, "claim conversation")
+		case running && completed:
+			return nil, salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgChatCompleted)
+		}
+		return nil, errChatBusy
+	}
+	if err != nil {
+		return nil, dbError(err, "claim conversation")
+	}
+	conv.Claim = c.Token
+	return conv, nil
+}
+
+// claimLost tells why a write under a claim matched no row: ENOTFOUND when
+// the conversation is gone, else errChatBusy (the claim lapsed and another
+// request took the conversation).
+func claimLost(ctx context.Context, r runner, userID, id string) error {
+	var one int
+	err := r.queryRow(ctx, `SELECT 1 FROM conversations WHERE id = ? AND user_id = ? AND deleted_at IS NULL`,
+		id, userID).Scan(&one)
+	if noRows(err) {
+		return notFound(salescoach.MsgConversationNotFound)
+	} else if err != nil {
+		return dbError(err, "conversation claim")
+	}
+	return errChatBusy
+}
+
+// BeginTurn claims the user's running conversation for one turn and appends
+// the user's message m, in one transaction: the claim (a compare-and-set on
+// the conversation's row, which also holds that row for the append), the
+// messages so far, and m. m is not stored when the last message is a human
+// one (RoleUser or RoleSeller) with the same content, a resend after a
+// failed turn: the stored message is returned instead. m's ID and CreatedAt
+// are filled in when empty; its ConversationID is set to id.
+//
+// It returns the conversation with Claim set, its messages before the
+// user's message (oldest first) and the user's message as stored. It
+// returns ENOTFOUND when the conversation is not the user's, is deleted or
+// either id is not a UUID, ECONFLICT with MsgChatCompleted when it is
+// completed, ECONFLICT with MsgChatBusy while another request's claim holds
+// it (until that claim's Until has passed by now), and EINVALID for an
+// empty token or a role outside the salescoach.Role* values.
+func (s *ConversationService) BeginTurn(ctx context.Context, userID, id string, c salescoach.TurnClaim, now time.Time,
+	m *salescoach.Message) (*salescoach.Conversation, []*salescoach.Message, *salescoach.Message, error) {
+	m.ConversationID = id
+	if err := s.prepareMessage(m); err != nil {
+		return nil, nil, nil, err
+	}
+	var (
+		conv    *salescoach.Conversation
+		history []*salescoach.Message
+		stored  = m
+	)
+	err := s.db.inTx(ctx, func(r runner) error {
+		if r.pg {
+			// This commit need not wait for the disk: the turn's answer
+			// goes out only after SaveTurn's commit, which waits for the
+			// log up to itself and so for this one too. A database crash
+			// in between loses the message and the claim, and the client,
+			// which got an error, sends it again.
+			if _, err := r.exec(ctx, `SET LOCAL synchronous_commit = off`); err != nil {
+				return dbError(err, "begin turn")
+			}
+		}
+		var err error
+		if conv, err = claim(ctx, r, userID, id, c, now, true); err != nil {
+			return err
+		}
+		if history, err = messages(ctx, r, id); err != nil {
+			return err
+		}
+		if n := len(history); n > 0 && salescoach.IsHumanRole(history[n-1].Role) && history[n-1].Content == m.Content {
+			stored, history = history[n-1], history[:n-1]
+			return nil
+		}
+		return appendMessage(ctx, r, m)
+	})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return conv, history, stored, nil
+}
+
+// ClaimConversation claims the user's conversation, completed or not, for a
+// request that changes its state (an evaluation, ending an exam), in one
+// compare-and-set, and returns it with Claim set. It returns ENOTFOUND when
+// the conversation is not the user's, is deleted or either id is not a
+// UUID, ECONFLICT with MsgChatBusy while another request's claim holds it,
+// and EINVALID for an empty token.
+func (s *ConversationService) ClaimConversation(ctx context.Context, userID, id string, c salescoach.TurnClaim, now time.Time) (*salescoach.Conversation, error) {
+	return claim(ctx, s.db.r(), userID, id, c, now, false)
+}
+
+// RenewClaim moves the end of the claim c on the conversation to c.Until. It
+// returns ECONFLICT with MsgChatBusy when that claim no longer holds the
+// conversation (it lapsed and was taken, was released, or the conversation
+// is gone).
+func (s *ConversationService) RenewClaim(ctx context.Context, id string, c salescoach.TurnClaim) error {
+	if !validID(id) || c.Token == "" {
+		return errChatBusy
+	}
+	res, err := s.db.r().exec(ctx, `UPDATE conversations SET turn_claimed_until = ? WHERE id = ? AND turn_claim = ?`,
+		c.Until, id, c.Token)
+	if err != nil {
+		return dbError(err, "renew conversation claim")
+	}
+	if n, err := rowsAffected(res); err != nil {
+		return err
+	} else if n == 0 {
+		return errChatBusy
+	}
+	return nil
+}
+
+// ReleaseClaim ends the claim with that token on the conversation, if it
+// still holds it; otherwise it does nothing. It returns only driver errors.
+func (s *ConversationService) ReleaseClaim(ctx context.Context, id, token string) error {
+	if !validID(id) || token == "" {
+		return nil
+	}
+	_, err := s.db.r().exec(ctx, `UPDATE conversations SET turn_claim = NULL, turn_claimed_until = NULL
+		WHERE id = ? AND turn_claim = ?`, id, token)
+	return dbError(err, "release conversation claim")
 }

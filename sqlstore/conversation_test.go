@@ -578,7 +578,7 @@ func TestSaveTurnIsAtomic(t *testing.T) {
 		c.Stage, c.Progress, c.XPMessages = 1, 40, 1
 		reply := &salescoach.Message{ConversationID: c.ID, Role: salescoach.RoleAssistant, Content: "Zu teuer.", CreatedAt: now}
 		notice := &salescoach.Message{ConversationID: c.ID, Role: salescoach.RoleSystem, Content: "Fertig", IsCompletion: true, CreatedAt: now}
-		mustNil(t, s.SaveTurn(ctx, c, []*salescoach.Message{reply, notice}, salescoach.ProgressDelta{XP: 27, MessagesSent: 1, ObjectionsSolved: 1}))
+		mustNil(t, s.SaveTurn(ctx, c, salescoach.TurnEnd{Messages: []*salescoach.Message{reply, notice}, Progress: salescoach.ProgressDelta{XP: 27, MessagesSent: 1, ObjectionsSolved: 1}}))
 		msgs, err := s.Messages(ctx, c.ID)
 		mustNil(t, err)
 		if got := msgContents(msgs); len(got) != 2 || got[0] != "Zu teuer." || got[1] != "Fertig" {
@@ -597,13 +597,13 @@ func TestSaveTurnIsAtomic(t *testing.T) {
 		// message, and no XP either.
 		mustNil(t, s.SoftDelete(ctx, u.ID, c.ID, now))
 		late := &salescoach.Message{ConversationID: c.ID, Role: salescoach.RoleAssistant, Content: "Spät", CreatedAt: now}
-		wantCode(t, s.SaveTurn(ctx, c, []*salescoach.Message{late}, salescoach.ProgressDelta{XP: 50}), salescoach.ENOTFOUND)
+		wantCode(t, s.SaveTurn(ctx, c, salescoach.TurnEnd{Messages: []*salescoach.Message{late}, Progress: salescoach.ProgressDelta{XP: 50}}), salescoach.ENOTFOUND)
 		if n := count(t, db, "SELECT COUNT(*) FROM messages WHERE conversation_id = ?", c.ID); n != 2 {
 			t.Errorf("%d messages after a refused turn", n)
 		}
 		if n := count(t, db, "SELECT xp FROM users WHERE id = ?", u.ID); n != 27 {
 			t.Errorf("xp = %d after a refused turn", n)
 		}
-		wantCode(t, s.SaveTurn(ctx, c, nil, salescoach.ProgressDelta{XP: -1}), salescoach.EINVALID)
+		wantCode(t, s.SaveTurn(ctx, c, salescoach.TurnEnd{Progress: salescoach.ProgressDelta{XP: -1}}), salescoach.EINVALID)
 	})
 }

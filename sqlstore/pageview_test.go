@@ -88,32 +88,43 @@ var kindPaths = []string{"", "/", "//", "/impressum", "/impressum/", "/Impressum
 // from the session's settings would get wrong.
 func TestPageViewDaysBackfill(t *testing.T) {
 	t.Parallel()
-	t.Run("sqlite", func(t *testing.T) {
-		db, err := sqlstore.Open(t.Context(), filepath.Join(t.TempDir(), "old.db"))
-		mustNil(t, err)
-		t.Cleanup(func() { db.Close() })
-		testBackfill(t, db)
-	})
-	t.Run("postgres", func(t *testing.T) {
-		u, err := url.Parse(sqlstoretest.NewPostgresURL(t))
-		mustNil(t, err)
-		q := u.Query()
-		q.Set("timezone", "Pacific/Kiritimati")
-		q.Set("datestyle", "SQL,DMY")
-		u.RawQuery = q.Encode()
-		db, err := sqlstore.Open(t.Context(), u.String())
-		mustNil(t, err)
-		t.Cleanup(func() { db.Close() })
-		var tz string
-		mustNil(t, db.SQL().QueryRowContext(t.Context(), `SHOW TimeZone`).Scan(&tz))
-		if tz != "Pacific/Kiritimati" {
-			t.Fatalf("session time zone = %s, the test needs one far from UTC", tz)
-		}
-		// Back to an empty database, then up to the schema before 0013.
-		exec(t, db, `DROP SCHEMA public CASCADE`)
-		exec(t, db, `CREATE SCHEMA public`)
-		testBackfill(t, db)
-	})
+	t.Run("sqlite", func(t *testing.T) { testBackfill(t, emptySQLite(t)) })
+	t.Run("postgres", func(t *testing.T) { testBackfill(t, farFromUTCPostgres(t)) })
+}
+
+// emptySQLite opens a SQLite database without any migration.
+func emptySQLite(t *testing.T) *sqlstore.DB {
+	t.Helper()
+	db, err := sqlstore.Open(t.Context(), filepath.Join(t.TempDir(), "old.db"))
+	mustNil(t, err)
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// farFromUTCPostgres opens a new PostgreSQL database emptied of every
+// migration, whose connections use a time zone 14 hours ahead of UTC and a
+// non-ISO date style, which a day taken from the session's settings would
+// get wrong.
+func farFromUTCPostgres(t *testing.T) *sqlstore.DB {
+	t.Helper()
+	u, err := url.Parse(sqlstoretest.NewPostgresURL(t))
+	mustNil(t, err)
+	q := u.Query()
+	q.Set("timezone", "Pacific/Kiritimati")
+	q.Set("datestyle", "SQL,DMY")
+	u.RawQuery = q.Encode()
+	db, err := sqlstore.Open(t.Context(), u.String())
+	mustNil(t, err)
+	t.Cleanup(func() { db.Close() })
+	var tz string
+	mustNil(t, db.SQL().QueryRowContext(t.Context(), `SHOW TimeZone`).Scan(&tz))
+	if tz != "Pacific/Kiritimati" {
+		t.Fatalf("session time zone = %s, the test needs one far from UTC", tz)
+	}
+	// Back to an empty database.
+	exec(t, db, `DROP SCHEMA public CASCADE`)
+	exec(t, db, `CREATE SCHEMA public`)
+	return db
 }
 
 func testBackfill(t *testing.T, db *sqlstore.DB) {

@@ -68,17 +68,21 @@ func checkDelta(d salescoach.ProgressDelta) error {
 
 // addProgress adds d to the user's XP (setting the level) and counters.
 func addProgress(ctx context.Context, r runner, userID string, d salescoach.ProgressDelta, now time.Time) error {
-	var xp int
-	err := r.queryRow(ctx, `UPDATE users SET xp = xp + ?, updated_at = ? WHERE id = ? RETURNING xp`,
-		d.XP, now, userID).Scan(&xp)
+	var xp, level int
+	err := r.queryRow(ctx, `UPDATE users SET xp = xp + ?, updated_at = ? WHERE id = ? RETURNING xp, level`,
+		d.XP, now, userID).Scan(&xp, &level)
 	if noRows(err) {
 		return notFound(salescoach.MsgNoUser)
 	}
 	if err != nil {
 		return dbError(err, "add xp")
 	}
-	if _, err := r.exec(ctx, `UPDATE users SET level = ? WHERE id = ?`, salescoach.LevelFor(xp).Level, userID); err != nil {
-		return dbError(err, "set level")
+	// The level changes with few of the updates (every chat turn makes
+	// one): it is written only then, which saves a round trip in the others.
+	if l := salescoach.LevelFor(xp).Level; l != level {
+		if _, err := r.exec(ctx, `UPDATE users SET level = ? WHERE id = ?`, l, userID); err != nil {
+			return dbError(err, "set level")
+		}
 	}
 	_, err = r.exec(ctx, `UPDATE profiles SET
 			messages_sent_count = messages_sent_count + ?,

@@ -28,8 +28,8 @@ func TestVoiceUsageInReport(t *testing.T) {
 			mustNil(t, v.RecordVoiceUsage(ctx, u))
 		}
 		// b also used the model: voice and tokens of one user are one row.
-		exec(t, db, `INSERT INTO token_usage (id, user_id, model, purpose, tokens_in, tokens_out, created_at)
-			VALUES (?, ?, 'm', 'chat', 10, 5, ?)`, uuid.NewString(), b.ID, at("2026-03-02 10:00:01"))
+		mustNil(t, sqlstore.NewConversationService(db).RecordTokenUsage(ctx, &salescoach.TokenUsage{UserID: b.ID,
+			Model: "m", Purpose: "chat", TokensIn: 10, TokensOut: 5, CreatedAt: at("2026-03-02 10:00:01")}))
 
 		rep, err := sqlstore.NewAdminService(db).UsageReport(ctx, salescoach.UsageFilter{From: "2026-03-01", To: "2026-03-05"})
 		mustNil(t, err)

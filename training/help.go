@@ -100,10 +100,21 @@ func (s *Service) helpable(ctx context.Context, u *salescoach.User, id string) (
 // Evaluate grades the whole chat in the six categories and stores the
 // result with the conversation. The first evaluation of a finished exam
 // awards its XP.
+//
+// It claims the chat as a turn does: while a turn or another evaluation
+// runs, it returns ECONFLICT (MsgChatBusy).
 func (s *Service) Evaluate(ctx context.Context, u *salescoach.User, id, productOverride string) (*coach.Evaluation, error) {
-	unlock := s.locks.lock(id)
-	defer unlock()
-	conv, in, err := s.owned(ctx, u, id)
+	conv, err := s.Conversations.ClaimConversation(ctx, u.ID, id, s.newClaim(), s.Now())
+	if err != nil {
+		return nil, err
+	}
+	ctx, release := s.hold(ctx, conv)
+	defer release()
+	msgs, err := s.Conversations.Messages(ctx, conv.ID)
+	if err != nil {
+		return nil, err
+	}
+	in, err := s.input(ctx, u, conv, msgs)
 	if err != nil {
 		return nil, err
 	}
@@ -137,14 +148,15 @@ func (s *Service) Evaluate(ctx context.Context, u *salescoach.User, id, productO
 }
 
 // Finish ends an exam ('Prüfung beenden'); the evaluation follows. Ending a
-// finished exam again changes nothing.
+// finished exam again changes nothing. While a turn of the exam runs, it
+// returns ECONFLICT (MsgChatBusy).
 func (s *Service) Finish(ctx context.Context, u *salescoach.User, id string) (*salescoach.Conversation, error) {
-	unlock := s.locks.lock(id)
-	defer unlock()
-	conv, err := s.Conversations.Conversation(ctx, u.ID, id)
+	conv, err := s.Conversations.ClaimConversation(ctx, u.ID, id, s.newClaim(), s.Now())
 	if err != nil {
 		return nil, err
 	}
+	ctx, release := s.hold(ctx, conv)
+	defer release()
 	if conv.Mode != salescoach.ModeExam {
 		return nil, salescoach.NewError(salescoach.EINVALID, salescoach.MsgExamOnly)
 	}

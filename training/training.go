@@ -10,7 +10,6 @@ import (
 	"errors"
 	"log/slog"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -38,9 +37,16 @@ type Service struct {
 	Tiers salescoach.Tiers
 	Now   func() time.Time
 	Log   *slog.Logger
-
-	locks keyedMutex
+	// ClaimTTL is how long a request's claim on a chat lasts unless renewed
+	// (see salescoach.TurnClaim); zero means DefaultClaimTTL. A request
+	// renews its claim every third of it while it waits for the model.
+	ClaimTTL time.Duration
 }
+
+// DefaultClaimTTL is the claim time of ClaimTTL's zero value: long enough
+// that a renewal (every 10 s) never misses on a busy database, short enough
+// that a chat whose process died is free again after half a minute.
+const DefaultClaimTTL = 30 * time.Second
 
 // User-facing errors of the chat.
 var (
@@ -107,6 +113,11 @@ type SendResult struct {
 // user's message is stored before any model call: if the engine fails, the
 // message stays, the error is returned, and sending again continues the chat
 // without storing the message twice.
+//
+// A turn claims its chat first (salescoach.TurnClaim): while one turn runs,
+// another message for the same chat, from any app process, is refused with
+// ECONFLICT (MsgChatBusy) and is not stored, so the chat's messages strictly
+// alternate and no reply is lost.
 func (s *Service) Send(ctx context.Context, u *salescoach.User, req SendRequest, emit func(string)) (*SendResult, error) {
 	msg := strings.TrimSpace(req.Message)
 	if msg == "" {
@@ -114,30 +125,30 @@ func (s *Service) Send(ctx context.Context, u *salescoach.User, req SendRequest,
 	} else if utf8.RuneCountInString(msg) > salescoach.MaxMessageRunes {
 		return nil, errLongMessage
 	}
-	var conv *salescoach.Conversation
-	if req.ConversationID == "" {
+	id := req.ConversationID
+	var started *SendResult
+	if id == "" {
 		c, err := s.start(ctx, u, req, msg)
 		if err != nil {
 			return nil, err
 		}
-		conv = c
 		s.changed(ctx, u.ID, salescoach.ChangeConversation, salescoach.OpInsert, c.ID)
+		id = c.ID
+		// The chat exists (and counts against the quota) even when its
+		// first turn fails: the client continues it instead of starting
+		// another.
+		started = &SendResult{ConversationID: c.ID, Conversation: c}
 	}
-	id := req.ConversationID
-	if conv != nil {
-		id = conv.ID
+	now := s.Now()
+	userMsg := &salescoach.Message{Role: salescoach.RoleUser, Content: msg, CreatedAt: now,
+		PDFName: truncateRunes(strings.TrimSpace(req.PDFName), 255)}
+	conv, history, stored, err := s.Conversations.BeginTurn(ctx, u.ID, id, s.newClaim(), now, userMsg)
+	if err != nil {
+		return started, err
 	}
-	unlock := s.locks.lock(id)
-	defer unlock()
-	if conv == nil {
-		c, err := s.Conversations.Conversation(ctx, u.ID, id)
-		if err != nil {
-			return nil, err
-		}
-		conv = c
-		if conv.Completed() {
-			return nil, errCompleted
-		}
+	ctx, release := s.hold(ctx, conv)
+	defer release()
+	if req.ConversationID != "" {
 		if req.ProductOverride != "" && req.ProductOverride != conv.ProductOverride {
 			conv.ProductOverride = truncateRunes(req.ProductOverride, salescoach.MaxOverrideRunes)
 		}
@@ -151,14 +162,92 @@ func (s *Service) Send(ctx context.Context, u *salescoach.User, req SendRequest,
 			}
 		}
 	}
-	res, err := s.turn(ctx, u, conv, msg, strings.TrimSpace(req.PDFName), emit)
-	if err != nil && res == nil && req.ConversationID == "" {
-		// The chat exists (and counts against the quota) even though its
-		// first turn failed: the client continues it instead of starting
-		// another.
-		res = &SendResult{ConversationID: conv.ID, Conversation: conv}
+	// A resend of a message still waiting for its answer is no new answer:
+	// it is not fast, whenever it comes.
+	fast := stored == userMsg && answeredFast(history, now)
+	res, err := s.turn(ctx, u, conv, append(history, stored), fast, emit)
+	if err != nil && res == nil {
+		res = started
 	}
 	return res, err
+}
+
+// answeredFast reports whether a message at now comes within
+// FastAnswerWindow of the customer's last message in history.
+func answeredFast(history []*salescoach.Message, now time.Time) bool {
+	for i := len(history) - 1; i >= 0; i-- {
+		if history[i].Role == salescoach.RoleAssistant {
+			return now.Sub(history[i].CreatedAt) <= salescoach.FastAnswerWindow
+		}
+	}
+	return false
+}
+
+// newClaim returns a fresh claim for one request.
+func (s *Service) newClaim() salescoach.TurnClaim {
+	return salescoach.TurnClaim{Token: uuid.NewString(), Until: s.Now().Add(s.claimTTL())}
+}
+
+func (s *Service) claimTTL() time.Duration {
+	if s.ClaimTTL > 0 {
+		return s.ClaimTTL
+	}
+	return DefaultClaimTTL
+}
+
+// hold keeps conv's claim while the request works on the chat: it renews
+// the claim every third of its time, and cancels the returned context when
+// the claim is lost (it lapsed and another request took the chat), so that
+// the request stops instead of writing over the other one. release stops
+// the renewals and releases the claim, unless a save already did (which
+// empties conv.Claim); it releases even when the client has gone, so the
+// chat is free at once rather than when the claim lapses.
+func (s *Service) hold(ctx context.Context, conv *salescoach.Conversation) (context.Context, func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	ttl, token := s.claimTTL(), conv.Claim
+	stop, stopped := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stopped)
+		tick := time.NewTicker(ttl / 3)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+				err := s.Conversations.RenewClaim(ctx, conv.ID, salescoach.TurnClaim{Token: token, Until: s.Now().Add(ttl)})
+				if salescoach.ErrorCode(err) == salescoach.ECONFLICT {
+					s.Log.WarnContext(ctx, "chat claim lost", "conversation_id", conv.ID)
+					cancel()
+					return
+				} else if err != nil {
+					s.Log.ErrorContext(ctx, "chat claim not renewed", "conversation_id", conv.ID, "err", err)
+				}
+			}
+		}
+	}()
+	return ctx, func() {
+		close(stop)
+		<-stopped
+		cancel()
+		if conv.Claim == "" {
+			return
+		}
+		dctx, done := detached(ctx)
+		defer done()
+		if err := s.Conversations.ReleaseClaim(dctx, conv.ID, conv.Claim); err != nil {
+			s.Log.ErrorContext(dctx, "chat claim not released", "conversation_id", conv.ID, "err", err)
+		}
+	}
+}
+
+// detached is ctx without its cancellation, bounded by a few seconds: for
+// the writes that end a request (saving what a failed turn changed,
+// releasing its claim), which must happen even when the client has gone.
+func detached(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 }
 
 // start creates a chat within the quota.
@@ -192,17 +281,10 @@ func (s *Service) start(ctx context.Context, u *salescoach.User, req SendRequest
 	return c, nil
 }
 
-// turn plays one exchange on a locked conversation.
-func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach.Conversation, msg, pdfName string, emit func(string)) (*SendResult, error) {
-	history, err := s.Conversations.Messages(ctx, conv.ID)
-	if err != nil {
-		return nil, err
-	}
-	userMsg, fast, err := s.storeUserMessage(ctx, conv, history, msg, pdfName)
-	if err != nil {
-		return nil, err
-	}
-	history = append(history, userMsg)
+// turn plays one exchange on a claimed conversation whose messages, the
+// user's stored one last, are history.
+func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach.Conversation, history []*salescoach.Message, fast bool, emit func(string)) (*SendResult, error) {
+	userMsg := history[len(history)-1]
 	delta := salescoach.ProgressDelta{MessagesSent: 1}
 	if conv.XPMessages < salescoach.XPMessagesPerChat {
 		delta.XP += salescoach.XPMessage
@@ -211,6 +293,7 @@ func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach
 	if fast && conv.Mode == salescoach.ModePractice && conv.Stage > 0 {
 		delta.FastAnswers = 1
 	}
+	var spent []*salescoach.TokenUsage
 
 	in, err := s.input(ctx, u, conv, history)
 	if err != nil {
@@ -232,9 +315,9 @@ func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach
 		} else {
 			var usage coach.Usage
 			a, usage, err = s.Engine.Assess(ctx, in)
-			s.recordUsage(ctx, u.ID, conv.ID, "score", usage)
+			spent = s.spent(spent, u.ID, conv.ID, "score", usage)
 			if err != nil {
-				s.keep(ctx, conv, delta)
+				s.keep(ctx, conv, delta, spent)
 				return nil, chatEngineError(err, salescoach.MsgAssessmentFailed)
 			}
 			score = s.advance(conv, a, &delta)
@@ -253,11 +336,11 @@ func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach
 	}
 
 	reply, usage, err := s.Engine.Reply(ctx, in, plan, emit)
-	s.recordUsage(ctx, u.ID, conv.ID, "chat", usage)
+	spent = s.spent(spent, u.ID, conv.ID, "chat", usage)
 	if err != nil {
 		// The answer's score stands (it was judged); the customer's reply is
 		// what failed, and the next message continues from this state.
-		s.keep(ctx, conv, delta)
+		s.keep(ctx, conv, delta, spent)
 		return nil, chatEngineError(err, salescoach.MsgReplyFailed)
 	}
 	now := s.Now()
@@ -267,39 +350,15 @@ func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach
 		msgs = append(msgs, s.complete(conv, &delta))
 	}
 	conv.UpdatedAt = now
-	// The reply, the chat's new state and the user's XP are one fact: they
-	// are stored together or not at all.
-	if err := s.Conversations.SaveTurn(ctx, conv, msgs, delta); err != nil {
+	// The reply, the chat's new state, the user's XP and the model calls'
+	// tokens are one fact: they are stored together or not at all, and the
+	// save releases the chat's claim.
+	if err := s.Conversations.SaveTurn(ctx, conv, salescoach.TurnEnd{Messages: msgs, Progress: delta, Usage: spent}); err != nil {
 		return nil, err
 	}
 	s.changedTurn(ctx, conv, delta)
 	res.Message, res.AssistantMessageID = reply, assistant.ID
 	return res, nil
-}
-
-// storeUserMessage appends the user's message, unless the chat's last
-// message is the same text still waiting for an answer (a resend after a
-// failed model call). It reports whether the answer came within
-// FastAnswerWindow of the customer's last message.
-func (s *Service) storeUserMessage(ctx context.Context, conv *salescoach.Conversation, history []*salescoach.Message, msg, pdfName string) (*salescoach.Message, bool, error) {
-	now := s.Now()
-	var lastAssistant *salescoach.Message
-	for i := len(history) - 1; i >= 0; i-- {
-		if history[i].Role == salescoach.RoleAssistant {
-			lastAssistant = history[i]
-			break
-		}
-	}
-	fast := lastAssistant != nil && now.Sub(lastAssistant.CreatedAt) <= salescoach.FastAnswerWindow
-	if n := len(history); n > 0 && isHuman(history[n-1].Role) && history[n-1].Content == msg {
-		return history[n-1], false, nil
-	}
-	m := &salescoach.Message{ConversationID: conv.ID, Role: salescoach.RoleUser, Content: msg, CreatedAt: now,
-		PDFName: truncateRunes(pdfName, 255)}
-	if err := s.Conversations.AddMessage(ctx, m); err != nil {
-		return nil, false, err
-	}
-	return m, fast, nil
 }
 
 // Gain thresholds: an answer below GainFloor moves nothing; one at
@@ -363,11 +422,15 @@ func (s *Service) complete(conv *salescoach.Conversation, d *salescoach.Progress
 		Content: CompletionText, IsCompletion: true, CreatedAt: now.Add(time.Millisecond)}
 }
 
-// keep saves what a failed turn changed (its judged score, its XP), so that
-// sending again continues from there.
-func (s *Service) keep(ctx context.Context, conv *salescoach.Conversation, d salescoach.ProgressDelta) {
+// keep saves what a failed turn changed (its judged score, its XP, the
+// tokens its model calls spent) and releases the chat's claim, so that
+// sending again continues from there. It saves even when the client has
+// gone (a cancelled request is one way a turn fails).
+func (s *Service) keep(ctx context.Context, conv *salescoach.Conversation, d salescoach.ProgressDelta, spent []*salescoach.TokenUsage) {
+	ctx, done := detached(ctx)
+	defer done()
 	conv.UpdatedAt = s.Now()
-	if err := s.Conversations.SaveTurn(ctx, conv, nil, d); err != nil {
+	if err := s.Conversations.SaveTurn(ctx, conv, salescoach.TurnEnd{Progress: d, Usage: spent}); err != nil {
 		s.Log.ErrorContext(ctx, "save chat state failed", "conversation_id", conv.ID, "err", err)
 		return
 	}
@@ -406,13 +469,21 @@ func (s *Service) saveProgress(ctx context.Context, userID string, conv *salesco
 }
 
 func (s *Service) recordUsage(ctx context.Context, userID, convID, purpose string, u coach.Usage) {
+	for _, t := range s.spent(nil, userID, convID, purpose, u) {
+		if err := s.Conversations.RecordTokenUsage(ctx, t); err != nil {
+			s.Log.ErrorContext(ctx, "token usage not recorded", "user_id", userID, "err", err)
+		}
+	}
+}
+
+// spent appends a model call's usage to the list a chat turn stores with
+// its end, unless the call used no tokens.
+func (s *Service) spent(list []*salescoach.TokenUsage, userID, convID, purpose string, u coach.Usage) []*salescoach.TokenUsage {
 	if u.TokensIn == 0 && u.TokensOut == 0 {
-		return
+		return list
 	}
-	if err := s.Conversations.RecordTokenUsage(ctx, &salescoach.TokenUsage{UserID: userID, ConversationID: convID,
-		Model: u.Model, Purpose: purpose, TokensIn: u.TokensIn, TokensOut: u.TokensOut, CreatedAt: s.Now()}); err != nil {
-		s.Log.ErrorContext(ctx, "token usage not recorded", "user_id", userID, "err", err)
-	}
+	return append(list, &salescoach.TokenUsage{UserID: userID, ConversationID: convID,
+		Model: u.Model, Purpose: purpose, TokensIn: u.TokensIn, TokensOut: u.TokensOut, CreatedAt: s.Now()})
 }
 
 // input builds what an engine sees of a chat.
@@ -448,7 +519,7 @@ func (s *Service) input(ctx context.Context, u *salescoach.User, conv *salescoac
 	for _, m := range msgs {
 		switch {
 		case m.Role == salescoach.RoleSystem, strings.HasPrefix(m.Content, coach.ReminderPrefix):
-		case isHuman(m.Role):
+		case salescoach.IsHumanRole(m.Role):
 			in.History = append(in.History, coach.Turn{Role: salescoach.RoleUser, Content: m.Content})
 		default:
 			in.History = append(in.History, coach.Turn{Role: salescoach.RoleAssistant, Content: m.Content})
@@ -463,8 +534,6 @@ func objectionAt(conv *salescoach.Conversation, stage int) string {
 	}
 	return conv.Objections[stage-1]
 }
-
-func isHuman(role string) bool { return role == salescoach.RoleUser || role == salescoach.RoleSeller }
 
 // engineError keeps an engine's own user-facing error and replaces anything
 // else with the given text.
@@ -503,39 +572,4 @@ func truncateRunes(s string, n int) string {
 		return s
 	}
 	return string([]rune(s)[:n])
-}
-
-// keyedMutex serialises turns of one conversation within this process, so
-// two quick messages cannot both read the same scoring state.
-type keyedMutex struct {
-	mu    sync.Mutex
-	locks map[string]*keyedLock
-}
-
-type keyedLock struct {
-	mu   sync.Mutex
-	refs int
-}
-
-func (k *keyedMutex) lock(key string) (unlock func()) {
-	k.mu.Lock()
-	if k.locks == nil {
-		k.locks = map[string]*keyedLock{}
-	}
-	l := k.locks[key]
-	if l == nil {
-		l = &keyedLock{}
-		k.locks[key] = l
-	}
-	l.refs++
-	k.mu.Unlock()
-	l.mu.Lock()
-	return func() {
-		l.mu.Unlock()
-		k.mu.Lock()
-		if l.refs--; l.refs == 0 {
-			delete(k.locks, key)
-		}
-		k.mu.Unlock()
-	}
 }

@@ -33,6 +33,7 @@ export const serverEnglish: Record<ServerCode, string> = {
   confirm_link_invalid: 'The confirmation link is invalid or has expired.',
   conflict: 'This entry already exists.',
   consent_unknown: 'Unknown kind of consent.',
+  conversation_busy: 'This chat is answering another message right now. Wait for the reply, then send your message again.',
   conversation_completed: 'This chat is already finished.',
   conversation_not_found: 'Conversation not found.',
   customer_unreachable: "The AI customer can't be reached right now. Please try again in a moment.",
