@@ -1,0 +1,92 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import {
+  AdminAnalyticsRoute,
+  AdminChallengesRoute,
+  AdminChatHistoryRoute,
+  AdminComplianceRoute,
+  AdminFeedbackRoute,
+  AdminOverviewRoute,
+  AdminSettingsRoute,
+  AdminTokenManagementRoute,
+  AdminUsersRoute,
+} from './screens';
+import { AdminLayout } from '../components/layouts/AdminLayout';
+import { Alert } from '../components/ui/Alert';
+import { FullPageSpinner } from '../components/ui/Spinner';
+import { isAdminQueryKey, isAdminQueryOptions } from '../lib/api';
+import { useSignOut } from '../lib/auth';
+import { lazyChunk } from '../lib/chunks';
+import { useT } from '../lib/i18n';
+
+// The admin's frame, a chunk of its own: a regular user's first page does not
+// download the back-office's layout, role check or two-factor set-up.
+
+/** The admin route set; any other path (including /dashboard) goes to /admin-dashboard. */
+function AdminRoutes() {
+  return (
+    <Routes>
+      <Route element={<AdminLayout />}>
+        <Route path="admin-dashboard" element={<AdminOverviewRoute />} />
+        <Route path="chat-history" element={<AdminChatHistoryRoute />} />
+        <Route path="users" element={<AdminUsersRoute />} />
+        <Route path="challenges" element={<AdminChallengesRoute />} />
+        <Route path="token-management" element={<AdminTokenManagementRoute />} />
+        <Route path="analytics" element={<AdminAnalyticsRoute />} />
+        <Route path="compliance" element={<AdminComplianceRoute />} />
+        <Route path="admin-feedback" element={<AdminFeedbackRoute />} />
+        <Route path="settings" element={<AdminSettingsRoute />} />
+        <Route path="*" element={<Navigate to="/admin-dashboard" replace />} />
+      </Route>
+    </Routes>
+  );
+}
+
+const TwoFactorSection = lazyChunk(
+  () => import('../features/profile').then((m) => ({ default: m.TwoFactorSection })),
+  ['profile'],
+);
+
+/**
+ * An admin while the installation requires two-factor sign-in for admins
+ * (ADMIN_TOTP_REQUIRED) and who has not set it up: the back-office stays
+ * closed (its API answers 403 totp_setup_required) until they do, here.
+ */
+function AdminTwoFactorSetup({ userId }: { userId: string }) {
+  const t = useT();
+  const signOut = useSignOut();
+  const queryClient = useQueryClient();
+  return (
+    <main className="terms-screen" id="main">
+      <div className="stack admin-two-factor">
+        <h1>{t('admin.totpSetup.title')}</h1>
+        <Alert tone="warning">{t('admin.totpSetup.text')}</Alert>
+        <Suspense fallback={<FullPageSpinner />}>
+          <TwoFactorSection
+            onCodesSaved={() => void queryClient.invalidateQueries({ queryKey: isAdminQueryKey(userId) })}
+          />
+        </Suspense>
+        <div>
+          <button type="button" className="button button--secondary" onClick={() => void signOut()}>
+            {t('common.signOut')}
+          </button>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+/**
+ * An admin's frame: the role check says whether the installation wants
+ * two-factor sign-in set up first (only admins pay for this request; a failed
+ * check opens the back-office, whose API refuses what it must).
+ */
+export default function AdminGate({ userId }: { userId: string }) {
+  const role = useQuery(isAdminQueryOptions(userId));
+  if (role.isPending) return <FullPageSpinner />;
+  if (role.isError) console.warn('role check failed', role.error);
+  if (role.data?.isAdmin && role.data.totpSetupRequired) return <AdminTwoFactorSetup userId={userId} />;
+  return <AdminRoutes />;
+}
+
