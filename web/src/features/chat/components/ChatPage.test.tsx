@@ -105,6 +105,25 @@ describe('header', () => {
       'Schnelle Antworten · Stufe I · 70 %',
     ]);
   });
+  it('holds the rings\' place with three empty ones while the challenges load (nothing moves when they come)', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get('/api/challenges', async () => {
+        await gate;
+        return HttpResponse.json(makeChallenges({ objections_solved: 20 }));
+      }),
+    );
+    await openChat();
+    const pending = document.querySelector('.rings[data-pending]');
+    expect(pending).toHaveAttribute('aria-hidden', 'true');
+    expect(pending?.querySelectorAll('.rings__item')).toHaveLength(3);
+    expect(screen.queryByRole('list', { name: 'Deine Challenges' })).not.toBeInTheDocument();
+    release();
+    const rings = await screen.findByRole('list', { name: 'Deine Challenges' });
+    expect(within(rings).getAllByRole('img')).toHaveLength(3);
+    expect(document.querySelector('.rings[data-pending]')).toBeNull();
+  });
 });
 
 describe('welcome panel', () => {
