@@ -1,18 +1,15 @@
-import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, copyFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { missingChromium } from './chromium';
-import { freePort, stopChild, waitUntilAnswers } from './fakes/process';
+import { freePort, stopChild } from './fakes/process';
 import { startSpeechFake } from './fakes/speech';
 import { startPayPalFake } from './fakes/paypal';
+import { serverBinary as binary, startServer } from './servers/server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** The server binary `make build` produces (override with SALESCOACH_BIN). */
-const binary = process.env.SALESCOACH_BIN ?? path.resolve(here, '../bin/salescoach');
 
 /**
  * Starts `salescoach serve` on a free port with a fresh data folder and JSON
@@ -39,34 +36,23 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // PayPal: the fake (cmd/paypalfake) with its webhooks going to this server.
   const paypal = await startPayPalFake(baseURL, path.join(dataDir, 'paypalfake.log'));
 
-  const child = spawn(binary, ['serve'], {
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: process.env.HOME ?? dataDir,
-      DATA_DIR: dataDir,
-      ADDR: `127.0.0.1:${port}`,
-      PUBLIC_URL: baseURL,
-      // admin.spec.ts uses one admin per test (tests run in parallel)
-      ADMIN_EMAILS: 'admin@example.com,admin-feedback@example.com,admin-users@example.com,admin-chats@example.com,admin-analytics@example.com,admin-audit@example.com,admin-billing@example.com',
-      LOG_FORMAT: 'json',
-      // Every test signs up and signs in from 127.0.0.1; the defaults (10
-      // accounts an hour, 30 sign-ins per 15 minutes) would cap the suite.
-      SIGNUP_LIMIT_PER_HOUR: '1000',
-      AUTH_LIMIT_PER_15MIN: '1000',
-      FETCH_ALLOW: '127.0.0.1/32',
-      FETCH_ALLOW_PORTS: String(sitePort),
-      ...speech.env,
-      ...paypal.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.pipe(log, { end: false });
-  child.stderr?.pipe(log, { end: false });
-
+  let child;
   try {
-    await waitUntilAnswers('server', `${baseURL}/healthz`, child, 30_000);
+    child = await startServer({
+      name: 'server',
+      port,
+      dataDir,
+      log,
+      env: {
+        // admin.spec.ts uses one admin per test (tests run in parallel)
+        ADMIN_EMAILS: 'admin@example.com,admin-feedback@example.com,admin-users@example.com,admin-chats@example.com,admin-analytics@example.com,admin-audit@example.com,admin-billing@example.com',
+        FETCH_ALLOW: '127.0.0.1/32',
+        FETCH_ALLOW_PORTS: String(sitePort),
+        ...speech.env,
+        ...paypal.env,
+      },
+    });
   } catch (err) {
-    await stopChild(child);
     await speech.stop();
     await paypal.stop();
     log.end();
