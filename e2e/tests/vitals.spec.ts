@@ -48,7 +48,24 @@ test("a real page load's web vitals reach the admin's analytics table", async ({
       }
     }),
   );
+  // The browser files the click's event timing entry only after the next
+  // frame is presented; leaving before that (a loaded machine) leaves INP
+  // with nothing to report. Wait until the browser has measured it, as
+  // web-vitals' own observer will see it.
+  const measured = page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const po = new PerformanceObserver((list) => {
+          if (list.getEntries().some((e) => e.name === 'click' && e.duration >= 40)) {
+            po.disconnect();
+            resolve();
+          }
+        });
+        po.observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+      }),
+  );
   await page.getByRole('heading', { level: 1 }).click();
+  await measured;
   // Leaving hides the page: the browser sends what it measured (keepalive,
   // so the request outlives the page) under the route pattern, without the
   // query and the fragment. The server has them when the samples grow
