@@ -209,7 +209,7 @@ image() {
 	wait_for "http://127.0.0.1:$PORT/healthz" 30 || { podman logs sc-image; fail "/healthz did not answer"; }
 	say "started: /healthz answered $(($(now_ms) - t0)) ms after podman run"
 	curl -fsS "http://127.0.0.1:$PORT/readyz" >/dev/null || fail "/readyz"
-	curl -fsS "http://127.0.0.1:$PORT/" | grep -q '<div id="root"' || fail "/ does not serve the web app"
+	curl -fsS "http://127.0.0.1:$PORT/app/" | grep -q '<div id="root"' || fail "/app/ does not serve the web app"
 	pid=$(podman inspect --format '{{.State.Pid}}' sc-image)
 	uids=$(awk '/^Uid:/ {print $2, $3, $4, $5}' "/proc/$pid/status")
 	[ "$uids" = "65532 65532 65532 65532" ] || fail "the server runs as uids $uids"
@@ -286,7 +286,7 @@ compose() {
 	done
 	say "podman healthcheck run: postgres, app1, app2 healthy"
 	# shellcheck disable=SC2086
-	curl -fsS $ca $https/ | grep -q '<div id="root"' || fail "/ through Caddy"
+	curl -fsS $ca $https/app/ | grep -q '<div id="root"' || fail "/app/ through Caddy"
 	# shellcheck disable=SC2086
 	hsts=$(curl -fsS -o /dev/null -D - $ca $https/healthz | tr -d '\r' | sed -n 's/^[Ss]trict-[Tt]ransport-[Ss]ecurity: //p')
 	[ -n "$hsts" ] || fail "no HSTS header: PUBLIC_URL is not https"
