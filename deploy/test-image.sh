@@ -2,7 +2,8 @@
 # Builds the container image from the real Dockerfile and checks it, on a
 # host without access to a container registry. Not part of `make test`.
 #
-#   deploy/test-image.sh standins   # local stand-ins for the base images
+#   deploy/test-image.sh standins [golang node distroless postgres caddy]
+#                                   # local stand-ins for the base images
 #   deploy/test-image.sh image      # build the image, run it on SQLite, check it
 #   deploy/test-image.sh compose    # compose.yaml: PostgreSQL, two replicas, Caddy
 #   deploy/test-image.sh all        # the three in turn
@@ -118,28 +119,37 @@ standins() {
 		debootstrap --variant=minbase --include=ca-certificates,tzdata bookworm "$WORK/rootfs" "$MIRROR" >"$WORK/debootstrap.log"
 	fi
 	path=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+	only=" $* "
+	# pick NAME: build this stand-in (all when none were named).
+	pick() { [ "$only" = "  " ] || case $only in *" $1 "*) true ;; *) false ;; esac; }
 
 	# golang: the host's GOROOT at /usr/local/go, GOPATH /go, as the official image.
+	if pick golang; then
 	debian golang
 	local_cas "$WORK/golang"
 	cp -a "$(go env GOROOT)" "$WORK/golang/usr/local/go"
 	mkdir -p "$WORK/golang/go/bin" "$WORK/golang/go/src"
 	import "$WORK/golang" "golang:$want-bookworm" \
 		"ENV=PATH=/go/bin:/usr/local/go/bin:$path" "ENV=GOPATH=/go" "ENV=GOTOOLCHAIN=local" "WORKDIR=/go"
+	fi
 
-	# node: the host's node and npm under /usr/local, as the official image.
+	# node: the host's node (or NODE, a node binary of your choice) and npm
+	# under /usr/local, as the official image.
+	if pick node; then
 	debian node
 	local_cas "$WORK/node"
 	npm_dir=$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")
-	cp "$(readlink -f "$(command -v node)")" "$WORK/node/usr/local/bin/node"
+	cp "$(readlink -f "${NODE:-$(command -v node)}")" "$WORK/node/usr/local/bin/node"
 	mkdir -p "$WORK/node/usr/local/lib/node_modules"
 	cp -a "$npm_dir" "$WORK/node/usr/local/lib/node_modules/npm"
 	ln -s ../lib/node_modules/npm/bin/npm-cli.js "$WORK/node/usr/local/bin/npm"
 	ln -s ../lib/node_modules/npm/bin/npx-cli.js "$WORK/node/usr/local/bin/npx"
-	say "node stand-in has Node.js $(node --version) (the Dockerfile names 22)"
+	say "node stand-in has Node.js $(chroot "$WORK/node" node --version) (the Dockerfile names 22)"
 	import "$WORK/node" node:22-bookworm-slim "ENV=PATH=$path" "ENV=NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt" "CMD=[\"node\"]"
+	fi
 
 	# distroless static, nonroot: no shell, no package manager.
+	if pick distroless; then
 	d=$WORK/distroless
 	rm -rf "$d"
 	mkdir -p "$d/etc/ssl/certs" "$d/usr/share" "$d/tmp" "$d/home/nonroot" "$d/root"
@@ -153,8 +163,10 @@ standins() {
 	chown 65532:65532 "$d/home/nonroot"
 	import "$d" gcr.io/distroless/static-debian12:nonroot \
 		"ENV=PATH=$path" "ENV=SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt" "USER=65532:65532" "WORKDIR=/home/nonroot"
+	fi
 
 	# postgres: Debian's PostgreSQL 15 with an entry point like the official one.
+	if pick postgres; then
 	debian postgres postgresql-15
 	cp deploy/standin-postgres.sh "$WORK/postgres/usr/local/bin/docker-entrypoint.sh"
 	chmod 755 "$WORK/postgres/usr/local/bin/docker-entrypoint.sh"
@@ -162,13 +174,16 @@ standins() {
 		"ENV=PATH=/usr/lib/postgresql/15/bin:$path" "ENV=PGDATA=/var/lib/postgresql/data" \
 		"ENTRYPOINT=[\"/usr/local/bin/docker-entrypoint.sh\"]" "CMD=[\"postgres\"]" \
 		"VOLUME=/var/lib/postgresql/data" "EXPOSE=5432" "STOPSIGNAL=SIGINT"
+	fi
 
 	# caddy: Debian's package, with the official image's folders and command.
+	if pick caddy; then
 	debian caddy caddy
 	mkdir -p "$WORK/caddy/config" "$WORK/caddy/data" "$WORK/caddy/etc/caddy"
 	import "$WORK/caddy" caddy:2 \
 		"ENV=XDG_CONFIG_HOME=/config" "ENV=XDG_DATA_HOME=/data" "WORKDIR=/srv" "EXPOSE=80" "EXPOSE=443" \
 		"CMD=[\"caddy\",\"run\",\"--config\",\"/etc/caddy/Caddyfile\",\"--adapter\",\"caddyfile\"]"
+	fi
 }
 
 # wait_for URL SECONDS [CURL-OPTIONS...]: polls until the URL answers 200.
@@ -308,7 +323,9 @@ compose() {
 		say "$c answered $seen of 40 GET /api/me with the one token"
 	done
 	client=$(podman logs "${p}_app1_1" 2>&1 | sed -n 's/.*"path":"\/api\/me".*"ip":"\([^"]*\)".*/\1/p' | head -n1)
-	say "the replicas see the client address $client (X-Forwarded-For from Caddy)"
+	# From this host the client reaches Caddy through the network's gateway,
+	# an address inside TRUSTED_PROXIES, so the replicas fall back to Caddy's.
+	say "the replicas see the client address $client"
 
 	# A replica stops (SIGTERM) while requests go on through Caddy.
 	: >"$d/codes"
@@ -344,7 +361,6 @@ compose() {
 
 	# Down and up again: the database volume and the secrets keep the guest.
 	pc down || fail "podman-compose down"
-	podman network create --subnet "$subnet" --label "io.podman.compose.project=$p" "${p}_backend" >/dev/null
 	pc up -d || fail "podman-compose up again"
 	# shellcheck disable=SC2086
 	wait_for "https://localhost/readyz" 60 $ca --resolve localhost:443:127.0.0.1 || fail "no /readyz after down and up"
@@ -364,7 +380,10 @@ compose_down() {
 }
 
 case ${1:-all} in
-standins) standins ;;
+standins)
+	shift
+	standins "$@"
+	;;
 image) image ;;
 compose) compose ;;
 all)
