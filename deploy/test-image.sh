@@ -83,7 +83,7 @@ debian() {
 		mkdir -p "$root/etc/postgresql-common"
 		echo 'create_main_cluster = false' >"$root/etc/postgresql-common/createcluster.conf"
 		cp /etc/resolv.conf "$root/etc/resolv.conf"
-		chroot "$root" sh -c "apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $* >/dev/null"
+		chroot "$root" sh -c "apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $*" >>"$WORK/apt.log" 2>&1
 		chroot "$root" apt-get clean
 		: >"$root/etc/resolv.conf"
 		rm "$root/usr/sbin/policy-rc.d"
@@ -111,7 +111,7 @@ standins() {
 	want=$(sed -n 's/^go \([0-9]*\.[0-9]*\).*/\1/p' go.mod)
 	grep -q "^FROM golang:$want-bookworm " Dockerfile || fail "the Dockerfile's golang image is not Go $want (go.mod)"
 	have=$(go env GOVERSION)
-	case $have in go$want | go$want.*) ;; *) fail "this host's Go is $have, go.mod wants $want" ;; esac
+	case $have in "go$want" | "go$want".*) ;; *) fail "this host's Go is $have, go.mod wants $want" ;; esac
 
 	if [ ! -x "$WORK/rootfs/bin/sh" ]; then
 		say "debootstrap bookworm from $MIRROR"
