@@ -23,10 +23,14 @@
 #                           with POSTGRES_DB, POSTGRES_USER, POSTGRES_PASSWORD_FILE
 #   caddy:2                 Debian bookworm + Debian's caddy (2.6)
 # Where a stand-in differs from the real image (Node and PostgreSQL
-# versions) docs/operations.md says so.
+# versions) docs/operations.md says so. The two build stand-ins also trust
+# this host's own certificate authorities (/usr/local/share/ca-certificates).
 #
 # Settings: WORK (default /var/tmp/salescoach-standins) keeps the Debian
-# root file system between runs; MIRROR is the Debian archive.
+# root file system between runs; MIRROR is the Debian archive; NODE is the
+# node binary for the node stand-in (default: this host's); PORT (18080) is
+# the loopback port of the single container. compose publishes Caddy on the
+# host's ports 80 and 443. Nothing is left running; the images stay.
 set -eu
 cd "$(dirname "$0")/.."
 WORK=${WORK:-/var/tmp/salescoach-standins}
