@@ -2,6 +2,8 @@
 # Sales Coach: one static binary with the built web app inside it.
 #   docker build -t salescoach .
 #   docker run -p 8080:8080 -v salescoach-data:/data salescoach
+# With Podman: podman build --format docker (the OCI format drops HEALTHCHECK).
+# deploy/test-image.sh builds and checks it where no base image can be pulled.
 # docs/operations.md describes the compose deployment (PostgreSQL, two app
 # replicas, Caddy with automatic HTTPS).
 

@@ -29,8 +29,9 @@ type composeFile struct {
 }
 
 // TestDeploymentFiles checks compose.yaml, deploy/Caddyfile and the
-// Dockerfile against each other and against the server's settings, since
-// no container can be built or started here: both replicas get the same
+// Dockerfile against each other and against the server's settings, on every
+// test run (deploy/test-image.sh builds and runs them, but needs root and
+// Podman, so it is no part of make test): both replicas get the same
 // database and token secret from files, every variable is a real setting,
 // the replicas publish no port (metrics stay private), Docker waits out the
 // graceful shutdown, and Caddy balances over exactly the replicas, checks
