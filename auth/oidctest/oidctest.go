@@ -142,6 +142,8 @@ type Server struct {
 	tokenFails     int // HTTP status for /token, 0 for normal behaviour
 	requests       map[string]int
 	holds          map[string]*hold
+	authAge        time.Duration // auth_time is this long before the token's iat
+	lastAuthorize  url.Values    // the parameters of the last authorization request
 }
 
 // hold keeps requests to one path waiting (see Hold).
@@ -344,6 +346,23 @@ func (s *Server) SetIDTokenTTL(d time.Duration) {
 	s.idTokenTTL = d
 }
 
+// SetAuthAge makes ID tokens say that the person signed in d before the
+// token was issued (auth_time = iat - d), as a provider that reused its
+// own session does; 0 restores a sign-in at the moment of the request.
+func (s *Server) SetAuthAge(d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.authAge = d
+}
+
+// LastAuthorize returns the parameters of the last authorization request
+// (prompt, max_age, ...); nil before the first.
+func (s *Server) LastAuthorize() url.Values {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.lastAuthorize
+}
+
 // FailDiscovery makes the discovery endpoint answer with status (0 restores
 // the document).
 func (s *Server) FailDiscovery(status int) {
@@ -422,6 +441,7 @@ func (s *Server) authorize(w http.ResponseWriter, r *http.Request) {
 	q := r.Form
 	s.mu.Lock()
 	clientID, registered, user := s.clientID, s.redirectURIs, s.user
+	s.lastAuthorize = maps.Clone(q)
 	s.mu.Unlock()
 
 	if q.Get("client_id") != clientID {
@@ -620,7 +640,7 @@ func (s *Server) idToken(g *grant) (string, error) {
 		"azp":       s.clientID,
 		"iat":       now.Unix(),
 		"exp":       now.Add(s.idTokenTTL).Unix(),
-		"auth_time": now.Unix(),
+		"auth_time": now.Add(-s.authAge).Unix(),
 	}
 	if g.nonce != "" {
 		claims["nonce"] = g.nonce
