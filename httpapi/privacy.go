@@ -167,8 +167,8 @@ func writeZipFile(zw *zip.Writer, name string, b []byte) error {
 const exportReadme = `# Deine Daten bei Sales Coach / Your Sales Coach data
 
 - account.json: Konto, Profil, Einwilligungen, Feedback, Empfehlungen, Abos,
-  Sitzungen und Nutzung / account, profile, consents, feedback, referrals,
-  subscriptions, sessions and usage.
+  Sitzungen, Zwei-Faktor-Status und Nutzung / account, profile, consents,
+  feedback, referrals, subscriptions, sessions, two-factor status and usage.
 - conversations/*.json und *.md: jedes Gespräch mit allen Nachrichten,
   Bewertungen und Auswertung / every conversation with its messages, scores
   and evaluation (JSON and a readable transcript).
