@@ -140,6 +140,11 @@ func seedEverything(t *testing.T, e *env, c *client, addr string) (conversationI
 	e.sqlExec(`INSERT INTO training_scores (user_id, score, updated_at) VALUES (?, 42, ?)`, id, now)
 	e.sqlExec(`INSERT INTO token_usage (id, user_id, conversation_id, model, purpose, tokens_in, tokens_out, created_at) VALUES (?, ?, ?, 'trainer', 'chat', 10, 20, ?)`,
 		"0193a000-0000-7000-8000-000000000006", id, conversationID, now)
+	// A Google re-authentication under way, and one passed.
+	e.sqlExec(`INSERT INTO oauth_states (state_hash, provider, intent, user_id, family_id, created_at, expires_at) VALUES ('state-vera', 'google', 'reauth', ?, 'fam-vera', ?, ?)`,
+		id, now, now.Add(10*time.Minute))
+	e.sqlExec(`INSERT INTO reauth_proofs (family_id, user_id, provider, created_at, expires_at) VALUES ('fam-vera', ?, 'google', ?, ?)`,
+		id, now, now.Add(5*time.Minute))
 	return conversationID
 }
 
