@@ -171,6 +171,24 @@ type grant struct {
 // New starts a fake provider that stops when the test ends.
 func New(t testing.TB, opts ...Option) *Server {
 	t.Helper()
+	s, mux, err := build(opts)
+	if err != nil {
+		t.Fatalf("oidctest: %v", err)
+	}
+	s.srv = httptest.NewServer(mux)
+	t.Cleanup(s.srv.Close)
+	return s
+}
+
+// NewHandler returns a fake provider that the caller serves at issuer
+// (cmd/oidcfake, for the end-to-end tests), and its handler. URL and
+// Client are for New's servers only.
+func NewHandler(issuer string, opts ...Option) (*Server, http.Handler, error) {
+	s, mux, err := build(append(opts, WithIssuer(issuer)))
+	return s, mux, err
+}
+
+func build(opts []Option) (*Server, *http.ServeMux, error) {
 	s := &Server{
 		clientID:     DefaultClientID,
 		clientSecret: DefaultClientSecret,
@@ -186,21 +204,31 @@ func New(t testing.TB, opts ...Option) *Server {
 		o(s)
 	}
 	if s.keyType != RS256 && s.keyType != ES256 {
-		t.Fatalf("oidctest: unsupported key type %q", s.keyType)
+		return nil, nil, fmt.Errorf("unsupported key type %q", s.keyType)
 	}
-	s.keys = []signingKey{s.newKey(t)}
+	k, err := s.generateKey()
+	if err != nil {
+		return nil, nil, err
+	}
+	s.keys = []signingKey{k}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /.well-known/openid-configuration", s.count(s.discovery))
 	mux.HandleFunc("/authorize", s.count(s.authorize))
 	mux.HandleFunc("POST /token", s.count(s.token))
 	mux.HandleFunc("GET /jwks", s.count(s.jwks))
-	s.srv = httptest.NewServer(mux)
-	t.Cleanup(s.srv.Close)
-	return s
+	return s, mux, nil
 }
 
 func (s *Server) newKey(t testing.TB) signingKey {
 	t.Helper()
+	k, err := s.generateKey()
+	if err != nil {
+		t.Fatalf("oidctest: generate key: %v", err)
+	}
+	return k
+}
+
+func (s *Server) generateKey() (signingKey, error) {
 	var priv crypto.Signer
 	var err error
 	if s.keyType == ES256 {
@@ -209,9 +237,9 @@ func (s *Server) newKey(t testing.TB) signingKey {
 		priv, err = rsa.GenerateKey(rand.Reader, 2048)
 	}
 	if err != nil {
-		t.Fatalf("oidctest: generate key: %v", err)
+		return signingKey{}, err
 	}
-	return signingKey{kid: rand.Text()[:16], priv: priv}
+	return signingKey{kid: rand.Text()[:16], priv: priv}, nil
 }
 
 // Issuer returns the issuer URL (also the server's base URL).
