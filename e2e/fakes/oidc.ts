@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { stopChild } from './process';
+import { startAnnouncingFake, stopChild } from './process';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -30,28 +28,13 @@ export async function startOIDCFake(log: Writable, email: string, subject: strin
   if (!existsSync(binary)) {
     throw new Error(`OIDC fake not found at ${binary}: run \`make build\` first (or set OIDCFAKE_BIN)`);
   }
-  const child = spawn(
+  const { child, value: issuer } = await startAnnouncingFake(
+    'OIDC fake',
     binary,
     ['--addr', '127.0.0.1:0', '--client-id', CLIENT_ID, '--client-secret', CLIENT_SECRET, '--email', email, '--subject', subject],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    log,
+    /issuer=(\S+)/,
   );
-  child.stderr?.pipe(log, { end: false });
-  const lines = createInterface({ input: child.stdout! });
-  const issuer = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('OIDC fake did not start within 10 s')), 10_000);
-    child.once('exit', (code) => reject(new Error(`OIDC fake exited with code ${code} before it listened`)));
-    lines.on('line', (line) => {
-      log.write(`${line}\n`);
-      const url = /issuer=(\S+)/.exec(line)?.[1];
-      if (url) {
-        clearTimeout(timer);
-        resolve(url);
-      }
-    });
-  }).catch(async (err: unknown) => {
-    await stopChild(child);
-    throw err;
-  });
   return {
     env: { GOOGLE_ISSUER: issuer, GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: CLIENT_SECRET },
     stop: () => stopChild(child),
