@@ -302,26 +302,22 @@ func (s *Server) handleDeleteMe(w http.ResponseWriter, r *http.Request, u *sales
 		return err
 	}
 	ctx := r.Context()
-	method, providers, err := s.deletionMethod(ctx, u)
+	d, err := s.deletionMethod(ctx, u)
 	if err != nil {
 		return err
 	}
 	switch {
-	case method == "password":
-		hash, err := s.Users.PasswordHash(ctx, u.ID)
-		if err != nil {
-			return err
-		}
-		ok, err := auth.VerifyPassword(hash, req.Password)
+	case d.method == "password":
+		ok, err := auth.VerifyPassword(d.passwordHash, req.Password)
 		if err != nil {
 			return err
 		}
 		if !ok {
 			return salescoach.FieldError("password", salescoach.MsgDeletePasswordWrong)
 		}
-	case method == "provider" && len(providers) == 0:
+	case d.method == "provider" && len(d.providers) == 0:
 		return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgDeleteNeedsPassword)
-	case method == "provider":
+	case d.method == "provider":
 		_, err := s.Tokens.ConsumeReauthProof(ctx, u.ID, callerFrom(ctx).SessionID, s.now())
 		if salescoach.ErrorCode(err) == salescoach.ENOTFOUND {
 			return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgDeleteReauthRequired)

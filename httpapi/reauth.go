@@ -52,43 +52,55 @@ type reauthMethod struct {
 	ExpiresAt int64 `json:"expiresAt"`
 }
 
+// deletion is how a user confirms an account deletion.
+type deletion struct {
+	// method is "password", "provider" (a fresh Google/Apple sign-in) or
+	// "none" (a guest, who types the confirmation only).
+	method string
+	// passwordHash is the password's hash for method "password".
+	passwordHash string
+	// providers are the configured providers linked to the account for
+	// method "provider"; none when it has neither password nor such a
+	// provider (it is told to set a password).
+	providers []string
+}
+
 // deletionMethod finds out how u confirms a deletion: by password when they
-// have one, by a linked and configured provider otherwise; providers is
-// empty for an account that has neither (it is told to set a password).
-func (s *Server) deletionMethod(ctx context.Context, u *salescoach.User) (method string, providers []string, err error) {
+// have one, by a linked and configured provider otherwise.
+func (s *Server) deletionMethod(ctx context.Context, u *salescoach.User) (deletion, error) {
 	if u.IsAnonymous {
-		return "none", []string{}, nil
+		return deletion{method: "none", providers: []string{}}, nil
 	}
 	hash, err := s.Users.PasswordHash(ctx, u.ID)
 	if err != nil {
-		return "", nil, err
+		return deletion{}, err
 	}
 	if hash != "" {
-		return "password", []string{}, nil
+		return deletion{method: "password", passwordHash: hash, providers: []string{}}, nil
 	}
 	ids, err := s.Identities.IdentitiesByUser(ctx, u.ID)
 	if err != nil {
-		return "", nil, err
+		return deletion{}, err
 	}
-	providers = []string{}
+	d := deletion{method: "provider", providers: []string{}}
 	for _, id := range ids {
 		if s.OAuth[id.Provider] != nil {
-			providers = append(providers, id.Provider)
+			d.providers = append(d.providers, id.Provider)
 		}
 	}
-	return "provider", providers, nil
+	return d, nil
 }
 
 // handleReauthStatus answers how the caller confirms a deletion and whether
 // this session has passed a fresh sign-in.
 func (s *Server) handleReauthStatus(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
 	ctx := r.Context()
-	method, providers, err := s.deletionMethod(ctx, u)
+	d, err := s.deletionMethod(ctx, u)
 	if err != nil {
 		return err
 	}
-	out := reauthMethod{Method: method, Providers: providers}
-	if method == "provider" {
+	out := reauthMethod{Method: d.method, Providers: d.providers}
+	if d.method == "provider" {
 		p, err := s.Tokens.ReauthProof(ctx, u.ID, callerFrom(ctx).SessionID, s.now())
 		switch {
 		case err == nil:
@@ -121,14 +133,14 @@ func (s *Server) handleReauthStart(w http.ResponseWriter, r *http.Request, u *sa
 	if err := s.rateLimit(s.limits.signup, "oauth:"+s.ip.of(r)); err != nil {
 		return err
 	}
-	method, providers, err := s.deletionMethod(ctx, u)
+	d, err := s.deletionMethod(ctx, u)
 	if err != nil {
 		return err
 	}
 	switch {
-	case method == "password":
+	case d.method == "password":
 		return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgReauthUsePassword)
-	case method != "provider" || !slices.Contains(providers, name):
+	case d.method != "provider" || !slices.Contains(d.providers, name):
 		return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgReauthNotLinked)
 	}
 	if err := p.Discover(ctx); err != nil {
