@@ -72,6 +72,10 @@ type ProviderConfig struct {
 	Scopes []string
 	// ResponseMode is "" (query) or ResponseModeFormPost.
 	ResponseMode string
+	// ReauthPrompt is the prompt parameter of a re-authentication
+	// (ReauthCodeURL); "login" (OIDC Core's ask-again) when empty. Google
+	// refuses "login" and takes "select_account".
+	ReauthPrompt string
 	// HTTPClient defaults to http.DefaultClient's transport. Tests pass the
 	// fake's. Its responses are capped at 1 MiB.
 	HTTPClient *http.Client
@@ -95,6 +99,11 @@ func GoogleConfig(clientID, clientSecret, redirectURL string) ProviderConfig {
 		ClientSecret: clientSecret,
 		RedirectURL:  redirectURL,
 		Scopes:       []string{"openid", "email", "profile"},
+		// Google documents only none, consent and select_account as prompt
+		// values and answers others with an error; select_account makes the
+		// person pick the account at Google again, and max_age=0 asks for a
+		// new sign-in where Google honours it.
+		ReauthPrompt: "select_account",
 	}
 }
 
@@ -303,12 +312,17 @@ func (p *Provider) AuthCodeURL(state, nonce, codeChallenge string) string {
 
 // ReauthCodeURL is AuthCodeURL for a re-authentication: it asks the
 // provider to have the person sign in again rather than reuse their
-// session there (OIDC Core 3.1.2.1: prompt=login and max_age=0; the ID
-// token then carries auth_time). Providers that ignore both still send
-// auth_time when they know it, which the caller checks.
+// session there (OIDC Core 3.1.2.1: prompt=login, or the configured
+// ReauthPrompt, and max_age=0; the ID token then carries auth_time).
+// Providers that ignore them still send auth_time when they know it, which
+// the caller checks.
 func (p *Provider) ReauthCodeURL(state, nonce, codeChallenge string) string {
+	prompt := p.cfg.ReauthPrompt
+	if prompt == "" {
+		prompt = "login"
+	}
 	return p.authCodeURL(state, nonce, codeChallenge,
-		oauth2.SetAuthURLParam("prompt", "login"), oauth2.SetAuthURLParam("max_age", "0"))
+		oauth2.SetAuthURLParam("prompt", prompt), oauth2.SetAuthURLParam("max_age", "0"))
 }
 
 func (p *Provider) authCodeURL(state, nonce, codeChallenge string, extra ...oauth2.AuthCodeOption) string {

@@ -194,6 +194,9 @@ func TestReauthCodeURL(t *testing.T) {
 	if q.Get("prompt") != "login" || q.Get("max_age") != "0" || q.Get("state") != a.state || q.Get("code_challenge_method") != "S256" {
 		t.Fatalf("reauth URL = %s", a.authURL)
 	}
+	if g := auth.GoogleConfig("id", "secret", "https://coach.test/cb"); g.ReauthPrompt != "select_account" {
+		t.Errorf("Google's re-authentication prompt = %q: Google refuses prompt=login", g.ReauthPrompt)
+	}
 	if plain := e.p.AuthCodeURL(a.state, a.nonce, auth.PKCEChallenge(a.verifier)); strings.Contains(plain, "prompt=") || strings.Contains(plain, "max_age=") {
 		t.Errorf("a sign-in asks for a new sign-in too: %s", plain)
 	}

@@ -88,14 +88,15 @@ func TestDeleteAfterReauth(t *testing.T) {
 		wantCode(t, e.client().do("POST", "/api/me/reauth/google", nil), 401, "sign_in_required")
 		wantCode(t, erika.do("POST", "/api/me/reauth/apple", nil), 404, "provider_not_configured")
 
-		// The provider is asked to have the person sign in again.
+		// The provider is asked to have the person sign in again (Google
+		// takes prompt=select_account, not login).
 		to := erika.do("POST", "/api/me/reauth/google", nil).must(t, 200).json(t)["url"].(string)
 		q := mustURL(to).Query()
-		if q.Get("prompt") != "login" || q.Get("max_age") != "0" {
-			t.Errorf("reauth URL lacks prompt=login&max_age=0: %s", to)
+		if q.Get("prompt") != "select_account" || q.Get("max_age") != "0" {
+			t.Errorf("reauth URL lacks prompt=select_account&max_age=0: %s", to)
 		}
 		cb := fake.Approve(t, to)
-		if got := fake.LastAuthorize(); got.Get("prompt") != "login" {
+		if got := fake.LastAuthorize(); got.Get("max_age") != "0" {
 			t.Errorf("the provider saw %v", got)
 		}
 		// Another browser (no binding cookie) cannot deliver the answer.
