@@ -4,9 +4,10 @@
 GO      ?= go
 NPM     ?= npm
 BIN     := bin/salescoach
-# The stand-ins the end-to-end tests run: the speech provider (cmd/speechfake)
-# and PayPal (cmd/paypalfake; local payment demos run it too, docs/billing.md).
-FAKES   := bin/speechfake bin/paypalfake
+# The stand-ins the end-to-end tests run: the speech provider (cmd/speechfake),
+# PayPal (cmd/paypalfake; local payment demos run it too, docs/billing.md) and
+# Google's sign-in (cmd/oidcfake).
+FAKES   := bin/speechfake bin/paypalfake bin/oidcfake
 GOFILES := $(shell find . -name '*.go' -not -path './web/node_modules/*' -not -path './e2e/node_modules/*')
 WEBSRC  := $(shell find web/src web/scripts web/index.html web/public -type f 2>/dev/null) web/vite.config.ts web/package.json
 
@@ -37,6 +38,9 @@ bin/speechfake: $(GOFILES) go.mod go.sum
 
 bin/paypalfake: $(GOFILES) go.mod go.sum
 	$(GO) build -trimpath -o $@ ./cmd/paypalfake
+
+bin/oidcfake: $(GOFILES) go.mod go.sum
+	$(GO) build -trimpath -o $@ ./cmd/oidcfake
 
 web: web/dist/index.html
 

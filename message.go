@@ -308,4 +308,13 @@ var (
 	MsgDeleteNeedsPassword = newMsg("account_delete_needs_password", "Dein Konto hat kein Passwort. Lege über „Passwort vergessen“ eines fest und lösche das Konto dann.")
 	MsgDeleteSelf          = newMsg("account_delete_self", "Du kannst dein eigenes Konto hier nicht löschen.")
 	MsgDeleteStorageFailed = newMsg("account_delete_storage_failed", "Das Profilbild konnte nicht gelöscht werden. Das Konto wurde nicht gelöscht. Bitte versuche es später erneut.")
+	// MsgDeleteReauthRequired asks a user without a password for a fresh
+	// Google/Apple sign-in (none made, used, expired, or of another session).
+	MsgDeleteReauthRequired = newMsg("account_delete_reauth_required", "Bitte bestätige zuerst mit Google oder Apple, dass du es bist.")
+	// MsgReauthNotLinked refuses a re-authentication by a provider the
+	// account is not linked to.
+	MsgReauthNotLinked = newMsg("reauth_not_linked", "Dein Konto ist nicht mit diesem Anbieter verbunden.")
+	// MsgReauthUsePassword refuses a Google/Apple re-authentication to a
+	// user who has a password: deletion asks for the password.
+	MsgReauthUsePassword = newMsg("reauth_use_password", "Bitte bestätige mit deinem Passwort.")
 )

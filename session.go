@@ -96,8 +96,37 @@ type OAuthState struct {
 	BindingHash  string // SHA-256 of the browser-binding cookie value
 	Remember     bool
 	Ref          string // referral code to honour when this creates an account
-	CreatedAt    time.Time
-	ExpiresAt    time.Time
+	// Intent is OAuthIntentSignIn ("" counts as it) or OAuthIntentReauth.
+	Intent string
+	// UserID and FamilyID name, for a re-authentication, the signed-in
+	// user and their session (refresh-token family) that started it.
+	UserID    string
+	FamilyID  string
+	CreatedAt time.Time
+	ExpiresAt time.Time
+}
+
+// What an OAuth attempt is for.
+const (
+	// OAuthIntentSignIn signs in (or signs up) whoever the provider names.
+	OAuthIntentSignIn = "signin"
+	// OAuthIntentReauth confirms that the signed-in user is at the
+	// keyboard, before deleting their account; it signs no one in.
+	OAuthIntentReauth = "reauth"
+)
+
+// ReauthProofTTL is how long a passed Google/Apple re-authentication
+// stands in for the password of an account deletion.
+const ReauthProofTTL = 5 * time.Minute
+
+// ReauthProof records that the user's session FamilyID passed a fresh
+// Google/Apple sign-in of an identity linked to the user. It is used once.
+type ReauthProof struct {
+	FamilyID  string
+	UserID    string
+	Provider  string
+	CreatedAt time.Time
+	ExpiresAt time.Time
 }
 
 // TokenService stores one-time mail tokens and OAuth states.
@@ -115,6 +144,18 @@ type TokenService interface {
 	ConsumeOAuthState(ctx context.Context, stateHash string, now time.Time) (*OAuthState, error)
 	// DeleteExpired removes expired tokens and states.
 	DeleteExpired(ctx context.Context, now time.Time) error
+
+	// SaveReauthProof stores a proof, replacing an earlier one of the same
+	// session. It returns ENOTFOUND when the user does not exist.
+	SaveReauthProof(ctx context.Context, p *ReauthProof) error
+	// ReauthProof returns the live (unexpired) proof of the user's session
+	// familyID; ENOTFOUND when there is none.
+	ReauthProof(ctx context.Context, userID, familyID string, now time.Time) (*ReauthProof, error)
+	// ConsumeReauthProof deletes the live proof of the user's session
+	// familyID and returns it. It returns ENOTFOUND when there is none (none
+	// made, used, expired, or of another session or user): of N concurrent
+	// consumptions exactly one succeeds.
+	ConsumeReauthProof(ctx context.Context, userID, familyID string, now time.Time) (*ReauthProof, error)
 }
 
 // Identity links a user to an external sign-in (Google or Apple).

@@ -72,6 +72,10 @@ type ProviderConfig struct {
 	Scopes []string
 	// ResponseMode is "" (query) or ResponseModeFormPost.
 	ResponseMode string
+	// ReauthPrompt is the prompt parameter of a re-authentication
+	// (ReauthCodeURL); "login" (OIDC Core's ask-again) when empty. Google
+	// refuses "login" and takes "select_account".
+	ReauthPrompt string
 	// HTTPClient defaults to http.DefaultClient's transport. Tests pass the
 	// fake's. Its responses are capped at 1 MiB.
 	HTTPClient *http.Client
@@ -95,6 +99,11 @@ func GoogleConfig(clientID, clientSecret, redirectURL string) ProviderConfig {
 		ClientSecret: clientSecret,
 		RedirectURL:  redirectURL,
 		Scopes:       []string{"openid", "email", "profile"},
+		// Google documents only none, consent and select_account as prompt
+		// values and answers others with an error; select_account makes the
+		// person pick the account at Google again, and max_age=0 asks for a
+		// new sign-in where Google honours it.
+		ReauthPrompt: "select_account",
 	}
 }
 
@@ -121,6 +130,9 @@ type IDClaims struct {
 	Email         string // may be a private relay address (Apple) or empty
 	EmailVerified bool
 	Name          string // Google only; Apple sends the name in the callback form (see AppleUserName)
+	// AuthTime is when the person last authenticated at the provider
+	// (auth_time); zero when the token does not say.
+	AuthTime time.Time
 }
 
 // Provider is an OpenID Connect relying party for one provider: it builds the
@@ -295,6 +307,25 @@ func (p *Provider) fetchDiscovery() (*discovered, error) {
 // verifier kept server-side. It returns "" while discovery has not succeeded;
 // call Discover first to get the reason as an error.
 func (p *Provider) AuthCodeURL(state, nonce, codeChallenge string) string {
+	return p.authCodeURL(state, nonce, codeChallenge)
+}
+
+// ReauthCodeURL is AuthCodeURL for a re-authentication: it asks the
+// provider to have the person sign in again rather than reuse their
+// session there (OIDC Core 3.1.2.1: prompt=login, or the configured
+// ReauthPrompt, and max_age=0; the ID token then carries auth_time).
+// Providers that ignore them still send auth_time when they know it, which
+// the caller checks.
+func (p *Provider) ReauthCodeURL(state, nonce, codeChallenge string) string {
+	prompt := p.cfg.ReauthPrompt
+	if prompt == "" {
+		prompt = "login"
+	}
+	return p.authCodeURL(state, nonce, codeChallenge,
+		oauth2.SetAuthURLParam("prompt", prompt), oauth2.SetAuthURLParam("max_age", "0"))
+}
+
+func (p *Provider) authCodeURL(state, nonce, codeChallenge string, extra ...oauth2.AuthCodeOption) string {
 	d := p.disc.Load()
 	if d == nil {
 		return ""
@@ -307,7 +338,7 @@ func (p *Provider) AuthCodeURL(state, nonce, codeChallenge string) string {
 	if p.cfg.ResponseMode != "" {
 		opts = append(opts, oauth2.SetAuthURLParam("response_mode", p.cfg.ResponseMode))
 	}
-	return d.oauth.AuthCodeURL(state, opts...)
+	return d.oauth.AuthCodeURL(state, append(opts, extra...)...)
 }
 
 // PKCEChallenge returns the S256 code challenge of verifier (RFC 7636): the
@@ -382,6 +413,7 @@ type idTokenClaims struct {
 	EmailVerified flexBool `json:"email_verified"`
 	Name          string   `json:"name"`
 	AZP           string   `json:"azp"`
+	AuthTime      *float64 `json:"auth_time"`
 }
 
 // flexBool reads a JSON boolean that Apple sends as the string "true" or
@@ -434,12 +466,16 @@ func (p *Provider) verifyIDToken(ctx context.Context, d *discovered, raw, nonce 
 		p.log.Warn("oidc id token for another authorized party", "provider", p.cfg.Name, "azp", c.AZP)
 		return nil, p.unauthorized()
 	}
-	return &IDClaims{
+	out := &IDClaims{
 		Subject:       t.Subject,
 		Email:         c.Email,
 		EmailVerified: bool(c.EmailVerified) && c.Email != "",
 		Name:          strings.TrimSpace(c.Name),
-	}, nil
+	}
+	if c.AuthTime != nil && *c.AuthTime > 0 {
+		out.AuthTime = time.Unix(int64(*c.AuthTime), 0).UTC()
+	}
+	return out, nil
 }
 
 // keyFetchErrKey carries a *error into keySet.VerifySignature, so that a JWKS

@@ -167,9 +167,46 @@ func TestOIDCRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Exchange: %v", err)
 	}
-	want := auth.IDClaims{Subject: oidctest.DefaultUser.Subject, Email: oidctest.DefaultUser.Email, EmailVerified: true, Name: oidctest.DefaultUser.Name}
+	// The fake signs the person in at the request: auth_time is now.
+	if d := time.Since(claims.AuthTime); d < -time.Minute || d > time.Minute {
+		t.Errorf("auth_time = %v", claims.AuthTime)
+	}
+	want := auth.IDClaims{Subject: oidctest.DefaultUser.Subject, Email: oidctest.DefaultUser.Email, EmailVerified: true,
+		Name: oidctest.DefaultUser.Name, AuthTime: claims.AuthTime}
 	if *claims != want {
 		t.Fatalf("claims = %+v; want %+v", *claims, want)
+	}
+}
+
+// TestReauthCodeURL: a re-authentication asks the provider for a new
+// sign-in (prompt=login, max_age=0) on top of what a sign-in sends, and the
+// ID token's auth_time comes back as the provider states it.
+func TestReauthCodeURL(t *testing.T) {
+	e := newEnv(t, nil)
+	e.fake.SetAuthAge(90 * time.Second)
+	a := attempt{state: auth.NewOpaqueToken(), nonce: auth.NewOpaqueToken(), verifier: auth.NewOpaqueToken()}
+	a.authURL = e.p.ReauthCodeURL(a.state, a.nonce, auth.PKCEChallenge(a.verifier))
+	u, err := url.Parse(a.authURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	if q.Get("prompt") != "login" || q.Get("max_age") != "0" || q.Get("state") != a.state || q.Get("code_challenge_method") != "S256" {
+		t.Fatalf("reauth URL = %s", a.authURL)
+	}
+	if g := auth.GoogleConfig("id", "secret", "https://coach.test/cb"); g.ReauthPrompt != "select_account" {
+		t.Errorf("Google's re-authentication prompt = %q: Google refuses prompt=login", g.ReauthPrompt)
+	}
+	if plain := e.p.AuthCodeURL(a.state, a.nonce, auth.PKCEChallenge(a.verifier)); strings.Contains(plain, "prompt=") || strings.Contains(plain, "max_age=") {
+		t.Errorf("a sign-in asks for a new sign-in too: %s", plain)
+	}
+	a.cb = e.fake.Approve(t, a.authURL)
+	claims, err := e.exchange(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(claims.AuthTime); d < 80*time.Second || d > 150*time.Second {
+		t.Errorf("auth_time %v is %v ago, want about 90 s", claims.AuthTime, d)
 	}
 }
 

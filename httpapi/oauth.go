@@ -34,18 +34,31 @@ func (s *Server) handleOAuthStart(w http.ResponseWriter, r *http.Request) error 
 		http.Redirect(w, r, s.cfg.PublicURL+oauthFailed, http.StatusSeeOther)
 		return nil
 	}
-	state, nonce, verifier, binding := auth.NewOpaqueToken(), auth.NewOpaqueToken(), auth.NewOpaqueToken(), auth.NewOpaqueToken()
 	ref := r.URL.Query().Get("ref")
 	if !refCode.MatchString(ref) {
 		ref = ""
 	}
-	now := s.now()
-	if err := s.Tokens.CreateOAuthState(r.Context(), &salescoach.OAuthState{
-		StateHash: auth.HashToken(state), Provider: name, Nonce: nonce, CodeVerifier: verifier,
-		BindingHash: auth.HashToken(binding), Remember: r.URL.Query().Get("remember") != "0", Ref: ref,
-		CreatedAt: now, ExpiresAt: now.Add(oauthStateTTL),
-	}); err != nil {
+	to, err := s.beginOAuth(w, r, p, &salescoach.OAuthState{Provider: name,
+		Remember: r.URL.Query().Get("remember") != "0", Ref: ref, Intent: salescoach.OAuthIntentSignIn})
+	if err != nil {
 		return err
+	}
+	http.Redirect(w, r, to, http.StatusFound)
+	return nil
+}
+
+// beginOAuth completes st with a fresh state, nonce and PKCE verifier,
+// stores it, binds it to this browser by a cookie and returns the
+// provider's URL to send the browser to (one that asks the person to sign
+// in again for a re-authentication). The provider must be discovered.
+func (s *Server) beginOAuth(w http.ResponseWriter, r *http.Request, p *auth.Provider, st *salescoach.OAuthState) (string, error) {
+	state, binding := auth.NewOpaqueToken(), auth.NewOpaqueToken()
+	st.StateHash, st.BindingHash = auth.HashToken(state), auth.HashToken(binding)
+	st.Nonce, st.CodeVerifier = auth.NewOpaqueToken(), auth.NewOpaqueToken()
+	st.CreatedAt = s.now()
+	st.ExpiresAt = st.CreatedAt.Add(oauthStateTTL)
+	if err := s.Tokens.CreateOAuthState(r.Context(), st); err != nil {
+		return "", err
 	}
 	c := &http.Cookie{Name: oauthCookie, Value: binding, Path: oauthCookiePath, MaxAge: int(oauthStateTTL.Seconds()),
 		HttpOnly: true, Secure: s.cfg.CookieSecure, SameSite: http.SameSiteLaxMode}
@@ -55,27 +68,33 @@ func (s *Server) handleOAuthStart(w http.ResponseWriter, r *http.Request) error 
 		c.SameSite = http.SameSiteNoneMode
 	}
 	http.SetCookie(w, c)
-	http.Redirect(w, r, p.AuthCodeURL(state, nonce, auth.PKCEChallenge(verifier)), http.StatusFound)
-	return nil
+	if st.Intent == salescoach.OAuthIntentReauth {
+		return p.ReauthCodeURL(state, st.Nonce, auth.PKCEChallenge(st.CodeVerifier)), nil
+	}
+	return p.AuthCodeURL(state, st.Nonce, auth.PKCEChallenge(st.CodeVerifier)), nil
 }
 
 // handleOAuthCallback completes a social sign-in: the state must be known,
 // unused, unexpired, of this provider and bound to this browser; the ID
 // token must carry the nonce. Any failure sends the browser to the login
-// page with the generic social-login error.
+// page with the generic social-login error (a failed re-authentication:
+// back to the app, which says so).
 func (s *Server) handleOAuthCallback(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("provider")
 	next, err := s.oauthCallback(w, r, name)
 	if err != nil {
 		s.log.WarnContext(r.Context(), "social sign-in failed", "provider", name, "err", err)
-		http.Redirect(w, r, s.cfg.PublicURL+oauthFailed, http.StatusSeeOther)
-		return
+		if next == "" {
+			next = oauthFailed
+		}
 	}
 	http.Redirect(w, r, s.cfg.PublicURL+next, http.StatusSeeOther)
 }
 
 // oauthCallback returns where the browser goes next: into the app, or to
-// the code step of two-factor sign-in.
+// the code step of two-factor sign-in; after a re-authentication back to
+// the app's deletion dialog. With an error it returns where a failure goes
+// when that is not the login page.
 func (s *Server) oauthCallback(w http.ResponseWriter, r *http.Request, name string) (string, error) {
 	p := s.OAuth[name]
 	if p == nil {
@@ -101,7 +120,10 @@ func (s *Server) oauthCallback(w http.ResponseWriter, r *http.Request, name stri
 	bind, err := r.Cookie(oauthCookie)
 	if st.Provider != name || err != nil ||
 		subtle.ConstantTimeCompare([]byte(auth.HashToken(bind.Value)), []byte(st.BindingHash)) != 1 {
-		return "", salescoach.Errorf(salescoach.EUNAUTHORIZED, "state not bound to this browser")
+		return failedTo(st), salescoach.Errorf(salescoach.EUNAUTHORIZED, "state not bound to this browser")
+	}
+	if st.Intent == salescoach.OAuthIntentReauth {
+		return s.finishReauth(ctx, p, st, code)
 	}
 	claims, err := p.Exchange(ctx, code, st.CodeVerifier, st.Nonce)
 	if err != nil {

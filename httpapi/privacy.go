@@ -59,7 +59,7 @@ func (s *Server) writeExport(ctx context.Context, zw *zip.Writer, u *salescoach.
 	for _, t := range tables {
 		// One-row tables are objects, the others lists.
 		switch t.Name {
-		case "user", "profile", "training_score", "referral_code", "referred_by":
+		case "user", "profile", "training_score", "referral_code", "referred_by", "two_factor":
 			if len(t.Rows) > 0 {
 				account[t.Name] = t.Rows[0]
 			} else {
@@ -167,8 +167,8 @@ func writeZipFile(zw *zip.Writer, name string, b []byte) error {
 const exportReadme = `# Deine Daten bei Sales Coach / Your Sales Coach data
 
 - account.json: Konto, Profil, Einwilligungen, Feedback, Empfehlungen, Abos,
-  Sitzungen und Nutzung / account, profile, consents, feedback, referrals,
-  subscriptions, sessions and usage.
+  Sitzungen, Zwei-Faktor-Status und Nutzung / account, profile, consents,
+  feedback, referrals, subscriptions, sessions, two-factor status and usage.
 - conversations/*.json und *.md: jedes Gespräch mit allen Nachrichten,
   Bewertungen und Auswertung / every conversation with its messages, scores
   and evaluation (JSON and a readable transcript).
@@ -288,9 +288,10 @@ func (q *deleteAccountRequest) Valid() salescoach.Problems {
 
 // handleDeleteMe deletes the caller's account (GDPR art. 17) after the
 // password and the typed confirmation. Guests, who have neither password
-// nor e-mail, confirm by typing only. Users without a password (Google or
-// Apple sign-in) are asked to set one through the reset mail first, which
-// proves they hold the address.
+// nor e-mail, confirm by typing only. Google/Apple users without a password
+// confirm by a fresh sign-in at the provider first (handleReauthStart),
+// whose proof this session uses up here; an account with neither password
+// nor linked provider is asked to set a password through the reset mail.
 func (s *Server) handleDeleteMe(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
 	// Bounds password guessing with a stolen access token.
 	if err := s.rateLimit(s.limits.deleteAccount, u.ID); err != nil {
@@ -301,20 +302,27 @@ func (s *Server) handleDeleteMe(w http.ResponseWriter, r *http.Request, u *sales
 		return err
 	}
 	ctx := r.Context()
-	if !u.IsAnonymous {
-		hash, err := s.Users.PasswordHash(ctx, u.ID)
-		if err != nil {
-			return err
-		}
-		if hash == "" {
-			return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgDeleteNeedsPassword)
-		}
-		ok, err := auth.VerifyPassword(hash, req.Password)
+	d, err := s.deletionMethod(ctx, u)
+	if err != nil {
+		return err
+	}
+	switch {
+	case d.method == "password":
+		ok, err := auth.VerifyPassword(d.passwordHash, req.Password)
 		if err != nil {
 			return err
 		}
 		if !ok {
 			return salescoach.FieldError("password", salescoach.MsgDeletePasswordWrong)
+		}
+	case d.method == "provider" && len(d.providers) == 0:
+		return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgDeleteNeedsPassword)
+	case d.method == "provider":
+		_, err := s.Tokens.ConsumeReauthProof(ctx, u.ID, callerFrom(ctx).SessionID, s.now())
+		if salescoach.ErrorCode(err) == salescoach.ENOTFOUND {
+			return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgDeleteReauthRequired)
+		} else if err != nil {
+			return err
 		}
 	}
 	if err := s.deleteAccount(ctx, u, ""); err != nil {

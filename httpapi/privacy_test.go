@@ -140,6 +140,11 @@ func seedEverything(t *testing.T, e *env, c *client, addr string) (conversationI
 	e.sqlExec(`INSERT INTO training_scores (user_id, score, updated_at) VALUES (?, 42, ?)`, id, now)
 	e.sqlExec(`INSERT INTO token_usage (id, user_id, conversation_id, model, purpose, tokens_in, tokens_out, created_at) VALUES (?, ?, ?, 'trainer', 'chat', 10, 20, ?)`,
 		"0193a000-0000-7000-8000-000000000006", id, conversationID, now)
+	// A Google re-authentication under way, and one passed.
+	e.sqlExec(`INSERT INTO oauth_states (state_hash, provider, intent, user_id, family_id, created_at, expires_at) VALUES ('state-vera', 'google', 'reauth', ?, 'fam-vera', ?, ?)`,
+		id, now, now.Add(10*time.Minute))
+	e.sqlExec(`INSERT INTO reauth_proofs (family_id, user_id, provider, created_at, expires_at) VALUES ('fam-vera', ?, 'google', ?, ?)`,
+		id, now, now.Add(5*time.Minute))
 	return conversationID
 }
 
@@ -473,4 +478,68 @@ func TestExportHoldsOwnDataOnly(t *testing.T) {
 			})
 		})
 	}
+}
+
+// TestExportTwoFactorStatus: the export says whether two-factor sign-in is
+// on, since when, and how many recovery codes are left, and holds neither
+// the secret (plain or sealed) nor any recovery code or its hash.
+func TestExportTwoFactorStatus(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		e, c, secret, codes := newTOTPUser(t, db)
+		enabledAt := e.clock.Now().Add(-30 * time.Second)
+		// One recovery code is used up by a sign-in.
+		other := e.client()
+		ch := other.challenge(t, totpAddr, pw)
+		other.do("POST", "/api/auth/totp", map[string]any{"challenge": ch, "code": codes[0]}).must(t, 200)
+
+		files := readZip(t, c.do("GET", "/api/me/export", nil).must(t, 200).body)
+		var account struct {
+			TwoFactor struct {
+				Enabled           bool       `json:"enabled"`
+				EnabledAt         *time.Time `json:"enabled_at"`
+				RecoveryCodesLeft int        `json:"recovery_codes_left"`
+			} `json:"two_factor"`
+		}
+		if err := json.Unmarshal(files["account.json"], &account); err != nil {
+			t.Fatalf("account.json: %v", err)
+		}
+		tf := account.TwoFactor
+		if !tf.Enabled || tf.EnabledAt == nil || !tf.EnabledAt.Equal(enabledAt) || tf.RecoveryCodesLeft != len(codes)-1 {
+			t.Errorf("two_factor = %+v, want on since %v with %d codes", tf, enabledAt, len(codes)-1)
+		}
+		var sealed string
+		if err := db.SQL().QueryRowContext(t.Context(), `SELECT secret_sealed FROM user_totp`).Scan(&sealed); err != nil {
+			t.Fatal(err)
+		}
+		secrets := append([]string{secret, sealed}, codes...)
+		rows, err := db.SQL().QueryContext(t.Context(), `SELECT code_hash FROM totp_recovery_codes`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var h string
+			if err := rows.Scan(&h); err != nil {
+				t.Fatal(err)
+			}
+			secrets = append(secrets, h)
+		}
+		rows.Close()
+		for name, b := range files {
+			for _, s := range secrets {
+				if bytes.Contains(b, []byte(s)) {
+					t.Errorf("%s holds a secret or recovery code", name)
+				}
+			}
+		}
+
+		// Without two-factor sign-in: off, no codes.
+		plain := signedIn(t, e, "plain@example.com")
+		if err := json.Unmarshal(readZip(t, plain.do("GET", "/api/me/export", nil).must(t, 200).body)["account.json"], &account); err != nil {
+			t.Fatal(err)
+		}
+		if tf := account.TwoFactor; tf.Enabled || tf.EnabledAt != nil || tf.RecoveryCodesLeft != 0 {
+			t.Errorf("two_factor without it = %+v", tf)
+		}
+	})
 }

@@ -41,6 +41,8 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("DELETE /api/me/history", s.requireUser(s.handleDeleteHistory))
 	mux.Handle("GET /api/me/export", s.requireUser(s.handleExport))
 	mux.Handle("POST /api/me/delete", s.requireUser(s.handleDeleteMe))
+	mux.Handle("GET /api/me/reauth", s.requireUser(s.handleReauthStatus))
+	mux.Handle("POST /api/me/reauth/{provider}", s.requireUser(s.handleReauthStart))
 
 	// Two-factor sign-in (authenticator app).
 	mux.Handle("GET /api/me/totp", s.requireUser(s.handleTOTPStatus))

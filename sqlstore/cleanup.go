@@ -23,7 +23,8 @@ type Retention struct {
 }
 
 // Cleanup deletes rows nothing needs any more: used and expired mail links,
-// expired OAuth states, old sessions, old webhook event ids and old web
+// expired OAuth states, two-factor sign-in challenges and Google/Apple
+// re-authentications, old sessions, old webhook event ids and old web
 // vitals. Rate-limit buckets have their own RateLimiter.Prune.
 type Cleanup struct {
 	db *DB
@@ -55,6 +56,8 @@ func (c *Cleanup) Prune(ctx context.Context, now time.Time, r Retention) (map[st
 		{"one_time_tokens", "token_hash", `SELECT token_hash FROM one_time_tokens
 			WHERE expires_at <= ? OR used_at <= ? LIMIT ?`, []any{now.Add(-r.MailTokens), now.Add(-r.MailTokens)}},
 		{"oauth_states", "state_hash", `SELECT state_hash FROM oauth_states WHERE expires_at <= ? LIMIT ?`, []any{now}},
+		{"totp_challenges", "token_hash", `SELECT token_hash FROM totp_challenges WHERE expires_at <= ? LIMIT ?`, []any{now}},
+		{"reauth_proofs", "family_id", `SELECT family_id FROM reauth_proofs WHERE expires_at <= ? LIMIT ?`, []any{now}},
 		{"refresh_tokens", "id", `SELECT t.id FROM refresh_tokens t
 			WHERE (t.expires_at <= ? OR t.revoked_at <= ?)
 			  AND EXISTS (SELECT 1 FROM refresh_tokens n WHERE n.user_id = t.user_id AND n.created_at > t.created_at)

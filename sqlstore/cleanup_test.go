@@ -8,8 +8,9 @@ import (
 	"salescoach/sqlstore/sqlstoretest"
 )
 
-// TestCleanupPrune: rows past their retention go, everything else stays,
-// including each user's newest session, however old.
+// TestCleanupPrune: rows past their retention go (expired OAuth states,
+// two-factor sign-in challenges and re-authentications at once), everything
+// else stays, including each user's newest session, however old.
 func TestCleanupPrune(t *testing.T) {
 	t.Parallel()
 	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
@@ -26,6 +27,12 @@ func TestCleanupPrune(t *testing.T) {
 		token("ott-live", bob.ID, t0.Add(day), nil)
 		exec(t, db, `INSERT INTO oauth_states (state_hash, provider, created_at, expires_at) VALUES
 			('st-expired', 'google', ?, ?), ('st-live', 'google', ?, ?)`, t0.Add(-time.Hour), t0.Add(-time.Minute), t0, t0.Add(time.Minute))
+		exec(t, db, `INSERT INTO totp_challenges (token_hash, user_id, created_at, expires_at) VALUES
+			('ch-expired', ?, ?, ?), ('ch-live', ?, ?, ?)`, ann.ID, t0.Add(-10*time.Minute), t0.Add(-5*time.Minute),
+			bob.ID, t0.Add(-time.Minute), t0.Add(4*time.Minute))
+		exec(t, db, `INSERT INTO reauth_proofs (family_id, user_id, provider, created_at, expires_at) VALUES
+			('fam-expired', ?, 'google', ?, ?), ('fam-live', ?, 'apple', ?, ?)`, ann.ID, t0.Add(-10*time.Minute), t0.Add(-5*time.Minute),
+			bob.ID, t0.Add(-time.Minute), t0.Add(4*time.Minute))
 		session := func(id, user string, created, expires time.Time, revoked *time.Time) {
 			exec(t, db, `INSERT INTO refresh_tokens (id, token_hash, family_id, user_id, created_at, expires_at, revoked_at)
 				VALUES (?, ?, ?, ?, ?, ?, ?)`, id, "h-"+id, "f-"+user, user, created, expires, revoked)
@@ -44,7 +51,7 @@ func TestCleanupPrune(t *testing.T) {
 			MailTokens: 7 * day, Sessions: 30 * day, WebhookEvents: 90 * day, WebVitals: 100 * day,
 		})
 		mustNil(t, err)
-		want := map[string]int64{"one_time_tokens": 2, "oauth_states": 1, "refresh_tokens": 2, "paypal_webhook_events": 1, "web_vitals": 1}
+		want := map[string]int64{"one_time_tokens": 2, "oauth_states": 1, "totp_challenges": 1, "reauth_proofs": 1, "refresh_tokens": 2, "paypal_webhook_events": 1, "web_vitals": 1}
 		for table, w := range want {
 			if n[table] != w {
 				t.Errorf("%s: deleted %d, want %d", table, n[table], w)
@@ -53,6 +60,8 @@ func TestCleanupPrune(t *testing.T) {
 		for q, w := range map[string]int{
 			`SELECT COUNT(*) FROM one_time_tokens WHERE token_hash IN ('ott-used-lately', 'ott-live')`: 2,
 			`SELECT COUNT(*) FROM oauth_states WHERE state_hash = 'st-live'`:                           1,
+			`SELECT COUNT(*) FROM totp_challenges WHERE token_hash = 'ch-live'`:                        1,
+			`SELECT COUNT(*) FROM reauth_proofs WHERE family_id = 'fam-live'`:                          1,
 			`SELECT COUNT(*) FROM refresh_tokens WHERE id IN ('ann-3', 'bob-1', 'bob-2')`:              3,
 			`SELECT COUNT(*) FROM paypal_webhook_events WHERE event_id = 'WH-new'`:                     1,
 			`SELECT COUNT(*) FROM web_vitals WHERE id = 'v-new'`:                                       1,

@@ -96,6 +96,13 @@ var exportSpecs = []exportSpec{
 		`FROM refresh_tokens WHERE user_id = ? ORDER BY created_at, id`},
 	{"mail_links", []exportCol{textCol("purpose"), timeCol("created_at"), timeCol("expires_at"), timeCol("used_at")},
 		`FROM one_time_tokens WHERE user_id = ? ORDER BY created_at`},
+	// Whether two-factor sign-in is on, since when, and how many recovery
+	// codes are left; never the secret or the codes' hashes.
+	{"two_factor", []exportCol{
+		{"EXISTS (SELECT 1 FROM user_totp t WHERE t.user_id = u.id AND t.confirmed_at IS NOT NULL)", "enabled", colBool},
+		{"(SELECT t.confirmed_at FROM user_totp t WHERE t.user_id = u.id)", "enabled_at", colTime},
+		{"(SELECT COUNT(*) FROM totp_recovery_codes c WHERE c.user_id = u.id)", "recovery_codes_left", colInt}},
+		`FROM users u WHERE u.id = ?`},
 	{"linked_accounts", []exportCol{textCol("provider"), textCol("subject"), textCol("email"), timeCol("created_at")},
 		`FROM identities WHERE user_id = ? ORDER BY created_at, id`},
 	{"chat_starts", []exportCol{textCol("conversation_id"), timeCol("created_at")},

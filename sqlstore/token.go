@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"time"
 
 	"salescoach"
@@ -65,11 +66,18 @@ func (s *TokenService) CreateOAuthState(ctx context.Context, st *salescoach.OAut
 		st.CreatedAt = s.db.now()
 	}
 	st.CreatedAt, st.ExpiresAt = utc(st.CreatedAt), utc(st.ExpiresAt)
+	if st.Intent == "" {
+		st.Intent = salescoach.OAuthIntentSignIn
+	}
+	var userID any
+	if st.UserID != "" {
+		userID = st.UserID
+	}
 	_, err := s.db.r().exec(ctx, `INSERT INTO oauth_states (state_hash, provider, nonce, code_verifier,
-			binding_hash, remember, ref, created_at, expires_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			binding_hash, remember, ref, intent, user_id, family_id, created_at, expires_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		st.StateHash, st.Provider, st.Nonce, st.CodeVerifier, st.BindingHash, st.Remember, st.Ref,
-		st.CreatedAt, st.ExpiresAt)
+		st.Intent, userID, st.FamilyID, st.CreatedAt, st.ExpiresAt)
 	return dbError(err, "insert oauth state")
 }
 
@@ -78,11 +86,14 @@ func (s *TokenService) CreateOAuthState(ctx context.Context, st *salescoach.OAut
 // consumptions only the one whose DELETE removed the row succeeds.
 func (s *TokenService) ConsumeOAuthState(ctx context.Context, stateHash string, now time.Time) (*salescoach.OAuthState, error) {
 	var st salescoach.OAuthState
+	var userID sql.NullString
 	err := s.db.r().queryRow(ctx, `DELETE FROM oauth_states WHERE state_hash = ? AND expires_at > ?
-		RETURNING state_hash, provider, nonce, code_verifier, binding_hash, remember, ref, created_at, expires_at`,
+		RETURNING state_hash, provider, nonce, code_verifier, binding_hash, remember, ref, intent, user_id,
+			family_id, created_at, expires_at`,
 		stateHash, now).
 		Scan(&st.StateHash, &st.Provider, &st.Nonce, &st.CodeVerifier, &st.BindingHash, &st.Remember, &st.Ref,
-			scanTime(&st.CreatedAt), scanTime(&st.ExpiresAt))
+			&st.Intent, &userID, &st.FamilyID, scanTime(&st.CreatedAt), scanTime(&st.ExpiresAt))
+	st.UserID = userID.String
 	if noRows(err) {
 		return nil, notFound(salescoach.MsgOAuthStateInvalid)
 	}
@@ -102,6 +113,51 @@ func (s *TokenService) DeleteExpired(ctx context.Context, now time.Time) error {
 		if _, err := r.exec(ctx, `DELETE FROM oauth_states WHERE expires_at <= ?`, now); err != nil {
 			return dbError(err, "delete expired oauth states")
 		}
+		if _, err := r.exec(ctx, `DELETE FROM reauth_proofs WHERE expires_at <= ?`, now); err != nil {
+			return dbError(err, "delete expired re-authentications")
+		}
 		return nil
 	})
+}
+
+// SaveReauthProof stores p, replacing an earlier proof of the same session
+// (a second fresh sign-in restarts its time). It returns ENOTFOUND when the
+// user does not exist.
+func (s *TokenService) SaveReauthProof(ctx context.Context, p *salescoach.ReauthProof) error {
+	p.CreatedAt, p.ExpiresAt = utc(p.CreatedAt), utc(p.ExpiresAt)
+	_, err := s.db.r().exec(ctx, `INSERT INTO reauth_proofs (family_id, user_id, provider, created_at, expires_at)
+		VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (family_id) DO UPDATE SET user_id = excluded.user_id, provider = excluded.provider,
+			created_at = excluded.created_at, expires_at = excluded.expires_at`,
+		p.FamilyID, p.UserID, p.Provider, p.CreatedAt, p.ExpiresAt)
+	return dbError(err, "save re-authentication")
+}
+
+// ReauthProof returns the live proof of the user's session familyID. It
+// returns ENOTFOUND when there is none.
+func (s *TokenService) ReauthProof(ctx context.Context, userID, familyID string, now time.Time) (*salescoach.ReauthProof, error) {
+	return scanReauthProof(s.db.r().queryRow(ctx, `SELECT family_id, user_id, provider, created_at, expires_at
+		FROM reauth_proofs WHERE family_id = ? AND user_id = ? AND expires_at > ?`, familyID, userID, now))
+}
+
+// ConsumeReauthProof deletes and returns the live proof of the user's
+// session familyID in one statement. It returns ENOTFOUND when there is
+// none; of concurrent consumptions only the one whose DELETE removed the
+// row succeeds.
+func (s *TokenService) ConsumeReauthProof(ctx context.Context, userID, familyID string, now time.Time) (*salescoach.ReauthProof, error) {
+	return scanReauthProof(s.db.r().queryRow(ctx, `DELETE FROM reauth_proofs
+		WHERE family_id = ? AND user_id = ? AND expires_at > ?
+		RETURNING family_id, user_id, provider, created_at, expires_at`, familyID, userID, now))
+}
+
+func scanReauthProof(row rowScanner) (*salescoach.ReauthProof, error) {
+	var p salescoach.ReauthProof
+	err := row.Scan(&p.FamilyID, &p.UserID, &p.Provider, scanTime(&p.CreatedAt), scanTime(&p.ExpiresAt))
+	if noRows(err) {
+		return nil, notFound(salescoach.MsgDeleteReauthRequired)
+	}
+	if err != nil {
+		return nil, dbError(err, "read re-authentication")
+	}
+	return &p, nil
 }

@@ -133,3 +133,95 @@ func TestDeleteExpired(t *testing.T) {
 		}
 	})
 }
+
+// TestOAuthStateReauth: a re-authentication's state keeps its intent, user
+// and session; deleting the user deletes it.
+func TestOAuthStateReauth(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewTokenService(db)
+		ctx := t.Context()
+		u := newUser(t, db, "re@example.com")
+		st := &salescoach.OAuthState{StateHash: "re-1", Provider: "google", Nonce: "n", CodeVerifier: "v", BindingHash: "b",
+			Intent: salescoach.OAuthIntentReauth, UserID: u.ID, FamilyID: "fam-1", CreatedAt: t0, ExpiresAt: t0.Add(10 * time.Minute)}
+		mustNil(t, s.CreateOAuthState(ctx, st))
+		got, err := s.ConsumeOAuthState(ctx, "re-1", t0)
+		mustNil(t, err)
+		if *got != *st {
+			t.Errorf("consumed = %+v, want %+v", got, st)
+		}
+		wantCode(t, s.CreateOAuthState(ctx, &salescoach.OAuthState{StateHash: "re-2", Provider: "google", Intent: "sudo",
+			ExpiresAt: t0}), salescoach.EINVALID)
+		wantCode(t, s.CreateOAuthState(ctx, &salescoach.OAuthState{StateHash: "re-3", Provider: "google",
+			Intent: salescoach.OAuthIntentReauth, UserID: "0193a000-0000-7000-8000-00000000abcd", ExpiresAt: t0}), salescoach.ENOTFOUND)
+		mustNil(t, s.CreateOAuthState(ctx, &salescoach.OAuthState{StateHash: "re-4", Provider: "google",
+			Intent: salescoach.OAuthIntentReauth, UserID: u.ID, FamilyID: "fam-1", CreatedAt: t0, ExpiresAt: t0.Add(time.Hour)}))
+		exec(t, db, `DELETE FROM users WHERE id = ?`, u.ID)
+		if n := count(t, db, `SELECT COUNT(*) FROM oauth_states`); n != 0 {
+			t.Errorf("%d states left after the user went", n)
+		}
+	})
+}
+
+// TestReauthProof: a proof is the one session's, lives five minutes and is
+// used once, also when N requests race for it.
+func TestReauthProof(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewTokenService(db)
+		ctx := t.Context()
+		ann, bob := newUser(t, db, "ann@example.com"), newUser(t, db, "bob@example.com")
+		proof := func(user, family string, at time.Time) *salescoach.ReauthProof {
+			return &salescoach.ReauthProof{FamilyID: family, UserID: user, Provider: "google", CreatedAt: at,
+				ExpiresAt: at.Add(salescoach.ReauthProofTTL)}
+		}
+		want := proof(ann.ID, "fam-ann", t0)
+		mustNil(t, s.SaveReauthProof(ctx, want))
+		wantCode(t, s.SaveReauthProof(ctx, proof("0193a000-0000-7000-8000-00000000abcd", "fam-x", t0)), salescoach.ENOTFOUND)
+		got, err := s.ReauthProof(ctx, ann.ID, "fam-ann", t0.Add(time.Minute))
+		mustNil(t, err)
+		if *got != *want {
+			t.Errorf("proof = %+v, want %+v", got, want)
+		}
+		// Not of another session, not of another user, not after it expired.
+		for _, c := range []struct {
+			user, family string
+			at           time.Time
+		}{{ann.ID, "fam-other", t0}, {bob.ID, "fam-ann", t0}, {ann.ID, "fam-ann", t0.Add(salescoach.ReauthProofTTL)}} {
+			_, err := s.ReauthProof(ctx, c.user, c.family, c.at)
+			wantCode(t, err, salescoach.ENOTFOUND)
+			_, err = s.ConsumeReauthProof(ctx, c.user, c.family, c.at)
+			wantCode(t, err, salescoach.ENOTFOUND)
+		}
+		// A second fresh sign-in restarts the time.
+		mustNil(t, s.SaveReauthProof(ctx, proof(ann.ID, "fam-ann", t0.Add(4*time.Minute))))
+		got, err = s.ConsumeReauthProof(ctx, ann.ID, "fam-ann", t0.Add(8*time.Minute))
+		mustNil(t, err)
+		if !got.ExpiresAt.Equal(t0.Add(9 * time.Minute)) {
+			t.Errorf("expires %v", got.ExpiresAt)
+		}
+		_, err = s.ConsumeReauthProof(ctx, ann.ID, "fam-ann", t0.Add(8*time.Minute))
+		wantCode(t, err, salescoach.ENOTFOUND)
+
+		mustNil(t, s.SaveReauthProof(ctx, proof(bob.ID, "fam-bob", t0)))
+		ok := 0
+		for _, err := range race(20, func(int) error { _, err := s.ConsumeReauthProof(ctx, bob.ID, "fam-bob", t0); return err }) {
+			if err == nil {
+				ok++
+			} else if salescoach.ErrorCode(err) != salescoach.ENOTFOUND {
+				t.Errorf("racing consumption: %v", err)
+			}
+		}
+		if ok != 1 {
+			t.Errorf("%d consumptions succeeded, want 1", ok)
+		}
+
+		// Expired proofs are swept with the expired states.
+		mustNil(t, s.SaveReauthProof(ctx, proof(ann.ID, "fam-old", t0.Add(-time.Hour))))
+		mustNil(t, s.SaveReauthProof(ctx, proof(ann.ID, "fam-new", t0)))
+		mustNil(t, s.DeleteExpired(ctx, t0))
+		if n := count(t, db, `SELECT COUNT(*) FROM reauth_proofs`); n != 1 {
+			t.Errorf("%d proofs left, want 1", n)
+		}
+	})
+}

@@ -142,6 +142,8 @@ type Server struct {
 	tokenFails     int // HTTP status for /token, 0 for normal behaviour
 	requests       map[string]int
 	holds          map[string]*hold
+	authAge        time.Duration // auth_time is this long before the token's iat
+	lastAuthorize  url.Values    // the parameters of the last authorization request
 }
 
 // hold keeps requests to one path waiting (see Hold).
@@ -169,6 +171,24 @@ type grant struct {
 // New starts a fake provider that stops when the test ends.
 func New(t testing.TB, opts ...Option) *Server {
 	t.Helper()
+	s, mux, err := build(opts)
+	if err != nil {
+		t.Fatalf("oidctest: %v", err)
+	}
+	s.srv = httptest.NewServer(mux)
+	t.Cleanup(s.srv.Close)
+	return s
+}
+
+// NewHandler returns a fake provider that the caller serves at issuer
+// (cmd/oidcfake, for the end-to-end tests), and its handler. URL and
+// Client are for New's servers only.
+func NewHandler(issuer string, opts ...Option) (*Server, http.Handler, error) {
+	s, mux, err := build(append(opts, WithIssuer(issuer)))
+	return s, mux, err
+}
+
+func build(opts []Option) (*Server, *http.ServeMux, error) {
 	s := &Server{
 		clientID:     DefaultClientID,
 		clientSecret: DefaultClientSecret,
@@ -184,21 +204,31 @@ func New(t testing.TB, opts ...Option) *Server {
 		o(s)
 	}
 	if s.keyType != RS256 && s.keyType != ES256 {
-		t.Fatalf("oidctest: unsupported key type %q", s.keyType)
+		return nil, nil, fmt.Errorf("unsupported key type %q", s.keyType)
 	}
-	s.keys = []signingKey{s.newKey(t)}
+	k, err := s.generateKey()
+	if err != nil {
+		return nil, nil, err
+	}
+	s.keys = []signingKey{k}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /.well-known/openid-configuration", s.count(s.discovery))
 	mux.HandleFunc("/authorize", s.count(s.authorize))
 	mux.HandleFunc("POST /token", s.count(s.token))
 	mux.HandleFunc("GET /jwks", s.count(s.jwks))
-	s.srv = httptest.NewServer(mux)
-	t.Cleanup(s.srv.Close)
-	return s
+	return s, mux, nil
 }
 
 func (s *Server) newKey(t testing.TB) signingKey {
 	t.Helper()
+	k, err := s.generateKey()
+	if err != nil {
+		t.Fatalf("oidctest: generate key: %v", err)
+	}
+	return k
+}
+
+func (s *Server) generateKey() (signingKey, error) {
 	var priv crypto.Signer
 	var err error
 	if s.keyType == ES256 {
@@ -207,9 +237,9 @@ func (s *Server) newKey(t testing.TB) signingKey {
 		priv, err = rsa.GenerateKey(rand.Reader, 2048)
 	}
 	if err != nil {
-		t.Fatalf("oidctest: generate key: %v", err)
+		return signingKey{}, err
 	}
-	return signingKey{kid: rand.Text()[:16], priv: priv}
+	return signingKey{kid: rand.Text()[:16], priv: priv}, nil
 }
 
 // Issuer returns the issuer URL (also the server's base URL).
@@ -344,6 +374,23 @@ func (s *Server) SetIDTokenTTL(d time.Duration) {
 	s.idTokenTTL = d
 }
 
+// SetAuthAge makes ID tokens say that the person signed in d before the
+// token was issued (auth_time = iat - d), as a provider that reused its
+// own session does; 0 restores a sign-in at the moment of the request.
+func (s *Server) SetAuthAge(d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.authAge = d
+}
+
+// LastAuthorize returns the parameters of the last authorization request
+// (prompt, max_age, ...); nil before the first.
+func (s *Server) LastAuthorize() url.Values {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.lastAuthorize
+}
+
 // FailDiscovery makes the discovery endpoint answer with status (0 restores
 // the document).
 func (s *Server) FailDiscovery(status int) {
@@ -422,6 +469,7 @@ func (s *Server) authorize(w http.ResponseWriter, r *http.Request) {
 	q := r.Form
 	s.mu.Lock()
 	clientID, registered, user := s.clientID, s.redirectURIs, s.user
+	s.lastAuthorize = maps.Clone(q)
 	s.mu.Unlock()
 
 	if q.Get("client_id") != clientID {
@@ -620,7 +668,7 @@ func (s *Server) idToken(g *grant) (string, error) {
 		"azp":       s.clientID,
 		"iat":       now.Unix(),
 		"exp":       now.Add(s.idTokenTTL).Unix(),
-		"auth_time": now.Unix(),
+		"auth_time": now.Add(-s.authAge).Unix(),
 	}
 	if g.nonce != "" {
 		claims["nonce"] = g.nonce

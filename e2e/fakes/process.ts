@@ -1,5 +1,7 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
+import type { Writable } from 'node:stream';
 
 /** A port on 127.0.0.1 that is free now (for a process started next). */
 export function freePort(): Promise<number> {
@@ -49,4 +51,39 @@ export async function waitUntilAnswers(name: string, url: string, child: ChildPr
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${name} not answering at ${url} after ${ms} ms: ${lastError}`);
+}
+
+/**
+ * Starts a fake's binary on a port it picks itself, passes its output on to
+ * log, and resolves with the process and group 1 of the first line of its
+ * standard output that matches `announced` (the address it listens on).
+ * A fake that exits first, or says nothing within 10 s, is stopped and the
+ * error thrown.
+ */
+export async function startAnnouncingFake(
+  name: string,
+  binary: string,
+  args: string[],
+  log: Writable,
+  announced: RegExp,
+): Promise<{ child: ChildProcess; value: string }> {
+  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stderr?.pipe(log, { end: false });
+  const lines = createInterface({ input: child.stdout! });
+  const value = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within 10 s`)), 10_000);
+    child.once('exit', (code) => reject(new Error(`${name} exited with code ${code} before it listened`)));
+    lines.on('line', (line) => {
+      log.write(`${line}\n`);
+      const found = announced.exec(line)?.[1];
+      if (found) {
+        clearTimeout(timer);
+        resolve(found);
+      }
+    });
+  }).catch(async (err: unknown) => {
+    await stopChild(child);
+    throw err;
+  });
+  return { child, value };
 }

@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { stopChild } from './process';
+import { startAnnouncingFake, stopChild } from './process';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -37,26 +35,13 @@ export async function startSpeechFake(log: Writable): Promise<SpeechFake> {
   if (!existsSync(binary)) {
     throw new Error(`speech fake not found at ${binary}: run \`make build\` first (or set SPEECHFAKE_BIN)`);
   }
-  const child = spawn(binary, ['--addr', '127.0.0.1:0', '--transcript', SPEECH_TRANSCRIPT, '--api-key', API_KEY], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr?.pipe(log, { end: false });
-  const lines = createInterface({ input: child.stdout! });
-  const baseURL = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('speech fake did not start within 10 s')), 10_000);
-    child.once('exit', (code) => reject(new Error(`speech fake exited with code ${code} before it listened`)));
-    lines.on('line', (line) => {
-      log.write(`${line}\n`);
-      const url = /base_url=(\S+)/.exec(line)?.[1];
-      if (url) {
-        clearTimeout(timer);
-        resolve(url);
-      }
-    });
-  }).catch(async (err: unknown) => {
-    await stopChild(child);
-    throw err;
-  });
+  const { child, value: baseURL } = await startAnnouncingFake(
+    'speech fake',
+    binary,
+    ['--addr', '127.0.0.1:0', '--transcript', SPEECH_TRANSCRIPT, '--api-key', API_KEY],
+    log,
+    /base_url=(\S+)/,
+  );
   return {
     origin: new URL(baseURL).origin,
     env: {

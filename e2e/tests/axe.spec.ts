@@ -113,10 +113,11 @@ const ADMIN_SCREENS = [
   ['/compliance', 'Compliance'],
   ['/admin-feedback', 'Feedback'],
   ['/settings', 'Einstellungen'],
+  ['/account', 'Mein Konto'],
 ] as const;
 
 test('every admin screen', async ({ browser, request }) => {
-  // nine screens, each loaded and audited: more than one page's time
+  // ten screens, each loaded and audited: more than one page's time
   test.setTimeout(180_000);
   // web vitals to fill the analytics table
   const vitals = await request.post(`${baseURL()}/api/vitals`, {

@@ -24,7 +24,7 @@ import { useT } from '../lib/i18n';
 // download the back-office's layout, role check or two-factor set-up.
 
 /** The admin route set; any other path (including /dashboard) goes to /admin-dashboard. */
-function AdminRoutes() {
+function AdminRoutes({ userId }: { userId: string }) {
   return (
     <Routes>
       <Route element={<AdminLayout />}>
@@ -37,6 +37,7 @@ function AdminRoutes() {
         <Route path="compliance" element={<AdminComplianceRoute />} />
         <Route path="admin-feedback" element={<AdminFeedbackRoute />} />
         <Route path="settings" element={<AdminSettingsRoute />} />
+        <Route path="account" element={<AdminAccount userId={userId} />} />
         <Route path="*" element={<Navigate to="/admin-dashboard" replace />} />
       </Route>
     </Routes>
@@ -78,6 +79,25 @@ function AdminTwoFactorSetup({ userId }: { userId: string }) {
 }
 
 /**
+ * 'Mein Konto': the admin's own two-factor sign-in (turn it off, new
+ * recovery codes, set it up again). Turning it off while the installation
+ * requires it re-checks the role, which then asks for the set-up.
+ */
+function AdminAccount({ userId }: { userId: string }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const recheck = () => void queryClient.invalidateQueries({ queryKey: isAdminQueryKey(userId) });
+  return (
+    <div className="stack admin-two-factor">
+      <h1>{t('admin.account')}</h1>
+      <Suspense fallback={<FullPageSpinner />}>
+        <TwoFactorSection onCodesSaved={recheck} onDisabled={recheck} />
+      </Suspense>
+    </div>
+  );
+}
+
+/**
  * An admin's frame: the role check says whether the installation wants
  * two-factor sign-in set up first (only admins pay for this request; a failed
  * check opens the back-office, whose API refuses what it must).
@@ -87,6 +107,6 @@ export default function AdminGate({ userId }: { userId: string }) {
   if (role.isPending) return <FullPageSpinner />;
   if (role.isError) console.warn('role check failed', role.error);
   if (role.data?.isAdmin && role.data.totpSetupRequired) return <AdminTwoFactorSetup userId={userId} />;
-  return <AdminRoutes />;
+  return <AdminRoutes userId={userId} />;
 }
 

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { meQueryOptions } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { lazyChunk } from '../lib/chunks';
-import { closeProfileDialog, useProfileDialogOpen } from '../lib/profile-dialog';
+import { closeProfileDialog, noteReauthReturn, openProfileDialog, useProfileDialogOpen } from '../lib/profile-dialog';
 
 const ProfileDialog = lazyChunk(() => import('../features/profile').then((m) => ({ default: m.ProfileDialog })), ['profile']);
 const Tutorial = lazyChunk(() => import('../features/tutorial').then((m) => ({ default: m.Tutorial })), ['tutorial']);
@@ -29,6 +30,22 @@ export function UserOverlays() {
   const { session } = useAuth();
   const me = useQuery({ ...meQueryOptions(session?.user.id ?? ''), enabled: Boolean(session) });
   const requested = useProfileDialogOpen();
+  // Back from confirming an account deletion with Google/Apple: the
+  // profile opens with its deletion dialog; the parameter goes from the URL.
+  const [search, setSearch] = useSearchParams();
+  const reauth = search.get('reauth');
+  useEffect(() => {
+    if (!noteReauthReturn(reauth)) return;
+    openProfileDialog();
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('reauth');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [reauth, setSearch]);
   const missingProduct = me.data ? me.data.profile.product_description.trim() === '' : false;
   // Once forced, the popup stays forced until a Save with a product closes it
   // (an autosave of the first letters must not make it closable mid-typing).

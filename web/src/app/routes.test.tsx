@@ -165,6 +165,33 @@ describe('admin', () => {
     expect(screen.getByRole('link', { name: 'Subprozessoren' })).toHaveAttribute('href', '/legal/subprocessors');
   });
 
+  it("'Mein Konto' keeps the admin's two-factor sign-in in reach: turning it off, while required, asks for the set-up", async () => {
+    asAdmin();
+    let enabled = true;
+    const disabled: unknown[] = [];
+    server.use(
+      http.get('/api/me/totp', () =>
+        HttpResponse.json({ enabled, pending: false, recoveryCodesLeft: enabled ? 8 : 0, required: true }),
+      ),
+      http.post('/api/me/totp/disable', async ({ request }) => {
+        disabled.push(await request.json());
+        enabled = false;
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.get('/api/auth/is-admin', () => HttpResponse.json({ isAdmin: true, totpSetupRequired: !enabled })),
+    );
+    const { user } = renderApp('/admin-dashboard', { session: true });
+    await user.click(await screen.findByRole('link', { name: 'Mein Konto' }));
+    expect(await screen.findByRole('heading', { name: 'Mein Konto', level: 1 })).toBeInTheDocument();
+    expect(currentPath()).toBe('/account');
+    expect(await screen.findByText(/8 Wiederherstellungscodes/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Neue Wiederherstellungscodes' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Passwort oder Code'), 'geheim-geheim');
+    await user.click(screen.getByRole('button', { name: 'Deaktivieren' }));
+    expect(await screen.findByRole('heading', { name: 'Zwei-Faktor-Anmeldung einrichten', level: 1 })).toBeInTheDocument();
+    expect(disabled).toEqual([{ password: 'geheim-geheim' }]);
+  });
+
   it("logout signs out and leaves for '/'", async () => {
     asAdmin();
     const leaveApp = vi.spyOn(navigation, 'leaveApp').mockImplementation(() => undefined);

@@ -11,6 +11,7 @@ import {
   LogoMark,
   LogoutIcon,
   SettingsIcon,
+  ShieldCheckIcon,
   ShieldIcon,
   TrophyIcon,
   UsersIcon,
@@ -71,14 +72,23 @@ export function AdminLayout() {
             ))}
           </ul>
         </nav>
-        <button
-          type="button"
-          className="sidebar__item admin-sidebar__logout"
-          onClick={() => void signOut({ toLanding: true })}
-        >
-          <LogoutIcon />
-          <span>{t('common.signOut')}</span>
-        </button>
+        <div className="admin-sidebar__account">
+          <NavLink
+            to="/account"
+            className={({ isActive }) => (isActive ? 'sidebar__item sidebar__item--active' : 'sidebar__item')}
+          >
+            <ShieldCheckIcon />
+            <span>{t('admin.account')}</span>
+          </NavLink>
+          <button
+            type="button"
+            className="sidebar__item admin-sidebar__logout"
+            onClick={() => void signOut({ toLanding: true })}
+          >
+            <LogoutIcon />
+            <span>{t('common.signOut')}</span>
+          </button>
+        </div>
       </aside>
       <div className="admin-shell__content">
         <main id="main" className="app-shell__main" tabIndex={-1}>

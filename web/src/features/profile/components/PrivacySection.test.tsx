@@ -1,6 +1,7 @@
 import { within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { navigation } from '../../../lib/navigation';
 import { renderApp, screen } from '../../../testing/render';
 import { server } from '../../../testing/server';
 
@@ -143,5 +144,76 @@ describe('account deletion', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Profil bearbeiten' })).toBeInTheDocument();
+  });
+
+  describe('a Google/Apple user without a password', () => {
+    const status = (verified: boolean) =>
+      http.get('/api/me/reauth', () =>
+        HttpResponse.json({ method: 'provider', providers: ['google', 'apple'], verified, expiresAt: verified ? 1_900_000_000 : 0 }),
+      );
+
+    it('confirms by signing in again at the provider instead of a password', async () => {
+      const started: string[] = [];
+      server.use(
+        status(false),
+        http.post('/api/me/reauth/:provider', ({ params }) => {
+          started.push(String(params.provider));
+          return HttpResponse.json({ url: 'https://accounts.google.com/o/oauth2/v2/auth?prompt=login' });
+        }),
+      );
+      const leave = vi.spyOn(navigation, 'leaveApp').mockImplementation(() => undefined);
+      const { dialog, user } = await openProfile();
+      await user.click(dialog.getByRole('button', { name: 'Konto löschen' }));
+      const confirm = within(await screen.findByRole('dialog', { name: 'Konto endgültig löschen?' }));
+      const google = await confirm.findByRole('button', { name: 'Mit Google bestätigen' });
+      expect(google).toHaveFocus();
+      expect(confirm.getByRole('button', { name: 'Mit Apple bestätigen' })).toBeInTheDocument();
+      expect(confirm.getByText('Dein Konto hat kein Passwort. Bestätige mit einer neuen Anmeldung, dass du es bist.')).toBeInTheDocument();
+      // Neither a password nor the typed word before the confirmation.
+      expect(confirm.queryByLabelText('Dein Passwort')).not.toBeInTheDocument();
+      expect(confirm.queryByLabelText('Tippe LÖSCHEN zur Bestätigung')).not.toBeInTheDocument();
+      expect(confirm.queryByRole('button', { name: 'Konto endgültig löschen' })).not.toBeInTheDocument();
+      await user.click(google);
+      await vi.waitFor(() => expect(leave).toHaveBeenCalledWith('https://accounts.google.com/o/oauth2/v2/auth?prompt=login'));
+      expect(started).toEqual(['google']);
+    });
+
+    it('back from the provider, the deletion dialog is open and takes the typed word alone', async () => {
+      const bodies: unknown[] = [];
+      server.use(
+        status(true),
+        http.post('/api/me/delete', async ({ request }) => {
+          bodies.push(await request.json());
+          return new HttpResponse(null, { status: 204 });
+        }),
+        http.post('/api/auth/logout', () => new HttpResponse(null, { status: 204 })),
+      );
+      const { user } = renderApp('/dashboard?reauth=1', { session: true });
+      const cold = { timeout: 20_000 };
+      const confirm = within(await screen.findByRole('dialog', { name: 'Konto endgültig löschen?' }, cold));
+      expect(await confirm.findByText('Anmeldung bestätigt. Du kannst dein Konto jetzt in den nächsten Minuten löschen.')).toBeInTheDocument();
+      expect(window.location.search).toBe('');
+      expect(confirm.queryByLabelText('Dein Passwort')).not.toBeInTheDocument();
+      const word = confirm.getByLabelText('Tippe LÖSCHEN zur Bestätigung');
+      expect(word).toHaveFocus();
+      const submit = confirm.getByRole('button', { name: 'Konto endgültig löschen' });
+      expect(submit).toBeDisabled();
+      await user.type(word, 'LÖSCHEN');
+      await user.click(submit);
+      expect(await screen.findByText('Dein Konto wurde gelöscht.')).toBeInTheDocument();
+      expect(bodies).toEqual([{ confirmation: 'LÖSCHEN' }]);
+    });
+
+    it('says when the confirmation failed and offers it again', async () => {
+      server.use(status(false));
+      renderApp('/dashboard?reauth=failed', { session: true });
+      const confirm = within(await screen.findByRole('dialog', { name: 'Konto endgültig löschen?' }, { timeout: 20_000 }));
+      expect(
+        await confirm.findByText(
+          'Die Bestätigung hat nicht geklappt. Melde dich mit dem Google- oder Apple-Konto an, das mit deinem Konto verbunden ist, und versuche es erneut.',
+        ),
+      ).toBeInTheDocument();
+      expect(confirm.getByRole('button', { name: 'Mit Google bestätigen' })).toBeInTheDocument();
+    });
   });
 });

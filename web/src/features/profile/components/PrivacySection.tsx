@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Dialog } from '../../../components/ui/Dialog';
@@ -8,7 +8,10 @@ import { notify } from '../../../components/ui/notices-store';
 import { ApiError } from '../../../lib/api';
 import { useSignOut } from '../../../lib/auth';
 import { errorMessage, LOCALES, useI18n } from '../../../lib/i18n';
+import { navigation } from '../../../lib/navigation';
+import { clearReauthReturn, readReauthReturn } from '../../../lib/profile-dialog';
 import { deleteAccount } from '../api/delete-account';
+import { reauthStatusQueryKey, reauthStatusQueryOptions, startReauth, type ReauthProvider } from '../api/reauth';
 import { downloadMyData, saveDownload } from '../api/export-data';
 
 /** The data export and the account deletion (GDPR art. 15, 17, 20). */
@@ -81,19 +84,40 @@ function DataExport() {
 function AccountDeletion({ anonymous }: { anonymous: boolean }) {
   const { t } = useI18n();
   const signOut = useSignOut();
-  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  // Back from confirming with Google/Apple, the dialog opens by itself.
+  const [returned, setReturned] = useState(readReauthReturn);
+  const [open, setOpen] = useState(returned !== null);
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [confirmation, setConfirmation] = useState('');
   const word = t('profile.privacy.delete.word');
+  const status = useQuery({ ...reauthStatusQueryOptions(), enabled: !anonymous });
+  // Should the answer fail, the password is asked (the common case); the
+  // server holds the same rules either way.
+  const method = anonymous ? 'none' : (status.data?.method ?? 'password');
+  const verified = method === 'provider' && status.data?.verified === true;
+  const withPassword = method === 'password';
+  const canConfirm = method !== 'provider' || verified;
   const remove = useMutation({
-    mutationFn: () => deleteAccount(anonymous ? { confirmation } : { password, confirmation }),
+    mutationFn: () => deleteAccount(withPassword ? { password, confirmation } : { confirmation }),
     onSuccess: async () => {
       setOpen(false);
+      clearReauthReturn();
       notify({ tone: 'success', text: t('profile.privacy.delete.done') }, 5000);
       // The server ended every session; this forgets it here and in every tab.
       await signOut();
     },
+    onError: (error) => {
+      // An expired or used confirmation: ask for a new one.
+      if (error instanceof ApiError && error.code === 'account_delete_reauth_required') {
+        void queryClient.invalidateQueries({ queryKey: reauthStatusQueryKey });
+      }
+    },
+  });
+  const reauth = useMutation({
+    mutationFn: startReauth,
+    onSuccess: ({ url }) => navigation.leaveApp(url),
   });
   const fields = remove.error instanceof ApiError ? remove.error.fields : {};
   const fieldText = (name: string): string | undefined => fields[name] || undefined;
@@ -102,10 +126,14 @@ function AccountDeletion({ anonymous }: { anonymous: boolean }) {
     setOpen(false);
     setPassword('');
     setConfirmation('');
+    clearReauthReturn();
+    setReturned(null);
     remove.reset();
+    reauth.reset();
   };
+  const ready = typedOK && canConfirm && (!withPassword || password !== '');
   const submit = () => {
-    if (typedOK && (anonymous || password !== '') && !remove.isPending) remove.mutate();
+    if (ready && !remove.isPending) remove.mutate();
   };
   // Enter in a field submits, as in a form (the dialog sits inside the
   // profile's form, so it cannot have its own).
@@ -119,6 +147,7 @@ function AccountDeletion({ anonymous }: { anonymous: boolean }) {
     remove.isError && !fieldText('password') && !fieldText('confirmation')
       ? t('profile.privacy.delete.failed', { message: errorMessage(remove.error, t) })
       : null;
+  const providers = status.data?.providers ?? [];
 
   return (
     <div className="privacy-delete stack">
@@ -128,10 +157,16 @@ function AccountDeletion({ anonymous }: { anonymous: boolean }) {
           {t('profile.privacy.delete')}
         </button>
       </div>
-      <Dialog open={open} title={t('profile.privacy.delete.title')} onClose={close} className="dialog--small">
+      {/* The dialog waits for the way to confirm, so that its first field gets the focus. */}
+      <Dialog
+        open={open && (anonymous || !status.isPending)}
+        title={t('profile.privacy.delete.title')}
+        onClose={close}
+        className="dialog--small"
+      >
         <div className="stack">
           <p>{t('profile.privacy.delete.text')}</p>
-          {anonymous ? null : (
+          {withPassword ? (
             <PasswordField
               id="privacy-delete-password"
               label={t('profile.privacy.delete.password')}
@@ -144,35 +179,92 @@ function AccountDeletion({ anonymous }: { anonymous: boolean }) {
               onKeyDown={onEnter}
               data-autofocus=""
             />
-          )}
-          <TextField
-            id="privacy-delete-confirmation"
-            label={t('profile.privacy.delete.confirm', { word })}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            value={confirmation}
-            error={fieldText('confirmation')}
-            onChange={(e) => setConfirmation(e.currentTarget.value)}
-            onKeyDown={onEnter}
-            {...(anonymous ? { 'data-autofocus': '' } : {})}
-          />
+          ) : null}
+          {method === 'provider' && verified ? (
+            <p className="field__hint" role="status">
+              {t('profile.privacy.delete.reauth.done')}
+            </p>
+          ) : null}
+          {method === 'provider' && !verified ? (
+            <ProviderConfirmation
+              providers={providers}
+              failed={returned === 'failed'}
+              pending={reauth.isPending}
+              error={reauth.isError ? errorMessage(reauth.error, t) : null}
+              onConfirm={(provider) => reauth.mutate(provider)}
+            />
+          ) : null}
+          {canConfirm ? (
+            <TextField
+              id="privacy-delete-confirmation"
+              label={t('profile.privacy.delete.confirm', { word })}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              value={confirmation}
+              error={fieldText('confirmation')}
+              onChange={(e) => setConfirmation(e.currentTarget.value)}
+              onKeyDown={onEnter}
+              {...(withPassword ? {} : { 'data-autofocus': '' })}
+            />
+          ) : null}
           {generalError ? <Alert tone="error">{generalError}</Alert> : null}
           <div className="dialog__actions">
             <button type="button" className="button button--secondary" onClick={close}>
               {t('common.cancel')}
             </button>
-            <button
-              type="button"
-              className="button button--danger"
-              disabled={!typedOK || (!anonymous && password === '') || remove.isPending}
-              onClick={submit}
-            >
-              {t('profile.privacy.delete.submit')}
-            </button>
+            {canConfirm ? (
+              <button
+                type="button"
+                className="button button--danger"
+                disabled={!ready || remove.isPending}
+                onClick={submit}
+              >
+                {t('profile.privacy.delete.submit')}
+              </button>
+            ) : null}
           </div>
         </div>
       </Dialog>
+    </div>
+  );
+}
+
+interface ProviderConfirmationProps {
+  providers: ReauthProvider[];
+  /** The last attempt came back refused. */
+  failed: boolean;
+  pending: boolean;
+  error: string | null;
+  onConfirm: (provider: ReauthProvider) => void;
+}
+
+/**
+ * A user without a password confirms by signing in again at Google or
+ * Apple; the browser leaves for the provider and comes back here.
+ */
+function ProviderConfirmation({ providers, failed, pending, error, onConfirm }: ProviderConfirmationProps) {
+  const { t } = useI18n();
+  if (providers.length === 0) return <Alert tone="warning">{t('profile.privacy.delete.reauth.none')}</Alert>;
+  return (
+    <div className="stack">
+      <p className="field__hint">{t('profile.privacy.delete.reauth.hint')}</p>
+      {failed ? <Alert tone="error">{t('profile.privacy.delete.reauth.failed')}</Alert> : null}
+      <div className="privacy-delete__providers">
+        {providers.map((provider, i) => (
+          <button
+            key={provider}
+            type="button"
+            className="button button--secondary"
+            disabled={pending}
+            onClick={() => onConfirm(provider)}
+            {...(i === 0 ? { 'data-autofocus': '' } : {})}
+          >
+            {t(provider === 'google' ? 'profile.privacy.delete.reauth.google' : 'profile.privacy.delete.reauth.apple')}
+          </button>
+        ))}
+      </div>
+      {error ? <Alert tone="error">{error}</Alert> : null}
     </div>
   );
 }

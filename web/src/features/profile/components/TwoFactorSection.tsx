@@ -13,6 +13,8 @@ import { totpStatusQueryKey, totpStatusQueryOptions } from '../api/totp-status';
 export interface TwoFactorSectionProps {
   /** Called when the user has seen their new recovery codes and closes them. */
   onCodesSaved?: () => void;
+  /** Called when two-factor sign-in was turned off. */
+  onDisabled?: () => void;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface TwoFactorSectionProps {
  * the profile form, so it has no form of its own: Enter in its fields runs
  * the field's action.
  */
-export function TwoFactorSection({ onCodesSaved }: TwoFactorSectionProps) {
+export function TwoFactorSection({ onCodesSaved, onDisabled }: TwoFactorSectionProps) {
   const { t } = useI18n();
   const queryClient = useQueryClient();
   const status = useQuery(totpStatusQueryOptions());
@@ -55,7 +57,10 @@ export function TwoFactorSection({ onCodesSaved }: TwoFactorSectionProps) {
           setCodes(next);
           refresh();
         }}
-        onDisabled={refresh}
+        onDisabled={() => {
+          refresh();
+          onDisabled?.();
+        }}
       />
     );
   } else if (setup) {

@@ -61,6 +61,7 @@ export const layout = {
   'admin.compliance': { de: 'Compliance', en: 'Compliance' },
   'admin.feedback': { de: 'Feedback', en: 'Feedback' },
   'admin.settings': { de: 'Einstellungen', en: 'Settings' },
+  'admin.account': { de: 'Mein Konto', en: 'My account' },
   'footer.legal': { de: 'Rechtliches', en: 'Legal' },
   'footer.privacy': { de: 'Datenschutz', en: 'Privacy' },
   'footer.subprocessors': { de: 'Subprozessoren', en: 'Subprocessors' },

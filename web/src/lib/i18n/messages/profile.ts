@@ -241,4 +241,22 @@ export const profile = {
   'profile.privacy.delete.submit': { de: 'Konto endgültig löschen', en: 'Delete account for good' },
   'profile.privacy.delete.failed': { de: 'Löschen fehlgeschlagen: {message}', en: 'Deleting failed: {message}' },
   'profile.privacy.delete.done': { de: 'Dein Konto wurde gelöscht.', en: 'Your account has been deleted.' },
+  'profile.privacy.delete.reauth.hint': {
+    de: 'Dein Konto hat kein Passwort. Bestätige mit einer neuen Anmeldung, dass du es bist.',
+    en: 'Your account has no password. Confirm that it is you by signing in again.',
+  },
+  'profile.privacy.delete.reauth.google': { de: 'Mit Google bestätigen', en: 'Confirm with Google' },
+  'profile.privacy.delete.reauth.apple': { de: 'Mit Apple bestätigen', en: 'Confirm with Apple' },
+  'profile.privacy.delete.reauth.done': {
+    de: 'Anmeldung bestätigt. Du kannst dein Konto jetzt in den nächsten Minuten löschen.',
+    en: 'Sign-in confirmed. You can now delete your account within the next few minutes.',
+  },
+  'profile.privacy.delete.reauth.failed': {
+    de: 'Die Bestätigung hat nicht geklappt. Melde dich mit dem Google- oder Apple-Konto an, das mit deinem Konto verbunden ist, und versuche es erneut.',
+    en: 'The confirmation did not work. Sign in with the Google or Apple account linked to your account and try again.',
+  },
+  'profile.privacy.delete.reauth.none': {
+    de: 'Dein Konto hat kein Passwort. Lege über „Passwort vergessen“ eines fest und lösche das Konto dann.',
+    en: 'Your account has no password. Set one with “Forgot password” and then delete the account.',
+  },
 } satisfies Catalogue;

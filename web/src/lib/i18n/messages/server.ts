@@ -225,4 +225,7 @@ export const serverEnglish: Record<ServerCode, string> = {
   account_delete_needs_password: 'Your account has no password. Set one with “Forgot password” and then delete the account.',
   account_delete_self: 'You cannot delete your own account here.',
   account_delete_storage_failed: 'The profile picture could not be deleted. The account was not deleted. Please try again later.',
+  account_delete_reauth_required: 'Please first confirm with Google or Apple that it is you.',
+  reauth_not_linked: 'Your account is not linked to this provider.',
+  reauth_use_password: 'Please confirm with your password.',
 };
