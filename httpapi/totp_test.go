@@ -418,4 +418,3 @@ func TestAdminTOTPNotRequired(t *testing.T) {
 		}
 	})
 }
-
