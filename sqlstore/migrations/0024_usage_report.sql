@@ -22,11 +22,16 @@ WHERE NOT EXISTS (
         OR (n.update_time = s.update_time AND (n.created_at > s.created_at
             OR (n.created_at = s.created_at AND n.id > s.id)))));
 
--- The report sums a period's roll-up rows per user. With the sums in the
--- primary key's index PostgreSQL reads them from the index alone (an
--- index-only scan) instead of from the table's pages. SQLite scans the
--- table's rows in key order either way.
+-- The report sums a period's roll-up rows per user. With the sums in an
+-- index that starts with the day, both databases read them from the index
+-- alone instead of from the table's rows: PostgreSQL from the primary key
+-- with the sums as included columns (an index-only scan; pages changed since
+-- the last vacuum are read from the table), SQLite from an index of all the
+-- columns. The upserts then change an index entry as well as the row.
 -- postgres-only begin
 ALTER TABLE token_usage_days DROP CONSTRAINT token_usage_days_pkey;
 ALTER TABLE token_usage_days ADD PRIMARY KEY (day, user_id) INCLUDE (tokens_in, tokens_out, calls);
 -- postgres-only end
+-- sqlite-only begin
+CREATE INDEX token_usage_days_report_idx ON token_usage_days (day, user_id, tokens_in, tokens_out, calls);
+-- sqlite-only end
