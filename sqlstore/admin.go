@@ -36,24 +36,12 @@ func NewAdminService(db *DB) *AdminService {
 	return &AdminService{db: db}
 }
 
-// currentPlanOf is the plan id of the newest subscription (by update_time,
-// then creation, then id, as LatestSubscription orders them) of the user
-// whose id is the expression u, when that subscription is active, and the empty string
-// otherwise. It is a correlated subquery for a page of rows; reports over
-// many users join currentPlans instead.
+// currentPlanOf is the current plan id of the user whose id is the
+// expression u, read from user_plans (see newestPlanOf), and the empty
+// string when the user has none.
 func currentPlanOf(u string) string {
-	return `COALESCE((SELECT CASE WHEN s.status IN ('ACTIVE', 'active') THEN s.plan_id ELSE '' END
-		FROM subscriptions s WHERE s.user_id = ` + u + `
-		ORDER BY s.update_time DESC, s.created_at DESC, s.id DESC LIMIT 1), '')`
+	return `COALESCE((SELECT p.plan_id FROM user_plans p WHERE p.user_id = ` + u + `), '')`
 }
-
-// currentPlans selects (user_id, plan_id) of every user whose newest
-// subscription is active: the set form of currentPlanOf.
-const currentPlans = `SELECT s.user_id, s.plan_id FROM subscriptions s
-	WHERE s.status IN ('ACTIVE', 'active') AND NOT EXISTS (
-		SELECT 1 FROM subscriptions n WHERE n.user_id = s.user_id AND (n.update_time > s.update_time
-			OR (n.update_time = s.update_time AND (n.created_at > s.created_at
-				OR (n.created_at = s.created_at AND n.id > s.id)))))`
 
 // latestStatusOf is the PayPal status of the newest subscription of the
 // user whose id is the expression u, "" without one.
@@ -447,26 +435,56 @@ const usagePerUser = `SELECT user_id, SUM(tin) AS tin, SUM(tout) AS tout, SUM(ca
 // id. It returns EINVALID when a day is malformed or From is after To.
 //
 // The tokens are read from the daily roll-up token_usage_days, which
-// RecordTokenUsage and SaveTurn keep: one row per user and day instead of
-// one per model call.
+// RecordTokenUsage and SaveTurn keep (one row per user and day instead of
+// one per model call), and the plans from user_plans, which the
+// subscription writes keep.
 //
-// Two statements each sum per user: one groups the sums by plan (every
-// user with usage is in exactly one plan's row, so the plans add up to the
-// totals), the other picks the page and reads names and plans for its rows
-// only. Alternatives measured no faster on PostgreSQL (docs/performance.md):
-// one statement sharing the sums as a CTE (the shared rows spill to disk),
-// and the two statements at once on two connections.
+// One statement sums per user once (the CTE, materialized because both
+// parts read it) and returns two kinds of rows: the sums by plan (every user
+// with usage is in exactly one plan's row, so the plans add up to the
+// totals), and the page, with names and plans read for its rows only.
+// Measured against two statements that each summed per user and other
+// forms in docs/performance.md.
 func (s *AdminService) UsageReport(ctx context.Context, f salescoach.UsageFilter) (*salescoach.UsageReport, error) {
 	from, end, err := period(f.From, f.To)
 	if err != nil {
 		return nil, err
 	}
-	byPlan, err := s.usageByPlan(ctx, f.From, f.To, from, end)
+	p := f.Page.Normalize()
+	rows, err := s.db.r().queryRows(ctx, `WITH per AS MATERIALIZED (`+usagePerUser+`)
+		SELECT 0, '', '', '', COALESCE(pl.plan_id, ''), CAST(SUM(per.tin) AS BIGINT), CAST(SUM(per.tout) AS BIGINT),
+			CAST(SUM(per.calls) AS BIGINT), COUNT(*), CAST(SUM(per.stt) AS BIGINT), CAST(SUM(per.tts) AS BIGINT)
+		FROM per LEFT JOIN user_plans pl ON pl.user_id = per.user_id
+		GROUP BY COALESCE(pl.plan_id, '')
+		UNION ALL
+		SELECT 1, page.user_id, COALESCE(u.email, ''), u.display_name, COALESCE(pl.plan_id, ''),
+			page.tin, page.tout, page.calls, 1, page.stt, page.tts
+		FROM (SELECT user_id, tin, tout, calls, stt, tts FROM per ORDER BY tin + tout DESC, user_id LIMIT ? OFFSET ?) page
+		JOIN users u ON u.id = page.user_id
+		LEFT JOIN user_plans pl ON pl.user_id = page.user_id`, f.From, f.To, from, end, p.Limit, p.Offset)
 	if err != nil {
-		return nil, err
+		return nil, dbError(err, "usage report")
 	}
-	rep := &salescoach.UsageReport{ByPlan: byPlan, Users: []salescoach.UserTokens{}}
-	for _, pt := range byPlan {
+	defer rows.Close()
+	rep := &salescoach.UsageReport{ByPlan: []salescoach.PlanTokens{}, Users: []salescoach.UserTokens{}}
+	for rows.Next() {
+		var (
+			kind         int
+			ut           salescoach.UserTokens
+			calls, users int64
+		)
+		if err := rows.Scan(&kind, &ut.UserID, &ut.Email, &ut.DisplayName, &ut.PlanID, &ut.TokensIn, &ut.TokensOut,
+			&calls, &users, &ut.STTMillis, &ut.TTSChars); err != nil {
+			return nil, dbError(err, "usage report")
+		}
+		ut.Calls = int(calls)
+		if kind == 1 {
+			rep.Users = append(rep.Users, ut)
+			continue
+		}
+		pt := salescoach.PlanTokens{PlanID: ut.PlanID, TokenTotals: salescoach.TokenTotals{TokensIn: ut.TokensIn,
+			TokensOut: ut.TokensOut, Calls: ut.Calls, Users: int(users), STTMillis: ut.STTMillis, TTSChars: ut.TTSChars}}
+		rep.ByPlan = append(rep.ByPlan, pt)
 		rep.Totals.TokensIn += pt.TokensIn
 		rep.Totals.TokensOut += pt.TokensOut
 		rep.Totals.Calls += pt.Calls
@@ -474,72 +492,17 @@ func (s *AdminService) UsageReport(ctx context.Context, f salescoach.UsageFilter
 		rep.Totals.TTSChars += pt.TTSChars
 		rep.Totals.Users += pt.Users
 	}
-	rep.UserCount = rep.Totals.Users
-	if p := f.Page.Normalize(); p.Offset < rep.UserCount {
-		if rep.Users, err = s.usagePage(ctx, f.From, f.To, from, end, p); err != nil {
-			return nil, err
-		}
-	}
-	return rep, nil
-}
-
-// usageByPlan sums the usage of [from, end) by the users' current plans,
-// most tokens first.
-func (s *AdminService) usageByPlan(ctx context.Context, firstDay, lastDay string, from, end time.Time) ([]salescoach.PlanTokens, error) {
-	rows, err := s.db.r().queryRows(ctx, `WITH per AS (`+usagePerUser+`), plans AS (`+currentPlans+`)
-		SELECT COALESCE(pl.plan_id, ''), CAST(SUM(per.tin) AS BIGINT), CAST(SUM(per.tout) AS BIGINT),
-			CAST(SUM(per.calls) AS BIGINT), COUNT(*), CAST(SUM(per.stt) AS BIGINT), CAST(SUM(per.tts) AS BIGINT)
-		FROM per LEFT JOIN plans pl ON pl.user_id = per.user_id
-		GROUP BY COALESCE(pl.plan_id, '')`, firstDay, lastDay, from, end)
-	if err != nil {
-		return nil, dbError(err, "usage by plan")
-	}
-	defer rows.Close()
-	out := []salescoach.PlanTokens{}
-	for rows.Next() {
-		var pt salescoach.PlanTokens
-		if err := rows.Scan(&pt.PlanID, &pt.TokensIn, &pt.TokensOut, &pt.Calls, &pt.Users, &pt.STTMillis, &pt.TTSChars); err != nil {
-			return nil, dbError(err, "usage by plan")
-		}
-		out = append(out, pt)
-	}
 	if err := rows.Err(); err != nil {
-		return nil, dbError(err, "usage by plan")
+		return nil, dbError(err, "usage report")
 	}
-	slices.SortFunc(out, func(a, b salescoach.PlanTokens) int {
+	rep.UserCount = rep.Totals.Users
+	slices.SortFunc(rep.ByPlan, func(a, b salescoach.PlanTokens) int {
 		return cmpTokens(a.TokensIn+a.TokensOut, b.TokensIn+b.TokensOut, a.PlanID, b.PlanID)
 	})
-	return out, nil
-}
-
-// usagePage returns one page of the users with usage in [from, end), most
-// tokens first.
-func (s *AdminService) usagePage(ctx context.Context, firstDay, lastDay string, from, end time.Time, p salescoach.Page) ([]salescoach.UserTokens, error) {
-	rows, err := s.db.r().queryRows(ctx, `WITH per AS (`+usagePerUser+`),
-		page AS (SELECT user_id, tin, tout, calls, stt, tts FROM per ORDER BY tin + tout DESC, user_id LIMIT ? OFFSET ?)
-		SELECT page.user_id, COALESCE(u.email, ''), u.display_name, `+currentPlanOf("page.user_id")+`,
-			page.tin, page.tout, page.calls, page.stt, page.tts
-		FROM page JOIN users u ON u.id = page.user_id`, firstDay, lastDay, from, end, p.Limit, p.Offset)
-	if err != nil {
-		return nil, dbError(err, "usage by user")
-	}
-	defer rows.Close()
-	out := []salescoach.UserTokens{}
-	for rows.Next() {
-		var ut salescoach.UserTokens
-		if err := rows.Scan(&ut.UserID, &ut.Email, &ut.DisplayName, &ut.PlanID, &ut.TokensIn, &ut.TokensOut, &ut.Calls,
-			&ut.STTMillis, &ut.TTSChars); err != nil {
-			return nil, dbError(err, "usage by user")
-		}
-		out = append(out, ut)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, dbError(err, "usage by user")
-	}
-	slices.SortFunc(out, func(a, b salescoach.UserTokens) int {
+	slices.SortFunc(rep.Users, func(a, b salescoach.UserTokens) int {
 		return cmpTokens(a.TokensIn+a.TokensOut, b.TokensIn+b.TokensOut, a.UserID, b.UserID)
 	})
-	return out, nil
+	return rep, nil
 }
 
 // cmpTokens orders by tokens, most first, then by key.

@@ -475,8 +475,13 @@ func TestUsageReport(t *testing.T) {
 		}
 		rep, err = s.UsageReport(ctx, salescoach.UsageFilter{From: "2026-03-01", To: "2026-03-05", Page: salescoach.Page{Offset: 4}})
 		mustNil(t, err)
-		if rep.UserCount != 4 || len(rep.Users) != 0 {
-			t.Errorf("past the end: %+v (count %d)", rep.Users, rep.UserCount)
+		if rep.UserCount != 4 || len(rep.Users) != 0 || !reflect.DeepEqual(rep.ByPlan, wantPlans) || rep.Totals.Calls != 6 {
+			t.Errorf("past the end: %+v (count %d), by plan %+v", rep.Users, rep.UserCount, rep.ByPlan)
+		}
+		rep, err = s.UsageReport(ctx, salescoach.UsageFilter{From: "2026-03-01", To: "2026-03-05", Page: salescoach.Page{Limit: 2, Offset: 3}})
+		mustNil(t, err)
+		if rep.UserCount != 4 || !reflect.DeepEqual(rep.Users, wantUsers[3:]) {
+			t.Errorf("last page, cut short: %+v (count %d)", rep.Users, rep.UserCount)
 		}
 
 		// One day: the row at its last second only.

@@ -30,6 +30,9 @@ var migrationFS embed.FS
 //     "-- postgres-only end" runs on PostgreSQL only and is dropped on
 //     SQLite: for what has no SQLite counterpart and SQLite does without
 //     (trigram search indexes, say).
+//   - A block from a line "-- sqlite-only begin" to a line
+//     "-- sqlite-only end" runs on SQLite only: for what PostgreSQL does
+//     another way in a postgres-only block.
 var sqliteMacros = []struct {
 	word *regexp.Regexp
 	repl string
@@ -38,10 +41,13 @@ var sqliteMacros = []struct {
 	{regexp.MustCompile(`(?ms)^-- postgres-only begin$.*?^-- postgres-only end$`), "-- (PostgreSQL only)"},
 }
 
+// sqliteOnly matches the blocks that PostgreSQL skips.
+var sqliteOnly = regexp.MustCompile(`(?ms)^-- sqlite-only begin$.*?^-- sqlite-only end$`)
+
 // expandMacros returns a migration's SQL for the dialect.
 func expandMacros(dialect, sqlText string) string {
 	if dialect != DialectSQLite {
-		return sqlText
+		return sqliteOnly.ReplaceAllString(sqlText, "-- (SQLite only)")
 	}
 	for _, m := range sqliteMacros {
 		sqlText = m.word.ReplaceAllString(sqlText, m.repl)

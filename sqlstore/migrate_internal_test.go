@@ -28,6 +28,16 @@ func TestExpandPostgresOnly(t *testing.T) {
 	}
 }
 
+func TestExpandSQLiteOnly(t *testing.T) {
+	in := "A;\n-- sqlite-only begin\nCREATE INDEX x ON t (a);\n-- sqlite-only end\nB;\n-- postgres-only begin\nC;\n-- postgres-only end\n"
+	if want, got := "A;\n-- (SQLite only)\nB;\n-- postgres-only begin\nC;\n-- postgres-only end\n", expandMacros(DialectPostgres, in); got != want {
+		t.Errorf("postgres: got %q, want %q", got, want)
+	}
+	if want, got := "A;\n-- sqlite-only begin\nCREATE INDEX x ON t (a);\n-- sqlite-only end\nB;\n-- (PostgreSQL only)\n", expandMacros(DialectSQLite, in); got != want {
+		t.Errorf("sqlite: got %q, want %q", got, want)
+	}
+}
+
 func TestMigrationFiles(t *testing.T) {
 	names, err := fs.Glob(migrationFS, "migrations/*.sql")
 	if err != nil || len(names) == 0 {

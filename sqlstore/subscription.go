@@ -79,24 +79,60 @@ func (s *SubscriptionService) UpsertSubscription(ctx context.Context, sub *sales
 		sub.UpdateTime = now
 	}
 	sub.UpdateTime, sub.CancelAt, sub.CycleStart = utc(sub.UpdateTime), utcPtr(sub.CancelAt), utcPtr(sub.CycleStart)
-	// The WHERE of DO UPDATE keeps another user's row as it is; then no row
-	// comes back.
-	stored, err := scanSubscription(s.db.r().queryRow(ctx, `INSERT INTO subscriptions (`+subscriptionColumns+`)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (paypal_id) DO UPDATE SET plan_id = excluded.plan_id, status = excluded.status,
-			update_time = excluded.update_time, cancel_at_period_end = excluded.cancel_at_period_end,
-			cancel_at = excluded.cancel_at, cycle_start = excluded.cycle_start
-		WHERE subscriptions.user_id = excluded.user_id
-		RETURNING `+subscriptionColumns,
-		id, sub.UserID, sub.PayPalID, sub.PlanID, sub.Status, sub.UpdateTime, sub.CancelAtPeriodEnd,
-		sub.CancelAt, sub.CycleStart, createdAt))
-	if noRows(err) {
-		return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgSubscriptionTaken)
+	return s.db.inTx(ctx, func(r runner) error {
+		// The WHERE of DO UPDATE keeps another user's row as it is; then no
+		// row comes back.
+		stored, err := scanSubscription(r.queryRow(ctx, `INSERT INTO subscriptions (`+subscriptionColumns+`)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (paypal_id) DO UPDATE SET plan_id = excluded.plan_id, status = excluded.status,
+				update_time = excluded.update_time, cancel_at_period_end = excluded.cancel_at_period_end,
+				cancel_at = excluded.cancel_at, cycle_start = excluded.cycle_start
+			WHERE subscriptions.user_id = excluded.user_id
+			RETURNING `+subscriptionColumns,
+			id, sub.UserID, sub.PayPalID, sub.PlanID, sub.Status, sub.UpdateTime, sub.CancelAtPeriodEnd,
+			sub.CancelAt, sub.CycleStart, createdAt))
+		if noRows(err) {
+			return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgSubscriptionTaken)
+		}
+		if err != nil {
+			return dbError(err, "upsert subscription")
+		}
+		if err := refreshUserPlan(ctx, r, stored.UserID); err != nil {
+			return err
+		}
+		*sub = *stored
+		return nil
+	})
+}
+
+// newestPlanOf is the plan id of the newest subscription (by update_time,
+// then creation, then id, as LatestSubscription orders them) of the user
+// whose id is the expression u, when that subscription is active, and the
+// empty string otherwise: what user_plans holds (migration 0024 fills it
+// with the same rule).
+func newestPlanOf(u string) string {
+	return `COALESCE((SELECT CASE WHEN s.status IN ('ACTIVE', 'active') THEN s.plan_id ELSE '' END
+		FROM subscriptions s WHERE s.user_id = ` + u + `
+		ORDER BY s.update_time DESC, s.created_at DESC, s.id DESC LIMIT 1), '')`
+}
+
+// refreshUserPlan sets the user's row of user_plans from their
+// subscriptions. Call it in the transaction that wrote one of them, after
+// the write. The first statement locks the row (creating it when missing),
+// the second reads the subscriptions: on PostgreSQL each statement reads
+// what was committed when it started, so of two transactions that write
+// subscriptions of one user at once, the one that gets the row second waits
+// for the first to commit and then sees both writes. On SQLite the
+// transaction holds the write lock from its start.
+func refreshUserPlan(ctx context.Context, r runner, userID string) error {
+	if _, err := r.exec(ctx, `INSERT INTO user_plans (user_id, plan_id) VALUES (?, '')
+		ON CONFLICT (user_id) DO UPDATE SET plan_id = user_plans.plan_id`, userID); err != nil {
+		return dbError(err, "lock user plan")
 	}
-	if err != nil {
-		return dbError(err, "upsert subscription")
+	if _, err := r.exec(ctx, `UPDATE user_plans SET plan_id = `+newestPlanOf("user_plans.user_id")+`
+		WHERE user_id = ?`, userID); err != nil {
+		return dbError(err, "refresh user plan")
 	}
-	*sub = *stored
 	return nil
 }
 
@@ -126,10 +162,16 @@ func (s *SubscriptionService) SubscriptionByPayPalID(ctx context.Context, paypal
 // EINVALID when sub.PayPalID is empty and ENOTFOUND when the user does not
 // exist.
 func (s *SubscriptionService) SyncSubscription(ctx context.Context, sub *salescoach.Subscription) (bool, error) {
-	return syncSubscription(ctx, s.db.r(), s.db.now(), sub)
+	var wrote bool
+	err := s.db.inTx(ctx, func(r runner) (err error) {
+		wrote, err = syncSubscription(ctx, r, s.db.now(), sub)
+		return err
+	})
+	return wrote, err
 }
 
-// syncSubscription is SyncSubscription on r (the pool or a transaction).
+// syncSubscription is SyncSubscription in the transaction r. A write
+// refreshes the user's current plan (refreshUserPlan).
 func syncSubscription(ctx context.Context, r runner, now time.Time, sub *salescoach.Subscription) (bool, error) {
 	if !validID(sub.UserID) {
 		return false, notFound(salescoach.MsgNoUser)
@@ -151,6 +193,9 @@ func syncSubscription(ctx context.Context, r runner, now time.Time, sub *salesco
 		RETURNING `+subscriptionColumns,
 		newID(), sub.UserID, sub.PayPalID, sub.PlanID, sub.Status, utc(sub.UpdateTime), utcPtr(sub.CycleStart), utc(now)))
 	if err == nil {
+		if err := refreshUserPlan(ctx, r, stored.UserID); err != nil {
+			return false, err
+		}
 		*sub = *stored
 		return true, nil
 	}
