@@ -114,6 +114,7 @@ func BenchmarkChatTurn(b *testing.B) {
 					latencies := make([]time.Duration, b.N)
 					var next atomic.Int64
 					var wg sync.WaitGroup
+					pool := db.SQL().Stats()
 					b.ResetTimer()
 					for u := range load.users {
 						wg.Add(1)
@@ -167,6 +168,12 @@ func BenchmarkChatTurn(b *testing.B) {
 					slices.Sort(latencies)
 					b.ReportMetric(ms(latencies[len(latencies)/2]), "p50-ms")
 					b.ReportMetric(ms(latencies[len(latencies)*99/100]), "p99-ms")
+					// Turns that waited for a free database connection, and
+					// how long on average: the pool must not be what the
+					// slowest turns queue behind.
+					after := db.SQL().Stats()
+					b.ReportMetric(float64(after.WaitCount-pool.WaitCount)/float64(b.N), "pool-waits/op")
+					b.ReportMetric(ms(after.WaitDuration-pool.WaitDuration)/float64(b.N), "pool-wait-ms/op")
 				})
 			}
 		}
