@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -114,7 +115,7 @@ func BenchmarkChatTurn(b *testing.B) {
 					latencies := make([]time.Duration, b.N)
 					var next atomic.Int64
 					var wg sync.WaitGroup
-					pool := db.SQL().Stats()
+					pool, cpu := db.SQL().Stats(), cpuTime()
 					b.ResetTimer()
 					for u := range load.users {
 						wg.Add(1)
@@ -174,6 +175,10 @@ func BenchmarkChatTurn(b *testing.B) {
 					after := db.SQL().Stats()
 					b.ReportMetric(float64(after.WaitCount-pool.WaitCount)/float64(b.N), "pool-waits/op")
 					b.ReportMetric(ms(after.WaitDuration-pool.WaitDuration)/float64(b.N), "pool-wait-ms/op")
+					// The CPU time of this process (server, load generator and
+					// model fake; not PostgreSQL) per turn: steadier than the
+					// latencies on a machine shared with other work.
+					b.ReportMetric(ms(cpuTime()-cpu)/float64(b.N), "cpu-ms/op")
 				})
 			}
 		}
@@ -250,5 +255,14 @@ func (f firstTokenClock) Reply(ctx context.Context, in coach.Input, plan coach.R
 type discard struct{}
 
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// cpuTime is the user and system CPU time this process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
