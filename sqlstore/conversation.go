@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -412,7 +413,7 @@ func (s *ConversationService) saveTurnPipelined(ctx context.Context, c *salescoa
 		user        = true
 		hasProgress = end.Progress != (salescoach.ProgressDelta{})
 	)
-	return s.db.pipeline(ctx, func(p *pipe) error {
+	err = s.db.pipeline(ctx, func(p *pipe) error {
 		p.queue(state).Exec(func(ct pgconn.CommandTag) error {
 			changed = ct.RowsAffected()
 			return nil
@@ -434,27 +435,36 @@ func (s *ConversationService) saveTurnPipelined(ctx context.Context, c *salescoa
 		for _, st := range usageStmts(end.Usage) {
 			p.queue(st)
 		}
-		if err := p.send(ctx, "save turn"); err != nil {
-			if changed == 0 {
-				// The chat was gone or taken before a later statement
-				// failed (a message of a deleted chat): say so, as the
-				// statement-by-statement transaction does.
-				return stateSaved(ctx, s.db.r(), c, changed, now)
-			}
+		err := p.send(ctx, "save turn")
+		switch {
+		case changed == 0:
+			// The chat is gone or taken (also when a later statement
+			// failed, a message of a deleted chat, say): explained below.
+			return errStateUnmatched
+		case err != nil:
 			return err
+		case !user:
+			return notFound(salescoach.MsgNoUser)
 		}
 		if err := stateSaved(ctx, p.runner(), c, changed, now); err != nil {
 			return err
-		}
-		if !user {
-			return notFound(salescoach.MsgNoUser)
 		}
 		if st, ok := levelStmt(c.UserID, xp, level); hasProgress && ok {
 			p.queue(st)
 		}
 		return p.commit(ctx)
 	})
+	if errors.Is(err, errStateUnmatched) {
+		// After the rollback, on any connection: the reads that say why
+		// must not wait for a second connection while holding one.
+		return stateSaved(ctx, s.db.r(), c, 0, now)
+	}
+	return err
 }
+
+// errStateUnmatched tells saveTurnPipelined's caller that the state matched
+// no row.
+var errStateUnmatched = errors.New("sqlstore: conversation state matched no row")
 
 // DeleteMessage removes one message of the conversation. It returns
 // ENOTFOUND when the conversation has no such message or either id is not a
