@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"slices"
@@ -21,6 +22,7 @@ import (
 	"salescoach/coach/openai"
 	"salescoach/coach/openai/openaitest"
 	"salescoach/httpapi"
+	"salescoach/realtime"
 	"salescoach/sqlstore"
 	"salescoach/sqlstore/sqlstoretest"
 )
@@ -80,7 +82,9 @@ const weakAssessment = `{"techniques":[` +
 // auth, storage, scoring state, XP) with a zero-latency model, as p50 and
 // p99 latency. With think=0 every user sends again at once (saturation:
 // ns/op is the inverse of throughput); with think=1s each user pauses a
-// second between messages — still ten times faster than anyone types.
+// second between messages — still ten times faster than anyone types. On
+// PostgreSQL the server runs as in production there: rate limits kept in
+// the database and live updates sent with pg_notify.
 func BenchmarkChatTurn(b *testing.B) {
 	for _, dbName := range []string{"sqlite", "postgres"} {
 		for _, engine := range []string{"builtin", "openai-fake"} {
@@ -96,7 +100,14 @@ func BenchmarkChatTurn(b *testing.B) {
 					} else {
 						db = sqlstoretest.NewPostgres(b)
 					}
-					opts := []envOption{func(cfg *httpapi.Config, _ *httpapi.Deps) { cfg.ChatPerMinute = 1 << 30 }}
+					opts := []envOption{func(cfg *httpapi.Config, deps *httpapi.Deps) {
+						cfg.ChatPerMinute = 1 << 30
+						if dbName == "postgres" {
+							// As in production on PostgreSQL: rate limits
+							// shared by all processes.
+							deps.Limiter = sqlstore.NewRateLimiter(db)
+						}
+					}}
 					if engine == "openai-fake" {
 						fake := openaitest.New(b)
 						fake.Reply("Hm, das überzeugt mich noch nicht.")
@@ -110,6 +121,11 @@ func BenchmarkChatTurn(b *testing.B) {
 						})
 					}
 					e := newEnv(b, db, opts...)
+					if dbName == "postgres" {
+						// As in production on PostgreSQL: live updates are
+						// also sent to other processes (pg_notify).
+						realtime.NewBridge(e.hub, db.SQL(), "", slog.New(slog.DiscardHandler))
+					}
 					tokens := benchUsers(b, e, db, load.users)
 					client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: load.users}}
 					latencies := make([]time.Duration, b.N)
