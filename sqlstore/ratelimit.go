@@ -57,6 +57,15 @@ func (s *RateLimiter) Allow(ctx context.Context, l salescoach.Limit, key string,
 		allowed bool
 		err     error
 	)
+	// scan reads the upsert's answer: a row when the event was allowed.
+	scan := func(row rowScanner) error {
+		err := row.Scan(&tat)
+		allowed = err == nil
+		if noRows(err) {
+			return nil
+		}
+		return err
+	}
 	if s.db.pg() {
 		// Every chat turn and most requests pass here: the commit does not
 		// wait for the disk (one round trip with its BEGIN and COMMIT). A
@@ -64,22 +73,11 @@ func (s *RateLimiter) Allow(ctx context.Context, l salescoach.Limit, key string,
 		// few events more through once.
 		err = s.db.pipeline(ctx, func(p *pipe) error {
 			p.queue(stmt{q: `SET LOCAL synchronous_commit = off`, op: "rate limit"})
-			p.queue(st).QueryRow(func(row pgx.Row) error {
-				err := row.Scan(&tat)
-				allowed = err == nil
-				if noRows(err) {
-					err = nil
-				}
-				return err
-			})
+			p.queue(st).QueryRow(func(row pgx.Row) error { return scan(row) })
 			return p.commit(ctx)
 		})
 	} else {
-		err = s.db.r().queryRow(ctx, st.q, st.args...).Scan(&tat)
-		allowed = err == nil
-		if noRows(err) {
-			err = nil
-		}
+		err = scan(s.db.r().queryRow(ctx, st.q, st.args...))
 	}
 	if err != nil {
 		return 0, dbError(err, "rate limit")
