@@ -335,7 +335,8 @@ type Change struct {
 
 // ChangePublisher announces changes to every process serving the user.
 type ChangePublisher interface {
-	// Publish announces c; failures are logged by the implementation and
-	// never fail the write that caused the change.
-	Publish(ctx context.Context, c Change)
+	// Publish announces the changes, together (on PostgreSQL in one
+	// statement); failures are logged by the implementation and never fail
+	// the write that caused them.
+	Publish(ctx context.Context, changes ...Change)
 }

@@ -5,12 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -20,6 +22,7 @@ import (
 	"salescoach/coach/openai"
 	"salescoach/coach/openai/openaitest"
 	"salescoach/httpapi"
+	"salescoach/realtime"
 	"salescoach/sqlstore"
 	"salescoach/sqlstore/sqlstoretest"
 )
@@ -79,7 +82,9 @@ const weakAssessment = `{"techniques":[` +
 // auth, storage, scoring state, XP) with a zero-latency model, as p50 and
 // p99 latency. With think=0 every user sends again at once (saturation:
 // ns/op is the inverse of throughput); with think=1s each user pauses a
-// second between messages — still ten times faster than anyone types.
+// second between messages — still ten times faster than anyone types. On
+// PostgreSQL the server runs as in production there: rate limits kept in
+// the database and live updates sent with pg_notify.
 func BenchmarkChatTurn(b *testing.B) {
 	for _, dbName := range []string{"sqlite", "postgres"} {
 		for _, engine := range []string{"builtin", "openai-fake"} {
@@ -95,7 +100,14 @@ func BenchmarkChatTurn(b *testing.B) {
 					} else {
 						db = sqlstoretest.NewPostgres(b)
 					}
-					opts := []envOption{func(cfg *httpapi.Config, _ *httpapi.Deps) { cfg.ChatPerMinute = 1 << 30 }}
+					opts := []envOption{func(cfg *httpapi.Config, deps *httpapi.Deps) {
+						cfg.ChatPerMinute = 1 << 30
+						if dbName == "postgres" {
+							// As in production on PostgreSQL: rate limits
+							// shared by all processes.
+							deps.Limiter = sqlstore.NewRateLimiter(db)
+						}
+					}}
 					if engine == "openai-fake" {
 						fake := openaitest.New(b)
 						fake.Reply("Hm, das überzeugt mich noch nicht.")
@@ -109,11 +121,17 @@ func BenchmarkChatTurn(b *testing.B) {
 						})
 					}
 					e := newEnv(b, db, opts...)
+					if dbName == "postgres" {
+						// As in production on PostgreSQL: live updates are
+						// also sent to other processes (pg_notify).
+						realtime.NewBridge(e.hub, db.SQL(), "", slog.New(slog.DiscardHandler))
+					}
 					tokens := benchUsers(b, e, db, load.users)
 					client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: load.users}}
 					latencies := make([]time.Duration, b.N)
 					var next atomic.Int64
 					var wg sync.WaitGroup
+					pool, cpu := db.SQL().Stats(), cpuTime()
 					b.ResetTimer()
 					for u := range load.users {
 						wg.Add(1)
@@ -167,6 +185,16 @@ func BenchmarkChatTurn(b *testing.B) {
 					slices.Sort(latencies)
 					b.ReportMetric(ms(latencies[len(latencies)/2]), "p50-ms")
 					b.ReportMetric(ms(latencies[len(latencies)*99/100]), "p99-ms")
+					// Turns that waited for a free database connection, and
+					// how long on average: the pool must not be what the
+					// slowest turns queue behind.
+					after := db.SQL().Stats()
+					b.ReportMetric(float64(after.WaitCount-pool.WaitCount)/float64(b.N), "pool-waits/op")
+					b.ReportMetric(ms(after.WaitDuration-pool.WaitDuration)/float64(b.N), "pool-wait-ms/op")
+					// The CPU time of this process (server, load generator and
+					// model fake; not PostgreSQL) per turn: steadier than the
+					// latencies on a machine shared with other work.
+					b.ReportMetric(ms(cpuTime()-cpu)/float64(b.N), "cpu-ms/op")
 				})
 			}
 		}
@@ -243,5 +271,14 @@ func (f firstTokenClock) Reply(ctx context.Context, in coach.Input, plan coach.R
 type discard struct{}
 
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// cpuTime is the user and system CPU time this process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -32,7 +32,7 @@ type Hub struct {
 	maxPerUser int
 	seq        uint64
 	// relay, when set, also sends published changes to other processes.
-	relay func(ctx context.Context, c salescoach.Change)
+	relay func(ctx context.Context, changes []salescoach.Change)
 }
 
 var _ salescoach.ChangePublisher = (*Hub)(nil)
@@ -112,12 +112,14 @@ func (s *Subscription) Close() {
 	}
 }
 
-// Publish delivers c to this process's subscribers of c.UserID and, when a
-// relay is attached, to the other processes.
-func (h *Hub) Publish(ctx context.Context, c salescoach.Change) {
-	h.deliver(c)
-	if h.relay != nil {
-		h.relay(ctx, c)
+// Publish delivers each change to this process's subscribers of its
+// UserID and, when a relay is attached, to the other processes.
+func (h *Hub) Publish(ctx context.Context, changes ...salescoach.Change) {
+	for _, c := range changes {
+		h.deliver(c)
+	}
+	if h.relay != nil && len(changes) > 0 {
+		h.relay(ctx, changes)
 	}
 }
 

@@ -55,16 +55,25 @@ func newOrigin() string {
 	return hex.EncodeToString(raw)
 }
 
-// notify sends c to the other processes. A failure loses only a refresh
-// hint, never data, so it is logged and the write that caused it stands.
-func (b *Bridge) notify(ctx context.Context, c salescoach.Change) {
-	payload, err := json.Marshal(notice{Origin: b.origin, Change: c})
-	if err != nil {
-		return
+// notify sends changes to the other processes, in one statement however
+// many there are (one round trip; PostgreSQL serialises the commits of
+// transactions that notify, so fewer of them matter under load). Each
+// change is its own notification, as one process of an older version
+// expects during a rolling restart. A failure loses only a refresh hint,
+// never data, so it is logged and the write that caused it stands.
+func (b *Bridge) notify(ctx context.Context, changes []salescoach.Change) {
+	payloads := make([]string, 0, len(changes))
+	for _, c := range changes {
+		payload, err := json.Marshal(notice{Origin: b.origin, Change: c})
+		if err != nil {
+			return
+		}
+		payloads = append(payloads, string(payload))
 	}
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
 	defer cancel()
-	if _, err := b.db.ExecContext(ctx, `SELECT pg_notify($1, $2)`, Channel, string(payload)); err != nil {
+	if _, err := b.db.ExecContext(ctx, `SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p`,
+		Channel, payloads); err != nil {
 		b.log.WarnContext(ctx, "live update not sent to other processes", "err", err)
 	}
 }

@@ -4,8 +4,12 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"salescoach"
 )
@@ -263,14 +267,20 @@ func messages(ctx context.Context, r runner, conversationID string) ([]*salescoa
 	defer rows.Close()
 	var out []*salescoach.Message
 	for rows.Next() {
-		var m salescoach.Message
-		if err := rows.Scan(&m.ID, &m.ConversationID, &m.Role, &m.Content, &m.PDFName, &m.IsCompletion,
-			scanTime(&m.CreatedAt)); err != nil {
+		m, err := scanMessage(rows)
+		if err != nil {
 			return nil, dbError(err, "messages")
 		}
-		out = append(out, &m)
+		out = append(out, m)
 	}
 	return out, dbError(rows.Err(), "messages")
+}
+
+// scanMessage reads one row of messageColumns.
+func scanMessage(s rowScanner) (*salescoach.Message, error) {
+	var m salescoach.Message
+	err := s.Scan(&m.ID, &m.ConversationID, &m.Role, &m.Content, &m.PDFName, &m.IsCompletion, scanTime(&m.CreatedAt))
+	return &m, err
 }
 
 // AddMessage appends a message, filling in m.ID when empty and m.CreatedAt
@@ -309,10 +319,16 @@ func insertMessage(ctx context.Context, r runner, m *salescoach.Message) error {
 // one statement. The caller's transaction must hold the conversation's row
 // (it wrote it before), so that no concurrent append takes the same number.
 func appendMessage(ctx context.Context, r runner, m *salescoach.Message) error {
-	_, err := r.exec(ctx, `INSERT INTO messages (id, conversation_id, role, content, pdf_name, is_completion, created_at, seq)
+	_, err := r.execStmt(ctx, appendMessageStmt(m))
+	return err
+}
+
+// appendMessageStmt is appendMessage's statement.
+func appendMessageStmt(m *salescoach.Message) stmt {
+	return stmt{q: `INSERT INTO messages (id, conversation_id, role, content, pdf_name, is_completion, created_at, seq)
 		VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE conversation_id = ?))`,
-		m.ID, m.ConversationID, m.Role, m.Content, nullString(m.PDFName), m.IsCompletion, m.CreatedAt, m.ConversationID)
-	return dbError(err, "insert message")
+		args: []any{m.ID, m.ConversationID, m.Role, m.Content, nullString(m.PDFName), m.IsCompletion, m.CreatedAt, m.ConversationID},
+		op:   "insert message"}
 }
 
 // prepareMessage checks m and fills its id and time.
@@ -363,6 +379,9 @@ func (s *ConversationService) SaveTurn(ctx context.Context, c *salescoach.Conver
 		}
 	}
 	now := utc(s.db.now())
+	if s.db.pg() {
+		return s.saveTurnPipelined(ctx, c, end, now)
+	}
 	return s.db.inTx(ctx, func(r runner) error {
 		if err := saveState(ctx, r, c, now); err != nil {
 			return err
@@ -380,6 +399,72 @@ func (s *ConversationService) SaveTurn(ctx context.Context, c *salescoach.Conver
 		return insertUsage(ctx, r, end.Usage)
 	})
 }
+
+// saveTurnPipelined is SaveTurn on PostgreSQL: its statements go out in
+// one round trip, the commit (with the level, should it change) in a second.
+func (s *ConversationService) saveTurnPipelined(ctx context.Context, c *salescoach.Conversation, end salescoach.TurnEnd, now time.Time) error {
+	state, err := saveStateStmt(c, now)
+	if err != nil {
+		return err
+	}
+	var (
+		changed     int64 = -1 // rows the state statement changed, once known
+		xp, level   int
+		user        = true
+		hasProgress = end.Progress != (salescoach.ProgressDelta{})
+	)
+	err = s.db.pipeline(ctx, func(p *pipe) error {
+		p.queue(state).Exec(func(ct pgconn.CommandTag) error {
+			changed = ct.RowsAffected()
+			return nil
+		})
+		for _, m := range end.Messages {
+			p.queue(appendMessageStmt(m))
+		}
+		if hasProgress {
+			xpSt, countersSt := progressStmts(c.UserID, end.Progress, now)
+			p.queue(xpSt).QueryRow(func(row pgx.Row) error {
+				err := row.Scan(&xp, &level)
+				if noRows(err) {
+					user, err = false, nil
+				}
+				return err
+			})
+			p.queue(countersSt)
+		}
+		for _, st := range usageStmts(end.Usage) {
+			p.queue(st)
+		}
+		err := p.send(ctx, "save turn")
+		switch {
+		case changed == 0:
+			// The chat is gone or taken (also when a later statement
+			// failed, a message of a deleted chat, say): explained below.
+			return errStateUnmatched
+		case err != nil:
+			return err
+		case !user:
+			return notFound(salescoach.MsgNoUser)
+		}
+		if err := stateSaved(ctx, p.runner(), c, changed, now); err != nil {
+			return err
+		}
+		if st, ok := levelStmt(c.UserID, xp, level); hasProgress && ok {
+			p.queue(st)
+		}
+		return p.commit(ctx)
+	})
+	if errors.Is(err, errStateUnmatched) {
+		// After the rollback, on any connection: the reads that say why
+		// must not wait for a second connection while holding one.
+		return stateSaved(ctx, s.db.r(), c, 0, now)
+	}
+	return err
+}
+
+// errStateUnmatched tells saveTurnPipelined's caller that the state matched
+// no row.
+var errStateUnmatched = errors.New("sqlstore: conversation state matched no row")
 
 // DeleteMessage removes one message of the conversation. It returns
 // ENOTFOUND when the conversation has no such message or either id is not a
@@ -431,15 +516,31 @@ func (s *ConversationService) SaveState(ctx context.Context, c *salescoach.Conve
 // saveState writes c's scoring state; see SaveState. With c.Claim set it
 // writes only while that claim holds the conversation, and releases it.
 func saveState(ctx context.Context, r runner, c *salescoach.Conversation, now time.Time) error {
-	objections, lastScore, err := stateJSON(c)
+	st, err := saveStateStmt(c, now)
 	if err != nil {
 		return err
 	}
-	completed := utcPtr(c.CompletedAt)
+	res, err := r.execStmt(ctx, st)
+	if err != nil {
+		return err
+	}
+	n, err := rowsAffected(res)
+	if err != nil {
+		return err
+	}
+	return stateSaved(ctx, r, c, n, now)
+}
+
+// saveStateStmt is saveState's statement.
+func saveStateStmt(c *salescoach.Conversation, now time.Time) (stmt, error) {
+	objections, lastScore, err := stateJSON(c)
+	if err != nil {
+		return stmt{}, err
+	}
 	q := `UPDATE conversations SET stage = ?, total_stages = ?, progress = ?,
 			objections = ?, title = ?, completed_at = ?, last_score = ?, scored_message_id = ?,
 			xp_messages = ?, evaluation = ?, updated_at = ?`
-	args := []any{c.Stage, c.TotalStages, c.Progress, objections, c.Title, completed, lastScore,
+	args := []any{c.Stage, c.TotalStages, c.Progress, objections, c.Title, utcPtr(c.CompletedAt), lastScore,
 		nullString(c.ScoredMessageID), c.XPMessages, nullString(c.Evaluation), now, c.ID, c.UserID}
 	if c.Claim != "" {
 		q += `, turn_claim = NULL, turn_claimed_until = NULL
@@ -448,19 +549,19 @@ func saveState(ctx context.Context, r runner, c *salescoach.Conversation, now ti
 	} else {
 		q += ` WHERE id = ? AND user_id = ? AND deleted_at IS NULL`
 	}
-	res, err := r.exec(ctx, q, args...)
-	if err != nil {
-		return dbError(err, "save conversation state")
-	}
-	if n, err := rowsAffected(res); err != nil {
-		return err
-	} else if n == 0 {
+	return stmt{q: q, args: args, op: "save conversation state"}, nil
+}
+
+// stateSaved finishes saveState once its statement changed n rows: it says
+// why nothing matched, or notes the save in c.
+func stateSaved(ctx context.Context, r runner, c *salescoach.Conversation, n int64, now time.Time) error {
+	if n == 0 {
 		if c.Claim == "" {
 			return notFound(salescoach.MsgConversationNotFound)
 		}
 		return claimLost(ctx, r, c.UserID, c.ID)
 	}
-	c.UpdatedAt, c.CompletedAt, c.Claim = now, completed, ""
+	c.UpdatedAt, c.CompletedAt, c.Claim = now, utcPtr(c.CompletedAt), ""
 	return nil
 }
 
@@ -553,6 +654,16 @@ func (s *ConversationService) prepareUsage(u *salescoach.TokenUsage) error {
 // one). The raw rows go first: their CHECKs and foreign keys vet the usage
 // before it is counted.
 func insertUsage(ctx context.Context, r runner, usage []*salescoach.TokenUsage) error {
+	for _, st := range usageStmts(usage) {
+		if _, err := r.execStmt(ctx, st); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// usageStmts are insertUsage's statements (none for no usage).
+func usageStmts(usage []*salescoach.TokenUsage) []stmt {
 	if len(usage) == 0 {
 		return nil
 	}
@@ -577,21 +688,17 @@ func insertUsage(ctx context.Context, r runner, usage []*salescoach.TokenUsage) 
 		days[k].out += u.TokensOut
 		days[k].calls++
 	}
-	if _, err := r.exec(ctx, q, args...); err != nil {
-		return dbError(err, "insert token usage")
-	}
+	out := []stmt{{q: q, args: args, op: "insert token usage"}}
 	for _, k := range order {
 		d := days[k]
-		if _, err := r.exec(ctx, `INSERT INTO token_usage_days (day, user_id, tokens_in, tokens_out, calls)
+		out = append(out, stmt{q: `INSERT INTO token_usage_days (day, user_id, tokens_in, tokens_out, calls)
 			VALUES (?, ?, ?, ?, ?)
 			ON CONFLICT (day, user_id) DO UPDATE SET tokens_in = token_usage_days.tokens_in + excluded.tokens_in,
 				tokens_out = token_usage_days.tokens_out + excluded.tokens_out,
 				calls = token_usage_days.calls + excluded.calls`,
-			k.day, k.user, d.in, d.out, d.calls); err != nil {
-			return dbError(err, "count token usage")
-		}
+			args: []any{k.day, k.user, d.in, d.out, d.calls}, op: "count token usage"})
 	}
-	return nil
+	return out
 }
 
 // errChatBusy answers a request on a conversation another request's claim
@@ -610,36 +717,57 @@ var claimSQL = `UPDATE conversations SET turn_claim = ?, turn_claimed_until = ?
 // is not completed. When nothing matched it says why: ENOTFOUND,
 // errCompleted or errChatBusy.
 func claim(ctx context.Context, r runner, userID, id string, c salescoach.TurnClaim, now time.Time, running bool) (*salescoach.Conversation, error) {
+	if err := claimable(userID, id, c); err != nil {
+		return nil, err
+	}
+	st := claimStmt(userID, id, c, now, running)
+	conv, err := scanConversation(r.queryRow(ctx, st.q, st.args...))
+	if noRows(err) {
+		return nil, claimRefused(ctx, r, userID, id, running)
+	}
+	if err != nil {
+		return nil, dbError(err, st.op)
+	}
+	conv.Claim = c.Token
+	return conv, nil
+}
+
+// claimable checks claim's arguments before any query: ENOTFOUND for an id
+// that is not a UUID, EINVALID for an empty token.
+func claimable(userID, id string, c salescoach.TurnClaim) error {
 	if !validID(userID) || !validID(id) {
-		return nil, notFound(salescoach.MsgConversationNotFound)
+		return notFound(salescoach.MsgConversationNotFound)
 	}
 	if c.Token == "" {
-		return nil, salescoach.Errorf(salescoach.EINVALID, "empty claim token")
+		return salescoach.Errorf(salescoach.EINVALID, "empty claim token")
 	}
+	return nil
+}
+
+// claimStmt is claim's statement, which returns the claimed conversation.
+func claimStmt(userID, id string, c salescoach.TurnClaim, now time.Time, running bool) stmt {
 	q := claimSQL
 	if running {
 		q += ` AND completed_at IS NULL`
 	}
-	conv, err := scanConversation(r.queryRow(ctx, q+` RETURNING `+conversationSelect, c.Token, c.Until, id, userID, now))
-	if noRows(err) {
-		var completed bool
-		err := r.queryRow(ctx, `SELECT completed_at IS NOT NULL FROM conversations
-			WHERE id = ? AND user_id = ? AND deleted_at IS NULL`, id, userID).Scan(&completed)
-		switch {
-		case noRows(err):
-			return nil, notFound(salescoach.MsgConversationNotFound)
-		case err != nil:
-			return nil, dbError(err, "claim conversation")
-		case running && completed:
-			return nil, salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgChatCompleted)
-		}
-		return nil, errChatBusy
+	return stmt{q: q + ` RETURNING ` + conversationSelect, args: []any{c.Token, c.Until, id, userID, now}, op: "claim conversation"}
+}
+
+// claimRefused says why a claim matched nothing: ENOTFOUND, errCompleted
+// (with running) or errChatBusy.
+func claimRefused(ctx context.Context, r runner, userID, id string, running bool) error {
+	var completed bool
+	err := r.queryRow(ctx, `SELECT completed_at IS NOT NULL FROM conversations
+		WHERE id = ? AND user_id = ? AND deleted_at IS NULL`, id, userID).Scan(&completed)
+	switch {
+	case noRows(err):
+		return notFound(salescoach.MsgConversationNotFound)
+	case err != nil:
+		return dbError(err, "claim conversation")
+	case running && completed:
+		return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgChatCompleted)
 	}
-	if err != nil {
-		return nil, dbError(err, "claim conversation")
-	}
-	conv.Claim = c.Token
-	return conv, nil
+	return errChatBusy
 }
 
 // claimLost tells why a write under a claim matched no row: ENOTFOUND when
@@ -678,6 +806,9 @@ func (s *ConversationService) BeginTurn(ctx context.Context, userID, id string, 
 	if err := s.prepareMessage(m); err != nil {
 		return nil, nil, nil, err
 	}
+	if s.db.pg() {
+		return s.beginTurnPipelined(ctx, userID, id, c, now, m)
+	}
 	var (
 		conv    *salescoach.Conversation
 		history []*salescoach.Message
@@ -701,11 +832,75 @@ func (s *ConversationService) BeginTurn(ctx context.Context, userID, id string, 
 		if history, err = messages(ctx, r, id); err != nil {
 			return err
 		}
-		if n := len(history); n > 0 && salescoach.IsHumanRole(history[n-1].Role) && history[n-1].Content == m.Content {
-			stored, history = history[n-1], history[:n-1]
+		if resent(history, m) {
+			stored, history = history[len(history)-1], history[:len(history)-1]
 			return nil
 		}
 		return appendMessage(ctx, r, m)
+	})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return conv, history, stored, nil
+}
+
+// resent reports whether m repeats the last message of history, a human
+// one: a resend after a failed turn, which is not stored again.
+func resent(history []*salescoach.Message, m *salescoach.Message) bool {
+	n := len(history)
+	return n > 0 && salescoach.IsHumanRole(history[n-1].Role) && history[n-1].Content == m.Content
+}
+
+// beginTurnPipelined is BeginTurn on PostgreSQL: the claim and the history
+// go out in one round trip, the user's message with the commit in a second.
+func (s *ConversationService) beginTurnPipelined(ctx context.Context, userID, id string, c salescoach.TurnClaim, now time.Time,
+	m *salescoach.Message) (*salescoach.Conversation, []*salescoach.Message, *salescoach.Message, error) {
+	if err := claimable(userID, id, c); err != nil {
+		return nil, nil, nil, err
+	}
+	var (
+		conv    *salescoach.Conversation
+		history []*salescoach.Message
+		stored  = m
+	)
+	err := s.db.pipeline(ctx, func(p *pipe) error {
+		// See BeginTurn: this commit need not wait for the disk.
+		p.queue(stmt{q: `SET LOCAL synchronous_commit = off`, op: "begin turn"})
+		p.queue(claimStmt(userID, id, c, now, true)).QueryRow(func(row pgx.Row) error {
+			var err error
+			if conv, err = scanConversation(row); noRows(err) {
+				conv, err = nil, nil
+			}
+			return err
+		})
+		// The history is read in the same round trip, so only while the
+		// claim just taken holds the chat: a claim that failed reads
+		// nothing of a chat that may not be the user's.
+		p.queue(stmt{q: `SELECT ` + messageColumns + ` FROM messages
+			WHERE conversation_id = ? AND EXISTS (SELECT 1 FROM conversations c WHERE c.id = ? AND c.turn_claim = ?)
+			ORDER BY created_at, seq, id`, args: []any{id, id, c.Token}}).Query(func(rows pgx.Rows) error {
+			for rows.Next() {
+				m, err := scanMessage(rows)
+				if err != nil {
+					return err
+				}
+				history = append(history, m)
+			}
+			return rows.Err()
+		})
+		if err := p.send(ctx, "begin turn"); err != nil {
+			return err
+		}
+		if conv == nil {
+			return claimRefused(ctx, p.runner(), userID, id, true)
+		}
+		conv.Claim = c.Token
+		if resent(history, m) {
+			stored, history = history[len(history)-1], history[:len(history)-1]
+		} else {
+			p.queue(appendMessageStmt(m))
+		}
+		return p.commit(ctx)
 	})
 	if err != nil {
 		return nil, nil, nil, err

@@ -593,6 +593,20 @@ func TestSaveTurnIsAtomic(t *testing.T) {
 			t.Errorf("xp = %d", n)
 		}
 
+		// A statement that fails late (a usage row that breaks its CHECK,
+		// sent on PostgreSQL in the same batch as the state, the message
+		// and the XP) undoes the whole turn.
+		c.Stage = 2
+		lost := &salescoach.Message{ConversationID: c.ID, Role: salescoach.RoleAssistant, Content: "Nie gespeichert", CreatedAt: now}
+		wantCode(t, s.SaveTurn(ctx, c, salescoach.TurnEnd{Messages: []*salescoach.Message{lost}, Progress: salescoach.ProgressDelta{XP: 5},
+			Usage: []*salescoach.TokenUsage{{UserID: u.ID, ConversationID: c.ID, TokensIn: -1, CreatedAt: now}}}), salescoach.EINVALID)
+		if n := count(t, db, "SELECT COUNT(*) FROM messages WHERE conversation_id = ?", c.ID); n != 2 {
+			t.Errorf("%d messages after a failed turn", n)
+		}
+		if n := count(t, db, "SELECT xp FROM users WHERE id = ?", u.ID) + count(t, db, "SELECT stage FROM conversations WHERE id = ?", c.ID); n != 27+1 {
+			t.Errorf("xp + stage = %d after a failed turn, want 28", n)
+		}
+
 		// A turn of a conversation deleted meanwhile stores nothing: no
 		// message, and no XP either.
 		mustNil(t, s.SoftDelete(ctx, u.ID, c.ID, now))

@@ -68,23 +68,30 @@ func checkDelta(d salescoach.ProgressDelta) error {
 
 // addProgress adds d to the user's XP (setting the level) and counters.
 func addProgress(ctx context.Context, r runner, userID string, d salescoach.ProgressDelta, now time.Time) error {
+	xpSt, countersSt := progressStmts(userID, d, now)
 	var xp, level int
-	err := r.queryRow(ctx, `UPDATE users SET xp = xp + ?, updated_at = ? WHERE id = ? RETURNING xp, level`,
-		d.XP, now, userID).Scan(&xp, &level)
+	err := r.queryRow(ctx, xpSt.q, xpSt.args...).Scan(&xp, &level)
 	if noRows(err) {
 		return notFound(salescoach.MsgNoUser)
 	}
 	if err != nil {
-		return dbError(err, "add xp")
+		return dbError(err, xpSt.op)
 	}
-	// The level changes with few of the updates (every chat turn makes
-	// one): it is written only then, which saves a round trip in the others.
-	if l := salescoach.LevelFor(xp).Level; l != level {
-		if _, err := r.exec(ctx, `UPDATE users SET level = ? WHERE id = ?`, l, userID); err != nil {
-			return dbError(err, "set level")
+	if st, ok := levelStmt(userID, xp, level); ok {
+		if _, err := r.execStmt(ctx, st); err != nil {
+			return err
 		}
 	}
-	_, err = r.exec(ctx, `UPDATE profiles SET
+	_, err = r.execStmt(ctx, countersSt)
+	return err
+}
+
+// progressStmts are addProgress's two statements: the XP (returning the
+// new XP and the stored level) and the counters.
+func progressStmts(userID string, d salescoach.ProgressDelta, now time.Time) (xp, counters stmt) {
+	xp = stmt{q: `UPDATE users SET xp = xp + ?, updated_at = ? WHERE id = ? RETURNING xp, level`,
+		args: []any{d.XP, now, userID}, op: "add xp"}
+	counters = stmt{q: `UPDATE profiles SET
 			messages_sent_count = messages_sent_count + ?,
 			objections_solved_count = objections_solved_count + ?,
 			completed_chats_count = completed_chats_count + ?,
@@ -95,7 +102,16 @@ func addProgress(ctx context.Context, r runner, userID string, d salescoach.Prog
 			calls_count = calls_count + ?,
 			updated_at = ?
 		WHERE user_id = ?`,
-		d.MessagesSent, d.ObjectionsSolved, d.CompletedChats, d.Hints, d.PerfectAnswers,
-		d.FastAnswers, d.Feedback, d.Calls, now, userID)
-	return dbError(err, "add counters")
+		args: []any{d.MessagesSent, d.ObjectionsSolved, d.CompletedChats, d.Hints, d.PerfectAnswers,
+			d.FastAnswers, d.Feedback, d.Calls, now, userID}, op: "add counters"}
+	return xp, counters
+}
+
+// levelStmt writes the level of a user with xp when it differs from the
+// stored level. The level changes with few of the updates (every chat turn
+// makes one): it is written only then, which saves a round trip in the
+// others.
+func levelStmt(userID string, xp, level int) (stmt, bool) {
+	l := salescoach.LevelFor(xp).Level
+	return stmt{q: `UPDATE users SET level = ? WHERE id = ?`, args: []any{l, userID}, op: "set level"}, l != level
 }

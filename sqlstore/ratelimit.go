@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"salescoach"
 )
 
@@ -46,16 +48,42 @@ func micros(t time.Time) int64 { return t.UnixMicro() }
 // errors.
 func (s *RateLimiter) Allow(ctx context.Context, l salescoach.Limit, key string, now time.Time) (time.Duration, error) {
 	k, t, iv := rateKey(l, key), micros(now), l.Interval().Microseconds()
-	var tat int64
-	err := s.db.r().queryRow(ctx, `INSERT INTO rate_limits (key, tat) VALUES (?, ?)
+	st := stmt{q: `INSERT INTO rate_limits (key, tat) VALUES (?, ?)
 		ON CONFLICT (key) DO UPDATE SET tat = (CASE WHEN rate_limits.tat > ? THEN rate_limits.tat ELSE ? END) + ?
 		WHERE (CASE WHEN rate_limits.tat > ? THEN rate_limits.tat ELSE ? END) + ? <= ?
-		RETURNING tat`, k, t+iv, t, t, iv, t, t, iv, t+l.Window.Microseconds()).Scan(&tat)
-	if err == nil {
-		return 0, nil
+		RETURNING tat`, args: []any{k, t + iv, t, t, iv, t, t, iv, t + l.Window.Microseconds()}, op: "rate limit"}
+	var (
+		tat     int64
+		allowed bool
+		err     error
+	)
+	// scan reads the upsert's answer: a row when the event was allowed.
+	scan := func(row rowScanner) error {
+		err := row.Scan(&tat)
+		allowed = err == nil
+		if noRows(err) {
+			return nil
+		}
+		return err
 	}
-	if !noRows(err) {
+	if s.db.pg() {
+		// Every chat turn and most requests pass here: the commit does not
+		// wait for the disk (one round trip with its BEGIN and COMMIT). A
+		// database crash may forget the last moment's counts, which lets a
+		// few events more through once.
+		err = s.db.pipeline(ctx, func(p *pipe) error {
+			p.queue(stmt{q: `SET LOCAL synchronous_commit = off`, op: "rate limit"})
+			p.queue(st).QueryRow(func(row pgx.Row) error { return scan(row) })
+			return p.commit(ctx)
+		})
+	} else {
+		err = scan(s.db.r().queryRow(ctx, st.q, st.args...))
+	}
+	if err != nil {
 		return 0, dbError(err, "rate limit")
+	}
+	if allowed {
+		return 0, nil
 	}
 	wait, err := s.Blocked(ctx, l, key, now)
 	// The row may have been pruned in between; the event was refused all

@@ -444,13 +444,24 @@ func (s *Service) changed(ctx context.Context, userID, typ, op, id string) {
 	}
 }
 
-// changedTurn announces a stored turn: the conversation, and the user's XP
-// and counters when they moved.
+// changedTurn announces a stored turn, in one publication: the
+// conversation, and the user's XP and counters when they moved.
 func (s *Service) changedTurn(ctx context.Context, conv *salescoach.Conversation, d salescoach.ProgressDelta) {
-	s.changed(ctx, conv.UserID, salescoach.ChangeConversation, salescoach.OpUpdate, conv.ID)
+	if s.Changes == nil {
+		return
+	}
+	changes := []salescoach.Change{{UserID: conv.UserID, Type: salescoach.ChangeConversation, Op: salescoach.OpUpdate, ID: conv.ID}}
 	if d != (salescoach.ProgressDelta{}) {
-		s.changed(ctx, conv.UserID, salescoach.ChangeUser, salescoach.OpUpdate, conv.UserID)
-		s.changed(ctx, conv.UserID, salescoach.ChangeProfile, salescoach.OpUpdate, conv.UserID)
+		changes = append(changes, progressChanges(conv.UserID)...)
+	}
+	s.Changes.Publish(ctx, changes...)
+}
+
+// progressChanges are the changes of a user's XP and counters.
+func progressChanges(userID string) []salescoach.Change {
+	return []salescoach.Change{
+		{UserID: userID, Type: salescoach.ChangeUser, Op: salescoach.OpUpdate, ID: userID},
+		{UserID: userID, Type: salescoach.ChangeProfile, Op: salescoach.OpUpdate, ID: userID},
 	}
 }
 
@@ -464,8 +475,9 @@ func (s *Service) saveProgress(ctx context.Context, userID string, conv *salesco
 		s.Log.ErrorContext(ctx, "progress update failed", "user_id", userID, "conversation_id", conv.ID, "err", err)
 		return
 	}
-	s.changed(ctx, userID, salescoach.ChangeUser, salescoach.OpUpdate, userID)
-	s.changed(ctx, userID, salescoach.ChangeProfile, salescoach.OpUpdate, userID)
+	if s.Changes != nil {
+		s.Changes.Publish(ctx, progressChanges(userID)...)
+	}
 }
 
 func (s *Service) recordUsage(ctx context.Context, userID, convID, purpose string, u coach.Usage) {

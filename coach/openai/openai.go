@@ -79,8 +79,10 @@ type Config struct {
 	// Model is the model name (the deployment name for Azure).
 	Model string
 	// HTTPClient sends the requests; nil uses a client with Go's default
-	// transport. Its own Timeout should be zero: Timeout below and the
-	// caller's context bound each call.
+	// transport's timeouts and proxy settings that keeps up to
+	// MaxIdleConnsPerHost connections to the model server open between
+	// calls. Its own Timeout should be zero: Timeout below and the caller's
+	// context bound each call.
 	HTTPClient *http.Client
 	// Timeout bounds each attempt, including its one retry of a 429/5xx: a
 	// Reply makes one attempt, a structured call a second one only after
@@ -151,7 +153,7 @@ func New(cfg Config) (*Engine, error) {
 		checkTimeout: cfg.CheckTimeout,
 	}
 	if e.client == nil {
-		e.client = &http.Client{}
+		e.client = &http.Client{Transport: newTransport()}
 	}
 	if e.timeout <= 0 {
 		e.timeout = DefaultTimeout
@@ -210,6 +212,7 @@ func (e *Engine) Reply(ctx context.Context, in coach.Input, plan coach.ReplyPlan
 	if err != nil {
 		return "", usage, e.fail(ctx, callCtx, purpose, MessageReply, err)
 	}
+	drain(resp.Body, cancel)
 	e.log.LogAttrs(ctx, slog.LevelDebug, "model call", slog.String("purpose", purpose), slog.Int("status", resp.StatusCode),
 		slog.Int("response_bytes", n), slog.Int("reply_chars", len(text)), slog.Duration("duration", time.Since(start)),
 		slog.Int("tokens_in", usage.TokensIn), slog.Int("tokens_out", usage.TokensOut))

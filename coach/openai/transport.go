@@ -163,6 +163,41 @@ func (e *Engine) complete(ctx context.Context, purpose string, msgs []coach.Prom
 	return *c.Message.Content, nil
 }
 
+// MaxIdleConnsPerHost is how many connections to the model server the
+// default client keeps open between calls. A chat turn makes one or two
+// calls; with Go's default of 2, every call beyond the second running at
+// the same moment opened a new connection (and left one in TIME_WAIT), which
+// at a few hundred users happens all the time.
+const MaxIdleConnsPerHost = 128
+
+// newTransport returns Go's default transport (proxy from the environment,
+// dial, TLS-handshake and idle timeouts, HTTP/2 where the server offers it
+// over TLS) with an idle pool of MaxIdleConnsPerHost.
+func newTransport() *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConns = MaxIdleConnsPerHost
+	t.MaxIdleConnsPerHost = MaxIdleConnsPerHost
+	return t
+}
+
+// Bounds of drain.
+const (
+	drainBytes = 64 << 10
+	drainWait  = 100 * time.Millisecond
+)
+
+// drain reads what follows a complete stream ([DONE] and the end of the
+// response, which may arrive a moment later) so that the connection goes
+// back to the pool: one closed before its end is dropped. A server that
+// sends more than drainBytes, or keeps the response open for longer than
+// drainWait, is cut off by cancel (the call's own) and loses the
+// connection instead of holding up the turn.
+func drain(body io.Reader, cancel context.CancelFunc) {
+	t := time.AfterFunc(drainWait, cancel)
+	defer t.Stop()
+	_, _ = io.Copy(io.Discard, io.LimitReader(body, drainBytes))
+}
+
 // send POSTs body to the chat completions endpoint and returns a 2xx
 // response for the caller to read and close. A 429 or 5xx is retried
 // `retries` times after a short pause (the server's Retry-After when it asks

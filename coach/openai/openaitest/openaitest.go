@@ -13,11 +13,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unicode"
@@ -110,6 +112,7 @@ func (r Request) Text() string {
 type Server struct {
 	t       testing.TB
 	srv     *httptest.Server
+	conns   atomic.Int64 // connections accepted
 	closing chan struct{}
 	cancels chan struct{}
 
@@ -160,7 +163,13 @@ func New(t testing.TB, opts ...Option) *Server {
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/", s.serve)
-	s.srv = httptest.NewServer(mux)
+	s.srv = httptest.NewUnstartedServer(mux)
+	s.srv.Config.ConnState = func(_ net.Conn, state http.ConnState) {
+		if state == http.StateNew {
+			s.conns.Add(1)
+		}
+	}
+	s.srv.Start()
 	t.Cleanup(func() {
 		// Release handlers held by Delay before Close waits for them.
 		close(s.closing)
@@ -174,6 +183,10 @@ func New(t testing.TB, opts ...Option) *Server {
 // (the fake also answers /chat/completions under any other prefix, as Azure
 // deployment URLs have).
 func (s *Server) URL() string { return s.srv.URL + "/v1" }
+
+// Connections returns how many connections clients have opened to the fake
+// so far: a client that reuses its connections opens few.
+func (s *Server) Connections() int { return int(s.conns.Load()) }
 
 // Reply sets the content of answers to plain chat requests, streamed or
 // not.
