@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
-import { Dialog } from '../../../components/ui/Dialog';
+import { Dialog, DialogLoading } from '../../../components/ui/Dialog';
 import { notify } from '../../../components/ui/notices-store';
 import { meQueryOptions } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
@@ -34,14 +34,7 @@ export function GuestBanner() {
         </button>
       )}
       <Dialog open={open} title={t('guest.dialogTitle')} onClose={() => setOpen(false)}>
-        <Suspense
-          fallback={
-            <p className="dialog__loading" role="status">
-              <span className="spinner spinner--small" aria-hidden="true" />
-              {t('common.loading')}
-            </p>
-          }
-        >
+        <Suspense fallback={<DialogLoading />}>
           <UpgradeForm
             onDone={() => {
               setOpen(false);

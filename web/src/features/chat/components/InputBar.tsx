@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import { Dialog } from '../../../components/ui/Dialog';
+import { Dialog, DialogLoading } from '../../../components/ui/Dialog';
 import { LightbulbIcon, MicIcon, PaperclipIcon, SendIcon } from '../../../components/ui/icons/app';
 import { WithTooltip } from '../../../components/ui/Tooltip';
 import { lazyPart } from '../../../lib/chunks';
@@ -250,14 +250,7 @@ export function InputBar({
         <div className="stack">
           <div className="preview-dialog__body">
             {preview !== null ? (
-              <Suspense
-                fallback={
-                  <p className="dialog__loading" role="status">
-                    <span className="spinner spinner--small" aria-hidden="true" />
-                    {t('common.loading')}
-                  </p>
-                }
-              >
+              <Suspense fallback={<DialogLoading />}>
                 <Markdown text={preview} />
               </Suspense>
             ) : null}
