@@ -20,6 +20,11 @@ const keepDistPlaceholder: Plugin = {
 export default defineConfig({
   base: '/app/',
   plugins: [react(), keepDistPlaceholder, initialJsBudget()],
+  resolve: {
+    alias: [
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: resolve(import.meta.dirname, 'src/lib/shims/use-sync-external-store.ts') },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -27,6 +32,16 @@ export default defineConfig({
     // assets (data: URLs for scripts/styles/fonts would be blocked).
     assetsInlineLimit: 0,
     sourcemap: false,
+    // Every browser of the build target but Safari < 17 and Firefox < 115 knows
+    // modulepreload; those two load the same files, only without the head start.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|wouter|regexparam|use-sync-external-store)[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -26,7 +26,7 @@ interface Page {
 
 export const PAGES: readonly Page[] = [
   { page: '/app/login', routes: ['src/app/routes/login.tsx'], messages: [], budgetKB: 120 },
-  { page: '/app/chat', routes: ['src/app/SignedIn.tsx', 'src/app/routes/chat.tsx'], messages: ['chat'], budgetKB: 140 },
+  { page: '/app/chat', routes: ['src/app/SignedIn.tsx', 'src/app/routes/chat.tsx'], messages: ['chat'], budgetKB: 120 },
 ];
 
 const gzipped = (code: string) => gzipSync(code, { level: 9 }).length;
@@ -56,7 +56,11 @@ export function initialJsBudget(): Plugin {
   return {
     name: 'initial-js-budget',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    generateBundle: {
+      // After Vite's own hooks, which write the dynamic imports' preload
+      // lists into the chunks: the code measured is the code on disk.
+      order: 'post',
+      handler(_options, bundle) {
       const lines: string[] = [];
       const problems: string[] = [];
       for (const page of PAGES) {
@@ -106,6 +110,7 @@ export function initialJsBudget(): Plugin {
       this.emitFile({ type: 'asset', fileName: 'preload.json', source: JSON.stringify(preload) });
       console.log(`\ninitial JavaScript of the first pages:\n${lines.join('\n')}`);
       if (problems.length) this.error(problems.join('\n'));
+      },
     },
   };
 }

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Redirect, Route, Switch } from 'wouter';
 import {
   AdminAnalyticsRoute,
   AdminChallengesRoute,
@@ -26,21 +26,43 @@ import { useT } from '../lib/i18n';
 /** The admin route set; any other path (including /dashboard) goes to /admin-dashboard. */
 function AdminRoutes({ userId }: { userId: string }) {
   return (
-    <Routes>
-      <Route element={<AdminLayout />}>
-        <Route path="admin-dashboard" element={<AdminOverviewRoute />} />
-        <Route path="chat-history" element={<AdminChatHistoryRoute />} />
-        <Route path="users" element={<AdminUsersRoute />} />
-        <Route path="challenges" element={<AdminChallengesRoute />} />
-        <Route path="token-management" element={<AdminTokenManagementRoute />} />
-        <Route path="analytics" element={<AdminAnalyticsRoute />} />
-        <Route path="compliance" element={<AdminComplianceRoute />} />
-        <Route path="admin-feedback" element={<AdminFeedbackRoute />} />
-        <Route path="settings" element={<AdminSettingsRoute />} />
-        <Route path="account" element={<AdminAccount userId={userId} />} />
-        <Route path="*" element={<Navigate to="/admin-dashboard" replace />} />
-      </Route>
-    </Routes>
+    <AdminLayout>
+      <Switch>
+        <Route path="/admin-dashboard">
+          <AdminOverviewRoute />
+        </Route>
+        <Route path="/chat-history">
+          <AdminChatHistoryRoute />
+        </Route>
+        <Route path="/users">
+          <AdminUsersRoute />
+        </Route>
+        <Route path="/challenges">
+          <AdminChallengesRoute />
+        </Route>
+        <Route path="/token-management">
+          <AdminTokenManagementRoute />
+        </Route>
+        <Route path="/analytics">
+          <AdminAnalyticsRoute />
+        </Route>
+        <Route path="/compliance">
+          <AdminComplianceRoute />
+        </Route>
+        <Route path="/admin-feedback">
+          <AdminFeedbackRoute />
+        </Route>
+        <Route path="/settings">
+          <AdminSettingsRoute />
+        </Route>
+        <Route path="/account">
+          <AdminAccount userId={userId} />
+        </Route>
+        <Route>
+          <Redirect to="/admin-dashboard" replace />
+        </Route>
+      </Switch>
+    </AdminLayout>
   );
 }
 

@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { BrowserRouter } from 'react-router';
+import { Router } from 'wouter';
 import { ErrorBoundary } from '../components/errors/ErrorBoundary';
 import { NoticeRegion } from '../components/ui/NoticeRegion';
 import { FullPageSpinner } from '../components/ui/Spinner';
@@ -16,7 +16,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
     <QueryClientProvider client={queryClient}>
       <I18nProvider>
         <ErrorBoundary>
-          <BrowserRouter basename="/app">
+          <Router base="/app">
             <AuthEffects />
             <RouteTracker />
             <WebVitals />
@@ -24,7 +24,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
               <AppRoutes />
             </Suspense>
             <NoticeRegion />
-          </BrowserRouter>
+          </Router>
         </ErrorBoundary>
       </I18nProvider>
     </QueryClientProvider>

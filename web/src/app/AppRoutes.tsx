@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { HelpRoute, FeedbackRoute, LoginRoute, SignedIn, preloadScreen } from './screens';
 import { PublicLayout } from '../components/layouts/PublicLayout';
 import { FullPageSpinner } from '../components/ui/Spinner';
@@ -8,19 +8,27 @@ import { useAuth } from '../lib/auth';
 /** Signed out: /help and /feedback are open; everything else needs a session. */
 function SignedOutRoutes() {
   return (
-    <Routes>
-      <Route element={<PublicLayout />}>
-        <Route path="help" element={<HelpRoute />} />
-        <Route path="feedback" element={<FeedbackRoute />} />
+    <Switch>
+      <Route path="/help">
+        <PublicLayout>
+          <HelpRoute />
+        </PublicLayout>
       </Route>
-      <Route path="*" element={<Navigate to="/login" replace />} />
-    </Routes>
+      <Route path="/feedback">
+        <PublicLayout>
+          <FeedbackRoute />
+        </PublicLayout>
+      </Route>
+      <Route>
+        <Redirect to="/login" replace />
+      </Route>
+    </Switch>
   );
 }
 
 function AppGate() {
   const { status, session } = useAuth();
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const signedIn = Boolean(session);
   useEffect(() => {
     if (signedIn) preloadScreen(pathname);
@@ -35,9 +43,13 @@ function AppGate() {
 /** The top-level routes: /login for everyone, the rest behind the gates. */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route path="login" element={<LoginRoute />} />
-      <Route path="*" element={<AppGate />} />
-    </Routes>
+    <Switch>
+      <Route path="/login">
+        <LoginRoute />
+      </Route>
+      <Route>
+        <AppGate />
+      </Route>
+    </Switch>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from 'wouter';
 import { api, type TrackRequest } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { detectSource, trackedPath } from '../lib/tracking';
@@ -9,7 +9,7 @@ const SETTLE_MS = 250;
 
 /** POST /api/track {path, source} on every route change; failures are ignored. */
 export function RouteTracker() {
-  const location = useLocation();
+  const [pathname] = useLocation();
   const { status } = useAuth();
   const [source] = useState(() =>
     detectSource(window.location.search, document.referrer, window.location.origin),
@@ -18,14 +18,14 @@ export function RouteTracker() {
 
   useEffect(() => {
     if (status === 'loading') return;
-    const path = trackedPath(location.pathname, status === 'signedIn');
+    const path = trackedPath(pathname, status === 'signedIn');
     if (path === last.current) return;
     const timer = setTimeout(() => {
       last.current = path;
       api.post<undefined>('/api/track', { path, source } satisfies TrackRequest).catch(() => undefined);
     }, SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [location.pathname, status, source]);
+  }, [pathname, status, source]);
 
   return null;
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Redirect, Route, Switch } from 'wouter';
 import { UserOverlays } from './UserOverlays';
 import {
   ChatRoute,
@@ -11,30 +11,40 @@ import {
 import { AppLayout } from '../components/layouts/AppLayout';
 import { FullPageSpinner } from '../components/ui/Spinner';
 import { GuestBanner } from '../features/auth/components/GuestBanner';
-import { TermsModal } from '../features/auth/components/TermsModal';
 import { meQueryOptions } from '../lib/api';
-import { lazyChunk } from '../lib/chunks';
+import { lazyChunk, lazyPart } from '../lib/chunks';
 import { needsTerms, useSignOut } from '../lib/auth';
 import { useT } from '../lib/i18n';
 
 /** A regular user's route set (spec 01 §2). */
 function RegularRoutes() {
   return (
-    <Routes>
-      <Route element={<AppLayout banner={<GuestBanner />} overlays={<UserOverlays />} />}>
-        <Route index element={<Navigate to="/chat" replace />} />
-        <Route path="chat" element={<ChatRoute />} />
-        <Route path="call/:conversationId" element={<Navigate to="/chat" replace />} />
-        <Route path="dashboard" element={<DashboardRoute />} />
-        <Route path="help" element={<HelpRoute />} />
-        <Route path="feedback" element={<FeedbackRoute />} />
-        <Route path="*" element={<Navigate to="/chat" replace />} />
-      </Route>
-    </Routes>
+    <AppLayout banner={<GuestBanner />} overlays={<UserOverlays />}>
+      <Switch>
+        <Route path="/chat">
+          <ChatRoute />
+        </Route>
+        <Route path="/dashboard">
+          <DashboardRoute />
+        </Route>
+        <Route path="/help">
+          <HelpRoute />
+        </Route>
+        <Route path="/feedback">
+          <FeedbackRoute />
+        </Route>
+        {/* '/', an old /call/:id link and any other path */}
+        <Route>
+          <Redirect to="/chat" replace />
+        </Route>
+      </Switch>
+    </AppLayout>
   );
 }
 
 const AdminGate = lazyChunk(() => import('./AdminFrame'), ['admin']);
+// Only a user who has not accepted the current terms sees it.
+const TermsModal = lazyPart(() => import('../features/auth/components/TermsModal'), 'TermsModal');
 
 /** Signed in: the profile must load and the current terms be accepted before anything else. */
 export default function SignedInGate({ userId }: { userId: string }) {
@@ -61,7 +71,9 @@ export default function SignedInGate({ userId }: { userId: string }) {
   if (needsTerms(me.data.user)) {
     return (
       <div className="terms-screen">
-        <TermsModal userId={userId} onAccepted={() => undefined} onSignOut={() => void signOut()} />
+        <Suspense fallback={<FullPageSpinner />}>
+          <TermsModal userId={userId} onAccepted={() => undefined} onSignOut={() => void signOut()} />
+        </Suspense>
       </div>
     );
   }

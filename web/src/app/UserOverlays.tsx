@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { meQueryOptions } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { lazyChunk } from '../lib/chunks';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from 'wouter';
 import { recordRoute, startWebVitals } from '../lib/vitals';
 
 /**
@@ -8,7 +8,7 @@ import { recordRoute, startWebVitals } from '../lib/vitals';
  * reporter once the page has loaded.
  */
 export function WebVitals() {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   useEffect(() => {
     recordRoute(pathname);
   }, [pathname]);

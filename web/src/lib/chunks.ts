@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { loadMessages, type CataloguePart } from './i18n';
 
 /** The specification's time-out for loading a script chunk (spec 01 §9). */
@@ -61,4 +61,25 @@ export function lazyChunk<T extends ComponentType<any>>(
     const [chunk] = await Promise.all([loadChunk(load), loadChunk(() => loadMessages(messages))]);
     return chunk;
   });
+}
+
+/**
+ * A component of a chunk loaded when it first renders (a dialog, a panel the
+ * first paint does not show): React.lazy with loadChunk's retry and time-out,
+ * so a chunk that fails twice reaches the error boundary's reload offer.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same bound as React.lazy
+export function lazyPart<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await loadChunk(load))[name] }));
+}
+
+/**
+ * True from the first render where `now` is true on: a lazily loaded dialog
+ * stays mounted once shown, so it closes (and hands the focus back) rather
+ * than vanishing.
+ */
+export function useShown(now: boolean): boolean {
+  const [shown, setShown] = useState(now);
+  if (now && !shown) setShown(true);
+  return shown || now;
 }

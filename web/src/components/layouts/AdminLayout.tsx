@@ -1,21 +1,10 @@
-import { Suspense, type ComponentType, type SVGProps } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { Suspense, type ComponentType, type ReactNode, type SVGProps } from 'react';
+import { NavLink } from '../../lib/router';
 import { useSignOut } from '../../lib/auth';
 import { useT, type MessageKey } from '../../lib/i18n';
-import {
-  ChartIcon,
-  ChatIcon,
-  CoinsIcon,
-  HomeIcon,
-  InboxIcon,
-  LogoMark,
-  LogoutIcon,
-  SettingsIcon,
-  ShieldCheckIcon,
-  ShieldIcon,
-  TrophyIcon,
-  UsersIcon,
-} from '../ui/icons';
+import { ChartIcon, ChatIcon, CoinsIcon, HomeIcon, InboxIcon, SettingsIcon, ShieldCheckIcon, ShieldIcon, TrophyIcon, UsersIcon } from '../ui/icons/pages';
+import { LogoMark } from '../ui/icons/LogoMark';
+import { LogoutIcon } from '../ui/icons/app';
 import { FullPageSpinner } from '../ui/Spinner';
 import './layouts.css';
 
@@ -39,7 +28,7 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
 ];
 
 /** The back-office frame: admin sidebar, content and the legal footer. */
-export function AdminLayout() {
+export function AdminLayout({ children }: { children: ReactNode }) {
   const t = useT();
   const signOut = useSignOut();
   return (
@@ -93,7 +82,7 @@ export function AdminLayout() {
       <div className="admin-shell__content">
         <main id="main" className="app-shell__main" tabIndex={-1}>
           <Suspense fallback={<FullPageSpinner />}>
-            <Outlet />
+            {children}
           </Suspense>
         </main>
         <footer className="admin-footer">

@@ -1,5 +1,4 @@
 import { Suspense, type ReactNode } from 'react';
-import { Outlet } from 'react-router';
 import { useT } from '../../lib/i18n';
 import { FullPageSpinner } from '../ui/Spinner';
 import { Sidebar } from './Sidebar';
@@ -9,7 +8,7 @@ import './layouts.css';
  * The signed-in user's frame: sidebar, an optional banner, the route's
  * content, and overlays the app layer adds (profile popup, tutorial).
  */
-export function AppLayout({ banner, overlays }: { banner?: ReactNode; overlays?: ReactNode }) {
+export function AppLayout({ banner, overlays, children }: { banner?: ReactNode; overlays?: ReactNode; children: ReactNode }) {
   const t = useT();
   return (
     <div className="app-shell">
@@ -21,7 +20,7 @@ export function AppLayout({ banner, overlays }: { banner?: ReactNode; overlays?:
         {banner}
         <main id="main" className="app-shell__main" tabIndex={-1}>
           <Suspense fallback={<FullPageSpinner />}>
-            <Outlet />
+            {children}
           </Suspense>
         </main>
       </div>

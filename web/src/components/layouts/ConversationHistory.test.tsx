@@ -58,7 +58,7 @@ describe('sidebar history', () => {
     server.use(http.get(`/api/conversations/${B.id}`, () => HttpResponse.json({ error: 'x' }, { status: 404 })));
     await user.click(history.getByRole('button', { name: /^Prüfung Müller/ }));
     await waitFor(() => expect(currentPath()).toBe('/chat'));
-    expect((window.history.state as { usr?: unknown }).usr).toEqual({ conversationId: B.id });
+    expect(window.history.state).toEqual({ conversationId: B.id });
   });
 
   it('renames inline: empty titles are refused, Enter saves, Escape cancels', async () => {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import {
   conversationQueryKey,
   conversationsQueryKey,
@@ -14,7 +14,7 @@ import { errorMessage, useT, type MessageKey } from '../../lib/i18n';
 import { Dialog } from '../ui/Dialog';
 import { useMenu } from '../ui/menu';
 import { RelativeTime } from '../ui/RelativeTime';
-import { MoreIcon, PencilIcon, TrashIcon } from '../ui/icons';
+import { MoreIcon, PencilIcon, TrashIcon } from '../ui/icons/app';
 
 const DIFFICULTY_KEYS: Record<number, MessageKey> = {
   1: 'difficulty.1',
@@ -153,7 +153,7 @@ function HistoryItem({ conversation, active, menuOpen, onOpenMenu, onCloseMenu, 
         type="button"
         className="history__open"
         aria-current={active ? 'true' : undefined}
-        onClick={() => void navigate('/chat', { state: { conversationId: conversation.id } })}
+        onClick={() => navigate('/chat', { state: { conversationId: conversation.id } })}
       >
         <span className="history__title">{conversation.title || t('history.untitled')}</span>
         <span className="history__meta">
@@ -221,7 +221,7 @@ export function ConversationHistory() {
       void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
       queryClient.removeQueries({ queryKey: conversationQueryKey(id) });
       setConfirm(null);
-      if (id === activeId) void navigate('/chat', { state: { newChat: true } });
+      if (id === activeId) navigate('/chat', { state: { newChat: true } });
     },
     onError: (err) => setDeleteError(errorMessage(err, t)),
   });

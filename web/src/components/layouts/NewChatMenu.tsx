@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import type { ChatMode } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useMenu } from '../ui/menu';
-import { PlusIcon } from '../ui/icons';
+import { PlusIcon } from '../ui/icons/app';
 
 /** 'Neuer Chat' with Übung / Prüfung: goes to /chat with router state {mode}. */
 export function NewChatMenu() {
@@ -14,7 +14,7 @@ export function NewChatMenu() {
 
   const choose = (mode: ChatMode) => {
     close();
-    void navigate('/chat', { state: { mode } });
+    navigate('/chat', { state: { mode } });
   };
 
   return (

@@ -1,20 +1,19 @@
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { useT } from '../../lib/i18n';
 import { requestVoiceCall } from '../../lib/voice-call-request';
-import { PhoneIcon } from '../ui/icons';
+import { PhoneIcon } from '../ui/icons/app';
 
 /** 'Telefonieren': starts a voice call in the current chat (on the chat screen). */
 export function PhoneButton() {
   const t = useT();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const [path, navigate] = useLocation();
   return (
     <button
       type="button"
       className="sidebar__item"
       onClick={() => {
         requestVoiceCall();
-        if (location.pathname !== '/chat') void navigate('/chat');
+        if (path !== '/chat') navigate('/chat');
       }}
     >
       <PhoneIcon />

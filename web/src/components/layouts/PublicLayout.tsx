@@ -1,12 +1,12 @@
-import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Suspense, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import { useT } from '../../lib/i18n';
-import { LogoMark } from '../ui/icons';
+import { LogoMark } from '../ui/icons/LogoMark';
 import { FullPageSpinner } from '../ui/Spinner';
 import './layouts.css';
 
 /** The frame of the open pages (/help, /feedback) for signed-out visitors. */
-export function PublicLayout() {
+export function PublicLayout({ children }: { children: ReactNode }) {
   const t = useT();
   return (
     <div className="public-shell">
@@ -24,7 +24,7 @@ export function PublicLayout() {
       </header>
       <main id="main" className="public-shell__main" tabIndex={-1}>
         <Suspense fallback={<FullPageSpinner />}>
-          <Outlet />
+          {children}
         </Suspense>
       </main>
     </div>

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'wouter';
+import { NavLink } from '../../lib/router';
 import { meQueryOptions } from '../../lib/api';
 import { useAuth, useSignOut } from '../../lib/auth';
 import { useT } from '../../lib/i18n';
 import { levelView } from '../../lib/progress';
 import { openProfileDialog } from '../../lib/profile-dialog';
 import { Avatar } from '../ui/Avatar';
-import { ChevronIcon, DashboardIcon, FeedbackIcon, HelpIcon, LogoMark, LogoutIcon } from '../ui/icons';
+import { ChevronIcon, DashboardIcon, FeedbackIcon, HelpIcon, LogoutIcon } from '../ui/icons/app';
+import { LogoMark } from '../ui/icons/LogoMark';
 import { LevelGauge } from '../ui/LevelGauge';
 import { ConversationHistory } from './ConversationHistory';
 import { NewChatMenu } from './NewChatMenu';

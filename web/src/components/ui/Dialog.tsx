@@ -93,3 +93,14 @@ export function Dialog({
     </dialog>
   );
 }
+
+/** A dialog's body while its content (a chunk of its own) loads. */
+export function DialogLoading() {
+  const t = useT();
+  return (
+    <p className="dialog__loading" role="status">
+      <span className="spinner spinner--small" aria-hidden="true" />
+      {t('common.loading')}
+    </p>
+  );
+}

@@ -1,16 +1,8 @@
 import type { ComponentType, SVGProps } from 'react';
-import {
-  FlameIcon,
-  HeartMessageIcon,
-  LightbulbIcon,
-  MessageSquareIcon,
-  PhoneIcon,
-  ShieldCheckIcon,
-  SparklesIcon,
-  StarIcon,
-  TrophyIcon,
-  ZapIcon,
-} from './icons';
+import { FlameIcon, HeartMessageIcon, MessageSquareIcon, ShieldCheckIcon, SparklesIcon, StarIcon, TrophyIcon, ZapIcon } from './icons/pages';
+import { LightbulbIcon, PhoneIcon } from './icons/app';
+
+export { splitChallengeName } from './challenge-name';
 
 type IconComponent = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -30,15 +22,6 @@ const ICONS: Record<string, IconComponent> = {
 /** The icon keys the back-office suggests (each has its own icon). */
 export const CHALLENGE_ICON_KEYS: readonly string[] = Object.keys(ICONS);
 
-/** The separator of "iconkey – Title" (en dash with spaces). */
-const SEPARATOR = ' – ';
-
-/** Splits a challenge name "iconkey – Title" into its icon key and title. */
-export function splitChallengeName(name: string): { iconKey: string; title: string } {
-  const at = name.indexOf(SEPARATOR);
-  if (at < 0) return { iconKey: '', title: name.trim() };
-  return { iconKey: name.slice(0, at).trim(), title: name.slice(at + SEPARATOR.length).trim() };
-}
 
 /** The icon of a key; a star for keys it does not know. */
 export function challengeIcon(key: string): IconComponent {

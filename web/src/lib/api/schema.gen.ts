@@ -1361,7 +1361,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** start a fresh sign-in at a provider linked to the caller's account, to confirm an account deletion without a password. Answers the provider's URL (with prompt=login and max_age=0) to send the browser to, and sets the sc_oauth browser-binding cookie. The callback checks that the provider's identity is the caller's (else nothing happens) and that auth_time, when sent, is not older than the start; then this session (not another) holds a proof for 5 minutes, used once by POST /api/me/delete, and the browser returns to /app/dashboard?reauth=1 (a failure: ?reauth=failed). 403 'reauth_use_password' for a user with a password, 'reauth_not_linked' for a provider not linked; 404 'provider_not_configured'; 503 'social_login_failed' while the provider is unreachable. */
+        /** start a fresh sign-in at a provider linked to the caller's account, to confirm an account deletion without a password. Answers the provider's URL (with max_age=0 and prompt=login, for Google prompt=select_account) to send the browser to, and sets the sc_oauth browser-binding cookie. The callback checks that the provider's identity is the caller's (else nothing happens) and that auth_time, when sent, is not older than the start; then this session (not another) holds a proof for 5 minutes, used once by POST /api/me/delete, and the browser returns to /app/dashboard?reauth=1 (a failure: ?reauth=failed). 403 'reauth_use_password' for a user with a password, 'reauth_not_linked' for a provider not linked; 404 'provider_not_configured'; 503 'social_login_failed' while the provider is unreachable. */
         post: {
             parameters: {
                 query?: never;

@@ -9,6 +9,8 @@
  * late loses no paint or layout shift.
  */
 
+import { afterLoadWhenIdle } from '../idle';
+
 interface RouteRecord {
   /** performance.now() when the route was shown. */
   at: number;
@@ -69,10 +71,5 @@ export function startWebVitals(): void {
       })
       .catch(() => undefined);
   };
-  const whenIdle = () => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 5_000 });
-    else window.setTimeout(load, 0);
-  };
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  afterLoadWhenIdle(load);
 }

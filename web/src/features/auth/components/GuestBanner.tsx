@@ -1,66 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Alert } from '../../../components/ui/Alert';
-import { Dialog } from '../../../components/ui/Dialog';
-import { TextField } from '../../../components/ui/Field';
+import { Suspense, useState } from 'react';
+import { Dialog, DialogLoading } from '../../../components/ui/Dialog';
 import { notify } from '../../../components/ui/notices-store';
 import { meQueryOptions } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
-import { fieldErrorText, useZodForm } from '../../../lib/forms';
-import { errorMessage, useI18n } from '../../../lib/i18n';
-import { useUpgradeGuest } from '../api/upgrade';
-import { loadUpgradeSchema } from '../lazy-schemas';
-import { NewPasswordFields } from './NewPasswordFields';
+import { lazyPart } from '../../../lib/chunks';
+import { useI18n } from '../../../lib/i18n';
 
-function UpgradeForm({ onDone }: { onDone: () => void }) {
-  const { t } = useI18n();
-  const [error, setError] = useState<string | null>(null);
-  const upgrade = useUpgradeGuest();
-  const form = useZodForm(loadUpgradeSchema, { email: '', password: '', confirmPassword: '' }, 'upgrade-');
+// The form loads when the dialog opens, not with every signed-in page.
+const UpgradeForm = lazyPart(() => import('./UpgradeForm'), 'UpgradeForm');
 
-  const submit = form.handleSubmit(async (request) => {
-    setError(null);
-    try {
-      await upgrade.mutateAsync(request);
-      onDone();
-    } catch (err) {
-      form.applyServerErrors(err);
-      setError(errorMessage(err, t));
-    }
-  });
-
-  return (
-    <form className="stack" noValidate onSubmit={submit}>
-      <p>{t('guest.dialogText')}</p>
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      <TextField
-        id="upgrade-email"
-        label={t('login.email')}
-        type="email"
-        autoComplete="email"
-        value={form.values.email}
-        onChange={(e) => form.setValue('email', e.currentTarget.value)}
-        error={fieldErrorText(t, form.errors.email)}
-      />
-      <NewPasswordFields
-        idPrefix="upgrade-"
-        passwordLabel={t('login.password')}
-        confirmLabel={t('login.confirmPassword')}
-        password={form.values.password}
-        confirmPassword={form.values.confirmPassword}
-        passwordError={fieldErrorText(t, form.errors.password)}
-        confirmError={fieldErrorText(t, form.errors.confirmPassword)}
-        onPasswordChange={(v) => form.setValue('password', v)}
-        onConfirmChange={(v) => form.setValue('confirmPassword', v)}
-      />
-      <div className="dialog__actions">
-        <button type="submit" className="button button--primary" disabled={upgrade.isPending}>
-          {upgrade.isPending ? t('login.pleaseWait') : t('guest.submit')}
-        </button>
-      </div>
-    </form>
-  );
-}
 
 /**
  * 'Du nutzt Sales Coach als Gast.' with a dialog to add e-mail and password
@@ -85,13 +34,15 @@ export function GuestBanner() {
         </button>
       )}
       <Dialog open={open} title={t('guest.dialogTitle')} onClose={() => setOpen(false)}>
-        <UpgradeForm
-          onDone={() => {
-            setOpen(false);
-            setDone(true);
-            notify({ tone: 'success', text: t('guest.done') }, 8000);
-          }}
-        />
+        <Suspense fallback={<DialogLoading />}>
+          <UpgradeForm
+            onDone={() => {
+              setOpen(false);
+              setDone(true);
+              notify({ tone: 'success', text: t('guest.done') }, 8000);
+            }}
+          />
+        </Suspense>
       </Dialog>
     </section>
   );

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { Alert } from '../../../components/ui/Alert';
-import { ChartIcon, LogoMark, TargetIcon, TrophyIcon } from '../../../components/ui/icons';
+import { ChartIcon, TargetIcon, TrophyIcon } from '../../../components/ui/icons/pages';
+import { LogoMark } from '../../../components/ui/icons/LogoMark';
 import { FullPageSpinner } from '../../../components/ui/Spinner';
 import type { Session } from '../../../lib/api';
 import { readReferralCode, sessions, useAuth, useSignOut } from '../../../lib/auth';

@@ -1,6 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEY } from '../../../lib/auth';
 import { makeAuthUser, makeMe, makeSession } from '../../../testing/fixtures';
 import { currentPath, renderApp, screen } from '../../../testing/render';
@@ -19,6 +19,13 @@ function recordFlow(
 ) {
   const calls: Calls = [];
   const auth: Record<string, string | null> = {};
+  // Like the server: once the terms are accepted (whichever handler answers
+  // POST /api/me/terms), the profile says so, also to a later refetch (a
+  // live update may ask again at any time).
+  let accepted = false;
+  server.events.on('response:mocked', ({ request, response }) => {
+    if (request.method === 'POST' && new URL(request.url).pathname === '/api/me/terms' && response.ok) accepted = true;
+  });
   server.use(
     http.post('/api/auth/login', async ({ request }) => {
       calls.push(`login ${JSON.stringify(await request.json())}`);
@@ -36,7 +43,13 @@ function recordFlow(
       auth.me = request.headers.get('Authorization');
       return options.meStatus
         ? HttpResponse.json({ error: 'kaputt' }, { status: options.meStatus })
-        : HttpResponse.json(makeMe(options.me));
+        : HttpResponse.json(
+            makeMe(
+              accepted
+                ? { ...options.me, user: { ...options.me?.user, terms_version: 2, terms_accepted_at: '2025-06-01T12:00:00Z' } }
+                : options.me,
+            ),
+          );
     }),
     http.get('/api/auth/is-admin', () => {
       calls.push('is-admin');
@@ -46,6 +59,10 @@ function recordFlow(
   );
   return { calls, auth };
 }
+
+afterEach(() => {
+  server.events.removeAllListeners();
+});
 
 async function signIn(path = '/login', remember = false) {
   const view = renderApp(path);
@@ -199,20 +216,27 @@ describe('sign-in flow', () => {
   });
 
   it("'Ohne Konto ausprobieren' signs in a guest, who meets the terms modal first", async () => {
+    let accepted = false;
     server.use(
       http.post('/api/auth/anonymous', () =>
         HttpResponse.json(
           makeSession({ access_token: 'guest', user: makeAuthUser({ email: '', is_anonymous: true }) }),
         ),
       ),
+      // like the server: after the acceptance the profile says so (a live update may refetch it)
       http.get('/api/me', () =>
         HttpResponse.json(
-          makeMe({ user: { email: '', is_anonymous: true, terms_accepted_at: null, terms_version: 0 } }),
+          makeMe({
+            user: accepted
+              ? { email: '', is_anonymous: true, terms_accepted_at: '2025-06-01T12:00:00Z', terms_version: 2 }
+              : { email: '', is_anonymous: true, terms_accepted_at: null, terms_version: 0 },
+          }),
         ),
       ),
-      http.post('/api/me/terms', () =>
-        HttpResponse.json({ terms_accepted_at: '2025-06-01T12:00:00Z', terms_version: 2 }),
-      ),
+      http.post('/api/me/terms', () => {
+        accepted = true;
+        return HttpResponse.json({ terms_accepted_at: '2025-06-01T12:00:00Z', terms_version: 2 });
+      }),
       http.post('/api/consent', () => new HttpResponse(null, { status: 204 })),
     );
     const { user } = renderApp('/login');

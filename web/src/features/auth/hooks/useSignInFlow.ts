@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { isAdminQueryOptions, meQueryOptions, type IsAdminResponse } from '../../../lib/api';
 import { needsTerms, sessions } from '../../../lib/auth';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
@@ -38,7 +38,7 @@ export function useSignInFlow() {
       }
       if (role.reason) notify({ tone: 'info', text: role.reason });
       active.current = false;
-      void navigate(role.isAdmin ? '/admin-dashboard' : '/dashboard', { replace: true });
+      navigate(role.isAdmin ? '/admin-dashboard' : '/dashboard', { replace: true });
     },
     [queryClient, navigate, t],
   );

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { splitChallengeName } from '../../../components/ui/challenge-icons';
+import { splitChallengeName } from '../../../components/ui/challenge-name';
 import { ProgressRing } from '../../../components/ui/ProgressRing';
 import { WithTooltip } from '../../../components/ui/Tooltip';
 import { localized, useI18n } from '../../../lib/i18n';

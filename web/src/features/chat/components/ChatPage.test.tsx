@@ -1,5 +1,5 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatAnswer, ChatRequest, ConversationMessage } from '../../../lib/api';
 import {
@@ -241,7 +241,8 @@ describe('sending', () => {
     await startPractice(user);
     await user.type(input(), 'Das ist **wichtig**{Enter}');
     const preview = await screen.findByRole('dialog', { name: 'Vorschau' });
-    expect(within(preview).getByText('wichtig').tagName).toBe('STRONG');
+    // the renderer is a chunk of its own: it may arrive after the dialog opens
+    expect((await within(preview).findByText('wichtig')).tagName).toBe('STRONG');
     await user.click(within(preview).getByRole('button', { name: 'Bearbeiten' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(bodies).toHaveLength(0);
@@ -461,10 +462,15 @@ describe('hint popup', () => {
 
   it('shows loading, then the editable tip; Übernehmen puts it into the input', async () => {
     let hints = 0;
+    // The tip arrives when the test says so (the dialog's chunk may take longer than any fixed delay).
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     server.use(
       http.post(`/api/conversations/${CONVERSATION_ID}/hint`, async () => {
         hints++;
-        await delay(50);
+        await answered;
         return HttpResponse.json({ tip: 'Erkenne den Einwand an.' });
       }),
     );
@@ -472,7 +478,8 @@ describe('hint popup', () => {
     await sendOpening(user);
     await user.click(screen.getByRole('button', { name: 'Tipp anzeigen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Tipp für deine nächste Antwort' });
-    expect(within(dialog).getByText('Individuelle Tipps werden geladen...')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Individuelle Tipps werden geladen...')).toBeInTheDocument();
+    answer();
     const field = await within(dialog).findByLabelText('Tipp (bearbeitbar)');
     expect(field).toHaveValue('Erkenne den Einwand an.');
     await user.type(field, ' Und frag nach.');

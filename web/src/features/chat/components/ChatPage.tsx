@@ -1,11 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useHistoryState, useNavigate } from '../../../lib/router';
 import { WithTooltip } from '../../../components/ui/Tooltip';
-import { FlagIcon, PlusIcon } from '../../../components/ui/icons';
+import { FlagIcon, PlusIcon } from '../../../components/ui/icons/app';
 import { LevelGauge } from '../../../components/ui/LevelGauge';
 import { notify } from '../../../components/ui/notices-store';
 import { setActiveConversation } from '../../../lib/active-conversation';
+import { lazyPart, loadChunk, useShown } from '../../../lib/chunks';
+import { afterLoadWhenIdle } from '../../../lib/idle';
 import { ApiError, meQueryOptions, type ChatMode } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -18,16 +20,34 @@ import { hintBlock, inputBlock, type HintBlock, type InputBlock } from '../hooks
 import { CHAT_TOAST_MS, DIFFICULTY_KEYS, useChat } from '../hooks/useChat';
 import { useVoiceCall } from '../hooks/useVoiceCall';
 import { clearVoiceCallRequest, useVoiceCallRequested } from '../../../lib/voice-call-request';
-import { NotPdfError, readPdf, type PdfAttachment } from '../lib/attach-pdf';
+import type { PdfAttachment } from '../lib/attach-pdf';
 import { ChallengeRings } from './ChallengeRings';
-import { EvaluationPanel } from './EvaluationPanel';
-import { HintPopup, PerfectAnswerDialog } from './HintPopup';
 import { InputBar } from './InputBar';
-import { MicrophoneDialog, VoiceStatusBar } from './VoiceCall';
-import { MessageList } from './MessageList';
-import { PracticeProgress } from './PracticeProgress';
 import { WelcomePanel } from './WelcomePanel';
 import './chat.css';
+
+// What the first paint (the welcome panel) does not show loads when it is
+// first needed, or earlier once the page is idle (ChatPage): the transcript,
+// the hint and perfect-answer dialogs, a practice's progress bar, the
+// evaluation, the voice call's bar and dialog. The voice loop loads with a
+// call (useVoiceCall), the PDF reader with a file.
+const loadTranscript = () => import('./MessageList');
+const loadDialogs = () => import('./HintPopup');
+const loadProgress = () => import('./PracticeProgress');
+const loadEvaluation = () => import('./EvaluationPanel');
+const loadVoiceParts = () => import('./VoiceCall');
+const MessageList = lazyPart(loadTranscript, 'MessageList');
+const HintPopup = lazyPart(loadDialogs, 'HintPopup');
+const PerfectAnswerDialog = lazyPart(loadDialogs, 'PerfectAnswerDialog');
+const PracticeProgress = lazyPart(loadProgress, 'PracticeProgress');
+const EvaluationPanel = lazyPart(loadEvaluation, 'EvaluationPanel');
+const VoiceStatusBar = lazyPart(loadVoiceParts, 'VoiceStatusBar');
+const MicrophoneDialog = lazyPart(loadVoiceParts, 'MicrophoneDialog');
+
+/** Fetches the chat's parts in the background, so a click does not wait for them (a failure shows when a part renders). */
+function prefetchParts() {
+  for (const load of [loadTranscript, loadDialogs, loadProgress, loadEvaluation, loadVoiceParts]) load().catch(() => undefined);
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -53,17 +73,36 @@ const HINT_BLOCK_TEXT: Record<Exclude<HintBlock, null>, MessageKey> = {
   completed: 'chat.tip.completed',
 };
 
+/** Shown while a part of the chat loads: to screen readers only, or (visible) as a line with a spinner. */
+function PartLoading({ visible = false }: { visible?: boolean }) {
+  const t = useT();
+  if (!visible) {
+    return (
+      <span className="visually-hidden" role="status">
+        {t('common.loading')}
+      </span>
+    );
+  }
+  return (
+    <p className="chat__loading" role="status">
+      <span className="spinner spinner--small" aria-hidden="true" />
+      {t('common.loading')}
+    </p>
+  );
+}
+
 /** The chat screen (/chat). */
 export function ChatPage() {
   const t = useT();
-  const location = useLocation();
   const navigate = useNavigate();
+  // Each navigation to /chat writes a new history state (or null).
+  const historyState = useHistoryState<ChatLocationState | null>();
   const { session } = useAuth();
   const me = useQuery({ ...meQueryOptions(session?.user.id ?? ''), enabled: Boolean(session) });
   const preflight = useQuery(preflightQueryOptions());
   const chat = useChat({
     // keep the open chat in the history entry, so a reload restores it
-    onStarted: (conversationId) => void navigate('/chat', { replace: true, state: { conversationId } }),
+    onStarted: (conversationId) => navigate('/chat', { replace: true, state: { conversationId } }),
   });
   const { state } = chat;
   const [text, setText] = useState('');
@@ -76,14 +115,19 @@ export function ChatPage() {
   const perfect = useMutation({ mutationFn: (id: string) => fetchPerfectMessage(id) });
   const voice = useVoiceCall((message, onToken, callId) => chat.reply(message, null, onToken, callId));
   const callRequested = useVoiceCallRequested();
+  const hintShown = useShown(hintOpen);
+  const perfectShown = useShown(perfectText !== null);
+  const microphoneShown = useShown(voice.permissionOpen);
+  const evaluationShown = state.evaluation !== null || state.evaluationStatus !== 'idle';
 
   useDocumentTitle(t('chat.title'));
+  useEffect(() => afterLoadWhenIdle(prefetchParts), []);
 
   const stateConversation = useRef(state.conversationId);
   // The sidebar's 'Neuer Chat' ({mode}), the logo ({newChat}) and the history ({conversationId}).
   const { open, reset } = chat;
   useEffect(() => {
-    const requested = (location.state ?? null) as ChatLocationState | null;
+    const requested = historyState;
     const clear = () => {
       setPdf(null);
       setHintOpen(false);
@@ -100,7 +144,7 @@ export function ChatPage() {
       reset(null);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- each navigation counts once
-  }, [location.key]);
+  }, [historyState]);
 
   useLayoutEffect(() => {
     stateConversation.current = state.conversationId;
@@ -161,11 +205,12 @@ export function ChatPage() {
   const attach = async (file: File) => {
     setPdfReading(true);
     try {
+      const { readPdf } = await loadChunk(() => import('../lib/attach-pdf'));
       setPdf(await readPdf(file));
     } catch (err) {
       console.warn('pdf not read', err);
       notify(
-        { tone: 'error', text: err instanceof NotPdfError ? t('chat.attach.onlyPdf') : t('chat.attach.failed') },
+        { tone: 'error', text: err instanceof Error && err.name === 'NotPdfError' ? t('chat.attach.onlyPdf') : t('chat.attach.failed') },
         CHAT_TOAST_MS,
       );
     } finally {
@@ -193,7 +238,7 @@ export function ChatPage() {
 
   const newChat = () => {
     setText('');
-    void navigate('/chat', { state: { newChat: true } });
+    navigate('/chat', { state: { newChat: true } });
   };
 
   const perfectError = perfect.isError
@@ -242,12 +287,14 @@ export function ChatPage() {
       </header>
 
       {state.mode === 'Übung' && state.started && !state.loading ? (
-        <PracticeProgress
-          stage={state.stage || 1}
-          totalStages={state.totalStages || state.difficulty || 1}
-          progress={state.progress}
-          score={state.score}
-        />
+        <Suspense fallback={<PartLoading />}>
+          <PracticeProgress
+            stage={state.stage || 1}
+            totalStages={state.totalStages || state.difficulty || 1}
+            progress={state.progress}
+            score={state.score}
+          />
+        </Suspense>
       ) : null}
 
       <div className="chat__body" ref={body}>
@@ -266,16 +313,18 @@ export function ChatPage() {
             {t('common.loading')}
           </p>
         ) : (
-          <MessageList
-            messages={state.messages}
-            userName={userName}
-            avatarUrl={user?.avatar_url}
-            waiting={waiting}
-            hasEvaluation={state.evaluation !== null}
-            evaluationLoading={state.evaluationStatus === 'loading'}
-            onRequestEvaluation={() => void chat.requestEvaluation()}
-            onNewChat={newChat}
-          />
+          <Suspense fallback={<PartLoading visible />}>
+            <MessageList
+              messages={state.messages}
+              userName={userName}
+              avatarUrl={user?.avatar_url}
+              waiting={waiting}
+              hasEvaluation={state.evaluation !== null}
+              evaluationLoading={state.evaluationStatus === 'loading'}
+              onRequestEvaluation={() => void chat.requestEvaluation()}
+              onNewChat={newChat}
+            />
+          </Suspense>
         )}
 
         {state.completed &&
@@ -290,12 +339,16 @@ export function ChatPage() {
           </div>
         ) : null}
 
-        <EvaluationPanel
-          evaluation={state.evaluation}
-          status={state.evaluationStatus}
-          error={state.evaluationError}
-          onRetry={() => void chat.requestEvaluation()}
-        />
+        {evaluationShown ? (
+          <Suspense fallback={<PartLoading visible />}>
+            <EvaluationPanel
+              evaluation={state.evaluation}
+              status={state.evaluationStatus}
+              error={state.evaluationError}
+              onRetry={() => void chat.requestEvaluation()}
+            />
+          </Suspense>
+        ) : null}
 
         {state.error ? (
           <div className="error-box" role="alert">
@@ -310,7 +363,11 @@ export function ChatPage() {
         ) : null}
       </div>
 
-      <VoiceStatusBar state={voice.state} onEnd={voice.stop} />
+      {voice.state !== 'off' ? (
+        <Suspense fallback={<PartLoading />}>
+          <VoiceStatusBar state={voice.state} onEnd={voice.stop} />
+        </Suspense>
+      ) : null}
       <InputBar
         value={text}
         onChange={setText}
@@ -330,7 +387,11 @@ export function ChatPage() {
           onToggle: () => (voice.state === 'off' ? void voice.start() : voice.stop()),
         }}
       />
-      <MicrophoneDialog open={voice.permissionOpen} onCancel={voice.closePermission} onRetry={voice.retryPermission} />
+      {microphoneShown ? (
+        <Suspense fallback={<PartLoading />}>
+          <MicrophoneDialog open={voice.permissionOpen} onCancel={voice.closePermission} onRetry={voice.retryPermission} />
+        </Suspense>
+      ) : null}
 
       <footer className="chat__footer">
         <p className="chat__notice">{t('chat.notice')}</p>
@@ -345,28 +406,36 @@ export function ChatPage() {
         ) : null}
       </footer>
 
-      <HintPopup
-        open={hintOpen}
-        status={hint.isPending ? 'loading' : hint.isError ? 'error' : 'ready'}
-        tip={hint.data?.tip ?? ''}
-        perfectLoading={perfect.isPending}
-        perfectError={perfectError}
-        onClose={() => setHintOpen(false)}
-        onApply={(tip) => {
-          setText(tip);
-          setHintOpen(false);
-          requestAnimationFrame(() => textarea.current?.focus());
-        }}
-        onPerfect={loadPerfect}
-      />
-      <PerfectAnswerDialog
-        text={perfectText}
-        onCancel={() => setPerfectText(null)}
-        onConfirm={(message) => {
-          setPerfectText(null);
-          void send(message);
-        }}
-      />
+      {hintShown ? (
+        <Suspense fallback={<PartLoading />}>
+          <HintPopup
+            open={hintOpen}
+            status={hint.isPending ? 'loading' : hint.isError ? 'error' : 'ready'}
+            tip={hint.data?.tip ?? ''}
+            perfectLoading={perfect.isPending}
+            perfectError={perfectError}
+            onClose={() => setHintOpen(false)}
+            onApply={(tip) => {
+              setText(tip);
+              setHintOpen(false);
+              requestAnimationFrame(() => textarea.current?.focus());
+            }}
+            onPerfect={loadPerfect}
+          />
+        </Suspense>
+      ) : null}
+      {perfectShown ? (
+        <Suspense fallback={<PartLoading />}>
+          <PerfectAnswerDialog
+            text={perfectText}
+            onCancel={() => setPerfectText(null)}
+            onConfirm={(message) => {
+              setPerfectText(null);
+              void send(message);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

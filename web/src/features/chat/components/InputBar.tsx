@@ -1,10 +1,14 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import { Dialog } from '../../../components/ui/Dialog';
-import { LightbulbIcon, MicIcon, PaperclipIcon, SendIcon } from '../../../components/ui/icons';
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { Dialog, DialogLoading } from '../../../components/ui/Dialog';
+import { LightbulbIcon, MicIcon, PaperclipIcon, SendIcon } from '../../../components/ui/icons/app';
 import { WithTooltip } from '../../../components/ui/Tooltip';
+import { lazyPart } from '../../../lib/chunks';
 import { useT } from '../../../lib/i18n';
 import type { PdfAttachment } from '../lib/attach-pdf';
-import { hasMarkdown, Markdown } from '../lib/markdown';
+import { hasMarkdown } from '../lib/has-markdown';
+
+// The renderer loads with the transcript, or here when a preview opens first.
+const Markdown = lazyPart(() => import('../lib/markdown'), 'Markdown');
 
 /** The textarea grows with its text up to this height (px). */
 export const MAX_INPUT_HEIGHT = 120;
@@ -244,7 +248,13 @@ export function InputBar({
         onClose={() => setPreview(null)}
       >
         <div className="stack">
-          <div className="preview-dialog__body">{preview !== null ? <Markdown text={preview} /> : null}</div>
+          <div className="preview-dialog__body">
+            {preview !== null ? (
+              <Suspense fallback={<DialogLoading />}>
+                <Markdown text={preview} />
+              </Suspense>
+            ) : null}
+          </div>
           <div className="dialog__actions">
             <button
               type="button"

@@ -1,5 +1,5 @@
 import { Avatar } from '../../../components/ui/Avatar';
-import { BotIcon, FileIcon } from '../../../components/ui/icons';
+import { BotIcon, FileIcon } from '../../../components/ui/icons/app';
 import { useT } from '../../../lib/i18n';
 import type { UiMessage } from '../hooks/chat-state';
 import { Markdown } from '../lib/markdown';

@@ -1,5 +1,5 @@
 import { Dialog } from '../../../components/ui/Dialog';
-import { PhoneIcon } from '../../../components/ui/icons';
+import { PhoneIcon } from '../../../components/ui/icons/app';
 import { useT, type MessageKey } from '../../../lib/i18n';
 import type { VoiceState } from '../lib/voice-loop';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
-import { BookIcon, DumbbellIcon, GraduationIcon } from '../../../components/ui/icons';
+import { Link } from 'wouter';
+import { BookIcon, DumbbellIcon, GraduationIcon } from '../../../components/ui/icons/app';
 import { WithTooltip } from '../../../components/ui/Tooltip';
 import type { ChatMode, Difficulty } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';

@@ -2,18 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notify } from '../../../components/ui/notices-store';
 import { useT, type MessageKey } from '../../../lib/i18n';
+import { loadChunk } from '../../../lib/chunks';
 import { finishCall, startCall, synthesize, transcribe, voiceSettingsQuery } from '../api/voice';
-import {
-  browserRecognition,
-  createMeter,
-  createRecorder,
-  openMicrophone,
-  playAudio,
-  recognitionTurns,
-  speakWithBrowser,
-  voiceAllowed,
-} from '../lib/voice-browser';
-import { VoiceLoop, type MicrophoneProblem, type VoiceLoopDeps, type VoiceState } from '../lib/voice-loop';
+import type { MicrophoneProblem, VoiceLoop, VoiceLoopDeps, VoiceState } from '../lib/voice-loop';
+import { browserRecognition, voiceAllowed } from '../lib/voice-support';
 import { CHAT_TOAST_MS } from './useChat';
 
 const PROBLEM_TEXT: Record<Exclude<MicrophoneProblem, 'permission'>, MessageKey> = {
@@ -22,24 +14,24 @@ const PROBLEM_TEXT: Record<Exclude<MicrophoneProblem, 'permission'>, MessageKey>
   failed: 'chat.voice.failed',
 };
 
+type VoiceEngine = typeof import('../lib/voice-engine');
+
+/** The loop and the browser's audio parts: a chunk of their own, loaded when a call starts. */
+const loadEngine = () => loadChunk(() => import('../lib/voice-engine'));
+
 /** The browser parts of the loop; tests replace them. */
 export type VoiceBrowser = Pick<VoiceLoopDeps, 'openMicrophone' | 'createRecorder' | 'createMeter' | 'now' | 'every'> & {
   /** The browser's own speech recognition, used when the server has none. */
   recognition: typeof browserRecognition;
-  playAudio: typeof playAudio;
-  speakWithBrowser: typeof speakWithBrowser;
+  playAudio: VoiceEngine['playAudio'];
+  speakWithBrowser: VoiceEngine['speakWithBrowser'];
   secure: () => boolean;
 };
 
-const realBrowser: VoiceBrowser = {
-  recognition: browserRecognition,
-  openMicrophone,
-  createRecorder,
-  createMeter,
-  playAudio,
-  speakWithBrowser,
-  secure: voiceAllowed,
-};
+function realBrowser(engine: VoiceEngine): VoiceBrowser {
+  const { openMicrophone, createRecorder, createMeter, playAudio, speakWithBrowser } = engine;
+  return { recognition: browserRecognition, openMicrophone, createRecorder, createMeter, playAudio, speakWithBrowser, secure: voiceAllowed };
+}
 
 export interface VoiceCall {
   state: VoiceState;
@@ -63,11 +55,13 @@ export interface VoiceCall {
  * ('Telefonieren') by its transcription on the server, or, when the
  * browser's own recognition heard it, by the chat message, which reply then
  * gets the call's id for. Leaving the page ends the call and releases the
- * microphone.
+ * microphone. The loop and the browser's audio parts load when the first
+ * call starts; a chunk that fails twice is thrown to the error boundary,
+ * which offers a reload.
  */
 export function useVoiceCall(
   reply: (text: string, onToken: (piece: string) => void, callId?: string) => Promise<string | null>,
-  browser: VoiceBrowser = realBrowser,
+  testBrowser?: VoiceBrowser,
 ): VoiceCall {
   const t = useT();
   const queryClient = useQueryClient();
@@ -75,6 +69,9 @@ export function useVoiceCall(
   const [state, setState] = useState<VoiceState>('off');
   const [permissionOpen, setPermissionOpen] = useState(false);
   const loop = useRef<VoiceLoop | null>(null);
+  // Bumped by stop(): a start still loading the engine gives up.
+  const attempts = useRef(0);
+  const [chunkError, setChunkError] = useState<Error | null>(null);
   const call = useRef<string | null>(null);
   const replyRef = useRef(reply);
   useEffect(() => {
@@ -94,6 +91,7 @@ export function useVoiceCall(
   }, [queryClient]);
 
   const stop = useCallback(() => {
+    attempts.current++;
     const current = loop.current;
     loop.current = null;
     current?.stop();
@@ -104,8 +102,8 @@ export function useVoiceCall(
 
   const s = settings.data;
   // Without server recognition the browser's own listens, where it has one.
-  const ownRecognition = s?.stt.provider === 'none' ? browser.recognition() : null;
-  const blockedBecause = !browser.secure()
+  const ownRecognition = s?.stt.provider === 'none' ? (testBrowser?.recognition ?? browserRecognition)() : null;
+  const blockedBecause = !(testBrowser?.secure ?? voiceAllowed)()
     ? t('chat.voice.insecure')
     : s && s.stt.provider === 'none' && !ownRecognition
       ? t('chat.voice.noStt')
@@ -113,8 +111,19 @@ export function useVoiceCall(
 
   const start = useCallback(async () => {
     if (loop.current || !s || blockedBecause) return;
-    const own = ownRecognition ? recognitionTurns(ownRecognition, s.tts.languageCode) : null;
-    const voice = new VoiceLoop({
+    const attempt = ++attempts.current;
+    let engine: VoiceEngine;
+    try {
+      engine = await loadEngine();
+    } catch (err) {
+      setChunkError(err instanceof Error ? err : new Error(String(err)));
+      return;
+    }
+    // stopped, unmounted or started again meanwhile
+    if (attempt !== attempts.current) return;
+    const browser = testBrowser ?? realBrowser(engine);
+    const own = ownRecognition ? engine.recognitionTurns(ownRecognition, s.tts.languageCode) : null;
+    const voice = new engine.VoiceLoop({
       openMicrophone: browser.openMicrophone,
       createRecorder: own ? own.createRecorder : browser.createRecorder,
       createMeter: browser.createMeter,
@@ -154,8 +163,9 @@ export function useVoiceCall(
       if (loop.current === voice) loop.current = null;
       endCall();
     }
-  }, [s, blockedBecause, ownRecognition, browser, t, endCall]);
+  }, [s, blockedBecause, ownRecognition, testBrowser, t, endCall]);
 
+  if (chunkError) throw chunkError;
   return {
     state,
     ready: settings.isSuccess,

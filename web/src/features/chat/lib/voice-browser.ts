@@ -4,11 +4,7 @@
  * browser's own speechSynthesis when the server offers none).
  */
 import { rms, type Meter, type Recorder } from './voice-loop';
-
-/** Voice mode needs a secure context; localhost counts as one. */
-export function voiceAllowed(): boolean {
-  return typeof window !== 'undefined' && window.isSecureContext;
-}
+import type { RecognitionConstructor } from './voice-support';
 
 /** getUserMedia for audio; a NotSupportedError where the browser has none. */
 export function openMicrophone(): Promise<MediaStream> {
@@ -107,25 +103,6 @@ export function speakWithBrowser(text: string, lang: string, signal: AbortSignal
     signal.addEventListener('abort', cancel, { once: true });
     speechSynthesis.speak(utterance);
   });
-}
-
-/** The part of the Web Speech API's SpeechRecognition the fallback uses (not in TypeScript's DOM types). */
-interface Recognition {
-  lang: string;
-  continuous: boolean;
-  interimResults: boolean;
-  onresult: ((event: { resultIndex: number; results: ArrayLike<ArrayLike<{ transcript: string }> & { isFinal: boolean }> }) => void) | null;
-  onend: (() => void) | null;
-  onerror: (() => void) | null;
-  start: () => void;
-  stop: () => void;
-}
-type RecognitionConstructor = new () => Recognition;
-
-/** The browser's speech recognition (Chromium, Safari: webkit-prefixed), or null where it has none. */
-export function browserRecognition(): RecognitionConstructor | null {
-  const w = window as unknown as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor };
-  return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useSearch } from 'wouter';
 import { meQueryKey } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -59,13 +59,12 @@ export function DashboardPage() {
  * the address bar, so a reload does not repeat this.
  */
 function usePayPalReturn() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const revised = new URLSearchParams(location.search).get('paypal') === 'revised';
+  const [path, navigate] = useLocation();
+  const revised = new URLSearchParams(useSearch()).get('paypal') === 'revised';
   useEffect(() => {
     if (!revised) return;
     markPlanChangeReturned();
     openProfileDialog();
-    void navigate({ pathname: location.pathname, hash: location.hash }, { replace: true });
-  }, [revised, navigate, location.pathname, location.hash]);
+    navigate(path + window.location.hash, { replace: true });
+  }, [revised, navigate, path]);
 }

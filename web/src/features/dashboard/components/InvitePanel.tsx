@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Avatar } from '../../../components/ui/Avatar';
-import { CheckIcon, CopyIcon, LinkIcon } from '../../../components/ui/icons';
+import { CheckIcon, CopyIcon, LinkIcon } from '../../../components/ui/icons/pages';
 import { notify } from '../../../components/ui/notices-store';
 import { LOCALES, useI18n } from '../../../lib/i18n';
 import { generateReferralCode } from '../api/referral-code';

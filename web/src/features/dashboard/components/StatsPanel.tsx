@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../../components/ui/Alert';
-import { FlameIcon, StarIcon } from '../../../components/ui/icons';
+import { FlameIcon, StarIcon } from '../../../components/ui/icons/pages';
 import { ProgressRing } from '../../../components/ui/ProgressRing';
 import { meQueryOptions } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';

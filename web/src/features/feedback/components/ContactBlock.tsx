@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { MailIcon } from '../../../components/ui/icons';
+import { MailIcon } from '../../../components/ui/icons/pages';
 import { useT } from '../../../lib/i18n';
 
 /** 'Direkter Kontakt': only the e-mail-support label (spec 02 §2). */

@@ -1,5 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
-import { ChartIcon, DumbbellIcon, GraduationIcon, LightbulbIcon } from '../../../components/ui/icons';
+import { ChartIcon } from '../../../components/ui/icons/pages';
+import { DumbbellIcon, GraduationIcon, LightbulbIcon } from '../../../components/ui/icons/app';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useT, type MessageKey } from '../../../lib/i18n';
 import './help.css';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { Dialog } from '../../../components/ui/Dialog';
 import { notify } from '../../../components/ui/notices-store';
 import { meQueryKey, updateMe, type MeResponse } from '../../../lib/api';
@@ -42,7 +42,7 @@ export function Tutorial({ onLater }: TutorialProps) {
     mutationFn: () => updateMe({ has_seen_intro: true }),
     onSuccess: (me) => {
       queryClient.setQueryData<MeResponse>(meQueryKey(userId), me);
-      void navigate('/chat');
+      navigate('/chat');
     },
     onError: (err) => notify({ tone: 'error', text: errorMessage(err, t) }, 4000),
   });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Alert } from '../../../../components/ui/Alert';
-import { InfoIcon } from '../../../../components/ui/icons';
+import { InfoIcon } from '../../../../components/ui/icons/pages';
 import { WithTooltip } from '../../../../components/ui/Tooltip';
 import type { TrackSource } from '../../../../lib/api';
 import { useAuth } from '../../../../lib/auth';

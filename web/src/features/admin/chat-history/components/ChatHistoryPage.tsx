@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { useT } from '../../../../lib/i18n';
 import { AdminPage } from '../../shared';
 import { ConversationList } from './ConversationList';

@@ -1,6 +1,6 @@
 import { RelativeTime } from '../../../../components/ui/RelativeTime';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { Alert } from '../../../../components/ui/Alert';
 import { errorMessage, useT } from '../../../../lib/i18n';
 import {
@@ -25,6 +25,7 @@ function StateBadge({ conversation }: { conversation: AdminConversationItem }) {
 /** The recent conversations of all users, searchable and paged; each title opens it (?id=). */
 export function ConversationList({ selectedId }: { selectedId: string | null }) {
   const t = useT();
+  const [path] = useLocation();
   const search = usePagedSearch();
   const list = useQuery(
     adminConversationsQueryOptions({ q: search.query, limit: ADMIN_PAGE_SIZE, offset: search.offset }),
@@ -74,7 +75,7 @@ export function ConversationList({ selectedId }: { selectedId: string | null }) 
                 return (
                   <tr key={c.id} className={selected ? 'conversations__row--selected' : undefined}>
                     <th scope="row">
-                      <Link to={{ search: `?id=${encodeURIComponent(c.id)}` }} aria-current={selected ? 'true' : undefined}>
+                      <Link to={`${path}?id=${encodeURIComponent(c.id)}`} aria-current={selected ? 'true' : undefined}>
                         {c.title || t('adminCore.chats.untitled')}
                       </Link>
                       {selected ? <span className="visually-hidden"> {t('adminCore.chats.selected')}</span> : null}

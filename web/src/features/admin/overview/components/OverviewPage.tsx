@@ -1,9 +1,9 @@
 import { RelativeTime } from '../../../../components/ui/RelativeTime';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Alert } from '../../../../components/ui/Alert';
-import { ChatIcon, InboxIcon, UsersIcon, ZapIcon } from '../../../../components/ui/icons';
+import { ChatIcon, InboxIcon, UsersIcon, ZapIcon } from '../../../../components/ui/icons/pages';
 import { errorMessage, useT } from '../../../../lib/i18n';
 import { AdminPage, AdminSection, StatCard, StatGrid, useAdminFormat } from '../../shared';
 import { overviewQueryOptions } from '../api/overview';
