@@ -25,12 +25,12 @@ const screens = {
   settings: () => import('./routes/admin/settings'),
 };
 
-// The parts of the text catalogue each screen shows (the sign-in page's are
-// in the core). Back-office screens may show a user's texts too.
+// The parts of the text catalogue each screen shows (the sign-in page's own
+// texts are a part too; the texts its forms share with the app are in the core). Back-office screens may show a user's texts too.
 const ADMIN_TEXTS = ['admin', 'chat', 'feedback', 'dashboard', 'profile'] as const;
 
 const SCREEN_TEXTS = {
-  login: [],
+  login: ['signin'],
   chat: ['chat'],
   dashboard: ['dashboard'],
   help: ['help'],

@@ -5,6 +5,7 @@ import { clearNotices } from '../components/ui/notices-store';
 import { sessions } from '../lib/auth';
 import { registerMessages } from '../lib/i18n';
 import { admin } from '../lib/i18n/messages/admin';
+import { signin } from '../lib/i18n/messages/signin';
 import { chat } from '../lib/i18n/messages/chat';
 import { dashboard } from '../lib/i18n/messages/dashboard';
 import { feedback } from '../lib/i18n/messages/feedback';
@@ -23,7 +24,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 // The app loads the screens' texts with the screens (lib/i18n/catalogues);
 // component tests render screens directly, so every text is there up front.
-for (const part of [chat, profile, dashboard, tutorial, help, feedback, admin]) registerMessages(part);
+for (const part of [signin, chat, profile, dashboard, tutorial, help, feedback, admin]) registerMessages(part);
 setServerEnglish(serverEnglish);
 
 // jsdom has no modal dialogs yet: a minimal showModal/close.

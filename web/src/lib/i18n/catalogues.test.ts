@@ -7,9 +7,10 @@ import { dashboard } from './messages/dashboard';
 import { feedback } from './messages/feedback';
 import { help } from './messages/help';
 import { profile } from './messages/profile';
+import { signin } from './messages/signin';
 import { tutorial } from './messages/tutorial';
 
-const parts = { chat, profile, dashboard, tutorial, help, feedback, admin };
+const parts = { signin, chat, profile, dashboard, tutorial, help, feedback, admin };
 
 /** Every source file of the app (tests excluded), by path. */
 const sources: Record<string, string> = import.meta.glob(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}'], {

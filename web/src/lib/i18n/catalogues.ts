@@ -8,6 +8,7 @@ import { core, type Catalogue, type Entry, type MessageKey } from './messages';
  * (subscribe), so a missing part costs a moment, never a wrong text.
  */
 const parts = {
+  signin: () => import('./messages/signin').then((m) => m.signin),
   chat: () => import('./messages/chat').then((m) => m.chat),
   profile: () => import('./messages/profile').then((m) => m.profile),
   dashboard: () => import('./messages/dashboard').then((m) => m.dashboard),
@@ -23,6 +24,7 @@ export type CataloguePart = keyof typeof parts;
 export function partOf(key: string): CataloguePart | undefined {
   const prefix = key.slice(0, key.indexOf('.'));
   if (prefix === 'tour') return 'tutorial';
+  if (prefix === 'forgot' || prefix === 'reset' || prefix === 'invite') return 'signin';
   if (prefix === 'admin') return undefined; // the back-office frame's texts are in the core
   if (prefix.startsWith('admin')) return 'admin'; // adminCore, adminSettings, …
   return Object.prototype.hasOwnProperty.call(parts, prefix) ? (prefix as CataloguePart) : undefined;

@@ -46,7 +46,7 @@ describe('i18n catalogue', () => {
 
   it('keeps the exact German texts of the specification', () => {
     expect(translate('de', 'app.tagline')).toBe('Dein intelligenter Sales Coach für maximalen Erfolg');
-    expect(translate('de', 'login.registered')).toBe(
+    expect(translate('de', 'signin.registered')).toBe(
       'Registrierung erfolgreich! Bitte bestätige deine E-Mail und melde dich anschließend an.',
     );
     expect(translate('de', 'validation.termsRequired')).toBe(

@@ -30,7 +30,7 @@ export function CodeStep({ challenge, onSignedIn, onRestart, onError, onSubmitSt
     event.preventDefault();
     const value = code.trim();
     if (value === '') {
-      setFieldError(t('login.totp.missing'));
+      setFieldError(t('signin.totp.missing'));
       document.getElementById('totp-code')?.focus();
       return;
     }
@@ -51,12 +51,12 @@ export function CodeStep({ challenge, onSignedIn, onRestart, onError, onSubmitSt
   };
 
   return (
-    <form className="stack" noValidate onSubmit={(e) => void submit(e)} aria-label={t('login.totp.title')}>
-      <p className="login__text">{t(recovery ? 'login.totp.recoveryText' : 'login.totp.text')}</p>
+    <form className="stack" noValidate onSubmit={(e) => void submit(e)} aria-label={t('signin.totp.title')}>
+      <p className="login__text">{t(recovery ? 'signin.totp.recoveryText' : 'signin.totp.text')}</p>
       <TextField
         key={recovery ? 'recovery' : 'app'}
         id="totp-code"
-        label={t(recovery ? 'login.totp.recoveryLabel' : 'login.totp.label')}
+        label={t(recovery ? 'signin.totp.recoveryLabel' : 'signin.totp.label')}
         autoComplete="one-time-code"
         inputMode={recovery ? 'text' : 'numeric'}
         pattern={recovery ? undefined : '[0-9]*'}
@@ -67,7 +67,7 @@ export function CodeStep({ challenge, onSignedIn, onRestart, onError, onSubmitSt
         error={fieldError}
       />
       <button type="submit" className="button button--primary button--block" disabled={signIn.isPending}>
-        {signIn.isPending ? t('login.pleaseWait') : t('login.totp.submit')}
+        {signIn.isPending ? t('login.pleaseWait') : t('signin.totp.submit')}
       </button>
       <button
         type="button"
@@ -78,7 +78,7 @@ export function CodeStep({ challenge, onSignedIn, onRestart, onError, onSubmitSt
           setFieldError(undefined);
         }}
       >
-        {t(recovery ? 'login.totp.useApp' : 'login.totp.useRecovery')}
+        {t(recovery ? 'signin.totp.useApp' : 'signin.totp.useRecovery')}
       </button>
       <button type="button" className="link-button login__back" onClick={onBack}>
         {t('forgot.back')}

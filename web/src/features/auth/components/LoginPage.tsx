@@ -25,12 +25,12 @@ type View = 'signIn' | 'signUp' | 'forgot' | 'reset' | 'invite' | 'totp';
 type Message = { key: MessageKey } | { text: string };
 
 const TITLES: Record<View, MessageKey> = {
-  signIn: 'login.title.signIn',
-  signUp: 'login.title.signUp',
+  signIn: 'signin.title.signIn',
+  signUp: 'signin.title.signUp',
   forgot: 'forgot.title',
   reset: 'reset.title',
   invite: 'invite.title',
-  totp: 'login.totp.title',
+  totp: 'signin.totp.title',
 };
 
 /** Query parameters the server's links and redirects use; removed once read. */
@@ -78,7 +78,7 @@ export function LoginPage() {
   const [challenge, setChallenge] = useState<string | undefined>();
   const [notice, setNotice] = useState<Message | null>(null);
   const [error, setError] = useState<Message | null>(
-    initial.socialError ? { key: 'login.socialFailed' } : null,
+    initial.socialError ? { key: 'signin.socialFailed' } : null,
   );
   const [remember, setRemember] = useState(false);
   const [email, setEmail] = useState('');
@@ -105,7 +105,7 @@ export function LoginPage() {
     confirmMutate(
       { token: initial.confirm },
       {
-        onSuccess: () => setNotice({ key: 'login.confirmed' }),
+        onSuccess: () => setNotice({ key: 'signin.confirmed' }),
         onError: (err) => setError({ text: errorMessage(err, t) }),
       },
     );
@@ -194,18 +194,18 @@ export function LoginPage() {
             </span>
           </p>
           <p className="login__tagline">{t('app.tagline')}</p>
-          <ul className="login__points" aria-label={t('login.pointsLabel')}>
+          <ul className="login__points" aria-label={t('signin.pointsLabel')}>
             <SellingPoint
               icon={<TargetIcon />}
-              title={t('login.point.trainings.title')}
-              text={t('login.point.trainings.text')}
+              title={t('signin.point.trainings.title')}
+              text={t('signin.point.trainings.text')}
             />
             <SellingPoint
               icon={<ChartIcon />}
-              title={t('login.point.progress.title')}
-              text={t('login.point.progress.text')}
+              title={t('signin.point.progress.title')}
+              text={t('signin.point.progress.text')}
             />
-            <SellingPoint icon={<TrophyIcon />} title={t('login.point.levels.title')} text={t('login.point.levels.text')} />
+            <SellingPoint icon={<TrophyIcon />} title={t('signin.point.levels.title')} text={t('signin.point.levels.text')} />
           </ul>
         </div>
       </section>
@@ -216,7 +216,7 @@ export function LoginPage() {
         </div>
         <div className="login__card">
           {busy ? (
-            <FullPageSpinner label={t('login.continuing')} />
+            <FullPageSpinner label={t('signin.continuing')} />
           ) : (
             <>
               <h1 className="login__title" ref={headingRef} tabIndex={-1}>
@@ -224,11 +224,11 @@ export function LoginPage() {
               </h1>
               {view === 'signIn' || view === 'signUp' ? (
                 <p className="login__subtitle">
-                  {t(view === 'signIn' ? 'login.subtitle.signIn' : 'login.subtitle.signUp')}
+                  {t(view === 'signIn' ? 'signin.subtitle.signIn' : 'signin.subtitle.signUp')}
                 </p>
               ) : null}
 
-              {confirm.isPending ? <Alert tone="info">{t('login.confirming')}</Alert> : null}
+              {confirm.isPending ? <Alert tone="info">{t('signin.confirming')}</Alert> : null}
               {notice ? <Alert tone="success">{messageText(notice)}</Alert> : null}
               {error ? <Alert tone="error">{messageText(error)}</Alert> : null}
               {flowError ? <Alert tone="error">{flowError}</Alert> : null}
@@ -274,7 +274,7 @@ export function LoginPage() {
                   onRegistered={(registered) => {
                     setEmail(registered);
                     setView('signIn');
-                    setNotice({ key: 'login.registered' });
+                    setNotice({ key: 'signin.registered' });
                   }}
                   onError={showError}
                   onSubmitStart={clearMessages}
@@ -301,7 +301,7 @@ export function LoginPage() {
                   variant={view}
                   onDone={() => {
                     setView('signIn');
-                    setNotice({ key: view === 'reset' ? 'login.passwordChanged' : 'invite.done' });
+                    setNotice({ key: view === 'reset' ? 'signin.passwordChanged' : 'invite.done' });
                   }}
                   onBack={() => {
                     clearMessages();
@@ -315,7 +315,7 @@ export function LoginPage() {
               {view === 'signIn' || view === 'signUp' ? (
                 <>
                   <div className="login__divider">
-                    <span>{t('login.or')}</span>
+                    <span>{t('signin.or')}</span>
                   </div>
                   <SocialButtons remember={remember} refCode={refCode} />
                   <button
@@ -324,10 +324,10 @@ export function LoginPage() {
                     onClick={handleAnonymous}
                     disabled={anonymous.isPending}
                   >
-                    {anonymous.isPending ? t('login.pleaseWait') : t('login.anonymous')}
+                    {anonymous.isPending ? t('login.pleaseWait') : t('signin.anonymous')}
                   </button>
                   <p className="login__switch">
-                    {t(view === 'signIn' ? 'login.toggle.toSignUpPrompt' : 'login.toggle.toSignInPrompt')}{' '}
+                    {t(view === 'signIn' ? 'signin.toggle.toSignUpPrompt' : 'signin.toggle.toSignInPrompt')}{' '}
                     <button
                       type="button"
                       className="link-button"
@@ -336,7 +336,7 @@ export function LoginPage() {
                         setView(view === 'signIn' ? 'signUp' : 'signIn');
                       }}
                     >
-                      {t(view === 'signIn' ? 'login.toggle.toSignUp' : 'login.toggle.toSignIn')}
+                      {t(view === 'signIn' ? 'signin.toggle.toSignUp' : 'signin.toggle.toSignIn')}
                     </button>
                   </p>
                 </>

@@ -45,7 +45,7 @@ export function SignInForm(props: SignInFormProps) {
 
   const busy = login.isPending || props.disabled;
   return (
-    <form className="stack" noValidate onSubmit={submit} aria-label={t('login.title.signIn')}>
+    <form className="stack" noValidate onSubmit={submit} aria-label={t('signin.title.signIn')}>
       <TextField
         id="signin-email"
         label={t('login.email')}
@@ -69,7 +69,7 @@ export function SignInForm(props: SignInFormProps) {
       <div className="login__row">
         <CheckboxField
           id="signin-remember"
-          label={t('login.remember')}
+          label={t('signin.remember')}
           checked={form.values.remember}
           onChange={(e) => {
             const checked = e.currentTarget.checked;
@@ -78,11 +78,11 @@ export function SignInForm(props: SignInFormProps) {
           }}
         />
         <button type="button" className="link-button" onClick={props.onForgot}>
-          {t('login.forgot')}
+          {t('signin.forgot')}
         </button>
       </div>
       <button type="submit" className="button button--primary button--block" disabled={busy}>
-        {login.isPending ? t('login.pleaseWait') : t('login.submit.signIn')}
+        {login.isPending ? t('login.pleaseWait') : t('signin.submit.signIn')}
       </button>
     </form>
   );

@@ -37,7 +37,7 @@ export function SignUpForm({ refCode, onRegistered, onError, onSubmitStart }: Si
   });
 
   return (
-    <form className="stack" noValidate onSubmit={submit} aria-label={t('login.title.signUp')}>
+    <form className="stack" noValidate onSubmit={submit} aria-label={t('signin.title.signUp')}>
       <TextField
         id="signup-email"
         label={t('login.email')}
@@ -61,7 +61,7 @@ export function SignUpForm({ refCode, onRegistered, onError, onSubmitStart }: Si
       />
       <TextField
         id="signup-company"
-        label={t('login.company')}
+        label={t('signin.company')}
         autoComplete="organization"
         value={form.values.company}
         onChange={(e) => form.setValue('company', e.currentTarget.value)}
@@ -75,7 +75,7 @@ export function SignUpForm({ refCode, onRegistered, onError, onSubmitStart }: Si
         error={fieldErrorText(t, form.errors.termsAccepted)}
       />
       <button type="submit" className="button button--primary button--block" disabled={signup.isPending}>
-        {signup.isPending ? t('login.pleaseWait') : t('login.submit.signUp')}
+        {signup.isPending ? t('login.pleaseWait') : t('signin.submit.signUp')}
       </button>
     </form>
   );

@@ -54,13 +54,13 @@ export function SocialButtons({ remember, refCode }: { remember: boolean; refCod
       {google ? (
         <a className="button button--social" href={oauthUrl('google', remember, refCode)} onClick={rememberChoice}>
           <GoogleIcon />
-          <span>{t('login.google')}</span>
+          <span>{t('signin.google')}</span>
         </a>
       ) : null}
       {apple ? (
         <a className="button button--social" href={oauthUrl('apple', remember, refCode)} onClick={rememberChoice}>
           <AppleIcon />
-          <span>{t('login.apple')}</span>
+          <span>{t('signin.apple')}</span>
         </a>
       ) : null}
     </div>

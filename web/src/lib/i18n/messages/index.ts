@@ -2,6 +2,7 @@ import { auth } from './auth';
 import { common } from './common';
 import { layout } from './layout';
 import type { admin } from './admin';
+import type { signin } from './signin';
 import type { chat } from './chat';
 import type { dashboard } from './dashboard';
 import type { feedback } from './feedback';
@@ -22,6 +23,7 @@ export const core = {
 
 /** Every UI text, whichever part of the catalogue holds it. */
 export type Messages = typeof core &
+  typeof signin &
   typeof chat &
   typeof profile &
   typeof dashboard &
