@@ -156,6 +156,9 @@ test('an admin cannot reach the back-office without a valid code when it is mand
 
   // From now on the password is not enough.
   await page.getByRole('button', { name: 'Abmelden' }).click();
+  // Signing out ends on the landing page; a navigation of the test's own
+  // before that would be interrupted by it.
+  await page.waitForURL((url) => url.pathname === '/');
   const again = await request.post(`${server.baseURL}/api/auth/login`, { data: { email: ADMIN, password: PASSWORD } });
   const answer = (await again.json()) as { access_token?: string; totp_required?: boolean };
   expect(answer.totp_required).toBe(true);
