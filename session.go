@@ -142,8 +142,6 @@ type TokenService interface {
 	// ConsumeOAuthState atomically removes and returns the state. ENOTFOUND
 	// when there is none, it was used, or it expired.
 	ConsumeOAuthState(ctx context.Context, stateHash string, now time.Time) (*OAuthState, error)
-	// DeleteExpired removes expired tokens and states.
-	DeleteExpired(ctx context.Context, now time.Time) error
 
 	// SaveReauthProof stores a proof, replacing an earlier one of the same
 	// session. It returns ENOTFOUND when the user does not exist.

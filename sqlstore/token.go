@@ -103,23 +103,6 @@ func (s *TokenService) ConsumeOAuthState(ctx context.Context, stateHash string, 
 	return &st, nil
 }
 
-// DeleteExpired removes one-time tokens and OAuth states that expired at or
-// before now (used or not). It returns only driver errors.
-func (s *TokenService) DeleteExpired(ctx context.Context, now time.Time) error {
-	return s.db.inTx(ctx, func(r runner) error {
-		if _, err := r.exec(ctx, `DELETE FROM one_time_tokens WHERE expires_at <= ?`, now); err != nil {
-			return dbError(err, "delete expired tokens")
-		}
-		if _, err := r.exec(ctx, `DELETE FROM oauth_states WHERE expires_at <= ?`, now); err != nil {
-			return dbError(err, "delete expired oauth states")
-		}
-		if _, err := r.exec(ctx, `DELETE FROM reauth_proofs WHERE expires_at <= ?`, now); err != nil {
-			return dbError(err, "delete expired re-authentications")
-		}
-		return nil
-	})
-}
-
 // SaveReauthProof stores p, replacing an earlier proof of the same session
 // (a second fresh sign-in restarts its time). It returns ENOTFOUND when the
 // user does not exist.

@@ -109,33 +109,6 @@ func TestOAuthState(t *testing.T) {
 	})
 }
 
-func TestDeleteExpired(t *testing.T) {
-	t.Parallel()
-	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
-		s := sqlstore.NewTokenService(db)
-		ctx := t.Context()
-		u := newUser(t, db, "t@example.com")
-		for i, exp := range []time.Time{t0.Add(-time.Hour), t0, t0.Add(time.Hour)} {
-			mustNil(t, s.CreateOneTimeToken(ctx, &salescoach.OneTimeToken{TokenHash: string(rune('a' + i)), Purpose: salescoach.TokenInvite,
-				UserID: u.ID, CreatedAt: t0.Add(-2 * time.Hour), ExpiresAt: exp}))
-			mustNil(t, s.CreateOAuthState(ctx, &salescoach.OAuthState{StateHash: string(rune('a' + i)), Provider: "google",
-				CreatedAt: t0.Add(-2 * time.Hour), ExpiresAt: exp}))
-		}
-		mustNil(t, s.DeleteExpired(ctx, t0))
-		if n := count(t, db, `SELECT COUNT(*) FROM one_time_tokens`); n != 1 {
-			t.Errorf("%d one-time tokens left, want 1", n)
-		}
-		if n := count(t, db, `SELECT COUNT(*) FROM oauth_states`); n != 1 {
-			t.Errorf("%d oauth states left, want 1", n)
-		}
-		if _, err := s.ConsumeOneTimeToken(ctx, "c", salescoach.TokenInvite, t0); err != nil {
-			t.Errorf("the live token went: %v", err)
-		}
-	})
-}
-
-// TestOAuthStateReauth: a re-authentication's state keeps its intent, user
-// and session; deleting the user deletes it.
 func TestOAuthStateReauth(t *testing.T) {
 	t.Parallel()
 	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
@@ -216,12 +189,5 @@ func TestReauthProof(t *testing.T) {
 			t.Errorf("%d consumptions succeeded, want 1", ok)
 		}
 
-		// Expired proofs are swept with the expired states.
-		mustNil(t, s.SaveReauthProof(ctx, proof(ann.ID, "fam-old", t0.Add(-time.Hour))))
-		mustNil(t, s.SaveReauthProof(ctx, proof(ann.ID, "fam-new", t0)))
-		mustNil(t, s.DeleteExpired(ctx, t0))
-		if n := count(t, db, `SELECT COUNT(*) FROM reauth_proofs`); n != 1 {
-			t.Errorf("%d proofs left, want 1", n)
-		}
 	})
 }
