@@ -3,7 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { meQueryOptions } from '../lib/api';
 import { useAuth } from '../lib/auth';
-import { lazyChunk } from '../lib/chunks';
+import { lazyChunk, useShown } from '../lib/chunks';
 import { closeProfileDialog, noteReauthReturn, openProfileDialog, useProfileDialogOpen } from '../lib/profile-dialog';
 
 const ProfileDialog = lazyChunk(() => import('../features/profile').then((m) => ({ default: m.ProfileDialog })), ['profile']);
@@ -55,8 +55,7 @@ export function UserOverlays() {
 
   const profileOpen = requested || forced;
   // Stays mounted after the first opening, so closing returns the focus.
-  const [profileUsed, setProfileUsed] = useState(false);
-  if (profileOpen && !profileUsed) setProfileUsed(true);
+  const profileUsed = useShown(profileOpen);
   const showTour = Boolean(me.data) && me.data?.profile.has_seen_intro !== true && !profileOpen && !later;
 
   return (
