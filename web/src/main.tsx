@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { boot } from './app/boot';
+import { preloadScreen } from './app/screens';
 import { createQueryClient } from './app/query-client';
 import { REF_STORAGE_KEY } from './lib/auth';
 import './styles/global.css';
@@ -22,8 +23,13 @@ if (!root) throw new Error('missing #root');
 const queryClient = createQueryClient();
 void boot(queryClient);
 
-createRoot(root).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
-);
+// The first screen's chunks are in flight already (the server names them as
+// modulepreload links); rendering once they are in means nothing suspends on
+// the first paint (see lazyChunk). index.html shows the status meanwhile.
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+preloadScreen(window.location.pathname.replace(/^\/app(?=\/|$)/, '')).then(render, render);

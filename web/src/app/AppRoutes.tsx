@@ -31,7 +31,7 @@ function AppGate() {
   const [pathname] = useLocation();
   const signedIn = Boolean(session);
   useEffect(() => {
-    if (signedIn) preloadScreen(pathname);
+    if (signedIn) preloadScreen(pathname).catch(() => undefined);
     // only when the session starts: later navigation loads its own screens
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signedIn]);

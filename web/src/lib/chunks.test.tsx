@@ -85,6 +85,42 @@ describe('lazyChunk', () => {
     expect(calls).toBe(2);
   });
 
+  it('renders a preloaded chunk at once, without a fallback (no reveal throttle)', async () => {
+    const load = vi.fn(() => Promise.resolve({ default: ({ name }: { name: string }) => <p>Hallo {name}</p> }));
+    const Screen = lazyChunk(load, []);
+    await Screen.preload();
+    await Screen.preload(); // once
+    expect(load).toHaveBeenCalledTimes(1);
+    render(
+      <I18nProvider>
+        <Suspense fallback={<p>Lädt</p>}>
+          <Screen name="Ada" />
+        </Suspense>
+      </I18nProvider>,
+    );
+    // in the first commit, synchronously: React.lazy would show 'Lädt' first
+    expect(screen.getByText('Hallo Ada')).toBeInTheDocument();
+    expect(screen.queryByText('Lädt')).toBeNull();
+  });
+
+  it('a failed preload reaches the reload offer when the screen renders, without loading again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = vi.fn(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const Screen = lazyChunk(load, []);
+    await expect(Screen.preload()).rejects.toBeInstanceOf(ChunkLoadError);
+    render(
+      <I18nProvider>
+        <ErrorBoundary>
+          <Suspense fallback={<p>Lädt</p>}>
+            <Screen />
+          </Suspense>
+        </ErrorBoundary>
+      </I18nProvider>,
+    );
+    expect(await screen.findByRole('button', { name: 'Seite neu laden' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2); // the preload's two attempts
+  });
+
   it('offers a reload when the chunk fails twice (a deploy replaced it)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const Screen = lazyChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')), []);

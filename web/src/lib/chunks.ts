@@ -1,4 +1,4 @@
-import { lazy, useState, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentProps, type ComponentType } from 'react';
 import { loadMessages, type CataloguePart } from './i18n';
 
 /** The specification's time-out for loading a script chunk (spec 01 §9). */
@@ -47,20 +47,46 @@ export async function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIM
   }
 }
 
+/** A screen or panel loaded on first use (lazyChunk); `preload` starts its load early. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same bound as React.lazy
+export type ChunkComponent<T extends ComponentType<any>> = ComponentType<ComponentProps<T>> & {
+  /** Starts loading the chunk and its texts (once); resolves when both are in. */
+  preload(): Promise<void>;
+};
+
 /**
  * React.lazy with loadChunk's retry and time-out. The screen renders once its
  * chunk and the parts of the text catalogue it names are both loaded (they
  * load in parallel).
+ *
+ * Once both are in, the component renders the chunk's component directly
+ * instead of through React.lazy, so a chunk preloaded before it first renders
+ * never suspends: a Suspense fallback that shows for an instant holds the
+ * page back by React's 300 ms reveal throttle (the sign-in page painted
+ * 300 ms after its session check, docs/performance.md, Lighthouse).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same bound as React.lazy
 export function lazyChunk<T extends ComponentType<any>>(
   load: () => Promise<{ default: T }>,
   messages: readonly CataloguePart[],
-) {
-  return lazy(async () => {
-    const [chunk] = await Promise.all([loadChunk(load), loadChunk(() => loadMessages(messages))]);
-    return chunk;
-  });
+): ChunkComponent<T> {
+  let loaded: T | null = null;
+  let pending: Promise<{ default: T }> | null = null;
+  const start = () => {
+    // A failure stays: loadChunk has retried already, and the render that
+    // follows a failed preload goes straight to the error boundary's reload offer.
+    pending ??= Promise.all([loadChunk(load), loadChunk(() => loadMessages(messages))]).then(([chunk]) => {
+      loaded = chunk.default;
+      return chunk;
+    });
+    return pending;
+  };
+  const Lazy = lazy(start);
+  function Chunk(props: ComponentProps<T>) {
+    return loaded ? createElement(loaded, props) : createElement(Lazy, props);
+  }
+  Chunk.preload = () => start().then(() => undefined);
+  return Chunk;
 }
 
 /**
