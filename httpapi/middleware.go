@@ -1,10 +1,13 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -113,17 +116,23 @@ func newRequestID() string {
 	return hex.EncodeToString(b)
 }
 
-// contentSecurityPolicy is strict: the app ships no inline script or style
-// and talks only to its own origin. Images may also come from imgOrigin, the
-// public bucket of the avatars, when there is one. With payments, PayPal's
-// origins are admitted, and the app's page (only it) carries a nonce for the
-// inline styles and scripts PayPal's script adds (appDocumentCSP).
-func contentSecurityPolicy(imgOrigin string, pay []string, nonce string) string {
+// contentSecurityPolicy is strict: the app ships no inline script and talks
+// only to its own origin; its one inline style, the rules of the status
+// index.html paints before its stylesheet has arrived, is admitted by hash
+// (styleHashes, from inlineStyleHashes). Images may also come from
+// imgOrigin, the public bucket of the avatars, when there is one. With
+// payments, PayPal's origins are admitted, and the app's page (only it)
+// carries a nonce for the inline styles and scripts PayPal's script adds
+// (appDocumentCSP).
+func contentSecurityPolicy(imgOrigin string, pay []string, nonce string, styleHashes []string) string {
 	img := "img-src 'self' data: blob:"
 	if imgOrigin != "" {
 		img += " " + imgOrigin
 	}
 	script, style, connect, frame := "script-src 'self'", "style-src 'self'", "connect-src 'self'", ""
+	for _, h := range styleHashes {
+		style += " " + h
+	}
 	if len(pay) > 0 {
 		// PayPal's script, its buttons' frames and the calls they make
 		// (https://developer.paypal.com/sdk/js/best-practices/), only when
@@ -140,6 +149,33 @@ func contentSecurityPolicy(imgOrigin string, pay []string, nonce string) string 
 	return "default-src 'self'; " + script + "; " + style + "; " + img + "; " +
 		"font-src 'self'; " + connect + "; " + frame + "media-src 'self' blob:; object-src 'none'; base-uri 'self'; " +
 		"form-action 'self'; frame-ancestors 'none'"
+}
+
+// inlineStyleHashes are the CSP sources ('sha256-…') of the <style>
+// elements of the app's index.html, computed from the bytes served, so the
+// policy admits exactly the style the build wrote and nothing else.
+func inlineStyleHashes(app fs.FS) []string {
+	if app == nil {
+		return nil
+	}
+	page, err := fs.ReadFile(app, "index.html")
+	if err != nil {
+		return nil
+	}
+	var hashes []string
+	for {
+		_, after, ok := bytes.Cut(page, []byte("<style>"))
+		if !ok {
+			return hashes
+		}
+		body, rest, ok := bytes.Cut(after, []byte("</style>"))
+		if !ok {
+			return hashes
+		}
+		sum := sha256.Sum256(body)
+		hashes = append(hashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
+		page = rest
+	}
 }
 
 // newCSPNonce is a fresh nonce for one answer (128 random bits).

@@ -147,6 +147,8 @@ type Server struct {
 	csp    string
 	cspImg string
 	cspPay []string
+	// cspStyles admits index.html's inline style by its hash.
+	cspStyles []string
 	// coop is the Cross-Origin-Opener-Policy (PayPal's popup needs its opener).
 	coop string
 	// refreshKey derives a refresh token's successor (auth.SuccessorToken).
@@ -210,7 +212,8 @@ func New(cfg Config, deps Deps) *Server {
 	s.limits.export = s.newLimiter("export", 3, time.Hour)
 	s.limits.deleteAccount = s.newLimiter("delete-account", 10, 15*time.Minute)
 	s.cspImg, s.cspPay = blobOrigin(deps.Blobs), paypalOrigins(deps.Billing)
-	s.csp = contentSecurityPolicy(s.cspImg, s.cspPay, "")
+	s.cspStyles = inlineStyleHashes(deps.App)
+	s.csp = contentSecurityPolicy(s.cspImg, s.cspPay, "", s.cspStyles)
 	s.coop = "same-origin"
 	if deps.Billing.Configured() {
 		s.coop = "same-origin-allow-popups"

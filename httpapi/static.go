@@ -106,7 +106,7 @@ func (s *Server) handleApp(w http.ResponseWriter, r *http.Request) {
 		// With payments the page carries a fresh nonce, in its CSP and in a
 		// meta tag the app hands to PayPal's script (data-csp-nonce).
 		nonce := newCSPNonce()
-		w.Header().Set("Content-Security-Policy", contentSecurityPolicy(s.cspImg, s.cspPay, nonce))
+		w.Header().Set("Content-Security-Policy", contentSecurityPolicy(s.cspImg, s.cspPay, nonce, s.cspStyles))
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		meta := `<meta name="csp-nonce" content="` + nonce + `" />`
 		_, _ = w.Write(bytes.Replace(index, []byte("</head>"), []byte(meta+"</head>"), 1))

@@ -3,8 +3,12 @@ package httpapi_test
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/base64"
 	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -175,6 +179,33 @@ func TestFirstPagesPreloadTheirLazyFiles(t *testing.T) {
 			if page := get(path, accept); strings.Contains(page, "preload") {
 				t.Errorf("%s (%q) preloads: %s", path, accept, page)
 			}
+		}
+	}
+}
+
+// TestInlineStyleAllowedByHash: the rules index.html paints its status with
+// before the stylesheet arrives are admitted by their hash, and only they
+// (no 'unsafe-inline').
+func TestInlineStyleAllowedByHash(t *testing.T) {
+	t.Parallel()
+	style := "body{margin:0}.spinner{width:2rem}"
+	app := fstest.MapFS{"index.html": {Data: []byte("<!doctype html><html><head><style>" + style + "</style></head><body></body></html>")}}
+	srv := httptest.NewServer(httpapi.New(httpapi.Config{}, httpapi.Deps{Logger: slog.New(slog.DiscardHandler), App: app}).Handler())
+	t.Cleanup(srv.Close)
+	sum := sha256.Sum256([]byte(style))
+	want := "style-src 'self' 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "';"
+	for _, path := range []string{"/app/login", "/healthz"} {
+		res, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		csp := res.Header.Get("Content-Security-Policy")
+		if !strings.Contains(csp, want) {
+			t.Errorf("%s: CSP %q lacks %q", path, csp, want)
+		}
+		if strings.Contains(csp, "unsafe-inline") {
+			t.Errorf("%s: CSP %q admits any inline style", path, csp)
 		}
 	}
 }

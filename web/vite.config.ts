@@ -15,11 +15,29 @@ const keepDistPlaceholder: Plugin = {
   },
 };
 
+// The page's stylesheet goes to the end of the body: the status index.html
+// paints (styled by its own small <style>) shows as soon as the page has
+// arrived, not once the stylesheet and the scripts have. A stylesheet in the
+// body holds back only what follows it, and the scripts (deferred modules)
+// still run after it has loaded, so the app never renders unstyled.
+const stylesheetAfterStatus: Plugin = {
+  name: 'stylesheet-after-status',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html) {
+      const links = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+      if (links.length === 0) return html;
+      return html.replace(/\n\s*<link rel="stylesheet"[^>]*>/g, '').replace('</body>', `  ${links.join('')}\n  </body>`);
+    },
+  },
+};
+
 // The Go server serves the built app under /app/ (web/embed.go embeds dist/)
 // and answers /api itself; in development Vite proxies /api to it.
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), keepDistPlaceholder, initialJsBudget()],
+  plugins: [react(), keepDistPlaceholder, stylesheetAfterStatus, initialJsBudget()],
   resolve: {
     alias: [
       { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: resolve(import.meta.dirname, 'src/lib/shims/use-sync-external-store.ts') },
@@ -60,7 +78,8 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
-    css: false,
+    // CSS is not applied in tests; global.css is read as text by index-html.test.ts.
+    css: { include: [/global\.css\?raw$/] },
     // room for the 5 s window of findBy*/waitFor (src/testing/setup.ts)
     testTimeout: 20_000,
     environmentOptions: {
