@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import type { z } from 'zod';
 import { ApiError } from './api/client';
+import { afterLoadWhenIdle } from './idle';
 import { isMessageKey, type TFunction } from './i18n';
 
 export type FieldErrors = Record<string, string>;
@@ -45,8 +46,8 @@ export type SchemaSource<S> = S | (() => Promise<S>);
  * Form state driven by one zod schema: it validates the fields and its output
  * is the request body. Errors show after the first submit and then follow edits.
  * `idPrefix` + field name must be the input ids (to focus the first invalid one).
- * A lazily loaded schema is fetched when the form mounts; a submit before it
- * arrives waits for it, and if it cannot be loaded the error boundary offers
+ * A lazily loaded schema is fetched once the page is idle after the form
+ * mounts; a submit before it has arrived loads it and waits for it, and if it cannot be loaded the error boundary offers
  * a reload (lib/chunks).
  */
 export function useZodForm<S extends z.ZodType<unknown, Values>>(
@@ -70,9 +71,13 @@ export function useZodForm<S extends z.ZodType<unknown, Values>>(
     }));
   }, [source]);
   useEffect(() => {
-    load().catch(() => {
-      // reported by the submit that needs it
-      loading.current = null;
+    // Once the page is idle: the first paint does not wait for the schema,
+    // and a submit before then loads it itself.
+    afterLoadWhenIdle(() => {
+      load().catch(() => {
+        // reported by the submit that needs it
+        loading.current = null;
+      });
     });
   }, [load]);
 
