@@ -306,6 +306,7 @@ func (s *Server) handleDeleteMe(w http.ResponseWriter, r *http.Request, u *sales
 	if err != nil {
 		return err
 	}
+	var proof *salescoach.ReauthProof
 	switch {
 	case d.method == "password":
 		ok, err := auth.VerifyPassword(d.passwordHash, req.Password)
@@ -318,7 +319,8 @@ func (s *Server) handleDeleteMe(w http.ResponseWriter, r *http.Request, u *sales
 	case d.method == "provider" && len(d.providers) == 0:
 		return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgDeleteNeedsPassword)
 	case d.method == "provider":
-		_, err := s.Tokens.ConsumeReauthProof(ctx, u.ID, callerFrom(ctx).SessionID, s.now())
+		// Used up in one statement, so two requests cannot both use it.
+		proof, err = s.Tokens.ConsumeReauthProof(ctx, u.ID, callerFrom(ctx).SessionID, s.now())
 		if salescoach.ErrorCode(err) == salescoach.ENOTFOUND {
 			return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgDeleteReauthRequired)
 		} else if err != nil {
@@ -326,6 +328,13 @@ func (s *Server) handleDeleteMe(w http.ResponseWriter, r *http.Request, u *sales
 		}
 	}
 	if err := s.deleteAccount(ctx, u, ""); err != nil {
+		// A deletion that failed (PayPal, the storage) gives the proof back:
+		// the user retries within its five minutes without signing in again.
+		if proof != nil {
+			if rerr := s.Tokens.SaveReauthProof(context.WithoutCancel(ctx), proof); rerr != nil {
+				s.log.ErrorContext(ctx, "account deletion: re-authentication proof not given back", "user_id", u.ID, "err", rerr)
+			}
+		}
 		return err
 	}
 	s.clearCookie(w, refreshCookie, refreshCookiePath)

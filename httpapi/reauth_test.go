@@ -1,11 +1,15 @@
 package httpapi_test
 
 import (
+	"context"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"salescoach"
 	"salescoach/auth"
 	"salescoach/auth/oidctest"
+	"salescoach/blob"
 	"salescoach/httpapi"
 	"salescoach/sqlstore"
 	"salescoach/sqlstore/sqlstoretest"
@@ -196,5 +200,55 @@ func TestReauthPasswordUsers(t *testing.T) {
 		wantCode(t, dora.do("POST", "/api/me/reauth/google", nil), 403, "reauth_use_password")
 		dora.do("POST", "/api/me/delete", map[string]any{"confirmation": "LÖSCHEN", "password": "wrong-password"}).must(t, 400)
 		dora.do("GET", "/api/me", nil).must(t, 200)
+	})
+}
+
+// switchableDelete fails to delete while fail is set, as a storage that is
+// down does.
+type switchableDelete struct {
+	salescoach.BlobStore
+	fail *atomic.Bool
+}
+
+func (s switchableDelete) Delete(ctx context.Context, key string) error {
+	if s.fail.Load() {
+		return failingDelete{}.Delete(ctx, key)
+	}
+	return s.BlobStore.Delete(ctx, key)
+}
+
+// TestFailedDeletionKeepsReauthProof: a deletion that fails after the
+// proof was used (here the avatar storage refuses) gives the proof back,
+// so the retry needs no second sign-in at the provider.
+func TestFailedDeletionKeepsReauthProof(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		fake := oidctest.New(t)
+		var fail atomic.Bool
+		l, err := blob.NewLocal(t.TempDir(), "/avatars")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { l.Close() })
+		e := newEnv(t, db, withProvider(t, "google", fake), func(_ *httpapi.Config, d *httpapi.Deps) {
+			d.Blobs = switchableDelete{l, &fail}
+		})
+		erika := googleClient(t, e, fake)
+		erika.upload("file", "a.png", "image/png", testImage(t, "png")).must(t, 200)
+		if got := erika.reauth(t, fake); got != reauthOK {
+			t.Fatalf("re-authentication went to %s\n%s", got, e.log.String())
+		}
+		del := map[string]any{"confirmation": "LÖSCHEN"}
+		fail.Store(true)
+		wantCode(t, erika.do("POST", "/api/me/delete", del), 503, "account_delete_storage_failed")
+		if got := erika.do("GET", "/api/me/reauth", nil).must(t, 200).json(t); got["verified"] != true {
+			t.Fatalf("after the failed deletion: %v", got)
+		}
+		fail.Store(false)
+		erika.do("POST", "/api/me/delete", del).must(t, 204)
+		erika.do("GET", "/api/me", nil).must(t, 401)
+		if n := e.sqlCount("SELECT COUNT(*) FROM reauth_proofs"); n != 0 {
+			t.Errorf("%d proofs left", n)
+		}
 	})
 }
