@@ -13,7 +13,12 @@
 # the Go toolchain and Node.js of this host, and
 #   podman: podman, runc, podman-compose (Debian packages)
 #   docker: a running Docker Engine and docker-compose (Debian 12: docker.io,
-#           docker-compose 1.29; Compose v2 `docker compose` when installed)
+#           docker-compose 1.29; Compose v2 `docker compose` when installed).
+#           The build stages reach npm and the Go proxy only through
+#           Docker's NAT: a dockerd started with --iptables=false gives
+#           containers no way out. docker build uses the client's builder;
+#           DOCKER_BUILDKIT=1 with Debian's client (/usr/bin/docker) picks
+#           the daemon's BuildKit.
 # The base images the Dockerfile and compose.yaml name cannot be pulled
 # here, so `standins` makes images under the same names from Debian
 # packages and this host's toolchains, and the builds never pull
@@ -348,8 +353,8 @@ compose() {
 	sed -e 's/^SALESCOACH_DOMAIN=.*/SALESCOACH_DOMAIN=localhost/' -e 's/^SMTP_HOST=/# SMTP_HOST=/' deploy/env.example >"$d/.env"
 	# podman-compose 1.0.3 ignores a network's ipam; Docker compose creates
 	# it with the subnet that TRUSTED_PROXIES names.
+	subnet=$(sed -n 's/^ *- subnet: *//p' compose.yaml)
 	if [ "$ENGINE" = podman ]; then
-		subnet=$(sed -n 's/^ *- subnet: *//p' compose.yaml)
 		podman network create --subnet "$subnet" --label "io.podman.compose.project=$p" "${p}_backend" >/dev/null
 	fi
 	: >"$WORK/compose.log"
@@ -375,6 +380,18 @@ compose() {
 		healthy "$(ctr $c)" 60 || fail "health check of $c"
 	done
 	say "health checks: postgres, app1, app2 healthy $(($(now_ms) - t0)) ms after $COMPOSE up"
+	if [ "$ENGINE" = docker ]; then
+		# What podman-compose ignores (docs/operations.md) Docker's compose
+		# must honour: the subnet, the replicas started only once PostgreSQL
+		# is healthy (so never restarted), stop_grace_period on the container.
+		net=$(docker network inspect --format '{{range .IPAM.Config}}{{.Subnet}}{{end}}' "${p}_backend")
+		[ "$net" = "$subnet" ] || fail "the network's subnet is $net, not $subnet"
+		for c in app1 app2; do
+			got=$(docker inspect --format '{{.RestartCount}} {{.Config.StopTimeout}}' "$(ctr $c)")
+			[ "$got" = "0 75" ] || fail "$c: restart count and stop timeout $got, not 0 75"
+		done
+		say "network $net; app1, app2 never restarted (depends_on: service_healthy), stop timeout 75 s"
+	fi
 	# shellcheck disable=SC2086
 	curl -fsS $ca $https/app/ | grep -q '<div id="root"' || fail "/app/ through Caddy"
 	# shellcheck disable=SC2086
@@ -406,7 +423,7 @@ compose() {
 	: >"$d/codes"
 	(
 		n=0
-		while [ $n -lt 2000 ] && [ ! -e "$d/stop" ]; do
+		while [ $n -lt 20000 ] && [ ! -e "$d/stop" ]; do
 			# shellcheck disable=SC2086
 			curl -sS -o /dev/null -w '%{http_code}\n' --max-time 15 $ca -H "Authorization: Bearer $token" $https/api/me >>"$d/codes" 2>&1
 			n=$((n + 1))
