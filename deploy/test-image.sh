@@ -100,6 +100,7 @@ import() {
 		set -- "$@" "--change=$c"
 		shift
 	done
+	if [ "$ENGINE" = podman ]; then set -- --quiet "$@"; fi
 	tar -C "$dir" --numeric-owner -cf - . | "$ENGINE" import "$@" - "$name" >/dev/null
 	if [ -n "$later" ]; then
 		printf 'FROM %s\n%s' "$name" "$later" | docker build --pull=false -q -t "$name" - >"$WORK/import.log" 2>&1 ||
