@@ -1,5 +1,6 @@
-# syntax=docker/dockerfile:1
 # Sales Coach: one static binary with the built web app inside it.
+# No "# syntax=" line: BuildKit would fetch that frontend image from Docker
+# Hub on every build; its built-in frontend reads everything used here.
 #   docker build -t salescoach .
 #   docker run -p 8080:8080 -v salescoach-data:/data salescoach
 # With Podman: podman build --format docker (the OCI format drops HEALTHCHECK).
