@@ -1,5 +1,5 @@
-import { render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Suspense, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary } from '../components/errors/ErrorBoundary';
 import { CHUNK_TIMEOUT_MS, ChunkLoadError, lazyChunk, loadChunk } from './chunks';
@@ -101,6 +101,35 @@ describe('lazyChunk', () => {
     // in the first commit, synchronously: React.lazy would show 'Lädt' first
     expect(screen.getByText('Hallo Ada')).toBeInTheDocument();
     expect(screen.queryByText('Lädt')).toBeNull();
+  });
+
+  it('a screen first shown through React.lazy keeps its state when it renders again once loaded', async () => {
+    function Counter({ label }: { label: string }) {
+      const [count, setCount] = useState(0);
+      return (
+        <button type="button" onClick={() => setCount((c) => c + 1)}>
+          {label} {count}
+        </button>
+      );
+    }
+    const Screen = lazyChunk(() => Promise.resolve({ default: Counter }), []);
+    const view = render(
+      <I18nProvider>
+        <Suspense fallback={<p>Lädt</p>}>
+          <Screen label="Zähler" />
+        </Suspense>
+      </I18nProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Zähler 0' }));
+    expect(screen.getByRole('button', { name: 'Zähler 1' })).toBeInTheDocument();
+    view.rerender(
+      <I18nProvider>
+        <Suspense fallback={<p>Lädt</p>}>
+          <Screen label="Klicks" />
+        </Suspense>
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Klicks 1' })).toBeInTheDocument();
   });
 
   it('a failed preload reaches the reload offer when the screen renders, without loading again', async () => {

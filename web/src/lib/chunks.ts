@@ -82,6 +82,9 @@ export function lazyChunk<T extends ComponentType<any>>(
     return pending;
   };
   const Lazy = lazy(start);
+  // React.lazy's content never commits: React retries a suspended render
+  // from its boundary, by which time `loaded` is set, so a screen is never
+  // switched from one to the other (and remounted) once shown.
   function Chunk(props: ComponentProps<T>) {
     return loaded ? createElement(loaded, props) : createElement(Lazy, props);
   }
