@@ -29,9 +29,8 @@ export const AdminSettingsRoute = lazyChunk(() => import('./routes/admin/setting
 /** The signed-in frame (layouts, gates, overlays): not part of the sign-in page's script. */
 export const SignedIn = lazyChunk(() => import('./SignedIn'), []);
 
-/** The screens by the first segment of their path. */
+/** The signed-in screens by the first segment of their path. */
 const screens: Record<string, Pick<ChunkComponent<never>, 'preload'>> = {
-  login: LoginRoute,
   chat: ChatRoute,
   dashboard: DashboardRoute,
   help: HelpRoute,
