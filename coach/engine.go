@@ -74,6 +74,13 @@ type ReplyPlan struct {
 type Assessment struct {
 	Score      int // 0..100: how well this answer handles the current objection
 	Techniques []salescoach.Technique
+	// Holds says the objection stands whatever the score: the customer's
+	// hidden concern behind it has not been asked about and answered yet.
+	// The chat's progress on the objection then stops short of overcome
+	// (training.Advance). The built-in trainer sets it at Mittel, Schwer
+	// and in exams; an engine that judges by its score alone leaves it
+	// false.
+	Holds bool
 }
 
 // Evaluation is the six-category evaluation of a whole chat.

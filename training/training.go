@@ -382,10 +382,25 @@ func Gain(score int) int {
 	return int(float64(score)*GainRate + 0.5)
 }
 
+// HeldProgress is as far as answers move an objection whose hidden concern
+// is still open (coach.Assessment.Holds): close, never overcome.
+const HeldProgress = 90
+
+// Advance is the progress on the current objection after an answer judged
+// a, from progress (both 0..100): Gain of its score, held below overcome
+// while the engine says the objection stands.
+func Advance(progress int, a *coach.Assessment) int {
+	total := salescoach.ClampPercent(progress + Gain(salescoach.ClampPercent(a.Score)))
+	if a.Holds && total >= 100 {
+		total = max(progress, HeldProgress)
+	}
+	return total
+}
+
 // advance applies an assessment to the scoring state.
 func (s *Service) advance(conv *salescoach.Conversation, a *coach.Assessment, d *salescoach.ProgressDelta) *salescoach.ScoreResult {
 	score := salescoach.ClampPercent(a.Score)
-	total := salescoach.ClampPercent(conv.Progress + Gain(score))
+	total := Advance(conv.Progress, a)
 	r := &salescoach.ScoreResult{TotalPercent: total, AnswerScore: score, TotalStages: conv.TotalStages}
 	if total >= 100 {
 		r.Solved = true

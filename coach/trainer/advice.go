@@ -40,6 +40,15 @@ func (c *chat) sample(kind string) string {
 	return upperFirst(c.render(list[start]))
 }
 
+// unbracket turns the placeholders of a sample into words that read as an
+// instruction ("Zum Beispiel: … (ein Kundenbeispiel mit einer Zahl).")
+// for texts that show a sample rather than hand it over for editing.
+func unbracket(s string) string {
+	return placeholderRE.ReplaceAllStringFunc(s, func(p string) string {
+		return "… (" + strings.Trim(p, "[]") + ")"
+	})
+}
+
 // sellerSaid reports whether a seller turn of the chat already says text
 // or nearly so: a perfect answer should not ask again what the seller just
 // asked in other words.
@@ -71,10 +80,17 @@ func contentWords(s string) []string {
 	return out
 }
 
-// perfectAnswer is the five blocks in LAER order.
+// perfectAnswer is the five blocks in LAER order. Once the customer has
+// told what is behind the objection, the answer to that (a condition not
+// yet met) takes the place of another question.
 func (c *chat) perfectAnswer() string {
-	parts := make([]string, 0, len(laerOrder)+1)
+	parts := make([]string, 0, len(laerOrder)+2)
+	concern := c.concernAnswer()
 	for _, k := range laerOrder {
+		if k == "question" && concern != "" {
+			parts = append(parts, concern)
+			continue
+		}
 		parts = append(parts, c.sample(k))
 		if k == "benefit" {
 			// The user's own description speaks the product's trade and
@@ -87,34 +103,93 @@ func (c *chat) perfectAnswer() string {
 	return tidy(strings.Join(parts, " "))
 }
 
-// factLeads introduce the product description in a model answer.
-var factLeads = map[string]string{langDE: "Kurz gesagt:", langEN: "In short:"}
-
-// fact is the first sentence of the product description as a line of a
-// model answer ("Kurz gesagt: Eine Cloud-Software für …"), or "" when it
-// does not fit: written in the other language, addressing someone (its
-// "Sie" or "du" could clash with the chat's), too long, or already said.
-func (c *chat) fact() string {
-	ss := splitSentences(c.in.Scenario.Product)
-	if len(ss) == 0 {
+// concernAnswer is the seller's answer to the first condition of the
+// current objection that no answer has met yet, once the customer has told
+// what is behind it; "" before that.
+func (c *chat) concernAnswer() string {
+	if !c.revealedAt(len(c.in.History), c.family) {
 		return ""
 	}
-	f := ss[0].Text
-	if _, rest, ok := strings.Cut(f, ": "); ok {
-		f = rest
+	f := c.texts(c.family)
+	answers := f.Answer[c.v.Lang]
+	met := c.metConditions(len(c.in.History), c.stageAnswers())
+	for k, a := range answers {
+		if k < len(met) && met[k] != "" {
+			continue
+		}
+		return upperFirst(c.render(a))
 	}
-	words := strings.Fields(f)
-	for _, p := range productPrefixes {
-		pw := strings.Fields(p)
-		if len(words) > len(pw)+2 && strings.EqualFold(strings.Join(words[:len(pw)], " "), p) {
-			words = words[len(pw):]
-			break
+	if len(answers) > 0 {
+		return upperFirst(c.render(answers[len(answers)-1]))
+	}
+	return ""
+}
+
+// factLeads introduce a fact of the product description in a model answer:
+// a relative clause of the description after "dass [product]", or one of
+// its later sentences.
+var factLeads = map[string]string{langDE: "Dabei hilft, dass", langEN: "That's because"}
+
+// relativeStarts open the relative clause of a description that says what
+// the product does ("…, die Stundenzettel überflüssig macht").
+var relativeStarts = map[string][]string{
+	langDE: {", die ", ", der ", ", das ", ", welche ", ", welcher ", ", welches "},
+	langEN: {" that ", " which ", ", which "},
+}
+
+// fact is one fact of the product description as a line of a model
+// answer, the one closest to the current objection: what the product does
+// (its relative clause, turned into "Dabei hilft, dass [product] …") or a
+// later sentence of the description. Never the description's first
+// sentence pasted in; "" when no fact fits: written in the other language,
+// addressing someone (its "Sie" or "du" could clash with the chat's), too
+// long, or already said.
+func (c *chat) fact() string {
+	var cands []string
+	for i, s := range splitSentences(c.in.Scenario.Product) {
+		t := strings.TrimRight(s.Text, " .!")
+		if i == 0 {
+			if _, rest, ok := strings.Cut(t, ": "); ok {
+				t = rest
+			}
+			if c.p.Phrase == "" {
+				continue
+			}
+			for _, rs := range relativeStarts[c.v.Lang] {
+				if at := strings.Index(t, rs); at > 0 {
+					clause := strings.TrimSpace(t[at+len(rs):])
+					if end := strings.IndexAny(clause, ";–("); end > 0 {
+						clause = strings.TrimSpace(clause[:end])
+					}
+					cands = append(cands, factLeads[c.v.Lang]+" "+c.p.Phrase+" "+clause+".")
+					break
+				}
+			}
+			continue
+		}
+		cands = append(cands, upperFirst(t)+".")
+	}
+	best, bestScore := "", -1
+	for _, f := range cands {
+		words := strings.Fields(f)
+		if len(words) < 6 || len(f) > 240 || strings.ContainsAny(f, "{}[]|") || !c.inLanguage(f) || addressesSomeone(f) || c.sellerSaid(f) {
+			continue
+		}
+		score := 0
+		if fw, ok := familyLexicon[c.family]; ok {
+			n := norm(f)
+			score = count(n, fw.Theme.m) + 2*count(n, fw.Handling.m)
+		}
+		if score > bestScore {
+			best, bestScore = f, score
 		}
 	}
-	f = upperFirst(strings.TrimRight(strings.Join(words, " "), " .!"))
-	if len(words) < 4 || len(f) > 220 || strings.ContainsAny(f, "{}[]|") {
-		return ""
-	}
+	return best
+}
+
+// inLanguage reports whether a description's text is in the chat's
+// language.
+func (c *chat) inLanguage(f string) bool {
 	de, en := 0, 0
 	for _, t := range tokens(f) {
 		if germanMarkers[t] {
@@ -124,19 +199,18 @@ func (c *chat) fact() string {
 			en++
 		}
 	}
-	if (c.v.Lang == langDE && en > de) || (c.v.Lang == langEN && de >= en) {
-		return ""
-	}
+	return !((c.v.Lang == langDE && en > de) || (c.v.Lang == langEN && de >= en))
+}
+
+// addressesSomeone reports text with a form of address, whose "Sie" or
+// "du" could clash with the chat's.
+func addressesSomeone(f string) bool {
 	for _, w := range wordsOf(f) {
 		if sieForms[w] || duForms[strings.ToLower(w)] || strings.EqualFold(w, "you") || strings.EqualFold(w, "your") {
-			return ""
+			return true
 		}
 	}
-	line := factLeads[c.v.Lang] + " " + f + "."
-	if c.sellerSaid(line) {
-		return ""
-	}
-	return line
+	return false
 }
 
 // germanMarkers and englishMarkers tell the language of a description.
@@ -156,7 +230,11 @@ type sellerTurn struct {
 // sellerTurns walks the chat and tells, for each seller answer, which
 // objection the customer had raised last.
 func (c *chat) sellerTurns() []sellerTurn {
+	if c.turnsDone {
+		return c.turnsCache
+	}
 	var out []sellerTurn
+	defer func() { c.turnsCache, c.turnsDone = out, true }()
 	current, before := "", ""
 	for i, t := range c.in.History {
 		switch {
@@ -197,6 +275,10 @@ func (c *chat) hint() string {
 		missing = append(missing, laerOrder...)
 	} else {
 		a := c.analyseAt(stage[0].index, c.family)
+		if a.placeholder != "" {
+			// A model answer sent unfinished: fill it in first.
+			return labels[lang]["evidence"] + ": " + fmt.Sprintf(adv["placeholder"], quote(lang, a.placeholder, 1000)) + "."
+		}
 		switch {
 		case a.void != "":
 			primary = "tone_void"

@@ -3,6 +3,7 @@ package trainer
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -95,12 +96,20 @@ type analysis struct {
 	formalityState string // ok_sie, ok_du, wrong_sie, wrong_du, mixed, none_sie, none_du, en
 	formalityQuote string
 
+	// placeholder is the first "[…]" left in the answer from a model
+	// answer: the sentence holding it earns nothing.
+	placeholder string
+
 	penalties []penalty
 	score     int
 	// void says why the answer earns nothing: voidList, voidRepeat,
 	// voidEcho, voidInjection, or "" for a real answer.
 	void string
 }
+
+// placeholderRE finds a placeholder of a model answer: text in square
+// brackets on one line, for the seller to replace with their own.
+var placeholderRE = regexp.MustCompile(`\[[^\[\]\n]{2,}\]`)
 
 // analyse judges one seller answer against an objection family ("" when
 // unknown) for a product.
@@ -119,7 +128,13 @@ func analyseIn(text, family string, v voice, p product, ctx answerContext) *anal
 	a.void = a.checkVoid(ctx)
 
 	if a.void == "" {
+		a.placeholder = placeholderRE.FindString(a.text)
 		for i, s := range a.sents {
+			if placeholderRE.MatchString(s.Text) {
+				// An unfinished sentence of a model answer proves and
+				// promises nothing yet.
+				continue
+			}
 			a.checkAck(i, s)
 			a.checkQuestion(s, kw)
 			a.checkBenefit(s, kw)
@@ -167,8 +182,24 @@ func isNextStepSentence(s sentence) bool {
 	return has(s.Norm, nextActions.m) || (has(s.Norm, nextProposals.m) && has(s.Norm, nextTimes.m))
 }
 
+// isQuestion reports a sentence that asks the customer something: it ends
+// with a question mark, asks indirectly ("Erzählen Sie mal, wie …", "Mich
+// würde interessieren, …", "Walk me through …"), or, as people type in a
+// chat, starts with a question word and ends without a full stop.
+func isQuestion(s sentence) bool {
+	if s.Question || startsWith(s.Norm, indirectAsks.m) || has(s.Norm, indirectAsks.m) && s.Words <= 30 {
+		return true
+	}
+	t := strings.TrimSpace(s.Text)
+	if t == "" || strings.ContainsAny(t[len(t)-1:], ".!:…") {
+		return false
+	}
+	first := strings.Fields(s.Norm)
+	return len(first) > 2 && has(" "+first[0]+" ", questionWords.m) && first[0] != "was" && first[0] != "what"
+}
+
 func (a *analysis) checkQuestion(s sentence, kw keywordSet) {
-	if !s.Question || isNextStepSentence(s) {
+	if !isQuestion(s) || isNextStepSentence(s) {
 		return
 	}
 	var strength float64
@@ -177,7 +208,8 @@ func (a *analysis) checkQuestion(s sentence, kw keywordSet) {
 	about := has(s.Norm, customerWords.m) || theme
 	// A question counts when it explores this objection or the customer's
 	// situation around it; small talk and unrelated questions do not.
-	related := theme || kw.mentions(s.Norm) || has(s.Norm, probeWords.m) || pointsBack(s.Text)
+	related := theme || kw.mentions(s.Norm) || has(s.Norm, probeWords.m) || pointsBack(s.Text) ||
+		(has(s.Norm, questionWords.m) && has(s.Norm, customerWords.m) && s.Words >= 5)
 	switch {
 	case has(s.Norm, smalltalkWords.m) || !related:
 		strength, kind = 0.1, "offtopic"
@@ -690,6 +722,8 @@ func (a *analysis) techniques() []salescoach.Technique {
 				reason = fmt.Sprintf(r["question.rhetorical"], q(a.questionQuote))
 			case a.questionKind == "offtopic":
 				reason = fmt.Sprintf(r["question.offtopic"], q(a.questionQuote), familyName(a.family, lang))
+			case a.questionKind == "followup":
+				reason = fmt.Sprintf(r["question.followup"], q(a.questionQuote))
 			case a.question >= shownQuestion && a.questionKind == "closed":
 				reason = fmt.Sprintf(r["question.closed"], q(a.questionQuote))
 			case a.question >= shownQuestion:
@@ -701,6 +735,8 @@ func (a *analysis) techniques() []salescoach.Technique {
 			reason = kindReason(r, "benefit", a.benefitKind, q(a.benefitQuote))
 		case "evidence":
 			switch {
+			case a.placeholder != "":
+				reason = fmt.Sprintf(r["placeholder"], quote(lang, a.placeholder, 12))
 			case a.evidence >= shownEvidence:
 				reason = fmt.Sprintf(r["evidence.shown"], q(a.evidenceQuote))
 			case a.evidence > 0:

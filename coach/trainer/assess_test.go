@@ -23,6 +23,25 @@ func TestPerfectAnswerScoresAtLeast90(t *testing.T) {
 				if n := wordCount(pa); n < 40 || n > 120 {
 					t.Errorf("perfect answer has %d words, want 40..120: %s", n, pa)
 				}
+				if !placeholderRE.MatchString(pa) {
+					t.Errorf("perfect answer has no placeholder for the seller's own example: %s", pa)
+				}
+				// Sent as it is, the placeholder is flagged and proves nothing.
+				raw := in
+				raw.History = append(append([]coach.Turn(nil), in.History...), coach.Turn{Role: salescoach.RoleSeller, Content: pa})
+				unfinished, _, err := e.Assess(context.Background(), raw)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, tech := range unfinished.Techniques {
+					if tech.Key == "evidence" && (tech.Shown || !strings.Contains(tech.Reason, map[string]string{langDE: "Platzhalter noch offen", langEN: "Placeholder still open"}[v.Lang])) {
+						t.Errorf("an unfilled placeholder is not flagged: %+v", tech)
+					}
+				}
+				if unfinished.Score >= 90 {
+					t.Errorf("an unfinished perfect answer scores %d: %s", unfinished.Score, pa)
+				}
+				pa = fillIn(pa, v)
 				in.History = append(in.History, coach.Turn{Role: salescoach.RoleSeller, Content: pa})
 				as, _, err := e.Assess(context.Background(), in)
 				if err != nil {
@@ -261,7 +280,7 @@ func TestPerfectAnswerVariantsScoreAtLeast90(t *testing.T) {
 					list := b[v.Lang]
 					parts = append(parts, upperFirst(render(list[k%len(list)], v, product{Phrase: testPhrase})))
 				}
-				answer := strings.Join(parts, " ")
+				answer := fillIn(strings.Join(parts, " "), v)
 				as, _, _ := New().Assess(context.Background(), answerInput(t, v, o.Key, answer))
 				if as.Score < 90 || wordCount(answer) > 120 || wordCount(answer) < 40 {
 					var missing []string

@@ -171,8 +171,14 @@ func overlay(base, o familyTexts) familyTexts {
 		}
 		return out
 	}
+	met := base.Met
+	if len(o.Met) > 0 {
+		met = o.Met
+	}
 	return familyTexts{
-		Name: one(base.Name, o.Name), Core: one(base.Core, o.Core),
+		Met:    met,
+		Answer: lists(base.Answer, o.Answer),
+		Name:   one(base.Name, o.Name), Core: one(base.Core, o.Core),
 		Open: lists(base.Open, o.Open), Push: lists(base.Push, o.Push), Reveal: lists(base.Reveal, o.Reveal),
 		Condition: lists(base.Condition, o.Condition), Settled: lists(base.Settled, o.Settled),
 	}

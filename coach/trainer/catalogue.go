@@ -40,6 +40,16 @@ type familyTexts struct {
 	// Condition says what would convince the customer; it follows "aber"
 	// or a colon, so it starts in lower case.
 	Condition map[string][]string `json:"condition,omitempty"`
+	// Met lists, per condition (same index in every language), the words
+	// by which a seller's answer gives what the condition asks for, so the
+	// customer takes it up instead of demanding it again. Entries match as
+	// in data/lexicon.json; German and English side by side.
+	Met [][]string `json:"met,omitempty"`
+	// Answer is, per condition (same index), how a seller meets it: the
+	// block the perfect answer uses once the customer has told what is
+	// behind the objection. Seller side, notation as above; a placeholder
+	// in square brackets asks for the seller's own facts.
+	Answer map[string][]string `json:"answer,omitempty"`
 	// Settled acknowledges that this objection is overcome.
 	Settled map[string][]string `json:"settled,omitempty"`
 }
@@ -80,6 +90,14 @@ type customerFile struct {
 	Moment          map[string]string              `json:"moment"`
 	SettledFallback map[string][]string            `json:"settled_fallback"`
 	RepeatLead      map[string]string              `json:"repeat_lead"`
+	// TakenUp take up what the seller said that meets a condition; %s is
+	// a few of the seller's own words. By voice (de-sie, de-du, en).
+	TakenUp map[string][]string `json:"taken_up"`
+	// Doubt follows TakenUp for sceptical customers when the seller gave
+	// no proof: the doubt with its reason.
+	Doubt map[string][]string `json:"doubt"`
+	// TooEarly answers a proposed meeting while the objection stands.
+	TooEarly map[string][]string `json:"too_early"`
 	// Variants hold, per kind of buyer ("private", "industrial"), what such
 	// a buyer says differently about a family; empty fields keep the
 	// general texts.
@@ -111,6 +129,9 @@ var (
 	settledFallback = customerData.SettledFallback
 	// repeatLead introduces the objection's core when the customer repeats it.
 	repeatLead = customerData.RepeatLead
+	takenUp    = customerData.TakenUp
+	doubts     = customerData.Doubt
+	tooEarly   = customerData.TooEarly
 )
 
 // mustParse parses an embedded data file. A broken file stops the program

@@ -8,13 +8,13 @@ import (
 
 	"salescoach"
 	"salescoach/coach"
+	"salescoach/training"
 )
 
 // simulation plays a practice chat the way the server does: the customer
-// opens, every answer is assessed, progress grows with the scores, and a
-// solved objection leads to the next one or to the customer's agreement. The
-// progress rule is the test's own stand-in for the server's: an answer
-// scoring 85 or more solves the objection, others add half their score.
+// opens, every answer is assessed, progress grows with the scores by the
+// server's own rule (training.Advance), and a solved objection leads to the
+// next one or to the customer's agreement.
 type simulation struct {
 	t          *testing.T
 	e          *Engine
@@ -67,11 +67,7 @@ func (s *simulation) play(first string, answer func(in coach.Input, n int) strin
 		}
 		s.scores = append(s.scores, as.Score)
 		fmt.Fprintf(&s.log, "VERKÄUFER (%d Punkte): %s\n", as.Score, ans)
-		if as.Score >= 85 {
-			s.progress = 100
-		} else {
-			s.progress = min(100, s.progress+as.Score/2)
-		}
+		s.progress = training.Advance(s.progress, as)
 		if s.progress < 100 {
 			s.customer(coach.ReplyPush, as)
 			continue
@@ -142,11 +138,13 @@ func TestPracticeChat(t *testing.T) {
 			}
 
 			good := newSim("")
+			// At Schwer each objection takes two answers: the first asks
+			// what is behind it, the second answers exactly that.
 			if !good.play(firstMessage(v), perfectAnswers, 6) {
 				t.Errorf("perfect answers did not convince the customer:\n%s", good.log.String())
 			}
-			if len(good.scores) != 3 {
-				t.Errorf("%d answers for 3 objections with perfect answers", len(good.scores))
+			if len(good.scores) != 6 {
+				t.Errorf("%d answers for 3 objections with perfect answers, want 6", len(good.scores))
 			}
 			good.checkCustomerTurns(v)
 			t.Logf("Perfect answers, neutral customer:\n%s", good.log.String())

@@ -243,7 +243,8 @@ func (c *chat) evaluate() *coach.Evaluation {
 	}
 
 	ev.Improvements = c.improvements(ts, scores, toneBad, formBad)
-	ev.TopPoints = topPoints(lang, scores, best)
+	ev.TopPoints = topPoints(lang, scores, c.ownQuotes(ts, best))
+
 	for i := range ev.Scores {
 		ev.Scores[i].Comment = tidyQuotes(ev.Scores[i].Comment)
 	}
@@ -286,7 +287,7 @@ func (c *chat) solved(seen int) (int, int) {
 func (c *chat) improvements(ts []assessedTurn, scores []int, toneBad, formBad *analysis) []string {
 	lang := c.v.Lang
 	t := evalTexts[lang]
-	q := func(s string) string { return quote(lang, s, 1000) }
+	q := func(s string) string { return quote(lang, unbracket(s), 1000) }
 	// Samples for the objection of the weakest answer.
 	weakest := ts[0]
 	for _, x := range ts {
@@ -303,13 +304,40 @@ func (c *chat) improvements(ts []assessedTurn, scores []int, toneBad, formBad *a
 		// most goodwill: name them first whatever the numbers say.
 		order = append([]int{5}, slices.DeleteFunc(order, func(i int) bool { return i == 5 })...)
 	}
+	// Advice the seller already followed in every answer is no advice:
+	// such a category gets the next refinement instead.
+	followed := func(cat string) bool {
+		keys := map[string][]string{
+			"empathy": {"acknowledge"}, "questions": {"question"}, "value": {"benefit", "evidence"},
+			"objections": laerOrder, "closing": {"next_step"},
+		}[cat]
+		if len(keys) == 0 {
+			return false
+		}
+		real := 0
+		for _, x := range ts {
+			if x.a.void != "" || x.a.offTopic {
+				continue
+			}
+			real++
+			for _, k := range keys {
+				if !x.a.shown(k) {
+					return false
+				}
+			}
+		}
+		return real > 0
+	}
 	var out []string
 	polish := 0
 	for _, i := range order {
 		if len(out) >= 4 || (len(out) >= 2 && scores[i] >= 75) {
 			break
 		}
-		if scores[i] >= 85 {
+		if scores[i] >= 85 || followed(categoryKeys[i]) {
+			if polish >= 2 {
+				continue
+			}
 			// Nothing is really missing: give the next refinements instead.
 			if polish == 0 {
 				out = append(out, fmt.Sprintf(t["imp.polish1"], q(sc.sample("evidence"))))
@@ -348,6 +376,86 @@ func (c *chat) improvements(ts []assessedTurn, scores []int, toneBad, formBad *a
 		}
 	}
 	return out
+}
+
+// ownQuotes replaces the quote of each praised category (best) by a
+// sentence the seller wrote themselves that shows it: never a sentence of
+// the trainer's own model answers sent as they were, and never the same
+// sentence for two categories. A category with no such sentence is not
+// praised.
+func (c *chat) ownQuotes(ts []assessedTurn, best map[int]string) map[int]string {
+	lang := c.v.Lang
+	cands := map[int][]string{}
+	for _, x := range ts {
+		a := x.a
+		if !praiseworthy(a) {
+			continue
+		}
+		if a.ack > 0 {
+			cands[0] = append(cands[0], a.ackQuote)
+		}
+		if a.shown("question") {
+			cands[1] = append(cands[1], a.questionQuote)
+		}
+		if a.shown("benefit") {
+			cands[2] = append(cands[2], a.benefitQuote)
+		}
+		if a.score >= 60 {
+			for _, s := range a.sents {
+				cands[3] = append(cands[3], s.Text)
+			}
+		}
+		if a.shown("next_step") {
+			cands[4] = append(cands[4], a.nextQuote)
+		}
+		for _, s := range a.sents {
+			cands[5] = append(cands[5], s.Text)
+		}
+	}
+	used := map[string]bool{}
+	out := map[int]string{}
+	for i := range categoryKeys {
+		if _, ok := best[i]; !ok {
+			continue
+		}
+		for _, s := range cands[i] {
+			n := norm(s)
+			if used[n] || c.appWritten(s) || placeholderRE.MatchString(s) {
+				continue
+			}
+			used[n] = true
+			out[i] = quote(lang, s, 8)
+			break
+		}
+	}
+	return out
+}
+
+// appWritten reports a sentence of the trainer's own model answers (the
+// perfect-answer blocks of any objection, for this product and form of
+// address), which the seller may have sent without a word changed.
+func (c *chat) appWritten(sentence string) bool {
+	if c.modelSentences == nil {
+		c.modelSentences = map[string]bool{}
+		add := func(lines []string) {
+			for _, l := range lines {
+				for _, s := range splitSentences(c.render(l)) {
+					c.modelSentences[s.Norm] = true
+				}
+			}
+		}
+		for key := range families {
+			pt := perfect[key]
+			for _, b := range []map[string][]string{pt.Ack, pt.Question, pt.Benefit, pt.Evidence, pt.Next} {
+				add(b[c.v.Lang])
+			}
+			add(c.texts(key).Answer[c.v.Lang])
+		}
+		if f := c.fact(); f != "" {
+			add([]string{f})
+		}
+	}
+	return c.modelSentences[norm(sentence)]
 }
 
 // topPoints are up to three strengths (categories at 60 or more, strongest

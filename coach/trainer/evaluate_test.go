@@ -31,9 +31,11 @@ func firstMessage(v voice) string {
 	return "Hallo, ich wollte dir kurz unsere Zeiterfassung für Handwerksbetriebe vorstellen. Hast du kurz Zeit?"
 }
 
+// perfectAnswers sends the trainer's perfect answer with its placeholders
+// filled in, as a user does.
 func perfectAnswers(in coach.Input, _ int) string {
 	s, _, _ := New().PerfectAnswer(context.Background(), in)
-	return s
+	return fillIn(s, voiceOf(in.Scenario))
 }
 
 var weakAnswers = map[string][]string{

@@ -13,11 +13,22 @@ import (
 type answerContext struct {
 	prior    []string
 	customer string
+	// near are the earlier answers to the same objection: an answer that
+	// says nearly the same again repeats itself. Across objections only the
+	// same text counts as a repeat, since a product's benefit and proof
+	// rightly come up again for the next objection.
+	near []string
 }
 
-// contextAt is the context of the seller turn at index i of the history.
-func (c *chat) contextAt(i int) answerContext {
+// contextAt is the context of the seller turn at index i of the history,
+// an answer to family.
+func (c *chat) contextAt(i int, family string) answerContext {
 	var ctx answerContext
+	for _, t := range c.sellerTurns() {
+		if t.index < i && t.family == family {
+			ctx.near = append(ctx.near, t.text)
+		}
+	}
 	for j := 0; j < i && j < len(c.in.History); j++ {
 		t := c.in.History[j]
 		switch {
@@ -33,7 +44,29 @@ func (c *chat) contextAt(i int) answerContext {
 // analyseAt analyses the seller turn at index i of the history as an
 // answer to family.
 func (c *chat) analyseAt(i int, family string) *analysis {
-	return analyseIn(c.in.History[i].Content, family, c.v, c.p, c.contextAt(i))
+	key := itoa(i) + "/" + family
+	if a, ok := c.analyses[key]; ok {
+		return a
+	}
+	if c.analyses == nil {
+		c.analyses = map[string]*analysis{}
+	}
+	a := c.analyseNew(i, family)
+	c.analyses[key] = a
+	return a
+}
+
+func (c *chat) analyseNew(i int, family string) *analysis {
+	a := analyseIn(c.in.History[i].Content, family, c.v, c.p, c.contextAt(i, family))
+	// Once the customer has told what is behind the objection, answering
+	// exactly that is what the question was for.
+	if a.void == "" && !a.offTopic && a.question < 1 && c.revealedAt(i, family) {
+		if q := c.addresses(a, family); q != "" {
+			a.question, a.questionKind, a.questionQuote = 1, "followup", q
+			a.score = a.computeScore()
+		}
+	}
+	return a
 }
 
 // Kinds of answers that earn nothing whatever words they contain.
@@ -58,11 +91,12 @@ func (a *analysis) checkVoid(ctx answerContext) string {
 	}
 	mine := contentWords(a.text)
 	for _, p := range ctx.prior {
-		if strings.TrimSpace(p) == "" {
-			continue
+		if strings.TrimSpace(p) != "" && fold(strings.Join(strings.Fields(p), " ")) == fold(strings.Join(strings.Fields(a.text), " ")) {
+			return voidRepeat
 		}
-		if fold(strings.Join(strings.Fields(p), " ")) == fold(strings.Join(strings.Fields(a.text), " ")) ||
-			(len(mine) >= 4 && jaccard(mine, contentWords(p)) >= 0.8) {
+	}
+	for _, p := range ctx.near {
+		if len(mine) >= 4 && jaccard(mine, contentWords(p)) >= 0.8 {
 			return voidRepeat
 		}
 	}

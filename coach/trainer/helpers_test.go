@@ -22,7 +22,7 @@ var voices = []voice{{Lang: langDE, Sie: true}, {Lang: langDE, Sie: false}, {Lan
 func scenario(v voice, tone string) coach.Scenario {
 	sc := coach.Scenario{
 		Product: testProduct, Language: v.Lang, Formality: salescoach.FormalityDu,
-		Mode: salescoach.ModePractice, Difficulty: 2, Seed: "3f1c2a9e-0000-4000-8000-000000000001",
+		Mode: salescoach.ModePractice, Difficulty: 1, Seed: "3f1c2a9e-0000-4000-8000-000000000001",
 	}
 	if v.Sie {
 		sc.Formality = salescoach.FormalitySie
@@ -70,4 +70,14 @@ func containsWord(text string, words []string) string {
 		}
 	}
 	return ""
+}
+
+// fillIn replaces the placeholders of a model answer with an example of
+// the seller's own, as a user does before sending it.
+func fillIn(text string, v voice) string {
+	own := "ein Kunde mit 12 Mitarbeitern spart damit seit März 5 Stunden pro Woche"
+	if v.Lang == langEN {
+		own = "a customer with 12 staff has saved 5 hours a week with it since March"
+	}
+	return placeholderRE.ReplaceAllString(text, own)
 }

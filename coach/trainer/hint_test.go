@@ -115,8 +115,15 @@ func TestHintAfterAFullAnswerAndEarlierTries(t *testing.T) {
 	in := answerInput(t, voices[0], "price", "")
 	in.History = in.History[:len(in.History)-1]
 	pa, _, _ := e.PerfectAnswer(context.Background(), in)
-	in.History = append(in.History, coach.Turn{Role: salescoach.RoleSeller, Content: pa})
-	h, _, _ := e.Hint(context.Background(), in)
+	// Sent unfinished, the hint asks for the placeholder to be filled.
+	raw := in
+	raw.History = append(append([]coach.Turn(nil), in.History...), coach.Turn{Role: salescoach.RoleSeller, Content: pa})
+	h, _, _ := e.Hint(context.Background(), raw)
+	if !strings.Contains(h, "Platzhalter") || !strings.Contains(h, placeholderRE.FindString(pa)) {
+		t.Errorf("hint after an unfinished perfect answer: %q", h)
+	}
+	in.History = append(in.History, coach.Turn{Role: salescoach.RoleSeller, Content: fillIn(pa, voices[0])})
+	h, _, _ = e.Hint(context.Background(), in)
 	if !strings.HasPrefix(h, "Deine letzte Antwort hatte alles") {
 		t.Errorf("hint after a perfect answer: %q", h)
 	}

@@ -102,13 +102,14 @@ var (
 	insultWords     = named("insult")
 	badmouthWords   = named("badmouth")
 	dismissWords    = named("dismiss")
-	injectionWords  = named("injection")      // instructions to the trainer, not an answer
-	sentenceWords   = named("sentence_words") // function words: real sentences have some
-	smalltalkWords  = named("smalltalk")      // questions about anything but the objection
-	probeWords      = named("probe")          // a question explores the customer's situation
-	backReferences  = named("back_reference") // "Woran liegt das?": pronouns pointing back at the objection
-	functionWords   = named("function_words") // a line of website text is a sentence
-	boilerplate     = named("boilerplate")    // website text that is not about the product
+	injectionWords  = named("injection")         // instructions to the trainer, not an answer
+	sentenceWords   = named("sentence_words")    // function words: real sentences have some
+	smalltalkWords  = named("smalltalk")         // questions about anything but the objection
+	probeWords      = named("probe")             // a question explores the customer's situation
+	backReferences  = named("back_reference")    // "Woran liegt das?": pronouns pointing back at the objection
+	indirectAsks    = named("indirect_question") // "Erzählen Sie mal …": a question without a question mark
+	functionWords   = named("function_words")    // a line of website text is a sentence
+	boilerplate     = named("boilerplate")       // website text that is not about the product
 )
 
 // rhetoricalEnds end a question that expects no answer ("…, oder?"). They

@@ -18,7 +18,7 @@ func (c *chat) reply(plan coach.ReplyPlan) (string, error) {
 	case coach.ReplyNext:
 		parts = c.next()
 	case coach.ReplyConvinced:
-		parts = []string{c.render(c.choose(c.temp.Convinced[c.v.Lang], "convinced"))}
+		parts = []string{c.render(c.fresh(c.temp.Convinced[c.v.Lang], "convinced"))}
 	default:
 		return "", salescoach.NewError(salescoach.EINVALID, msgUnknownKind)
 	}
@@ -33,15 +33,28 @@ func (c *chat) reply(plan coach.ReplyPlan) (string, error) {
 	if strings.Contains(text, coach.ReminderPrefix) {
 		text = strings.ReplaceAll(text, coach.ReminderPrefix, "")
 	}
-	return text, nil
+	text = c.dropRepeats(text)
+	return c.nameProduct(text, !c.mentioned()), nil
 }
 
 // objection renders an opening phrasing of the current family, the first
 // sentence only for impatient customers, and sometimes the temperament's
-// tail.
-func (c *chat) objection() []string {
+// tail. Later in a chat it skips phrasings that only fit its start.
+func (c *chat) objection(later bool) []string {
 	f := c.texts(c.family)
-	line := c.render(c.choose(f.Open[c.v.Lang], "open"))
+	opens := f.Open[c.v.Lang]
+	if later {
+		var fit []string
+		for _, l := range opens {
+			if !firstOnly(l) {
+				fit = append(fit, l)
+			}
+		}
+		if len(fit) > 0 {
+			opens = fit
+		}
+	}
+	line := c.render(c.fresh(opens, "open"))
 	if c.temp.Short {
 		if ss := splitSentences(line); len(ss) > 0 {
 			line = ss[0].Text
@@ -49,7 +62,7 @@ func (c *chat) objection() []string {
 	}
 	out := []string{line}
 	if pick(2, c.in.Scenario.Seed, "tail", itoa(c.in.Stage)) == 0 {
-		out = append(out, c.render(c.choose(c.temp.Tail[c.v.Lang], "tail")))
+		out = append(out, c.render(c.fresh(c.temp.Tail[c.v.Lang], "tail")))
 	}
 	return out
 }
@@ -107,7 +120,7 @@ func (c *chat) open() []string {
 		parts = append(parts, moment[c.v.String()])
 	}
 	parts = append(parts, c.render(c.choose(c.temp.Greet[c.v.Lang], "greeting")))
-	return append(parts, c.objection()...)
+	return append(parts, c.objection(false)...)
 }
 
 // next acknowledges that the previous objection is settled and raises the
@@ -121,13 +134,13 @@ func (c *chat) next() []string {
 	if _, ok := families[prev]; ok && prev != c.family {
 		settled = c.texts(prev).Settled[c.v.Lang]
 	}
-	obj := c.objection()
-	lead := c.render(c.choose(c.temp.Next[c.v.Lang], "next"))
+	obj := c.objection(true)
+	lead := c.render(c.fresh(c.temp.Next[c.v.Lang], "next"))
 	if strings.Contains(obj[0], ":") && strings.HasSuffix(lead, ":") {
 		// "Noch was: Bevor wir reden: …" reads badly; end the lead instead.
 		lead = strings.TrimSuffix(lead, ":") + "."
 	}
-	return append([]string{c.render(c.choose(settled, "settled")), lead}, obj...)
+	return append([]string{c.render(c.fresh(settled, "settled")), lead}, obj...)
 }
 
 // demandOrder is the order in which the customer voices what an answer
@@ -141,13 +154,20 @@ var demandOrder = map[string][]string{
 
 // push reacts to the seller's last answer and presses the objection again:
 // cooler after contradiction or pressure, firmer when the answer dodged,
-// revealing a detail when asked a real question, "interesting, but …" when
-// the answer was good but not enough.
+// answering a question (and revealing what is behind the objection when
+// the question was a real one), taking up what the seller gave, and
+// demanding only what no answer to this objection has given yet.
 func (c *chat) push(as *coach.Assessment) []string {
 	f := c.texts(c.family)
 	lang := c.v.Lang
 	i := lastSeller(c.in.History)
-	pushLine := c.render(c.rotate(f.Push[lang], "push:"+c.family))
+	said := c.said()
+	pushLine := c.render(c.fresh(f.Push[lang], "push:"+c.family))
+	if c.repeats(pushLine, said) {
+		// Every way of pressing it was said: the short core, which a
+		// customer may well say again, rather than a long sentence twice.
+		pushLine = c.render(f.Core[lang])
+	}
 	if i < 0 {
 		return []string{pushLine}
 	}
@@ -167,60 +187,161 @@ func (c *chat) push(as *coach.Assessment) []string {
 			return a.shown(key)
 		}
 	}
+	stage := c.stageAnswers()
+	// What any answer to this objection gave counts as given: the
+	// customer does not ask for it again.
+	given := map[string]bool{}
+	for _, t := range stage {
+		ta := a
+		if t.index != i {
+			ta = c.analyseAt(t.index, c.family)
+		}
+		for _, k := range laerOrder {
+			given[k] = given[k] || ta.shown(k)
+		}
+		given["question"] = given["question"] || asks(t.text)
+	}
+	for _, k := range laerOrder {
+		given[k] = given[k] || shown(k)
+	}
+	met := c.metConditions(i, stage)
+	takeUp := c.takeUp(i, stage, met)
 	// A good answer that does not settle the objection yet gets "Hm, das
 	// klingt interessant, aber …"; harder chats demand more for it.
 	good := 45 + 5*clampDifficulty(c.in.Scenario.Difficulty)
 
 	var parts []string
 	// The objection repeated: its core after "Noch mal:", unless the
-	// customer just said that; then in other words.
+	// customer said that before; then in other words.
 	repeat := []string{repeatLead[lang], c.render(f.Core[lang])}
-	if j := lastCustomer(c.in.History); j >= 0 && strings.Contains(c.in.History[j].Content, strings.Join(repeat, " ")) {
+	if c.repeats(strings.Join(repeat, " "), said) && !c.repeats(pushLine, said) {
 		repeat = []string{pushLine}
+	}
+	// pressOn is what follows a reaction: a demand or an open condition,
+	// or the objection again when everything was given.
+	pressOn := func(lead string) []string {
+		d := c.demand(given, f, met)
+		if d == "" {
+			return []string{pushLine}
+		}
+		return []string{c.render(lead), d}
 	}
 	switch {
 	case a.hostile():
-		parts = append([]string{c.render(c.rotate(c.temp.Cool[lang], "cool"))}, repeat...)
+		parts = append([]string{c.render(c.fresh(c.temp.Cool[lang], "cool"))}, repeat...)
 	case a.offTopic || a.hasPenalty("short"):
-		parts = append([]string{c.render(c.rotate(c.temp.Ignored[lang], "ignored"))}, repeat...)
-	case shown("question"):
-		parts = []string{
-			c.render(c.rotate(c.temp.Answer[lang], "answer")),
-			c.render(c.rotate(f.Reveal[lang], "reveal:"+c.family)),
-		}
+		parts = append([]string{c.render(c.fresh(c.temp.Ignored[lang], "ignored"))}, repeat...)
+	case shown("question") && asks(a.text):
+		parts = []string{c.answerIntro(asksLiterally(a.text)), c.render(c.fresh(f.Reveal[lang], "reveal:"+c.family))}
+		parts = append(parts, takeUp...)
 		if score >= good {
-			parts = append(parts, c.render(c.rotate(c.temp.Good[lang], "good")), c.render(c.choose(f.Condition[lang], "condition")))
+			// The customer has told what is behind it; what would
+			// convince comes before any missing technique.
+			if cond := c.openCondition(f, met); cond != "" {
+				parts = append(parts, c.render(c.fresh(c.temp.Good[lang], "good")), cond)
+			} else {
+				parts = append(parts, pressOn(c.fresh(c.temp.Good[lang], "good"))...)
+			}
 		} else {
 			parts = append(parts, pushLine)
 		}
+	case len(takeUp) > 1:
+		// A sceptic doubts what was claimed: that is the reply.
+		parts = takeUp
 	case score >= good:
-		parts = []string{c.render(c.rotate(c.temp.Good[lang], "good")), c.demand(shown, f)}
-		if !c.temp.Short {
+		parts = append(takeUp, pressOn(c.fresh(c.temp.Good[lang], "good"))...)
+		if !c.temp.Short && len(parts) > 0 && parts[len(parts)-1] != pushLine {
 			parts = append(parts, pushLine)
 		}
 	default:
-		parts = []string{c.render(c.rotate(c.temp.Mediocre[lang], "mediocre")), c.demand(shown, f), pushLine}
+		parts = append(takeUp, pressOn(c.fresh(c.temp.Mediocre[lang], "mediocre"))...)
+		if parts[len(parts)-1] != pushLine {
+			parts = append(parts, pushLine)
+		}
+	}
+	if c.strict() && a.shown("next_step") && !a.hostile() {
+		// A meeting is proposed while the objection stands.
+		parts = append(parts, c.render(c.fresh(tooEarly[c.v.String()], "early")))
 	}
 	switch a.formalityState {
 	case "wrong_sie", "wrong_du", "mixed":
-		parts = append(parts, c.choose(addressRemarks[c.v.String()], "address"))
+		parts = append(parts, c.fresh(addressRemarks[c.v.String()], "address"))
 	}
 	return parts
 }
 
-// demand voices the first missing technique, or the family's condition
-// when nothing is missing.
-func (c *chat) demand(shown func(string) bool, f familyTexts) string {
+// answerIntro introduces the customer's answer to a question; "Gute
+// Frage" only when the seller asked one.
+func (c *chat) answerIntro(literal bool) string {
+	var list []string
+	for _, l := range c.temp.Answer[c.v.Lang] {
+		f := fold(l)
+		if !literal && (strings.Contains(f, "frage") || strings.Contains(f, "question")) {
+			continue
+		}
+		list = append(list, l)
+	}
+	if len(list) == 0 {
+		return ""
+	}
+	return c.render(c.fresh(list, "answer"))
+}
+
+// takeUp is what the customer says about a condition the last answer (at
+// history index i) met for the first time: the seller's own words taken
+// up, and for sceptical customers without proof a doubt with its reason.
+func (c *chat) takeUp(i int, stage []sellerTurn, met []string) []string {
+	before := c.metConditions(i-1, stage)
+	for k, m := range met {
+		if m == "" || before[k] != "" || m == "-" {
+			continue
+		}
+		line := c.fresh(takenUp[c.v.String()], "takeup")
+		out := []string{strings.Replace(line, "%s", m, 1)}
+		t := temperamentOf(c.in.Scenario.Tone)
+		if (t == tempSkeptical || t == tempAnalytical) && !c.analyseAt(i, c.family).shown("evidence") {
+			out = append(out, c.render(c.fresh(doubts[c.v.String()], "doubt")))
+		}
+		return out
+	}
+	return nil
+}
+
+// demand voices the first technique that no answer to this objection has
+// shown yet, or a condition the seller has not met; "" when everything
+// was given.
+func (c *chat) demand(given map[string]bool, f familyTexts, met []string) string {
 	order := demandOrder["default"]
 	if o, ok := demandOrder[temperamentOf(c.in.Scenario.Tone)]; ok {
 		order = o
 	}
 	for _, k := range order {
-		if !shown(k) {
-			return c.render(c.choose(demands[k][c.v.Lang], "demand:"+k))
+		if !given[k] {
+			return c.render(c.fresh(demands[k][c.v.Lang], "demand:"+k))
 		}
 	}
-	return c.render(c.choose(f.Condition[c.v.Lang], "condition"))
+	return c.openCondition(f, met)
+}
+
+// openCondition is a condition of the objection the seller has not met
+// yet, or "".
+func (c *chat) openCondition(f familyTexts, met []string) string {
+	var open []string
+	for k, l := range f.Condition[c.v.Lang] {
+		if k >= len(met) || met[k] == "" {
+			open = append(open, l)
+		}
+	}
+	if len(open) == 0 {
+		return ""
+	}
+	return c.render(c.fresh(open, "condition"))
+}
+
+// strict reports a chat in which an objection needs a real answer to its
+// hidden concern: Mittel, Schwer and every exam.
+func (c *chat) strict() bool {
+	return c.in.Scenario.Mode == salescoach.ModeExam || c.in.Scenario.Difficulty >= 2
 }
 
 func clampDifficulty(d int) int {

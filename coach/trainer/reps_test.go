@@ -18,7 +18,7 @@ import (
 // game the trainer, play whole practice chats against the built-in customer
 // for products of different kinds, in German (Sie and du) and English, at
 // every difficulty. The chats run as the training service runs them
-// (coach.PickObjections picks the objections, training.Gain moves the
+// (coach.PickObjections picks the objections, training.Advance moves the
 // progress); the test measures the goals of issue 14 and asserts them.
 
 //go:embed testdata/reps.json
@@ -49,6 +49,10 @@ type repsFile struct {
 	Fair     map[string][]string              `json:"fair"`
 	Poor     map[string][]string              `json:"poor"`
 	Gaming   map[string]map[string][]string   `json:"gaming"`
+	// Concern is what a good rep says, per family, once the customer has
+	// told what is behind the objection; ConcernPrivate for private buyers.
+	Concern        map[string]map[string][]string `json:"concern"`
+	ConcernPrivate map[string]map[string][]string `json:"concern_private"`
 	// Phrasings are everyday ways to acknowledge and to state a benefit.
 	Phrasings struct {
 		Acknowledge map[string][]string `json:"acknowledge"`
@@ -122,7 +126,18 @@ func (r rep) answer(in coach.Input, n int) string {
 	family := newChat(in).family
 	switch r.kind {
 	case "good":
-		return r.fill(r.pickN(r.r.Good[lang], n), family, n)
+		tmpl := r.pickN(r.r.Good[lang], n)
+		// A good rep listens: once asked, the customer has said what is
+		// behind the objection, and the next answer deals with exactly
+		// that instead of asking again.
+		if c := newChat(in); len(c.stageAnswers()) > 0 {
+			lines := r.r.Concern[family][lang]
+			if p, ok := r.r.ConcernPrivate[family]; ok && r.p.Buyer == "private" {
+				lines = p[lang]
+			}
+			tmpl = strings.Replace(tmpl, "{ask}", chooseForm(r.pickN(lines, n), r.v.Sie), 1)
+		}
+		return r.fill(tmpl, family, n)
 	case "fair":
 		return r.fill(r.pickN(r.r.Fair[lang], n), family, n)
 	case "poor":
@@ -177,7 +192,7 @@ func playReps(t testing.TB, rp rep, difficulty int, seed string) *chatRun {
 		}
 		run.answers++
 		run.scores = append(run.scores, a.Score)
-		in.Progress = min(100, in.Progress+training.Gain(a.Score))
+		in.Progress = training.Advance(in.Progress, a)
 		switch {
 		case in.Progress < 100:
 			say(coach.ReplyPush, a)

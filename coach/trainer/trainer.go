@@ -14,6 +14,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 
 	"salescoach"
 	"salescoach/coach"
@@ -104,7 +105,46 @@ func (e *Engine) Assess(ctx context.Context, in coach.Input) (*coach.Assessment,
 		return nil, noUsage, salescoach.NewError(salescoach.EINVALID, msgNoAnswer)
 	}
 	a := c.analyseAt(i, c.family)
-	return &coach.Assessment{Score: a.score, Techniques: a.techniques()}, noUsage, nil
+	as := &coach.Assessment{Score: a.score, Techniques: a.techniques()}
+	if c.strict() {
+		c.resist(i, a, as)
+	}
+	return as, noUsage, nil
+}
+
+// Scores of answers in strict chats (c.strict) that leave the hidden
+// concern open: never enough to overcome the objection at once, and no
+// progress at all for an answer without substance (a bare meeting request).
+const (
+	capHeld        = 89 // below training.GainSolve
+	capNoSubstance = 30 // below training.GainFloor
+)
+
+// resist applies the customer's resistance at Mittel, Schwer and in exams
+// to the assessment of the answer at history index i: the objection holds
+// until the seller has asked what is behind it (so the customer told) and
+// then answers that concern, and an answer that neither explores nor
+// answers the objection moves nothing.
+func (c *chat) resist(i int, a *analysis, as *coach.Assessment) {
+	revealed := c.revealedAt(i, c.family)
+	addressed := c.addresses(a, c.family) != ""
+	if !a.shown("question") && a.relevance < 1 && !a.shown("benefit") {
+		as.Score = min(as.Score, capNoSubstance)
+	}
+	if revealed && addressed {
+		return
+	}
+	as.Holds = true
+	as.Score = min(as.Score, capHeld)
+	key, note := "question", "hold.ask"
+	if revealed {
+		key, note = "benefit", "hold.address"
+	}
+	for k := range as.Techniques {
+		if as.Techniques[k].Key == key {
+			as.Techniques[k].Reason += " " + reasons[c.v.Lang][note]
+		}
+	}
 }
 
 // Hint names the most valuable technique the user's last answer to the
@@ -162,6 +202,18 @@ type chat struct {
 	temp   temperamentTexts
 	family string
 	buyer  buyer
+
+	// Computed once per call from the history, which does not change
+	// while the chat is asked something.
+	saidCache  map[string]bool
+	classified map[string]string
+	lines      []catalogueLine
+	analyses   map[string]*analysis // by history index and family
+	// modelSentences are the sentences of the trainer's model answers
+	// (appWritten).
+	modelSentences map[string]bool
+	turnsCache     []sellerTurn
+	turnsDone      bool
 }
 
 func newChat(in coach.Input) *chat {
@@ -247,22 +299,96 @@ func (c *chat) render(tmpl string) string { return render(tmpl, c.v, c.p) }
 // objection and then raise the next). "" when none fits. When the chat's
 // objections are known, only they are candidates.
 func (c *chat) classify(msg string) string {
-	fm := fold(msg)
-	best, bestAt := "", -1
-	for _, key := range c.chatFamilies() {
+	if f, ok := c.classified[msg]; ok {
+		return f
+	}
+	f := c.classifyNew(msg)
+	if c.classified == nil {
+		c.classified = map[string]string{}
+	}
+	c.classified[msg] = f
+	return f
+}
+
+// catalogueLine is the first sentence of a catalogue phrasing of a
+// family, in the form classify matches it.
+type catalogueLine struct {
+	family, text string
+}
+
+// unquote drops the quotation marks a product name may carry, so a
+// phrasing matches whether the customer quoted the product or not.
+var unquote = strings.NewReplacer("„", "", "“", "", "”", "", "\"", "")
+
+// catalogue is, once per chat, the first sentences of what the customer
+// says about each of the chat's objections.
+func (c *chat) catalogue() []catalogueLine {
+	if c.lines != nil {
+		return c.lines
+	}
+	fams := c.chatFamilies()
+	key := c.v.String() + "\x00" + c.p.Phrase + "\x00" + strings.Join(c.buyer.variants(), ",") + "\x00" + strings.Join(fams, ",")
+	if l, ok := catalogueCache.get(key); ok {
+		c.lines = l
+		return l
+	}
+	defer func() { catalogueCache.put(key, c.lines) }()
+	c.lines = []catalogueLine{}
+	for _, key := range fams {
 		f := c.texts(key)
 		var lines []string
 		lines = append(lines, f.Open[c.v.Lang]...)
 		lines = append(lines, f.Push[c.v.Lang]...)
 		lines = append(lines, f.Core[c.v.Lang])
+		// What the customer reveals and asks for is about the objection
+		// too: a reply may hold only those.
+		lines = append(lines, f.Reveal[c.v.Lang]...)
+		lines = append(lines, f.Condition[c.v.Lang]...)
 		for _, l := range lines {
 			first := firstSentence(splitSentences(sentenceCase(c.render(l))))
 			if len(first) < 12 {
 				continue
 			}
-			if at := strings.LastIndex(fm, fold(first)); at > bestAt {
-				best, bestAt = key, at
-			}
+			c.lines = append(c.lines, catalogueLine{family: key, text: fold(unquote.Replace(first))})
+		}
+	}
+	return c.lines
+}
+
+// lineCache keeps the catalogue lines of recent chats: every call about
+// a chat needs them, and a chat's are the same on every turn. It holds at
+// most lineCacheSize entries and starts afresh when full.
+type lineCache struct {
+	mu sync.Mutex
+	m  map[string][]catalogueLine
+}
+
+const lineCacheSize = 512
+
+var catalogueCache = &lineCache{}
+
+func (lc *lineCache) get(key string) ([]catalogueLine, bool) {
+	lc.mu.Lock()
+	defer lc.mu.Unlock()
+	l, ok := lc.m[key]
+	return l, ok
+}
+
+func (lc *lineCache) put(key string, l []catalogueLine) {
+	lc.mu.Lock()
+	defer lc.mu.Unlock()
+	if lc.m == nil || len(lc.m) >= lineCacheSize {
+		lc.m = map[string][]catalogueLine{}
+	}
+	lc.m[key] = l
+}
+
+func (c *chat) classifyNew(msg string) string {
+	fm := fold(unquote.Replace(msg))
+	best, bestAt := "", -1
+	for _, l := range c.catalogue() {
+		if at := strings.LastIndex(fm, l.text); at > bestAt {
+			best, bestAt = l.family, at
 		}
 	}
 	if best != "" {
