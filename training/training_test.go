@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -67,6 +68,19 @@ func (f *fixture) send(t *testing.T, id, mode string, difficulty int, msg string
 	return res
 }
 
+// placeholder is a placeholder of a model answer, for the user's own facts.
+var placeholder = regexp.MustCompile(`\[[^\[\]\n]{2,}\]`)
+
+// fillIn replaces a model answer's placeholders with a seller's own
+// example.
+func fillIn(answer, language string) string {
+	own := "ein Café mit acht Leuten spart damit seit März 4 Stunden pro Woche"
+	if language == salescoach.LanguageEN {
+		own = "a café with eight staff has saved 4 hours a week with it since March"
+	}
+	return placeholder.ReplaceAllString(answer, own)
+}
+
 func TestPracticeIsWonByGoodAnswersOnEveryDifficulty(t *testing.T) {
 	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		for _, tc := range []struct{ formality, language string }{{"du", "de"}, {"sie", "de"}, {"du", "en"}} {
@@ -84,7 +98,9 @@ func TestPracticeIsWonByGoodAnswersOnEveryDifficulty(t *testing.T) {
 					if err != nil {
 						t.Fatalf("perfect message: %v", err)
 					}
-					last = f.send(t, id, "", 0, answer)
+					// A user fills in the model answer's placeholders
+					// with an example of their own before sending it.
+					last = f.send(t, id, "", 0, fillIn(answer, tc.language))
 					if last.Conversation.Completed() {
 						break
 					}

@@ -107,6 +107,9 @@ type analysis struct {
 	void string
 }
 
+// withProduct open a sentence about what the product does: "Mit X …".
+var withProduct = lex("mit", "with", "durch", "dank", "thanks to", "by using")
+
 // placeholderRE finds a placeholder of a model answer: text in square
 // brackets on one line, for the seller to replace with their own.
 var placeholderRE = regexp.MustCompile(`\[[^\[\]\n]{2,}\]`)
@@ -187,7 +190,7 @@ func isNextStepSentence(s sentence) bool {
 // würde interessieren, …", "Walk me through …"), or, as people type in a
 // chat, starts with a question word and ends without a full stop.
 func isQuestion(s sentence) bool {
-	if s.Question || startsWith(s.Norm, indirectAsks.m) || has(s.Norm, indirectAsks.m) && s.Words <= 30 {
+	if s.Question || has(s.Norm, indirectAsks.m) {
 		return true
 	}
 	t := strings.TrimSpace(s.Text)
@@ -208,7 +211,7 @@ func (a *analysis) checkQuestion(s sentence, kw keywordSet) {
 	about := has(s.Norm, customerWords.m) || theme
 	// A question counts when it explores this objection or the customer's
 	// situation around it; small talk and unrelated questions do not.
-	related := theme || kw.mentions(s.Norm) || has(s.Norm, probeWords.m) || pointsBack(s.Text) ||
+	related := theme || kw.mentions(s.Norm) || has(s.Norm, probeWords.m) || pointsBack(s.Text) || has(s.Norm, indirectAsks.m) ||
 		(has(s.Norm, questionWords.m) && has(s.Norm, customerWords.m) && s.Words >= 5)
 	switch {
 	case has(s.Norm, smalltalkWords.m) || !related:
@@ -307,10 +310,16 @@ func (a *analysis) checkBenefit(s sentence, kw keywordSet) {
 	}
 	b := has(s.Norm, benefitWords.m)
 	tie := has(s.Norm, selfWords.m) || kw.mentions(s.Norm)
+	// "Mit X holen Sie den Betrag wieder rein", "X nimmt Ihnen Arbeit ab":
+	// a statement of what the product does for the customer is a benefit,
+	// whatever its words; advice and praise ("X ist gut, das sollten Sie
+	// sich ansehen") are not.
+	forCustomer := tie && !s.Question && !has(s.Norm, directives.m) &&
+		(has(s.Norm, beneficiaries.m) || ((startsWith(s.Norm, withProduct.m) || has(s.Norm, selfWords.m)) && has(s.Norm, customerWords.m)))
 	var strength float64
 	var kind string
 	switch {
-	case b && tie:
+	case (b || forCustomer) && tie:
 		strength, kind = 1, "tied"
 	case b:
 		strength, kind = 0.5, "generic"

@@ -108,6 +108,8 @@ var (
 	probeWords      = named("probe")             // a question explores the customer's situation
 	backReferences  = named("back_reference")    // "Woran liegt das?": pronouns pointing back at the objection
 	indirectAsks    = named("indirect_question") // "Erzählen Sie mal …": a question without a question mark
+	beneficiaries   = named("beneficiary")       // the customer as the one who gains ("Ihnen", "Ihr …", "your")
+	directives      = named("directive")         // advice or praise rather than a gain ("sollten Sie", "gut")
 	functionWords   = named("function_words")    // a line of website text is a sentence
 	boilerplate     = named("boilerplate")       // website text that is not about the product
 )
