@@ -86,7 +86,7 @@ func (a *analysis) checkVoid(ctx answerContext) string {
 	if has(n, injectionWords.m) {
 		return voidInjection
 	}
-	if isLabelList(a.text) {
+	if isLabelList(a.text) || namesTechniques(a.text) {
 		return voidList
 	}
 	mine := contentWords(a.text)
@@ -151,6 +151,31 @@ func isLabelList(text string) bool {
 	// Minuten." is casual speech. Labels also lack the little words that
 	// hold sentences together.
 	return (total >= 4 && float64(short) >= 0.6*float64(total) && share < 0.2) || (len(toks) >= 5 && share < 0.12)
+}
+
+// namesTechniques reports text that lists the techniques by name instead
+// of using them ("Acknowledge the objection. Benefit for the product. Next
+// step: meeting next week."): three or more of its pieces open with
+// different technique names, the same rule in every language.
+func namesTechniques(text string) bool {
+	pieces := strings.FieldsFunc(text, func(r rune) bool {
+		return r == '.' || r == '?' || r == '!' || r == ':' || r == '/' || r == '\n' || r == ';' || r == '|'
+	})
+	names := map[string]bool{}
+	for _, p := range pieces {
+		ws := strings.Fields(norm(p))
+		if len(ws) == 0 {
+			continue
+		}
+		n := " " + strings.Join(ws, " ") + " "
+		for _, m := range techniqueLabels.m {
+			if strings.HasPrefix(n, m.needle) {
+				names[m.raw] = true
+				break
+			}
+		}
+	}
+	return len(names) >= 3
 }
 
 // realSentence reports a sentence that can carry a benefit, a proof or a

@@ -110,6 +110,7 @@ var (
 	indirectAsks    = named("indirect_question") // "Erzählen Sie mal …": a question without a question mark
 	beneficiaries   = named("beneficiary")       // the customer as the one who gains ("Ihnen", "Ihr …", "your")
 	directives      = named("directive")         // advice or praise rather than a gain ("sollten Sie", "gut")
+	techniqueLabels = named("technique_labels")  // the names of the techniques themselves ("Nutzen", "Next step")
 	functionWords   = named("function_words")    // a line of website text is a sentence
 	boilerplate     = named("boilerplate")       // website text that is not about the product
 )

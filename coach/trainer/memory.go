@@ -131,20 +131,30 @@ func (c *chat) metConditions(i int, stage []sellerTurn) []string {
 	return out
 }
 
-// shortExcerpt is the clause of s around the entry m, when it is short
-// enough for the customer to take it up in the seller's own words
-// ("Rechenzentrum in Frankfurt"); "" otherwise.
+// shortExcerpt is a few of the seller's words around the entry m of s:
+// its clause when that is short, else the words just before and after the
+// match ("Rechenzentrum in Frankfurt"), for the customer to take them up;
+// "" when m cannot be placed.
 func shortExcerpt(s sentence, m string) string {
-	needle := strings.TrimSpace(norm(strings.TrimSuffix(m, "*")))
+	needle := strings.Fields(strings.TrimSpace(norm(strings.TrimSuffix(m, "*"))))
+	if len(needle) == 0 {
+		return ""
+	}
+	trim := func(x string) string { return strings.Trim(strings.TrimSpace(x), " .,;:!?\"„“”–-") }
 	for _, clause := range strings.FieldsFunc(s.Text, func(r rune) bool { return strings.ContainsRune(",;:–—()", r) }) {
-		if !strings.Contains(norm(clause), " "+needle) {
+		if !strings.Contains(norm(clause), " "+strings.Join(needle, " ")) {
 			continue
 		}
-		clause = strings.Trim(strings.TrimSpace(clause), " .!?\"„“”")
-		if n := len(strings.Fields(clause)); n >= 2 && n <= 6 {
-			return clause
+		fields := strings.Fields(clause)
+		if n := len(fields); n >= 2 && n <= 6 {
+			return trim(clause)
 		}
-		return ""
+		for i, f := range fields {
+			if strings.HasPrefix(strings.TrimSpace(norm(f)), needle[0]) {
+				from, to := max(0, i-2), min(len(fields), i+len(needle)+1)
+				return trim(strings.Join(fields[from:to], " "))
+			}
+		}
 	}
 	return ""
 }

@@ -249,13 +249,16 @@ func (c *chat) push(as *coach.Assessment) []string {
 		// A sceptic doubts what was claimed: that is the reply.
 		parts = takeUp
 	case score >= good:
+		// After taking up what the seller gave, the customer says what
+		// is still missing rather than the objection in general words,
+		// which might ask for what was just given.
 		parts = append(takeUp, pressOn(c.fresh(c.temp.Good[lang], "good"))...)
-		if !c.temp.Short && len(parts) > 0 && parts[len(parts)-1] != pushLine {
+		if !c.temp.Short && len(takeUp) == 0 && parts[len(parts)-1] != pushLine {
 			parts = append(parts, pushLine)
 		}
 	default:
 		parts = append(takeUp, pressOn(c.fresh(c.temp.Mediocre[lang], "mediocre"))...)
-		if parts[len(parts)-1] != pushLine {
+		if len(takeUp) == 0 && parts[len(parts)-1] != pushLine {
 			parts = append(parts, pushLine)
 		}
 	}

@@ -294,7 +294,8 @@ func (p product) placeholders(v voice) map[string]string {
 	q := "„" + ph + "“"
 	return map[string]string{
 		"[q]": q, "[q3]": q, "[thema]": "das Thema " + ph, "[dem]": "dem Thema " + ph, "[p]": ph,
-		"[our]": q, "[our3]": q,
+		// The seller names their own product plainly, never in quotes.
+		"[our]": ph, "[our3]": ph,
 	}
 }
 

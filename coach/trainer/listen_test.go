@@ -1,0 +1,359 @@
+package trainer
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"salescoach"
+	"salescoach/coach"
+	"salescoach/training"
+)
+
+// The tests of issue 24, one per thing a demanding user saw: the customer
+// listens, resists as the difficulty says, the coach recognises what
+// salespeople really write, the perfect answer is a model to adapt, and the
+// evaluation quotes the seller's own words.
+
+// chatWith is a chat at difficulty d in which the customer raised family
+// and the seller's answers (and the customer's replies to them, written by
+// the trainer) follow.
+func chatWith(t *testing.T, v voice, d int, family string, answers ...string) coach.Input {
+	t.Helper()
+	e := New()
+	in := coach.Input{Scenario: scenario(v, ""), Stage: 1, TotalStages: 1, Objection: family, Objections: []string{family}}
+	in.Scenario.Difficulty = d
+	in.History = []coach.Turn{{Role: salescoach.RoleSeller, Content: "Guten Tag!"}}
+	reply := func(kind string, a *coach.Assessment) {
+		text, _, err := e.Reply(context.Background(), in, coach.ReplyPlan{Kind: kind, Assessment: a}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in.History = append(in.History, coach.Turn{Role: salescoach.RoleAssistant, Content: text})
+	}
+	reply(coach.ReplyOpen, nil)
+	for _, ans := range answers {
+		in.History = append(in.History, coach.Turn{Role: salescoach.RoleSeller, Content: ans})
+		a, _, err := e.Assess(context.Background(), in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in.Progress = training.Advance(in.Progress, a)
+		if in.Progress >= 100 {
+			break
+		}
+		reply(coach.ReplyPush, a)
+	}
+	return in
+}
+
+func lastCustomerText(in coach.Input) string {
+	if j := lastCustomer(in.History); j >= 0 {
+		return in.History[j].Content
+	}
+	return ""
+}
+
+func assess(t *testing.T, in coach.Input) *coach.Assessment {
+	t.Helper()
+	a, _, err := New().Assess(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func TestCustomerAnswersAQuestionInsteadOfSayingItWasNotAsked(t *testing.T) {
+	for _, tc := range []struct {
+		v      voice
+		answer string
+	}{
+		{voices[0], "Verstehe. Wie lange braucht Ihr Innendienst heute für ein typisches Angebot …? Und wer macht das bei Ihnen?"},
+		{voices[1], "Verstehe. Erzähl mal, wie ihr das heute macht"},
+		{voices[2], "I see. Walk me through how your team handles this today."},
+		{voices[0], "Mich würde interessieren, womit Sie den Preis vergleichen."},
+	} {
+		in := chatWith(t, tc.v, 2, "price", tc.answer)
+		reply := lastCustomerText(in)
+		for _, l := range demands["question"][tc.v.Lang] {
+			first := strings.TrimRight(newChat(in).render(l), ".")
+			if strings.Contains(strings.ToLower(reply), strings.ToLower(first)) {
+				t.Errorf("after %q the customer says %q", tc.answer, reply)
+			}
+		}
+		if !newChat(in).revealedAt(len(in.History), "price") {
+			t.Errorf("after the question %q the customer does not tell what is behind the objection: %q", tc.answer, reply)
+		}
+	}
+}
+
+func TestGoodQuestionOnlyAfterAQuestion(t *testing.T) {
+	// An indirect question is answered, but "Gute Frage" needs a real one.
+	for seed := range 12 {
+		in := chatWith(t, voices[0], 1, "price", "Ich verstehe das. Erzählen Sie mir mal, womit Sie den Preis gerade vergleichen.")
+		in.Scenario.Seed = "seed-" + itoa(seed)
+		in.History = in.History[:len(in.History)-1]
+		text, _, _ := New().Reply(context.Background(), in, coach.ReplyPlan{Kind: coach.ReplyPush}, nil)
+		if strings.Contains(text, "Gute Frage") {
+			t.Errorf("'Gute Frage' after no question: %q", text)
+		}
+	}
+}
+
+func TestCustomerTakesUpWhatWasGivenAndDoesNotDemandItAgain(t *testing.T) {
+	ans := "Das verstehe ich gut. Alle Daten liegen im Rechenzentrum in Frankfurt, DSGVO-konform. Sollen wir nächste Woche telefonieren?"
+	for seed := range 8 {
+		in := chatWith(t, voices[0], 2, "data_protection")
+		in.Scenario.Seed = "take-up-" + itoa(seed)
+		in.History = append(in.History, coach.Turn{Role: salescoach.RoleSeller, Content: ans})
+		text, _, _ := New().Reply(context.Background(), in, coach.ReplyPlan{Kind: coach.ReplyPush}, nil)
+		if strings.Contains(text, "in der EU bleiben") {
+			t.Errorf("the customer demands what was just given: %q", text)
+		}
+		if !strings.Contains(text, "Rechenzentrum in Frankfurt") {
+			t.Errorf("the customer does not take up the seller's words: %q", text)
+		}
+	}
+}
+
+func TestCustomerNeverSaysASentenceTwice(t *testing.T) {
+	weak := []string{
+		"Unser Produkt ist wirklich gut, das kann ich Ihnen sagen.",
+		"Ich verstehe. Unsere Zeiterfassung spart Ihnen Zeit.",
+		"Das ist ein wichtiger Punkt. Viele Kunden sind zufrieden.",
+		"Ich verstehe Sie. Unsere Kunden sparen Zeit mit der Zeiterfassung.",
+		"Verstehe. Das lohnt sich für Sie bestimmt.",
+		"Gut, dass Sie das sagen. Die Zeiterfassung ist einfach.",
+	}
+	for _, v := range voices {
+		in := chatWith(t, v, 3, "price", weak...)
+		seen := map[string]int{}
+		turn := 0
+		for _, h := range in.History {
+			if h.Role != salescoach.RoleAssistant {
+				continue
+			}
+			turn++
+			for _, s := range splitSentences(h.Content) {
+				if s.Words >= repeatWords {
+					if at, ok := seen[s.Norm]; ok {
+						t.Errorf("%s: turn %d repeats turn %d: %q", v, turn, at, s.Text)
+					}
+					seen[s.Norm] = turn
+				}
+			}
+		}
+	}
+}
+
+func TestProductQuotedOnlyAtFirstMention(t *testing.T) {
+	for _, v := range voices {
+		in := chatWith(t, v, 3, "price", "Ich verstehe.", "Das kann ich nachvollziehen.", "Klar.", "Okay, verstehe.")
+		quotes := 0
+		for _, h := range in.History {
+			if h.Role == salescoach.RoleAssistant {
+				quotes += strings.Count(h.Content, "„"+testPhrase+"“") + strings.Count(h.Content, "“"+testPhrase+"”")
+			}
+		}
+		if quotes > 1 {
+			t.Errorf("%s: the product is quoted %d times:\n%v", v, quotes, in.History)
+		}
+	}
+}
+
+func TestLaterObjectionsDoNotOpenLikeAConversationStart(t *testing.T) {
+	for _, v := range voices {
+		for seed := range 20 {
+			in := coach.Input{Scenario: scenario(v, ""), Stage: 2, TotalStages: 2, Objection: "data_protection", Objections: []string{"price", "data_protection"}}
+			in.Scenario.Seed = "later-" + itoa(seed)
+			in.History = []coach.Turn{
+				{Role: salescoach.RoleSeller, Content: "Guten Tag!"},
+				{Role: salescoach.RoleAssistant, Content: "Das ist uns zu teuer."},
+				{Role: salescoach.RoleSeller, Content: "Ich verstehe. Womit vergleichen Sie?"},
+			}
+			text, _, _ := New().Reply(context.Background(), in, coach.ReplyPlan{Kind: coach.ReplyNext}, nil)
+			if strings.Contains(text, "Bevor wir über") || strings.Contains(text, "Before we talk about") {
+				t.Errorf("%s: a later objection opens like a first message: %q", v, text)
+			}
+		}
+	}
+}
+
+func TestMeetingRequestsDoNotOvercomeAnObjectionAtMittel(t *testing.T) {
+	in := chatWith(t, voices[0], 2, "price",
+		"Verstehe. Sollen wir nächste Woche einen Termin machen?",
+		"Lassen Sie uns doch am Donnerstag telefonieren.",
+		"Wie wäre es mit einer Demo am Dienstag?",
+		"Passt Ihnen Freitag für ein kurzes Gespräch?")
+	if in.Progress > 0 {
+		t.Errorf("meeting requests moved the objection to %d %%", in.Progress)
+	}
+	if reply := lastCustomerText(in); !strings.Contains(reply, "Termin") {
+		t.Errorf("the customer does not answer the meeting request: %q", reply)
+	}
+}
+
+func TestGoodAnswersNeedTheHiddenConcernAtMittel(t *testing.T) {
+	first := "Ich verstehe gut, dass Sie beim Preis genau hinschauen. Womit vergleichen Sie den Preis gerade? Mit unserer Zeiterfassung sparen Sie jede Woche Stunden im Büro. Ein Dachdecker mit 12 Leuten spart damit 6 Stunden pro Woche. Sollen wir nächste Woche telefonieren?"
+	in := chatWith(t, voices[0], 2, "price", first)
+	a := assess(t, func() coach.Input { c := in; c.History = c.History[:len(c.History)-1]; return c }())
+	if !a.Holds || a.Score >= training.GainSolve {
+		t.Errorf("a first answer overcomes the objection at Mittel: score %d, holds %v", a.Score, a.Holds)
+	}
+	if q := techniqueMap(a.Techniques)["question"]; !strings.Contains(q.Reason, "was hinter seinem Einwand steckt") {
+		t.Errorf("the held answer does not say why: %q", q.Reason)
+	}
+	// The customer told what is behind it; an answer to exactly that wins.
+	second := "Danke, dass Sie das so offen sagen. Bei dem, was Sie heute im Monat zahlen, hat sich die Zeiterfassung nach rund fünf Monaten amortisiert. Ein Dachdecker mit 12 Leuten hatte die Kosten nach vier Monaten wieder drin. Wollen wir am Donnerstag Ihre Zahlen durchrechnen?"
+	in.History = append(in.History, coach.Turn{Role: salescoach.RoleSeller, Content: second})
+	a = assess(t, in)
+	if a.Holds || a.Score < training.GainSolve {
+		t.Errorf("the answer to the revealed concern does not overcome it: score %d, holds %v, %+v", a.Score, a.Holds, a.Techniques)
+	}
+	if q := techniqueMap(a.Techniques)["question"]; !q.Shown || !strings.Contains(q.Reason, "genau auf das ein") {
+		t.Errorf("answering the revealed concern does not count as following up: %+v", q)
+	}
+	// At Leicht, one good answer is enough.
+	in = chatWith(t, voices[0], 1, "price")
+	in.History = append(in.History, coach.Turn{Role: salescoach.RoleSeller, Content: first})
+	if a := assess(t, in); a.Holds || a.Score < training.GainSolve {
+		t.Errorf("at Leicht a full answer does not win: %d", a.Score)
+	}
+}
+
+func TestRecognisesWhatSalespeopleReallyWrite(t *testing.T) {
+	sie, en := voices[0], voices[2]
+	p := product{Phrase: "SicherPlus", Keywords: []string{"sicherplus"}}
+	for _, tc := range []struct {
+		v      voice
+		text   string
+		check  func(a *analysis) bool
+		reason string
+	}{
+		{sie, "Ich merke, der Preis ist für Sie der entscheidende Punkt, das nehme ich ernst.", func(a *analysis) bool { return a.ack > 0 }, "acknowledgement"},
+		{en, "I completely understand, every euro has to pay off for you.", func(a *analysis) bool { return a.ack > 0 }, "acknowledgement"},
+		{sie, "Mit SicherPlus sichern Sie Ihr Einkommen ab, falls Sie krank werden.", func(a *analysis) bool { return a.shown("benefit") }, "benefit"},
+		{en, "With SicherPlus you keep your income if illness stops you working.", func(a *analysis) bool { return a.shown("benefit") }, "benefit"},
+		{sie, "Wie viel zahlen Sie heute dafür? Und was wäre Ihnen wichtiger, der Preis oder die Leistung?", func(a *analysis) bool { return a.shown("question") }, "two open questions"},
+		{sie, "Erzählen Sie mal, wie Sie das heute lösen", func(a *analysis) bool { return a.shown("question") }, "indirect question"},
+		{en, "Walk me through how you handle this today.", func(a *analysis) bool { return a.shown("question") }, "indirect question"},
+		{sie, "Darf ich kurz nachfragen, womit Sie vergleichen? Sollen wir am Donnerstag telefonieren?", func(a *analysis) bool {
+			return a.shown("question") && strings.HasPrefix(a.nextQuote, "Sollen wir")
+		}, "the clarifying question is no next step"},
+		{en, "One customer got started last month and cut costs by 20 percent. Shall we have a call on Thursday?", func(a *analysis) bool {
+			return strings.HasPrefix(a.nextQuote, "Shall we")
+		}, "the customer example is no next step"},
+	} {
+		a := analyse(tc.text, "price", tc.v, p)
+		if !tc.check(a) {
+			t.Errorf("%s not recognised in %q: %+v", tc.reason, tc.text, a.techniques())
+		}
+	}
+}
+
+func TestPerfectAnswerIsAModelToAdapt(t *testing.T) {
+	for _, v := range voices {
+		in := answerInput(t, v, "price", "")
+		in.History = in.History[:len(in.History)-1]
+		pa, _, _ := New().PerfectAnswer(context.Background(), in)
+		if !placeholderRE.MatchString(pa) {
+			t.Errorf("%s: no placeholder for the seller's own example: %s", v, pa)
+		}
+		first := firstSentence(splitSentences(testProduct))
+		if strings.Contains(pa, strings.TrimRight(first, ".")) {
+			t.Errorf("%s: the description's first sentence is pasted in: %s", v, pa)
+		}
+		// Sent unedited it is unfinished: no evidence credit, a note, and
+		// it does not overcome the objection.
+		in.History = append(in.History, coach.Turn{Role: salescoach.RoleSeller, Content: pa})
+		a := assess(t, in)
+		ev := techniqueMap(a.Techniques)["evidence"]
+		if ev.Shown || !strings.Contains(ev.Reason, placeholderRE.FindString(pa)[:10]) {
+			t.Errorf("%s: the placeholder is not flagged: %+v", v, ev)
+		}
+		if a.Score >= training.GainSolve {
+			t.Errorf("%s: an unfinished perfect answer scores %d", v, a.Score)
+		}
+	}
+	// German: the description's facts, as a clause of the seller's own.
+	in := answerInput(t, voices[0], "price", "")
+	in.History = in.History[:len(in.History)-1]
+	pa, _, _ := New().PerfectAnswer(context.Background(), in)
+	if !strings.Contains(pa, "Dabei hilft, dass "+testPhrase+" Stundenzettel überflüssig macht") {
+		t.Errorf("the perfect answer does not use the description's facts: %s", pa)
+	}
+}
+
+func TestEvaluationQuotesOnlyTheSellersOwnWords(t *testing.T) {
+	v := voices[0]
+	// Two answers: the seller's own, and the trainer's perfect answer sent
+	// with its placeholder filled.
+	own := "Ich merke, Ihnen ist der Preis wichtig, das nehme ich ernst. Was zahlen Sie heute im Monat? Mit der Zeiterfassung sparen Sie jede Woche 5 Stunden Büroarbeit, bei einem Dachdecker waren es von 35 auf 12 Minuten pro Auftrag. Passt Ihnen Donnerstag für ein kurzes Telefonat?"
+	in := chatWith(t, v, 1, "price")
+	in.History = append(in.History, coach.Turn{Role: salescoach.RoleSeller, Content: own})
+	ask := in
+	ask.History = append(append([]coach.Turn(nil), in.History...), coach.Turn{Role: salescoach.RoleAssistant, Content: "Trotzdem: Der Preis bleibt für uns zu hoch."})
+	pa, _, _ := New().PerfectAnswer(context.Background(), ask)
+	in = ask
+	in.History = append(in.History, coach.Turn{Role: salescoach.RoleSeller, Content: fillIn(pa, v)})
+	ev, _, _ := New().Evaluate(context.Background(), in)
+	quotes := map[string]bool{}
+	c := newChat(in)
+	for _, tp := range ev.TopPoints {
+		for _, m := range quoted.FindAllStringSubmatch(tp, -1) {
+			q := strings.TrimSuffix(m[1], " …")
+			if quotes[q] {
+				t.Errorf("a top point quotes a sentence twice: %q", tp)
+			}
+			quotes[q] = true
+			for _, s := range splitSentences(pa) {
+				if strings.HasPrefix(s.Text, q) && c.appWritten(s.Text) {
+					t.Errorf("a top point praises the trainer's own sentence: %q", tp)
+				}
+			}
+		}
+	}
+	for _, imp := range ev.Improvements {
+		if placeholderRE.MatchString(imp) {
+			t.Errorf("an improvement shows a raw placeholder: %q", imp)
+		}
+		// The seller acknowledged and gave figures in every answer.
+		if strings.HasPrefix(imp, "Erkenne jeden Einwand an") || strings.HasPrefix(imp, "Verknüpf einen konkreten Nutzen") {
+			t.Errorf("advice the seller already followed: %q", imp)
+		}
+	}
+}
+
+// Issue 25, point 7: a list of the techniques' names scores as little in
+// English as in German, also after the customer has pressed.
+func TestLabelListsScoreNothingInEitherLanguage(t *testing.T) {
+	lists := map[string]string{
+		"de-sie": "Einwand anerkennen. Frage stellen? Nutzen für das Produkt. Beleg / Beispiel: 300 Kunden. Nächster Schritt: Termin nächste Woche. Richtige Anrede: Sie.",
+		"de-du":  "Einwand anerkennen. Rückfrage stellen? Nutzen fürs Produkt. Beispiel: 300 Kunden. Nächster Schritt: Termin nächste Woche. Anrede: du.",
+		"en":     "Acknowledge the objection. Ask a question? Benefit for the product. Evidence / example: 300 customers. Next step: meeting next week. Right form of address: you.",
+	}
+	for _, v := range voices {
+		for d := 1; d <= 3; d++ {
+			in := chatWith(t, v, d, "price", "Das ist nicht teuer.")
+			in.History = append(in.History, coach.Turn{Role: salescoach.RoleSeller, Content: lists[v.String()]})
+			a := assess(t, in)
+			if a.Score > capVoid {
+				t.Errorf("%s difficulty %d: a list of technique names scores %d", v, d, a.Score)
+			}
+			for _, tq := range a.Techniques {
+				if tq.Shown && tq.Key != "formality" {
+					t.Errorf("%s: a list of technique names earns %s", v, tq.Key)
+				}
+			}
+		}
+	}
+	// Real answers that mention a technique's name stay real answers.
+	for _, real := range []string{
+		"Gute Frage, danke. Ein Beispiel: Ein Kunde spart 5 Stunden pro Woche. Nutzen für Sie: weniger Arbeit. Sollen wir telefonieren?",
+		"Good question, thanks. For example, one customer saves 5 hours a week. Next step: shall we have a call on Thursday?",
+	} {
+		if namesTechniques(real) {
+			t.Errorf("a real answer taken for a list of technique names: %q", real)
+		}
+	}
+}
