@@ -357,3 +357,18 @@ func TestLabelListsScoreNothingInEitherLanguage(t *testing.T) {
 		}
 	}
 }
+
+func TestGappedLexiconEntries(t *testing.T) {
+	ms := compile([]string{"kann ich _ verstehen", "i _ understand"})
+	for text, want := range map[string]bool{
+		"Das kann ich total verstehen.":   true,
+		"Das kann ich verstehen.":         false, // the gap is exactly one word
+		"Kann ich gut und gern verstehen": false,
+		"I completely understand.":        true,
+		"I understand.":                   false,
+	} {
+		if got := has(norm(text), ms); got != want {
+			t.Errorf("%q: matched %v, want %v", text, got, want)
+		}
+	}
+}

@@ -96,11 +96,27 @@ func norm(s string) string {
 type matcher struct {
 	needle string
 	raw    string
+	// gapped holds the parts of an entry with "_" for any one word
+	// ("kann ich _ verstehen"): each part must follow the previous with
+	// exactly one word between. needle is then the first part.
+	gapped []string
 }
 
 func compile(entries []string) []matcher {
 	out := make([]matcher, 0, len(entries))
 	for _, e := range entries {
+		if strings.Contains(" "+e+" ", " _ ") {
+			var parts []string
+			for _, p := range strings.Split(" "+e+" ", " _ ") {
+				if p = strings.TrimSpace(p); p != "" {
+					parts = append(parts, " "+strings.TrimSpace(norm(p))+" ")
+				}
+			}
+			if len(parts) > 1 {
+				out = append(out, matcher{needle: parts[0], raw: e, gapped: parts})
+			}
+			continue
+		}
 		prefix := strings.HasSuffix(e, "*")
 		n := strings.TrimSpace(norm(strings.TrimSuffix(e, "*")))
 		if n == "" {
@@ -118,11 +134,39 @@ func compile(entries []string) []matcher {
 // find returns the first entry of ms that occurs in the normalised text n.
 func find(n string, ms []matcher) (string, bool) {
 	for _, m := range ms {
-		if strings.Contains(n, m.needle) {
+		if m.matches(n) {
 			return m.raw, true
 		}
 	}
 	return "", false
+}
+
+// matches reports whether the entry occurs in the normalised text n.
+func (m matcher) matches(n string) bool {
+	if m.gapped == nil {
+		return strings.Contains(n, m.needle)
+	}
+	for from := 0; ; {
+		at := strings.Index(n[from:], m.gapped[0])
+		if at < 0 {
+			return false
+		}
+		pos := from + at + len(m.gapped[0]) - 1 // at the space after the part
+		ok := true
+		for _, part := range m.gapped[1:] {
+			// One word, then the next part.
+			next := strings.IndexByte(n[pos+1:], ' ')
+			if next < 0 || !strings.HasPrefix(n[pos+1+next:], part) {
+				ok = false
+				break
+			}
+			pos = pos + 1 + next + len(part) - 1
+		}
+		if ok {
+			return true
+		}
+		from += at + 1
+	}
 }
 
 func has(n string, ms []matcher) bool {
@@ -134,7 +178,7 @@ func has(n string, ms []matcher) bool {
 func count(n string, ms []matcher) int {
 	c := 0
 	for _, m := range ms {
-		if strings.Contains(n, m.needle) {
+		if m.matches(n) {
 			c++
 		}
 	}
