@@ -124,7 +124,7 @@ test('practice on Schwer with a PDF: three objections, each solved by filled-in 
 
 test('the perfect answer lands in the input with its first placeholder selected; the next one is a click or Alt+N away', async ({
   page,
-}) => {
+}, testInfo) => {
   await guestOnChat(page);
   await startPractice(page, 'Leicht', PITCH);
   const log = page.getByRole('list', { name: 'Gesprächsverlauf' });
@@ -148,6 +148,7 @@ test('the perfect answer lands in the input with its first placeholder selected;
     `Platzhalter 1 von ${ranges.length}: ersetze den markierten Text durch dein eigenes Beispiel. Alt+N markiert den nächsten.`,
   );
   await expect(input(page)).toHaveAccessibleDescription(/Platzhalter 1 von/);
+  await page.screenshot({ path: testInfo.outputPath('placeholder-bar.png') });
 
   // 'Nächster Platzhalter' selects the next one (after the last, the first again), the focus stays in the input
   const second = ranges[1 % ranges.length]!;

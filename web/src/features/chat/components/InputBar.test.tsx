@@ -202,6 +202,19 @@ describe('placeholders of the perfect answer', () => {
     expect(screen.getByRole('button', { name: 'Nächster Platzhalter' })).toBeInTheDocument();
   });
 
+  it('says it in English for an English user', () => {
+    window.localStorage.setItem('sc.lang', 'en');
+    try {
+      render(<Harness onSend={vi.fn()} initial={MODEL} selectFirstPlaceholder={1} />);
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Placeholder 1 of 2: replace the selected text with your own example. Alt+N selects the next one.',
+      );
+      expect(screen.getByRole('button', { name: 'Next placeholder' })).toBeInTheDocument();
+    } finally {
+      window.localStorage.removeItem('sc.lang');
+    }
+  });
+
   it('shows no placeholder bar while the input is disabled', () => {
     render(<Harness onSend={vi.fn()} initial={MODEL} blockedBecause="Dieser Chat ist abgeschlossen." />);
     expect(screen.queryByRole('button', { name: 'Nächster Platzhalter' })).not.toBeInTheDocument();

@@ -51,6 +51,28 @@ function isNextPlaceholderKey(event: KeyboardEvent<HTMLTextAreaElement>) {
   );
 }
 
+/**
+ * Scrolls the textarea so the line where `index` sits is at the top of its
+ * view, unless it is in view already (the browser shows only the selection's
+ * end, which leaves the start of a placeholder cut off above). The line's
+ * place is measured on a hidden copy holding the text up to `index`.
+ */
+function revealLine(el: HTMLTextAreaElement, index: number) {
+  if (el.scrollHeight <= el.clientHeight || !el.parentNode) return;
+  const probe = el.cloneNode() as HTMLTextAreaElement;
+  probe.removeAttribute('id');
+  probe.value = el.value.slice(0, index);
+  probe.style.cssText = `position:absolute;visibility:hidden;height:0;width:${el.offsetWidth}px`;
+  el.parentNode.appendChild(probe);
+  const style = getComputedStyle(el);
+  const line = parseFloat(style.lineHeight) || 24;
+  const top = probe.scrollHeight - parseFloat(style.paddingBottom) - line;
+  probe.remove();
+  if (top < el.scrollTop || top + line > el.scrollTop + el.clientHeight) {
+    el.scrollTop = Math.max(0, top - parseFloat(style.paddingTop));
+  }
+}
+
 /** A touch screen without a keyboard-like pointer: no keyboard advice there. */
 function touchOnly() {
   return typeof window.matchMedia === 'function' && window.matchMedia('(hover: none) and (pointer: coarse)').matches;
@@ -118,6 +140,7 @@ export function InputBar({
     if (!el) return;
     el.focus();
     el.setSelectionRange(range.start, range.end);
+    revealLine(el, range.start);
     setSelection(range);
   };
 
