@@ -62,6 +62,12 @@ test('the chat screen, its menus and a running chat', async ({ page, request }) 
   const hint = page.getByRole('dialog', { name: 'Tipp für deine nächste Antwort' });
   await expect(hint.getByLabel('Tipp (bearbeitbar)')).not.toHaveValue('');
   await expectNoViolations(page, 'the hint dialog');
+
+  // the perfect answer in the input, with the bar about its placeholders
+  await hint.getByRole('button', { name: 'Perfekte Antwort' }).click();
+  await expect(hint).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Nächster Platzhalter' })).toBeVisible();
+  await expectNoViolations(page, 'the placeholder bar');
 });
 
 test('signed out: the login page, help and feedback', async ({ page }) => {

@@ -79,17 +79,109 @@ export async function expectCustomerReplies(page: Page, count: number) {
   await expect(log).toHaveAttribute('aria-busy', 'false');
 }
 
-/** Opens the hint popup, asks for the perfect answer, confirms it and waits for the reply. */
-export async function sendPerfectAnswer(page: Page, replies: number) {
+/** A placeholder of the perfect answer, as the web app finds it: '[', no bracket or line break, ']'. */
+export const PLACEHOLDER = /\[[^[\]\r\n]+\]/g;
+
+/** Where the placeholders of a text sit ([start, end), brackets included). */
+export function placeholderRanges(text: string): { start: number; end: number }[] {
+  return Array.from(text.matchAll(PLACEHOLDER), (m) => ({ start: m.index, end: m.index + m[0].length }));
+}
+
+/** The input's selected text. */
+export async function selectedText(page: Page): Promise<string> {
+  return input(page).evaluate((el) => {
+    const area = el as HTMLTextAreaElement;
+    return area.value.slice(area.selectionStart, area.selectionEnd);
+  });
+}
+
+/**
+ * Concrete examples of a seller's own, one for each placeholder the perfect
+ * answer leaves (never the same one twice in a row, so a chat's answers
+ * differ the way a real seller's do).
+ */
+const OWN_EXAMPLES = [
+  'Ein Kunde mit 12 Leuten im Vertrieb spart seit März 5 Stunden pro Woche',
+  'bei einer Spedition in Kassel sank die Zeit pro Angebot von 35 auf 12 Minuten',
+  'ein Autohaus aus Fulda hat im ersten Quartal 18 Prozent mehr Termine abgeschlossen',
+  'eine Steuerkanzlei mit 9 Leuten hat 2 Tage Einarbeitung gebraucht und spart jetzt 195 Euro im Monat',
+  'ein Handwerksbetrieb mit 30 Leuten beantwortet Anfragen heute am selben Tag statt nach 3 Tagen',
+  'ein Großhändler aus Köln hat seine offenen Angebote in 6 Wochen um ein Drittel reduziert',
+];
+let examples = 0;
+
+/**
+ * Opens the hint popup and takes the perfect answer: it lands in the input
+ * (nothing is sent) with its first placeholder selected, if it has one.
+ * Returns the answer.
+ */
+export async function takePerfectAnswer(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Tipp anzeigen' }).click();
   const hint = page.getByRole('dialog', { name: 'Tipp für deine nächste Antwort' });
   await expect(hint.getByLabel('Tipp (bearbeitbar)')).not.toHaveValue('');
   await hint.getByRole('button', { name: 'Perfekte Antwort' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Perfekte Antwort senden?' });
-  await expect(confirm).toBeVisible();
-  await confirm.getByRole('button', { name: 'Senden' }).click();
-  await expect(confirm).toBeHidden();
-  await expectCustomerReplies(page, replies);
+  await expect(hint).toBeHidden();
+  await expect(input(page)).toBeFocused();
+  await expect(input(page)).not.toHaveValue('');
+  const answer = await input(page).inputValue();
+  const first = placeholderRanges(answer)[0];
+  if (first) expect(await selectedText(page)).toBe(answer.slice(first.start, first.end));
+  return answer;
+}
+
+/**
+ * Replaces every placeholder in the input with an example of the seller's
+ * own: types over the selected one, then selects the next with 'Nächster
+ * Platzhalter'. Returns the text as it will be sent.
+ */
+export async function fillPlaceholders(page: Page): Promise<string> {
+  const next = page.getByRole('button', { name: 'Nächster Platzhalter' });
+  for (let left = placeholderRanges(await input(page).inputValue()).length; left > 0; left--) {
+    expect(await selectedText(page)).toMatch(/^\[[^[\]\r\n]+\]$/);
+    await page.keyboard.insertText(OWN_EXAMPLES[examples++ % OWN_EXAMPLES.length]);
+    await expect.poll(async () => placeholderRanges(await input(page).inputValue()).length).toBe(left - 1);
+    if (left > 1) await next.click();
+  }
+  await expect(next).toBeHidden();
+  const text = await input(page).inputValue();
+  expect(text).not.toMatch(PLACEHOLDER);
+  return text;
+}
+
+/** The number of customer replies in the transcript. */
+async function customerReplies(page: Page): Promise<number> {
+  return page.getByRole('list', { name: 'Gesprächsverlauf' }).locator('.message--bot:not(.message--typing)').count();
+}
+
+/** Takes the perfect answer, fills in its placeholders, sends it and waits for the customer's reply. */
+export async function sendFilledPerfectAnswer(page: Page): Promise<string> {
+  const replies = await customerReplies(page);
+  await takePerfectAnswer(page);
+  const text = await fillPlaceholders(page);
+  await input(page).press('Enter');
+  await expectCustomerReplies(page, replies + 1);
+  return text;
+}
+
+/** At most this many filled-in perfect answers per objection (the customer may first reveal a hidden concern). */
+export const MAX_ANSWERS_PER_OBJECTION = 6;
+
+/**
+ * Answers the practice chat's current objection with filled-in perfect
+ * answers until the chat moves to the next objection or is won, at most
+ * MAX_ANSWERS_PER_OBJECTION times (the test fails when the bound is hit).
+ * Returns how many answers (perfect answers fetched, hints opened) it took.
+ */
+export async function solveObjection(page: Page): Promise<number> {
+  const progress = page.locator('.practice-progress').getByRole('progressbar');
+  const before = await progress.getAttribute('aria-label');
+  const won = page.getByText('Herzlichen Glückwunsch, du hast den Kunden überzeugt');
+  for (let answers = 1; answers <= MAX_ANSWERS_PER_OBJECTION; answers++) {
+    await sendFilledPerfectAnswer(page);
+    if ((await won.count()) > 0 || (await progress.getAttribute('aria-label')) !== before) return answers;
+  }
+  expect(false, `'${before}' not solved by ${MAX_ANSWERS_PER_OBJECTION} filled-in perfect answers`).toBe(true);
+  return MAX_ANSWERS_PER_OBJECTION;
 }
 
 /**

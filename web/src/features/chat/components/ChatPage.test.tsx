@@ -498,27 +498,78 @@ describe('hint popup', () => {
     expect(await within(dialog).findByText('Tipp konnte nicht geladen werden.')).toBeInTheDocument();
   });
 
-  it('Perfekte Antwort asks for confirmation, then sends it; the won chat offers the evaluation', async () => {
+  const PERFECT =
+    'Das verstehe ich. Zum Beispiel: [ein Kundenbeispiel mit einer Zahl]. Ein Beispiel dafür: [was ein Kunde erreicht hat]. Was wäre für Sie wichtig?';
+  const OWN_EXAMPLE = 'Ein Kunde mit 12 Leuten im Vertrieb spart seit März 5 Stunden pro Woche';
+
+  /** The hint popup's 'Perfekte Antwort' (the server answers PERFECT); returns how often it was fetched. */
+  function perfectApi() {
+    const fetched = { count: 0 };
     server.use(
       http.post(`/api/conversations/${CONVERSATION_ID}/hint`, () => HttpResponse.json({ tip: 'Tipp' })),
-      http.post(`/api/conversations/${CONVERSATION_ID}/perfect-message`, () =>
-        HttpResponse.json({ message: 'Das verstehe ich. Was wäre für Sie wichtig?' }),
-      ),
-      http.post(`/api/conversations/${CONVERSATION_ID}/evaluation`, () =>
-        HttpResponse.json({ evaluation: JSON.stringify(makeEvaluation()) }),
-      ),
+      http.post(`/api/conversations/${CONVERSATION_ID}/perfect-message`, () => {
+        fetched.count++;
+        return HttpResponse.json({ message: PERFECT });
+      }),
     );
-    const { user } = await runningPractice();
-    await sendOpening(user);
+    return fetched;
+  }
+
+  async function askPerfect(user: ReturnType<typeof renderApp>['user']) {
     await user.click(screen.getByRole('button', { name: 'Tipp anzeigen' }));
     const hint = await screen.findByRole('dialog', { name: 'Tipp für deine nächste Antwort' });
     await within(hint).findByLabelText('Tipp (bearbeitbar)');
     await user.click(within(hint).getByRole('button', { name: 'Perfekte Antwort' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Perfekte Antwort senden?' });
-    expect(within(confirm).getByText('Das verstehe ich. Was wäre für Sie wichtig?')).toBeInTheDocument();
-    await user.click(within(confirm).getByRole('button', { name: 'Senden' }));
+  }
+
+  const selected = () => {
+    const el = input() as HTMLTextAreaElement;
+    return el.value.slice(el.selectionStart, el.selectionEnd);
+  };
+
+  it('Perfekte Antwort puts the answer into the input with its first placeholder selected; nothing is sent', async () => {
+    const bodies = chatApi({}, { message: 'Gut, überzeugt.', assistantMessageId: 'm-bot-2', userMessageId: 'm-user-2', completed: true, progress: 100, score: makeScore({ totalPercent: 100, progress: 100, solved: true, completed: true }) });
+    server.use(
+      http.post(`/api/conversations/${CONVERSATION_ID}/evaluation`, () =>
+        HttpResponse.json({ evaluation: JSON.stringify(makeEvaluation()) }),
+      ),
+    );
+    const fetched = perfectApi();
+    const { user } = await openChat();
+    await startPractice(user);
+    await sendOpening(user);
+    await askPerfect(user);
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(input()).toHaveValue(PERFECT);
+    await waitFor(() => expect(input()).toHaveFocus());
+    expect(selected()).toBe('[ein Kundenbeispiel mit einer Zahl]');
+    expect(bodies).toHaveLength(1);
+    expect(fetched.count).toBe(1);
+    const status = screen.getByText(/^Platzhalter 1 von 2/);
+    expect(status).toHaveAttribute('role', 'status');
+    expect(status).toHaveTextContent(
+      'Platzhalter 1 von 2: ersetze den markierten Text durch dein eigenes Beispiel. Alt+N markiert den nächsten.',
+    );
+
+    // the seller writes their own examples, the second one reached with the button
+    await user.keyboard(OWN_EXAMPLE);
+    expect(screen.getByText(/^Offene Platzhalter: 1\./)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Nächster Platzhalter' }));
+    expect(selected()).toBe('[was ein Kunde erreicht hat]');
+    expect(input()).toHaveFocus();
+    expect(screen.getByText(/^Platzhalter 1 von 1:/)).toBeInTheDocument();
+    await user.keyboard('Das Team schreibt Angebote in 12 statt 35 Minuten');
+    expect(screen.queryByRole('button', { name: 'Nächster Platzhalter' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Platzhalter/)).not.toBeInTheDocument();
+
+    await user.keyboard('{Enter}');
     await within(log()).findByText('Gut, überzeugt.');
-    expect(within(log()).getByText('Das verstehe ich. Was wäre für Sie wichtig?')).toBeInTheDocument();
+    expect(bodies[1]?.message).toBe(
+      `Das verstehe ich. Zum Beispiel: ${OWN_EXAMPLE}. Ein Beispiel dafür: Das Team schreibt Angebote in 12 statt 35 Minuten. Was wäre für Sie wichtig?`,
+    );
+    expect(screen.queryByText(/enthielt noch einen Platzhalter/)).not.toBeInTheDocument();
+    expect(fetched.count).toBe(1);
 
     // won: the completion message, input disabled, evaluation on request
     expect(within(log()).getByText('Herzlichen Glückwunsch, du hast den Kunden überzeugt')).toBeInTheDocument();
@@ -534,6 +585,52 @@ describe('hint popup', () => {
     expect(within(panel).getByRole('heading', { name: 'Verbesserungsvorschläge:' })).toBeInTheDocument();
     expect(within(panel).getByRole('heading', { name: 'Top-3 Positive Punkte:' })).toBeInTheDocument();
     expect(within(panel).getByText('Du führst zum nächsten Schritt.')).toBeInTheDocument();
+  });
+
+  it('asks before the perfect answer replaces text the user typed', async () => {
+    const bodies = chatApi({});
+    const fetched = perfectApi();
+    const { user } = await openChat();
+    await startPractice(user);
+    await sendOpening(user);
+    await user.type(input(), 'Mein eigener Entwurf');
+
+    await askPerfect(user);
+    const ask = await screen.findByRole('dialog', { name: 'Deine Eingabe ersetzen?' });
+    expect(ask).toHaveAccessibleDescription(/Im Eingabefeld steht schon Text von dir/);
+    expect(within(ask).getByText(/Was wäre für Sie wichtig\?/)).toBeInTheDocument();
+    await user.click(within(ask).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(input()).toHaveValue('Mein eigener Entwurf');
+    expect(input()).toHaveFocus();
+
+    await askPerfect(user);
+    const again = await screen.findByRole('dialog', { name: 'Deine Eingabe ersetzen?' });
+    await user.click(within(again).getByRole('button', { name: 'Ersetzen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(input()).toHaveValue(PERFECT);
+    await waitFor(() => expect(input()).toHaveFocus());
+    expect(selected()).toBe('[ein Kundenbeispiel mit einer Zahl]');
+    expect(bodies).toHaveLength(1);
+    expect(fetched.count).toBe(2);
+  });
+
+  it('sends an answer with a placeholder left in, and says it counts as unfinished', async () => {
+    const bodies = chatApi({}, { message: 'Hm, und weiter?', assistantMessageId: 'm-bot-2', userMessageId: 'm-user-2', score: makeScore({ totalPercent: 20, progress: 20 }) });
+    perfectApi();
+    const { user } = await openChat();
+    await startPractice(user);
+    await sendOpening(user);
+    await askPerfect(user);
+    await waitFor(() => expect(selected()).toBe('[ein Kundenbeispiel mit einer Zahl]'));
+    await user.keyboard(OWN_EXAMPLE);
+    await user.keyboard('{Enter}');
+    await within(log()).findByText('Hm, und weiter?');
+    expect(bodies[1]?.message).toContain('[was ein Kunde erreicht hat]');
+    const toast = await screen.findByText(
+      'Deine Antwort enthielt noch einen Platzhalter in eckigen Klammern und zählt daher als unfertig.',
+    );
+    expect(toast.closest('.notice')).toHaveClass('notice--warning');
   });
 
   it('shows the perfect-answer failure', async () => {

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useHistoryState, useNavigate } from '../../../lib/router';
 import { WithTooltip } from '../../../components/ui/Tooltip';
 import { FlagIcon, PlusIcon } from '../../../components/ui/icons/app';
@@ -21,6 +22,7 @@ import { CHAT_TOAST_MS, DIFFICULTY_KEYS, useChat } from '../hooks/useChat';
 import { useVoiceCall } from '../hooks/useVoiceCall';
 import { clearVoiceCallRequest, useVoiceCallRequested } from '../../../lib/voice-call-request';
 import type { PdfAttachment } from '../lib/attach-pdf';
+import { countPlaceholders } from '../lib/placeholders';
 import { ChallengeRings } from './ChallengeRings';
 import { InputBar } from './InputBar';
 import { WelcomePanel } from './WelcomePanel';
@@ -28,7 +30,7 @@ import './chat.css';
 
 // What the first paint (the welcome panel) does not show loads when it is
 // first needed, or earlier once the page is idle (ChatPage): the transcript,
-// the hint and perfect-answer dialogs, a practice's progress bar, the
+// the hint dialog and the one that asks before the perfect answer replaces typed text, a practice's progress bar, the
 // evaluation, the voice call's bar and dialog. The voice loop loads with a
 // call (useVoiceCall), the PDF reader with a file.
 const loadTranscript = () => import('./MessageList');
@@ -38,7 +40,7 @@ const loadEvaluation = () => import('./EvaluationPanel');
 const loadVoiceParts = () => import('./VoiceCall');
 const MessageList = lazyPart(loadTranscript, 'MessageList');
 const HintPopup = lazyPart(loadDialogs, 'HintPopup');
-const PerfectAnswerDialog = lazyPart(loadDialogs, 'PerfectAnswerDialog');
+const ReplaceInputDialog = lazyPart(loadDialogs, 'ReplaceInputDialog');
 const PracticeProgress = lazyPart(loadProgress, 'PracticeProgress');
 const EvaluationPanel = lazyPart(loadEvaluation, 'EvaluationPanel');
 const VoiceStatusBar = lazyPart(loadVoiceParts, 'VoiceStatusBar');
@@ -110,7 +112,10 @@ export function ChatPage() {
   const [pdfReading, setPdfReading] = useState(false);
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const [hintOpen, setHintOpen] = useState(false);
+  // A perfect answer waiting for the user's consent to replace the text in the input.
   const [perfectText, setPerfectText] = useState<string | null>(null);
+  // Each increment makes the input select its first placeholder (InputBar).
+  const [placeholderRequest, setPlaceholderRequest] = useState(0);
   const hint = useMutation({ mutationFn: (id: string) => fetchHint(id) });
   const perfect = useMutation({ mutationFn: (id: string) => fetchPerfectMessage(id) });
   const voice = useVoiceCall((message, onToken, callId) => chat.reply(message, null, onToken, callId));
@@ -196,6 +201,8 @@ export function ChatPage() {
     const ok = await chat.send(message, attachment);
     if (ok) {
       if (attachment) setPdf(null);
+      // Sent as it is (the server scores it as unfinished); only a note, nothing blocks.
+      if (countPlaceholders(message) > 0) notify({ tone: 'warning', text: t('chat.placeholders.sentOpen') }, CHAT_TOAST_MS);
     } else {
       setText((current) => current || message);
     }
@@ -226,11 +233,29 @@ export function ChatPage() {
     hint.mutate(state.conversationId);
   };
 
+  // The perfect answer is a model to adapt: it goes into the input (never
+  // sent from here) with its first placeholder selected.
+  const takePerfect = (answer: string) => {
+    // The dialogs close first, so the focus they give back does not land after ours.
+    flushSync(() => {
+      setHintOpen(false);
+      setPerfectText(null);
+    });
+    setText(answer);
+    setPlaceholderRequest((n) => n + 1);
+  };
+
   const loadPerfect = () => {
     if (!state.conversationId) return;
     perfect.mutate(state.conversationId, {
       onSuccess: (res) => {
-        setHintOpen(false);
+        // The hint dialog is modal: the input still holds what it held at the click.
+        const typed = text.trim();
+        if (typed === '' || typed === res.message.trim()) {
+          takePerfect(res.message);
+          return;
+        }
+        flushSync(() => setHintOpen(false));
         setPerfectText(res.message);
       },
     });
@@ -381,6 +406,7 @@ export function ChatPage() {
         onPdf={(file) => void attach(file)}
         onRemovePdf={() => setPdf(null)}
         textareaRef={textarea}
+        selectFirstPlaceholder={placeholderRequest}
         voice={{
           active: voice.state !== 'off',
           blockedBecause: callBlocked,
@@ -426,13 +452,13 @@ export function ChatPage() {
       ) : null}
       {perfectShown ? (
         <Suspense fallback={<PartLoading />}>
-          <PerfectAnswerDialog
+          <ReplaceInputDialog
             text={perfectText}
-            onCancel={() => setPerfectText(null)}
-            onConfirm={(message) => {
-              setPerfectText(null);
-              void send(message);
+            onCancel={() => {
+              flushSync(() => setPerfectText(null));
+              textarea.current?.focus();
             }}
+            onConfirm={takePerfect}
           />
         </Suspense>
       ) : null}

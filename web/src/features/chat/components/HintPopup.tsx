@@ -14,7 +14,7 @@ export interface HintPopupProps {
   onClose: () => void;
   /** 'Übernehmen': the (edited) tip goes into the input. */
   onApply: (text: string) => void;
-  /** 'Perfekte Antwort': loads the answer; a confirmation follows. */
+  /** 'Perfekte Antwort': loads the answer, which goes into the input for editing. */
   onPerfect: () => void;
 }
 
@@ -96,20 +96,21 @@ export function HintPopup({
   );
 }
 
-export interface PerfectAnswerDialogProps {
+export interface ReplaceInputDialogProps {
+  /** The perfect answer waiting to go into the input, or null (closed). */
   text: string | null;
   onCancel: () => void;
   onConfirm: (text: string) => void;
 }
 
-/** Asks before the perfect answer is sent as the user's message. */
-export function PerfectAnswerDialog({ text, onCancel, onConfirm }: PerfectAnswerDialogProps) {
+/** Asks before the perfect answer replaces text the user already has in the input. */
+export function ReplaceInputDialog({ text, onCancel, onConfirm }: ReplaceInputDialogProps) {
   const t = useT();
   const descId = useId();
   return (
-    <Dialog open={text !== null} title={t('chat.perfect.title')} describedBy={descId} onClose={onCancel}>
+    <Dialog open={text !== null} title={t('chat.perfect.replaceTitle')} describedBy={descId} onClose={onCancel}>
       <div className="stack">
-        <p id={descId}>{t('chat.perfect.text')}</p>
+        <p id={descId}>{t('chat.perfect.replaceText')}</p>
         <blockquote className="perfect__text">{text !== null ? <Markdown text={text} /> : null}</blockquote>
         <div className="dialog__actions">
           <button type="button" className="button button--secondary" onClick={onCancel}>
@@ -122,7 +123,7 @@ export function PerfectAnswerDialog({ text, onCancel, onConfirm }: PerfectAnswer
               if (text !== null) onConfirm(text);
             }}
           >
-            {t('chat.send')}
+            {t('chat.perfect.replace')}
           </button>
         </div>
       </div>

@@ -1,13 +1,13 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRef, useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../../lib/i18n';
 import { isPdf } from '../lib/attach-pdf';
 import { InputBar, MAX_INPUT_HEIGHT, type InputBarProps } from './InputBar';
 
-function Harness(props: Partial<InputBarProps> & { onSend: (text: string) => void }) {
-  const [value, setValue] = useState('');
+function Harness({ initial = '', ...props }: Partial<InputBarProps> & { onSend: (text: string) => void; initial?: string }) {
+  const [value, setValue] = useState(initial);
   const ref = useRef<HTMLTextAreaElement | null>(null);
   return (
     <I18nProvider>
@@ -117,5 +117,107 @@ describe('input bar', () => {
     expect(isPdf(new File(['x'], 'bild.png', { type: 'image/png' }))).toBe(false);
     expect(isPdf(new File(['x'], 'ohne-typ.pdf'))).toBe(true);
     expect(screen.queryByRole('textbox')).toBeNull();
+  });
+});
+
+const MODEL =
+  'Das verstehe ich. Zum Beispiel: [ein Kundenbeispiel mit einer Zahl]. Ein Beispiel dafür: [was ein Kunde erreicht hat]. Passt Donnerstag?';
+
+describe('placeholders of the perfect answer', () => {
+  const selected = () => {
+    const el = textarea() as HTMLTextAreaElement;
+    return el.value.slice(el.selectionStart, el.selectionEnd);
+  };
+  const bar = () => document.querySelector('.placeholder-bar__text');
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('focuses the input and selects the first placeholder when asked to', () => {
+    const { rerender } = render(<Harness onSend={vi.fn()} initial={MODEL} />);
+    expect(textarea()).not.toHaveFocus();
+    rerender(<Harness onSend={vi.fn()} initial={MODEL} selectFirstPlaceholder={1} />);
+    expect(textarea()).toHaveFocus();
+    expect(selected()).toBe('[ein Kundenbeispiel mit einer Zahl]');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Platzhalter 1 von 2: ersetze den markierten Text durch dein eigenes Beispiel. Alt+N markiert den nächsten.',
+    );
+    expect(textarea()).toHaveAccessibleDescription(/Platzhalter 1 von 2/);
+  });
+
+  it('selects the next placeholder with Alt+N and the button, wrapping after the last; Tab still leaves the input', async () => {
+    const user = userEvent.setup();
+    render(<Harness onSend={vi.fn()} initial={MODEL} selectFirstPlaceholder={1} />);
+    await user.keyboard('{Alt>}n{/Alt}');
+    expect(selected()).toBe('[was ein Kunde erreicht hat]');
+    expect(textarea()).toHaveValue(MODEL);
+    expect(bar()).toHaveTextContent(/^Platzhalter 2 von 2:/);
+    await user.click(screen.getByRole('button', { name: 'Nächster Platzhalter' }));
+    expect(textarea()).toHaveFocus();
+    expect(selected()).toBe('[ein Kundenbeispiel mit einer Zahl]');
+    expect(bar()).toHaveTextContent(/^Platzhalter 1 von 2:/);
+
+    await user.tab();
+    expect(textarea()).not.toHaveFocus();
+  });
+
+  it('counts down as the seller fills them in, and goes quiet when none is left', async () => {
+    const user = userEvent.setup();
+    const onSend = vi.fn();
+    render(<Harness onSend={onSend} initial={MODEL} selectFirstPlaceholder={1} />);
+    await user.keyboard('Ein Kunde spart 5 Stunden pro Woche');
+    expect(bar()).toHaveTextContent('Offene Platzhalter: 1. Ersetze jeden durch dein eigenes Beispiel. Alt+N markiert den nächsten.');
+    await user.keyboard('{Alt>}n{/Alt}');
+    expect(selected()).toBe('[was ein Kunde erreicht hat]');
+    await user.keyboard('12 statt 35 Minuten pro Angebot');
+    expect(screen.queryByRole('button', { name: 'Nächster Platzhalter' })).not.toBeInTheDocument();
+    // the live region stays in the page, empty
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(textarea()).not.toHaveAccessibleDescription(/Platzhalter/);
+    await user.keyboard('{Enter}');
+    expect(onSend).toHaveBeenCalledWith(
+      'Das verstehe ich. Zum Beispiel: Ein Kunde spart 5 Stunden pro Woche. Ein Beispiel dafür: 12 statt 35 Minuten pro Angebot. Passt Donnerstag?',
+    );
+  });
+
+  it('lets Alt+N through when there is no placeholder, and takes it when there is one', () => {
+    render(<Harness onSend={vi.fn()} initial="Kein Platzhalter" selectFirstPlaceholder={1} />);
+    expect(textarea()).toHaveFocus();
+    expect((textarea() as HTMLTextAreaElement).selectionStart).toBe('Kein Platzhalter'.length);
+    // fireEvent answers false when a handler called preventDefault()
+    expect(fireEvent.keyDown(textarea(), { key: 'n', code: 'KeyN', altKey: true })).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Nächster Platzhalter' })).not.toBeInTheDocument();
+    fireEvent.change(textarea(), { target: { value: 'Mit [Platzhalter]' } });
+    expect(fireEvent.keyDown(textarea(), { key: 'n', code: 'KeyN', altKey: true })).toBe(false);
+    // AltGr (Ctrl+Alt on Windows) and Cmd stay the keyboard's
+    expect(fireEvent.keyDown(textarea(), { key: 'n', code: 'KeyN', altKey: true, ctrlKey: true })).toBe(true);
+    expect(fireEvent.keyDown(textarea(), { key: 'n', code: 'KeyN', altKey: true, metaKey: true })).toBe(true);
+  });
+
+  it('gives no keyboard advice on a touch screen', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('pointer: coarse'), media: query }));
+    render(<Harness onSend={vi.fn()} initial={MODEL} selectFirstPlaceholder={1} />);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /^Platzhalter 1 von 2: ersetze den markierten Text durch dein eigenes Beispiel\.$/,
+    );
+    expect(screen.getByRole('button', { name: 'Nächster Platzhalter' })).toBeInTheDocument();
+  });
+
+  it('says it in English for an English user', () => {
+    window.localStorage.setItem('sc.lang', 'en');
+    try {
+      render(<Harness onSend={vi.fn()} initial={MODEL} selectFirstPlaceholder={1} />);
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Placeholder 1 of 2: replace the selected text with your own example. Alt+N selects the next one.',
+      );
+      expect(screen.getByRole('button', { name: 'Next placeholder' })).toBeInTheDocument();
+    } finally {
+      window.localStorage.removeItem('sc.lang');
+    }
+  });
+
+  it('shows no placeholder bar while the input is disabled', () => {
+    render(<Harness onSend={vi.fn()} initial={MODEL} blockedBecause="Dieser Chat ist abgeschlossen." />);
+    expect(screen.queryByRole('button', { name: 'Nächster Platzhalter' })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('');
   });
 });

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Dialog, DialogLoading } from '../../../components/ui/Dialog';
 import { LightbulbIcon, MicIcon, PaperclipIcon, SendIcon } from '../../../components/ui/icons/app';
 import { WithTooltip } from '../../../components/ui/Tooltip';
@@ -6,6 +6,7 @@ import { lazyPart } from '../../../lib/chunks';
 import { useT } from '../../../lib/i18n';
 import type { PdfAttachment } from '../lib/attach-pdf';
 import { hasMarkdown } from '../lib/has-markdown';
+import { findPlaceholders, nextPlaceholder, selectedPlaceholder, type PlaceholderRange } from '../lib/placeholders';
 
 // The renderer loads with the transcript, or here when a preview opens first.
 const Markdown = lazyPart(() => import('../lib/markdown'), 'Markdown');
@@ -32,6 +33,49 @@ export interface InputBarProps {
   textareaRef: RefObject<HTMLTextAreaElement | null>;
   /** The voice-call toggle: whether a call runs, why none can start (or null), and the toggle. */
   voice?: { active: boolean; blockedBecause: string | null; onToggle: () => void };
+  /**
+   * Each new value focuses the input and selects its first placeholder (the
+   * caret goes to the end when there is none): the perfect answer was put in.
+   */
+  selectFirstPlaceholder?: number;
+}
+
+/** Alt+N (without Ctrl, which AltGr adds on Windows, or Cmd) selects the next placeholder. */
+function isNextPlaceholderKey(event: KeyboardEvent<HTMLTextAreaElement>) {
+  return (
+    event.altKey &&
+    !event.ctrlKey &&
+    !event.metaKey &&
+    !event.shiftKey &&
+    (event.code === 'KeyN' || event.key.toLowerCase() === 'n')
+  );
+}
+
+/**
+ * Scrolls the textarea so the line where `index` sits is at the top of its
+ * view, unless it is in view already (the browser shows only the selection's
+ * end, which leaves the start of a placeholder cut off above). The line's
+ * place is measured on a hidden copy holding the text up to `index`.
+ */
+function revealLine(el: HTMLTextAreaElement, index: number) {
+  if (el.scrollHeight <= el.clientHeight || !el.parentNode) return;
+  const probe = el.cloneNode() as HTMLTextAreaElement;
+  probe.removeAttribute('id');
+  probe.value = el.value.slice(0, index);
+  probe.style.cssText = `position:absolute;visibility:hidden;height:0;width:${el.offsetWidth}px`;
+  el.parentNode.appendChild(probe);
+  const style = getComputedStyle(el);
+  const line = parseFloat(style.lineHeight) || 24;
+  const top = probe.scrollHeight - parseFloat(style.paddingBottom) - line;
+  probe.remove();
+  if (top < el.scrollTop || top + line > el.scrollTop + el.clientHeight) {
+    el.scrollTop = Math.max(0, top - parseFloat(style.paddingTop));
+  }
+}
+
+/** A touch screen without a keyboard-like pointer: no keyboard advice there. */
+function touchOnly() {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(hover: none) and (pointer: coarse)').matches;
 }
 
 /** Sets the textarea's height to its content, at most MAX_INPUT_HEIGHT (CSSOM, allowed by the CSP). */
@@ -62,6 +106,7 @@ export function InputBar({
   onRemovePdf,
   textareaRef,
   voice,
+  selectFirstPlaceholder,
 }: InputBarProps) {
   const t = useT();
   const inner = textareaRef;
@@ -69,11 +114,65 @@ export function InputBar({
   const [preview, setPreview] = useState<string | null>(null);
   const keysId = useId();
   const inputId = useId();
+  const placeholderId = useId();
+  const placeholders = useMemo(() => findPlaceholders(value), [value]);
+  // The textarea's selection, kept so the placeholder bar can say which one is selected.
+  const [selection, setSelection] = useState<PlaceholderRange>({ start: 0, end: 0 });
+  const [keyboardAdvice] = useState(() => !touchOnly());
   const disabled = blockedBecause !== null;
   const trimmed = value.trim();
   const sendBlocked = disabled ? blockedBecause : trimmed === '' || pdfReading ? '' : null;
 
   useEffect(() => fit(inner.current), [inner, value]);
+
+  const syncSelection = () => {
+    const el = inner.current;
+    if (!el) return;
+    setSelection((current) =>
+      current.start === el.selectionStart && current.end === el.selectionEnd
+        ? current
+        : { start: el.selectionStart, end: el.selectionEnd },
+    );
+  };
+
+  const selectRange = (range: PlaceholderRange) => {
+    const el = inner.current;
+    if (!el) return;
+    el.focus();
+    el.setSelectionRange(range.start, range.end);
+    revealLine(el, range.start);
+    setSelection(range);
+  };
+
+  const selectNextPlaceholder = () => {
+    const el = inner.current;
+    if (!el) return;
+    const next = nextPlaceholder(el.value, el.selectionStart, el.selectionEnd);
+    if (next) selectRange(next);
+  };
+
+  // The perfect answer arrived: select its first placeholder (after the value is in the textarea).
+  useLayoutEffect(() => {
+    if (!selectFirstPlaceholder) return;
+    const el = inner.current;
+    if (!el) return;
+    const first = findPlaceholders(el.value)[0];
+    selectRange(first ?? { start: el.value.length, end: el.value.length });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- each request selects once
+  }, [selectFirstPlaceholder]);
+
+  const placeholderShown = !disabled && placeholders.length > 0;
+  const current = selectedPlaceholder(placeholders, selection.start, selection.end);
+  const placeholderText = placeholderShown
+    ? [
+        current >= 0
+          ? t('chat.placeholders.current', { n: current + 1, m: placeholders.length })
+          : t('chat.placeholders.open', { m: placeholders.length }),
+        keyboardAdvice ? t('chat.placeholders.keys') : '',
+      ]
+        .filter(Boolean)
+        .join(' ')
+    : '';
 
   const submit = () => {
     if (sendBlocked !== null) return;
@@ -85,6 +184,11 @@ export function InputBar({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (placeholders.length > 0 && isNextPlaceholderKey(event)) {
+      event.preventDefault();
+      selectNextPlaceholder();
+      return;
+    }
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     submit();
@@ -115,6 +219,23 @@ export function InputBar({
           </span>
         </div>
       ) : null}
+      {/* Always in the page, so screen readers announce its text when a placeholder appears or is selected. */}
+      <div className={placeholderShown ? 'placeholder-bar' : 'placeholder-bar placeholder-bar--empty'}>
+        <p id={placeholderId} className="placeholder-bar__text" role="status">
+          {placeholderText}
+        </p>
+        {placeholderShown ? (
+          <button
+            type="button"
+            className="button button--secondary button--small placeholder-bar__next"
+            // keep the selection in the textarea while the pointer presses
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={selectNextPlaceholder}
+          >
+            {t('chat.placeholders.next')}
+          </button>
+        ) : null}
+      </div>
       <form
         className="input-bar__form"
         onSubmit={(event) => {
@@ -138,10 +259,16 @@ export function InputBar({
                 placeholder={
                   blockedBecause ?? (firstMessage ? t('chat.input.placeholderFirst') : t('chat.input.placeholder'))
                 }
-                aria-describedby={[describedBy, keysId].filter(Boolean).join(' ')}
+                aria-describedby={[describedBy, keysId, placeholderShown ? placeholderId : null].filter(Boolean).join(' ')}
                 maxLength={4000}
-                onChange={(e) => onChange(e.currentTarget.value)}
+                onChange={(e) => {
+                  onChange(e.currentTarget.value);
+                  syncSelection();
+                }}
                 onKeyDown={onKeyDown}
+                onSelect={syncSelection}
+                onKeyUp={syncSelection}
+                onClick={syncSelection}
               />
               <span id={keysId} className="visually-hidden">
                 {t('chat.input.keys')}

@@ -83,4 +83,29 @@ describe('practice progress and score', () => {
     expect(items[1]).toHaveTextContent('✗fehlt: Rückfrage stellenEs fehlt eine Rückfrage.');
     expect(screen.getByText('Antwort: 50 von 100 Punkten')).toBeVisible();
   });
+  it("shows a reason about a placeholder left in, in full (issue 24: the server writes 'Platzhalter noch offen …')", async () => {
+    const user = userEvent.setup();
+    const reason =
+      'Platzhalter noch offen: ersetze „[ein Kundenbeispiel mit einer Zahl aus eigener Erfahrung]“ durch dein eigenes Beispiel.';
+    wrap(
+      <PracticeProgress
+        stage={1}
+        totalStages={1}
+        progress={40}
+        score={{
+          totalPercent: 40,
+          answerScore: 66,
+          stage: 1,
+          totalStages: 1,
+          progress: 40,
+          solved: false,
+          completed: false,
+          techniques: [...techniques, { key: 'evidence', label: 'Beleg / Beispiel', shown: false, reason }],
+        }}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Begründung' }));
+    expect(screen.getByText(reason)).toBeVisible();
+    expect(screen.getAllByRole('listitem')[2]).toHaveTextContent(`✗fehlt: Beleg / Beispiel${reason}`);
+  });
 });

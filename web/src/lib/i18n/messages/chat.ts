@@ -161,10 +161,25 @@ export const chat = {
   'chat.hint.apply': { de: 'Übernehmen', en: 'Apply' },
   'chat.hint.perfect': { de: 'Perfekte Antwort', en: 'Perfect answer' },
   'chat.hint.perfectLoading': { de: 'Perfekte Antwort wird geladen…', en: 'Loading the perfect answer…' },
-  'chat.perfect.title': { de: 'Perfekte Antwort senden?', en: 'Send the perfect answer?' },
-  'chat.perfect.text': {
-    de: 'Diese Antwort wird so an den Kunden gesendet:',
-    en: 'This answer will be sent to the customer as it is:',
+  'chat.perfect.replaceTitle': { de: 'Deine Eingabe ersetzen?', en: 'Replace your text?' },
+  'chat.perfect.replaceText': {
+    de: 'Im Eingabefeld steht schon Text von dir. Die perfekte Antwort ersetzt ihn, danach kannst du sie anpassen:',
+    en: 'The input already holds text of yours. The perfect answer replaces it, and you can adapt it afterwards:',
+  },
+  'chat.perfect.replace': { de: 'Ersetzen', en: 'Replace' },
+  'chat.placeholders.current': {
+    de: 'Platzhalter {n} von {m}: ersetze den markierten Text durch dein eigenes Beispiel.',
+    en: 'Placeholder {n} of {m}: replace the selected text with your own example.',
+  },
+  'chat.placeholders.open': {
+    de: 'Offene Platzhalter: {m}. Ersetze jeden durch dein eigenes Beispiel.',
+    en: 'Open placeholders: {m}. Replace each with your own example.',
+  },
+  'chat.placeholders.keys': { de: 'Alt+N markiert den nächsten.', en: 'Alt+N selects the next one.' },
+  'chat.placeholders.next': { de: 'Nächster Platzhalter', en: 'Next placeholder' },
+  'chat.placeholders.sentOpen': {
+    de: 'Deine Antwort enthielt noch einen Platzhalter in eckigen Klammern und zählt daher als unfertig.',
+    en: 'Your answer still held a placeholder in square brackets, so it counts as unfinished.',
   },
   'chat.perfect.error': { de: 'Fehler beim Abrufen der Empfehlung.', en: 'The recommendation could not be loaded.' },
   'chat.evaluation.title': { de: 'Auswertung', en: 'Evaluation' },
