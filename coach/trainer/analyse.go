@@ -145,6 +145,7 @@ func analyseIn(text, family string, v voice, p product, ctx answerContext) *anal
 			a.checkNext(s)
 			a.checkPenalties(s)
 		}
+		a.checkOpener()
 		a.checkRelevance()
 	}
 	a.checkFormality()
@@ -179,10 +180,37 @@ func (a *analysis) checkAck(i int, s sentence) {
 	}
 }
 
+// checkOpener credits an answer's first sentence as an acknowledgement
+// when it sides with the customer before arguing, in whatever words
+// ("Dass Sie gerade im Stress sind, glaube ich sofort."): a statement
+// with words of agreement that points at the customer or their point
+// and neither argues (no product, no offer, no benefit) nor pushes back
+// (no contradiction, pressure, dismissal or directive), opening an answer
+// that goes on.
+func (a *analysis) checkOpener() {
+	if a.ack > 0 || len(a.sents) < 3 {
+		return
+	}
+	s := a.sents[0]
+	if isQuestion(s) || s.Words < 4 || s.Words > 20 || !has(s.Norm, agreementWords.m) {
+		return
+	}
+	if !has(s.Norm, customerWords.m) && !has(s.Norm, backReferences.m) && !strings.Contains(s.Norm, " das ") && !strings.Contains(s.Norm, " that ") {
+		return
+	}
+	for _, l := range []*lexicon{selfWords, benefitWords, contradictWords, pressureWords, insultWords, dismissWords, badmouthWords, directives} {
+		if has(s.Norm, l.m) {
+			return
+		}
+	}
+	a.ack, a.ackQuote = 0.8, s.Text
+}
+
 // isNextStepSentence tells a proposal ("Sollen wir nächste Woche eine Demo
 // machen?") from a clarifying question.
 func isNextStepSentence(s sentence) bool {
-	return has(s.Norm, nextActions.m) || (has(s.Norm, nextProposals.m) && has(s.Norm, nextTimes.m))
+	when := has(s.Norm, nextTimes.m)
+	return has(s.Norm, nextActions.m) || (when && ((s.Question && has(s.Norm, jointWords.m)) || has(s.Norm, nextProposals.m)))
 }
 
 // isQuestion reports a sentence that asks the customer something: it ends
@@ -213,6 +241,10 @@ func (a *analysis) checkQuestion(s sentence, kw keywordSet) {
 	// situation around it; small talk and unrelated questions do not.
 	related := theme || kw.mentions(s.Norm) || has(s.Norm, probeWords.m) || pointsBack(s.Text) || has(s.Norm, indirectAsks.m) ||
 		(has(s.Norm, questionWords.m) && has(s.Norm, customerWords.m) && s.Words >= 5)
+	// An open question of some length that is no small talk asks about
+	// the customer's world ("Welche Abläufe dürfen auf keinen Fall
+	// stocken?") even without naming the objection.
+	related = related || (has(" "+strings.Fields(s.Norm)[0]+" ", questionWords.m) && s.Words >= 4)
 	switch {
 	case has(s.Norm, smalltalkWords.m) || !related:
 		strength, kind = 0.1, "offtopic"
@@ -390,7 +422,9 @@ func (a *analysis) checkNext(s sentence) {
 	}
 	action := has(s.Norm, nextActions.m)
 	when := has(s.Norm, nextTimes.m)
-	prop := has(s.Norm, nextProposals.m)
+	// "Schauen wir uns am Mittwoch um 14 Uhr Ihre Kosten an?": a question
+	// with a day or time proposes it.
+	prop := has(s.Norm, nextProposals.m) || (s.Question && when && has(s.Norm, jointWords.m))
 	var strength float64
 	var kind string
 	switch {

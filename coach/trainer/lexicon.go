@@ -111,6 +111,8 @@ var (
 	beneficiaries   = named("beneficiary")       // the customer as the one who gains ("Ihnen", "Ihr …", "your")
 	directives      = named("directive")         // advice or praise rather than a gain ("sollten Sie", "gut")
 	techniqueLabels = named("technique_labels")  // the names of the techniques themselves ("Nutzen", "Next step")
+	agreementWords  = named("agreement")         // an opener that sides with the customer ("im Gegenteil", "sehe ich genauso")
+	jointWords      = named("joint")             // the seller or both act ("wir", "ich", "we"): a question with a day proposes it
 	functionWords   = named("function_words")    // a line of website text is a sentence
 	boilerplate     = named("boilerplate")       // website text that is not about the product
 )

@@ -57,6 +57,8 @@ type repsFile struct {
 	// trainer's own; Meeting are answers that only push for a meeting.
 	Outside        map[string]map[string]string `json:"outside"`
 	OutsideHeldout map[string]map[string]string `json:"outside_heldout"`
+	OutsideBlind   map[string]map[string]string `json:"outside_blind"`
+	OutsideFinal   map[string]map[string]string `json:"outside_final"`
 	Meeting map[string][]string          `json:"meeting"`
 	// Phrasings are everyday ways to acknowledge and to state a benefit.
 	Phrasings struct {
@@ -520,6 +522,10 @@ func TestScriptedReps(t *testing.T) {
 	pairs, ordered := 0, 0
 	outside90, outsideAll := 0, 0
 	held90, heldAll := 0, 0
+	blind90, blindAll := 0, 0
+	final90, finalAll := 0, 0
+	var weakFinal []string
+	var weakBlind []string
 	var weakHeld []string
 	var weakOutside []string
 	good90, goodAll := 0, 0
@@ -596,6 +602,24 @@ func TestScriptedReps(t *testing.T) {
 					}
 				} else {
 					t.Errorf("reps.json has no outside answer for %s", family)
+				}
+				if tmpl, ok := r.OutsideFinal[family][v.Lang]; ok {
+					ans := chooseForm(strings.ReplaceAll(tmpl, "{p}", p.Name[v.Lang]), v.Sie)
+					finalAll++
+					if s := score(in, ans); s >= 90 {
+						final90++
+					} else if len(weakFinal) < 8 {
+						weakFinal = append(weakFinal, fmt.Sprintf("%s/%s/%s %d: %s", p.Key, v, family, s, ans))
+					}
+				}
+				if tmpl, ok := r.OutsideBlind[family][v.Lang]; ok {
+					ans := chooseForm(strings.ReplaceAll(tmpl, "{p}", p.Name[v.Lang]), v.Sie)
+					blindAll++
+					if s := score(in, ans); s >= 90 {
+						blind90++
+					} else if len(weakBlind) < 6 {
+						weakBlind = append(weakBlind, fmt.Sprintf("%s/%s/%s %d: %s", p.Key, v, family, s, ans))
+					}
 				}
 				if tmpl, ok := r.OutsideHeldout[family][v.Lang]; ok {
 					ans := chooseForm(strings.ReplaceAll(tmpl, "{p}", p.Name[v.Lang]), v.Sie)
@@ -730,6 +754,17 @@ func TestScriptedReps(t *testing.T) {
 	t.Logf("issue 24: %d of %d good answers in held-out outside wording reach 90 (%.1f %%)", held90, heldAll, heldPct)
 	if len(weakHeld) > 0 {
 		t.Logf("issue 24: held-out below 90, e.g.\n%s", strings.Join(weakHeld, "\n"))
+	}
+	// outside_blind was measured once untuned (6.7 %) and then used to find
+	// general rules; outside_final was never used for tuning: a figure for
+	// the note, not a goal.
+	t.Logf("issue 24: %d of %d good answers in blind outside wording reach 90 (%.1f %%)", blind90, blindAll, pctOf(blind90, blindAll))
+	if len(weakBlind) > 0 {
+		t.Logf("issue 24: blind below 90, e.g.\n%s", strings.Join(weakBlind, "\n"))
+	}
+	t.Logf("issue 24: %d of %d good answers in untuned outside wording reach 90 (%.1f %%)", final90, finalAll, pctOf(final90, finalAll))
+	if len(weakFinal) > 0 {
+		t.Logf("issue 24: untuned below 90, e.g.\n%s", strings.Join(weakFinal, "\n"))
 	}
 	if heldPct < 90 {
 		t.Errorf("issue 24: only %.1f %% of good answers in held-out outside wording reach 90", heldPct)
