@@ -87,6 +87,8 @@ type Sub struct {
 	PendingPlan string
 	// Charges counts the payments taken.
 	Charges int
+	// Reason is the reason given with the last suspend, activate or cancel.
+	Reason string
 }
 
 // Event is one webhook as sent: its body and the headers that sign it.
@@ -742,6 +744,16 @@ func (f *Fake) handleRevise(w http.ResponseWriter, r *http.Request) {
 
 func (f *Fake) handleAction(w http.ResponseWriter, r *http.Request) {
 	action := r.PathValue("action")
+	// PayPal requires a reason (1 to 128 characters) to suspend or cancel;
+	// it is optional to activate.
+	var in struct {
+		Reason string `json:"reason"`
+	}
+	_ = json.NewDecoder(io.LimitReader(r.Body, 64<<10)).Decode(&in)
+	if (action == "suspend" || action == "cancel") && (in.Reason == "" || len(in.Reason) > 128) {
+		apiError(w, http.StatusBadRequest, "INVALID_REQUEST", "MISSING_REQUIRED_PARAMETER", "reason is required (1 to 128 characters).")
+		return
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	s, ok := f.subs[r.PathValue("id")]
@@ -766,7 +778,7 @@ func (f *Fake) handleAction(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := f.now()
-	s.Status, s.StatusUpdateTime, s.UpdateTime = to, now, now
+	s.Status, s.StatusUpdateTime, s.UpdateTime, s.Reason = to, now, now, in.Reason
 	if to == StatusActive && s.NextBillingTime.Before(now) {
 		// PayPal bills a reactivated subscription at its next date; one
 		// whose date passed while suspended is billed now.
