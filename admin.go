@@ -223,6 +223,9 @@ type AdminService interface {
 	// Compliance counts terms acceptance and the consent audit since the
 	// given time.
 	Compliance(ctx context.Context, auditSince time.Time) (*ComplianceStats, error)
+	// OrphanedSubscriptions lists the newest limit subscriptions approved
+	// for accounts that no longer exist, newest first.
+	OrphanedSubscriptions(ctx context.Context, limit int) ([]*OrphanedSubscription, error)
 }
 
 // ChallengeUpdate is what admins edit on a challenge.

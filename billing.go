@@ -52,4 +52,34 @@ type BillingStore interface {
 	// RecordWebhookEvent remembers an applied event; recording it again is
 	// no error.
 	RecordWebhookEvent(ctx context.Context, eventID, eventType, resourceID string) error
+	// AccountExists reports whether a user with that id exists (false for
+	// an id that is no UUID).
+	AccountExists(ctx context.Context, userID string) (bool, error)
+	// RecordOrphanedSubscription stores the record of a subscription
+	// approved for an account that no longer exists, or updates the one of
+	// the same PayPal id (a retry): a cancellation once recorded stays.
+	RecordOrphanedSubscription(ctx context.Context, o *OrphanedSubscription) error
 }
+
+// OrphanedSubscription is a PayPal subscription approved (its activation
+// webhook, or a confirmation) for an account that no longer exists: billing
+// cancels it at PayPal, so that nobody is charged for nothing, and keeps
+// this record of it for the back-office.
+type OrphanedSubscription struct {
+	PayPalID string
+	UserID   string // the deleted account its custom_id names
+	PlanID   string
+	Via      string // OrphanViaWebhook or OrphanViaConfirm
+	Reason   string // the reason sent to PayPal with the cancellation
+	// CancelledAt is when PayPal accepted the cancellation; nil while it
+	// failed (Error says why, and PayPal's redelivery tries again).
+	CancelledAt *time.Time
+	Error       string
+	RecordedAt  time.Time
+}
+
+// How an orphaned subscription came to billing's notice.
+const (
+	OrphanViaWebhook = "webhook"
+	OrphanViaConfirm = "confirm"
+)

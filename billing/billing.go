@@ -207,18 +207,76 @@ func (s *Service) Confirm(ctx context.Context, userID, paypalID, promoCode strin
 	if promoCode == "" {
 		promoCode = code
 	}
-	return s.adopt(ctx, userID, r, promoCode)
+	return s.adopt(ctx, userID, r, promoCode, salescoach.OrphanViaConfirm)
 }
 
 // adopt stores a subscription PayPal reports as made for userID, after the
-// checks of Confirm (whose errors it returns).
-func (s *Service) adopt(ctx context.Context, userID string, r *Remote, promoCode string) (*salescoach.Subscription, error) {
+// checks of Confirm (whose errors it returns). One made for an account that
+// no longer exists is cancelled at PayPal instead (orphaned); via says
+// which path found it.
+func (s *Service) adopt(ctx context.Context, userID string, r *Remote, promoCode, via string) (*salescoach.Subscription, error) {
 	switch {
 	case !s.ours(r.PlanID):
 		return nil, salescoach.NewError(salescoach.EINVALID, salescoach.MsgSubscriptionPlan)
 	case r.Status != salescoach.SubscriptionApproved && r.Status != salescoach.SubscriptionActive:
 		return nil, salescoach.NewError(salescoach.EINVALID, salescoach.MsgSubscriptionStatus)
 	}
+	if salescoach.IsUUID(userID) {
+		exists, err := s.Store.AccountExists(ctx, userID)
+		if err != nil {
+			return nil, err
+		}
+		if !exists {
+			return nil, s.orphaned(ctx, userID, r, via)
+		}
+	}
+	sub, err := s.store(ctx, userID, r, promoCode)
+	if salescoach.ErrorCode(err) == salescoach.ENOTFOUND && salescoach.IsUUID(userID) {
+		// The account may have been deleted after the check above (its
+		// rows went with it, or the write found no user to refer to).
+		if exists, xerr := s.Store.AccountExists(ctx, userID); xerr == nil && !exists {
+			return nil, s.orphaned(ctx, userID, r, via)
+		}
+	}
+	return sub, err
+}
+
+// orphanReason is what PayPal is told when a subscription is cancelled
+// because its account no longer exists.
+const orphanReason = "The customer's account no longer exists"
+
+// orphaned cancels at PayPal a subscription approved for an account that no
+// longer exists, so that nobody is charged for a plan no account gets, and
+// records it for the back-office (Store.RecordOrphanedSubscription) whether
+// or not PayPal accepted. It returns ENOTFOUND (MsgNoUser) once the
+// subscription is cancelled (the webhook acknowledges it, a confirmation
+// learns there is no such account), and EUNAVAILABLE when the cancellation
+// failed, so that PayPal delivers the webhook again.
+func (s *Service) orphaned(ctx context.Context, userID string, r *Remote, via string) error {
+	o := &salescoach.OrphanedSubscription{PayPalID: r.ID, UserID: userID, PlanID: r.PlanID, Via: via, Reason: orphanReason}
+	err := s.PayPal.Cancel(ctx, r.ID, orphanReason, requestID("orphan", r, ""))
+	if err != nil {
+		o.Error = truncate(err.Error(), 500)
+		s.log().Error("subscription of a deleted account could not be cancelled at PayPal", "subscription", r.ID, "user", userID, "err", err)
+	} else {
+		now := s.now()
+		o.CancelledAt = &now
+		s.log().Warn("subscription of a deleted account cancelled at PayPal", "subscription", r.ID, "user", userID, "via", via)
+	}
+	if rerr := s.Store.RecordOrphanedSubscription(context.WithoutCancel(ctx), o); rerr != nil {
+		s.log().Error("orphaned subscription not recorded", "subscription", r.ID, "err", rerr)
+		if err == nil {
+			return rerr
+		}
+	}
+	if err != nil {
+		return failed(err, salescoach.MsgPayPalDown, salescoach.MsgPayPalDown)
+	}
+	return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgNoUser)
+}
+
+// store writes a subscription adopt accepted for an existing account.
+func (s *Service) store(ctx context.Context, userID string, r *Remote, promoCode string) (*salescoach.Subscription, error) {
 	existing, err := s.Store.SubscriptionByPayPalID(ctx, r.ID)
 	switch salescoach.ErrorCode(err) {
 	case "":
@@ -540,7 +598,7 @@ func (s *Service) adoptUnconfirmed(ctx context.Context, paypalID string) error {
 		(r.Status != salescoach.SubscriptionApproved && r.Status != salescoach.SubscriptionActive) {
 		return nil
 	}
-	sub, err := s.adopt(ctx, owner, r, code)
+	sub, err := s.adopt(ctx, owner, r, code, salescoach.OrphanViaWebhook)
 	switch salescoach.ErrorCode(err) {
 	case "":
 		s.log().Info("unconfirmed subscription adopted from a webhook", "user", owner, "subscription", paypalID)

@@ -3,10 +3,13 @@ package billing
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/plutov/paypal/v4"
@@ -97,8 +100,116 @@ func NewPayPal(cfg PayPalConfig) (*PayPal, error) {
 	if timeout == 0 {
 		timeout = 10 * time.Second
 	}
-	c.SetHTTPClient(&http.Client{Timeout: timeout, Transport: requestIDTransport{http.DefaultTransport}})
+	tokens := &tokenTransport{next: requestIDTransport{http.DefaultTransport}, tokenURL: c.APIBase + "/v1/oauth2/token",
+		clientID: cfg.ClientID, secret: cfg.Secret, now: time.Now}
+	c.SetHTTPClient(&http.Client{Timeout: timeout, Transport: tokens})
+	// The transport owns the access token (tokenTransport); this stand-in
+	// only keeps the client library from fetching and caching one of its
+	// own, which it would keep using after PayPal refused it.
+	c.SetAccessToken("managed-by-transport")
 	return &PayPal{c: c, webhookID: cfg.WebhookID}, nil
+}
+
+// tokenTransport authenticates API calls with an OAuth access token of the
+// client-credentials grant that it fetches, caches until shortly before it
+// expires, and drops as soon as PayPal refuses it: a 401 answer
+// (AUTHENTICATION_FAILURE, or the OAuth error invalid_token) after a
+// rotated secret, a token PayPal revoked, or a restarted sandbox. The call
+// is then sent once more with a fresh token; nothing was done by the
+// refused attempt, so this is safe for every call (and a PayPal-Request-Id
+// travels with both). A second refusal is PayPal's answer.
+type tokenTransport struct {
+	next             http.RoundTripper
+	tokenURL         string
+	clientID, secret string
+	now              func() time.Time
+
+	mu      sync.Mutex
+	token   string
+	expires time.Time
+}
+
+// tokenRenewBefore renews a token this long before PayPal says it expires.
+const tokenRenewBefore = 5 * time.Minute
+
+func (t *tokenTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if r.URL.String() == t.tokenURL {
+		return t.next.RoundTrip(r)
+	}
+	tok, err := t.current(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	res, err := t.send(r, tok, false)
+	if err != nil || res.StatusCode != http.StatusUnauthorized || (r.Body != nil && r.GetBody == nil) {
+		return res, err
+	}
+	_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 64<<10))
+	res.Body.Close()
+	t.drop(tok)
+	if tok, err = t.current(r.Context()); err != nil {
+		return nil, err
+	}
+	return t.send(r, tok, true)
+}
+
+// send sends r with the bearer token; again rewinds its body first.
+func (t *tokenTransport) send(r *http.Request, tok string, again bool) (*http.Response, error) {
+	r2 := r.Clone(r.Context())
+	if again && r.GetBody != nil {
+		body, err := r.GetBody()
+		if err != nil {
+			return nil, err
+		}
+		r2.Body = body
+	}
+	r2.Header.Set("Authorization", "Bearer "+tok)
+	return t.next.RoundTrip(r2)
+}
+
+// drop forgets tok, unless another call has already replaced it.
+func (t *tokenTransport) drop(tok string) {
+	t.mu.Lock()
+	if t.token == tok {
+		t.token = ""
+	}
+	t.mu.Unlock()
+}
+
+// current returns the cached token or fetches one; concurrent callers wait
+// for one fetch.
+func (t *tokenTransport) current(ctx context.Context) (string, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.token != "" && t.now().Before(t.expires.Add(-tokenRenewBefore)) {
+		return t.token, nil
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, t.tokenURL, strings.NewReader("grant_type=client_credentials"))
+	if err != nil {
+		return "", err
+	}
+	req.SetBasicAuth(t.clientID, t.secret)
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Accept", "application/json")
+	res, err := t.next.RoundTrip(req)
+	if err != nil {
+		return "", fmt.Errorf("paypal token: %w", err)
+	}
+	defer res.Body.Close()
+	var body struct {
+		AccessToken string `json:"access_token"`
+		ExpiresIn   int64  `json:"expires_in"`
+		Error       string `json:"error"`
+	}
+	_ = json.NewDecoder(io.LimitReader(res.Body, 64<<10)).Decode(&body)
+	if res.StatusCode != http.StatusOK || body.AccessToken == "" {
+		// Wrong credentials or PayPal failing: nothing was done, and the
+		// caller's call is as unavailable as PayPal (the operator sees the
+		// cause in the log).
+		return "", fmt.Errorf("paypal token: status %d %s", res.StatusCode, body.Error)
+	}
+	t.token, t.expires = body.AccessToken, t.now().Add(time.Duration(body.ExpiresIn)*time.Second)
+	return t.token, nil
 }
 
 type requestIDKey struct{}

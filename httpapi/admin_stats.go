@@ -261,9 +261,39 @@ func (s *Server) handleAdminCompliance(w http.ResponseWriter, r *http.Request, _
 	if err != nil {
 		return err
 	}
+	orphans, err := s.Admin.OrphanedSubscriptions(r.Context(), orphanedListed)
+	if err != nil {
+		return err
+	}
+	listed := make([]orphanedSubscriptionJSON, 0, len(orphans))
+	for _, o := range orphans {
+		listed = append(listed, orphanedSubscriptionJSON{PayPalID: o.PayPalID, UserID: o.UserID, PlanID: o.PlanID,
+			Plan: s.Billing.Tier(o.PlanID), Via: o.Via, Reason: o.Reason, Cancelled: o.CancelledAt != nil,
+			CancelledAt: o.CancelledAt, Error: o.Error, RecordedAt: o.RecordedAt})
+	}
 	writeJSON(w, http.StatusOK, map[string]any{
-		"terms": map[string]int{"v1": c.TermsV1, "v2": c.TermsV2, "other": c.TermsOther, "without": c.WithoutTerms},
-		"audit": map[string]int{"days": complianceDays, "total": c.AuditTotal, "v1": c.AuditV1, "v2": c.AuditV2},
+		"terms":                 map[string]int{"v1": c.TermsV1, "v2": c.TermsV2, "other": c.TermsOther, "without": c.WithoutTerms},
+		"audit":                 map[string]int{"days": complianceDays, "total": c.AuditTotal, "v1": c.AuditV1, "v2": c.AuditV2},
+		"orphanedSubscriptions": listed,
 	})
 	return nil
+}
+
+// orphanedListed is how many of the newest orphaned subscriptions the
+// compliance screen lists.
+const orphanedListed = 50
+
+// orphanedSubscriptionJSON is a PayPal subscription approved for an account
+// that no longer exists, as the compliance screen lists it.
+type orphanedSubscriptionJSON struct {
+	PayPalID    string     `json:"paypalId"`
+	UserID      string     `json:"userId"`
+	PlanID      string     `json:"planId"`
+	Plan        string     `json:"plan"`
+	Via         string     `json:"via"`
+	Reason      string     `json:"reason"`
+	Cancelled   bool       `json:"cancelled"`
+	CancelledAt *time.Time `json:"cancelledAt"`
+	Error       string     `json:"error"`
+	RecordedAt  time.Time  `json:"recordedAt"`
 }

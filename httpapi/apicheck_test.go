@@ -188,6 +188,11 @@ func (e *env) checkedHandler(spec *apiSpec, next http.Handler) http.Handler {
 		}
 		rec := &recorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
+		if r.Context().Err() != nil {
+			// The client went away (499): no client reads this answer, so
+			// it is no part of the contract.
+			return
+		}
 		if rec.status == 0 {
 			rec.status, rec.header = http.StatusOK, w.Header().Clone()
 		}

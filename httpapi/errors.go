@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -87,6 +88,15 @@ func errorPayload(w http.ResponseWriter, r *http.Request, logger *slog.Logger, e
 	if status == 0 {
 		status = http.StatusInternalServerError
 	}
+	if clientGone(r) && (status >= 500 || errors.Is(err, context.Canceled)) {
+		// The client closed the request (a closed tab, a navigation, an
+		// aborted fetch) and its context ended what the handler was doing:
+		// no server fault, and nobody reads the answer. Logged as what it
+		// is, with nginx's 499, so that neither the log nor the metrics
+		// count it among the server's errors; the cause stays in the line.
+		logger.InfoContext(r.Context(), "request cancelled by the client", "method", r.Method, "path", r.URL.Path, "err", err)
+		return StatusClientClosedRequest, errorBody{Code: "client_closed_request", Error: "Client Closed Request"}
+	}
 	var e *salescoach.Error
 	if errors.As(err, &e) && code != salescoach.EINTERNAL {
 		if e.RetryAfter > 0 {
@@ -115,6 +125,19 @@ func errorPayload(w http.ResponseWriter, r *http.Request, logger *slog.Logger, e
 	}
 	logger.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	return status, errorBody{Code: salescoach.MsgInternal.Key, Error: salescoach.MsgInternal.Text}
+}
+
+// StatusClientClosedRequest is the status of a request whose client went
+// away before the answer: nginx's 499 "client closed request", which access
+// logs and dashboards already know. It is never sent to a client that
+// listens.
+const StatusClientClosedRequest = 499
+
+// clientGone reports whether the request's client closed it: net/http
+// cancels the request's context then (a server-side deadline ends it with
+// context.DeadlineExceeded instead, which stays a server error).
+func clientGone(r *http.Request) bool {
+	return errors.Is(r.Context().Err(), context.Canceled)
 }
 
 // isKey reports whether err is (or wraps) an *salescoach.Error with m's key.

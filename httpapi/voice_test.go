@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"mime/multipart"
@@ -125,6 +126,10 @@ func TestSTTUploads(t *testing.T) {
 		}
 
 		huge := append(voicetest.WAV(time.Second), make([]byte, voice.MaxAudioBytes)...)
+		// 100 s of 16 kHz 16-bit WAV whose header claims 3.2 GB a second:
+		// a millisecond by the byte rate alone.
+		forged := voicetest.WAV(100 * time.Second)
+		binary.LittleEndian.PutUint32(forged[28:32], 3_200_000_000)
 		for _, tc := range []struct {
 			name, field string
 			data        []byte
@@ -136,6 +141,7 @@ func TestSTTUploads(t *testing.T) {
 			{"too long", "file", voicetest.WebM(voice.MaxAudioDuration + time.Second), 400, "audio_too_long"},
 			{"empty", "file", nil, 400, "audio_empty"},
 			{"no audio in the container", "file", voicetest.WebM(0), 400, "audio_invalid"},
+			{"forged WAV byte rate", "file", forged, 400, "audio_invalid"},
 			{"huge", "file", huge, 413, "audio_too_large"},
 			{"no file field", "audio", voicetest.WAV(time.Second), 400, "audio_missing"},
 		} {

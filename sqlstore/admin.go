@@ -578,3 +578,25 @@ func (s *AdminService) Compliance(ctx context.Context, auditSince time.Time) (*s
 	}
 	return &c, nil
 }
+
+// OrphanedSubscriptions lists the newest limit (1 to 100) records of
+// subscriptions approved for accounts that no longer exist, newest first.
+func (s *AdminService) OrphanedSubscriptions(ctx context.Context, limit int) ([]*salescoach.OrphanedSubscription, error) {
+	limit = min(max(limit, 1), 100)
+	rows, err := s.db.r().queryRows(ctx, `SELECT paypal_id, user_id, plan_id, via, reason, cancelled_at, error, recorded_at
+		FROM orphaned_subscriptions ORDER BY recorded_at DESC, paypal_id LIMIT ?`, limit)
+	if err != nil {
+		return nil, dbError(err, "orphaned subscriptions")
+	}
+	defer rows.Close()
+	var out []*salescoach.OrphanedSubscription
+	for rows.Next() {
+		var o salescoach.OrphanedSubscription
+		if err := rows.Scan(&o.PayPalID, &o.UserID, &o.PlanID, &o.Via, &o.Reason, scanNullTime(&o.CancelledAt),
+			&o.Error, scanTime(&o.RecordedAt)); err != nil {
+			return nil, dbError(err, "orphaned subscriptions")
+		}
+		out = append(out, &o)
+	}
+	return out, dbError(rows.Err(), "orphaned subscriptions")
+}

@@ -314,3 +314,36 @@ func (s *SubscriptionService) RecordWebhookEvent(ctx context.Context, eventID, e
 		VALUES (?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING`, eventID, eventType, resourceID, utc(s.db.now()))
 	return dbError(err, "record webhook event")
 }
+
+// AccountExists reports whether a user with that id exists; false for an
+// id that is no UUID.
+func (s *SubscriptionService) AccountExists(ctx context.Context, userID string) (bool, error) {
+	if !validID(userID) {
+		return false, nil
+	}
+	var n int
+	err := s.db.r().queryRow(ctx, `SELECT COUNT(*) FROM users WHERE id = ?`, userID).Scan(&n)
+	return n > 0, dbError(err, "account exists")
+}
+
+// RecordOrphanedSubscription stores the record of a subscription approved
+// for an account that no longer exists, or updates the one with the same
+// PayPal id in one statement: a cancellation once recorded stays (with its
+// time, and no error), a later failure only replaces the error of one that
+// is still open. o.RecordedAt is set to now when zero.
+func (s *SubscriptionService) RecordOrphanedSubscription(ctx context.Context, o *salescoach.OrphanedSubscription) error {
+	if o.PayPalID == "" {
+		return salescoach.NewError(salescoach.EINVALID, salescoach.MsgPayPalIDMissing)
+	}
+	if o.RecordedAt.IsZero() {
+		o.RecordedAt = s.db.now()
+	}
+	_, err := s.db.r().exec(ctx, `INSERT INTO orphaned_subscriptions
+			(paypal_id, user_id, plan_id, via, reason, cancelled_at, error, recorded_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (paypal_id) DO UPDATE SET
+			error = CASE WHEN orphaned_subscriptions.cancelled_at IS NULL THEN excluded.error ELSE '' END,
+			cancelled_at = COALESCE(orphaned_subscriptions.cancelled_at, excluded.cancelled_at)`,
+		o.PayPalID, o.UserID, o.PlanID, o.Via, o.Reason, utcPtr(o.CancelledAt), o.Error, utc(o.RecordedAt))
+	return dbError(err, "record orphaned subscription")
+}

@@ -87,6 +87,8 @@ type Sub struct {
 	PendingPlan string
 	// Charges counts the payments taken.
 	Charges int
+	// Reason is the reason given with the last suspend, activate or cancel.
+	Reason string
 }
 
 // Event is one webhook as sent: its body and the headers that sign it.
@@ -108,7 +110,8 @@ type Fake struct {
 	fail     func(r *http.Request) int
 	hang     func(r *http.Request) bool
 	seq      int
-	tokens   map[string]bool
+	tokens   map[string]time.Time // access token -> expiry
+	issued   int                  // access tokens handed out
 
 	client *http.Client
 	server *httptest.Server
@@ -133,7 +136,7 @@ func New(opts Options) *Fake {
 	key := make([]byte, 32)
 	_, _ = rand.Read(key)
 	return &Fake{opts: opts, key: key, subs: map[string]*Sub{}, requests: map[string][]byte{},
-		tokens: map[string]bool{}, client: &http.Client{Timeout: 30 * time.Second}, closed: make(chan struct{})}
+		tokens: map[string]time.Time{}, client: &http.Client{Timeout: 30 * time.Second}, closed: make(chan struct{})}
 }
 
 // Start runs a Fake on a local port until the test ends.
@@ -199,6 +202,44 @@ func (f *Fake) HangWhen(fn func(r *http.Request) bool) {
 	f.mu.Lock()
 	f.hang = fn
 	f.mu.Unlock()
+}
+
+// RevokeTokens forgets every access token handed out, as PayPal does when
+// the app's credentials are rotated and as a restarted sandbox would: API
+// calls with one of them are answered 401 AUTHENTICATION_FAILURE, and the
+// app must fetch a new token.
+func (f *Fake) RevokeTokens() {
+	f.mu.Lock()
+	clear(f.tokens)
+	f.mu.Unlock()
+}
+
+// ExpireTokens makes every access token handed out expired: API calls with
+// one of them are answered 401 with the OAuth error invalid_token.
+func (f *Fake) ExpireTokens() {
+	f.mu.Lock()
+	for tok := range f.tokens {
+		f.tokens[tok] = time.Time{}
+	}
+	f.mu.Unlock()
+}
+
+// Tokens returns the access tokens handed out that PayPal still knows.
+func (f *Fake) Tokens() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := make([]string, 0, len(f.tokens))
+	for tok := range f.tokens {
+		out = append(out, tok)
+	}
+	return out
+}
+
+// TokensIssued counts the access tokens handed out so far.
+func (f *Fake) TokensIssued() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.issued
 }
 
 // Subscription returns a copy of the subscription, or nil.
@@ -469,6 +510,7 @@ func (f *Fake) sign(tid, ttime, webhookID string, body []byte) string {
 func (f *Fake) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /v1/oauth2/token", f.handleToken)
+	mux.HandleFunc("POST /v1/oauth2/token/terminate", f.handleTerminate)
 	mux.HandleFunc("POST /v1/billing/subscriptions", f.api(f.handleCreate))
 	mux.HandleFunc("GET /v1/billing/subscriptions/{id}", f.api(f.handleGet))
 	mux.HandleFunc("POST /v1/billing/subscriptions/{id}/revise", f.api(f.handleRevise))
@@ -507,11 +549,34 @@ func (f *Fake) handleToken(w http.ResponseWriter, r *http.Request) {
 	b := make([]byte, 16)
 	_, _ = rand.Read(b)
 	tok := "A21AA" + hex.EncodeToString(b)
+	const lifetime = 32400 // seconds, as PayPal's tokens
 	f.mu.Lock()
-	f.tokens[tok] = true
+	f.tokens[tok] = f.now().Add(lifetime * time.Second)
+	f.issued++
 	f.mu.Unlock()
 	writeJSON(w, http.StatusOK, map[string]any{"scope": "https://uri.paypal.com/services/subscriptions",
-		"access_token": tok, "token_type": "Bearer", "app_id": "APP-FAKE", "expires_in": 32400, "nonce": "fake"})
+		"access_token": tok, "token_type": "Bearer", "app_id": "APP-FAKE", "expires_in": lifetime, "nonce": "fake"})
+}
+
+// handleTerminate ends an access token before it expires (PayPal's
+// POST /v1/oauth2/token/terminate: the app's credentials as basic auth, a
+// form with token and token_type_hint=ACCESS_TOKEN).
+func (f *Fake) handleTerminate(w http.ResponseWriter, r *http.Request) {
+	id, secret, ok := r.BasicAuth()
+	if !ok || id != f.opts.ClientID || secret != f.opts.Secret {
+		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "invalid_client",
+			"error_description": "Client Authentication failed"})
+		return
+	}
+	if err := r.ParseForm(); err != nil || r.PostForm.Get("token") == "" {
+		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "invalid_request",
+			"error_description": "token is required"})
+		return
+	}
+	f.mu.Lock()
+	delete(f.tokens, r.PostForm.Get("token"))
+	f.mu.Unlock()
+	w.WriteHeader(http.StatusOK)
 }
 
 // api checks the bearer token, applies the fault injection and answers a
@@ -519,11 +584,26 @@ func (f *Fake) handleToken(w http.ResponseWriter, r *http.Request) {
 func (f *Fake) api(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		f.mu.Lock()
-		ok := f.tokens[strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")]
+		expires, ok := f.tokens[strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")]
+		expired := ok && !f.now().Before(expires)
 		fail, hang := f.fail, f.hang
 		f.mu.Unlock()
 		if !ok {
-			apiError(w, http.StatusUnauthorized, "AUTHENTICATION_FAILURE", "", "Authentication failed due to invalid authentication credentials or a missing Authorization header.")
+			// PayPal's documented 401 (error_401: name, message, debug_id,
+			// links).
+			writeJSON(w, http.StatusUnauthorized, map[string]any{"name": "AUTHENTICATION_FAILURE",
+				"message":  "Authentication failed due to missing authorization header, or invalid authentication credentials.",
+				"debug_id": "fake-debug-id",
+				"links": []map[string]string{{"href": "https://developer.paypal.com/api/rest/responses/#link-authorizationerrors",
+					"rel": "information_link"}}})
+			return
+		}
+		if expired {
+			// An expired token is refused by the OAuth layer, in OAuth's
+			// error shape (RFC 6750).
+			w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token"`)
+			writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "invalid_token",
+				"error_description": "Access Token not found in cache"})
 			return
 		}
 		if hang != nil && hang(r) {
@@ -664,6 +744,16 @@ func (f *Fake) handleRevise(w http.ResponseWriter, r *http.Request) {
 
 func (f *Fake) handleAction(w http.ResponseWriter, r *http.Request) {
 	action := r.PathValue("action")
+	// PayPal requires a reason (1 to 128 characters) to suspend or cancel;
+	// it is optional to activate.
+	var in struct {
+		Reason string `json:"reason"`
+	}
+	_ = json.NewDecoder(io.LimitReader(r.Body, 64<<10)).Decode(&in)
+	if (action == "suspend" || action == "cancel") && (in.Reason == "" || len(in.Reason) > 128) {
+		apiError(w, http.StatusBadRequest, "INVALID_REQUEST", "MISSING_REQUIRED_PARAMETER", "reason is required (1 to 128 characters).")
+		return
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	s, ok := f.subs[r.PathValue("id")]
@@ -688,7 +778,7 @@ func (f *Fake) handleAction(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := f.now()
-	s.Status, s.StatusUpdateTime, s.UpdateTime = to, now, now
+	s.Status, s.StatusUpdateTime, s.UpdateTime, s.Reason = to, now, now, in.Reason
 	if to == StatusActive && s.NextBillingTime.Before(now) {
 		// PayPal bills a reactivated subscription at its next date; one
 		// whose date passed while suspended is billed now.

@@ -7,7 +7,9 @@
 // and start salescoach with PAYPAL_API_BASE=http://127.0.0.1:9090,
 // PAYPAL_CLIENT_ID=fake-client-id, PAYPAL_CLIENT_SECRET=fake-secret,
 // PAYPAL_WEBHOOK_ID=WH-FAKE, PAYPAL_SDK_URL=http://127.0.0.1:9090/sdk/js and
-// any plan ids. Webhooks are sent as soon as something changes.
+// any plan ids. Webhooks are sent as soon as something changes. SIGHUP
+// revokes every access token handed out (the subscriptions stay), as PayPal
+// does after a rotation of the credentials.
 package main
 
 import (
@@ -62,10 +64,23 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	log.Info("paypal fake listening", "addr", ln.Addr().String(), "public_url", *public, "webhook_url", *webhook)
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
+	// SIGHUP forgets the access tokens handed out, as a restart (or a
+	// rotation of the credentials) does at PayPal, while the subscriptions
+	// stay: the app's next call is refused with 401 AUTHENTICATION_FAILURE.
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	defer signal.Stop(hup)
+	for {
+		select {
+		case err := <-errc:
+			return err
+		case <-hup:
+			f.RevokeTokens()
+			log.Info("access tokens revoked")
+			continue
+		case <-ctx.Done():
+		}
+		break
 	}
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()

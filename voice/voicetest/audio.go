@@ -31,32 +31,50 @@ func WAV(d time.Duration) []byte {
 	return b.Bytes()
 }
 
-// Ogg returns an Ogg Opus stream lasting d: the OpusHead and OpusTags pages
-// and one audio page per second whose granule positions count 48 kHz
-// samples after a pre-skip of 312, as encoders write them. The audio
-// packets are placeholders; only the container is read.
+// Ogg returns an Ogg Opus stream lasting d as an encoder writes it: the
+// OpusHead (pre-skip 312) and OpusTags pages, then 20 ms packets, 50 to a
+// page, each page's granule position counting the 48 kHz samples of the
+// packets so far (pre-skip included), the last page trimming the padding of
+// its last packet. The packets are a TOC byte (CELT, 20 ms, one frame) and
+// placeholder bytes; only the container and the TOC are read.
 func Ogg(d time.Duration) []byte {
+	const preSkip, frame, perPage = 312, 960, 50
 	var b bytes.Buffer
 	head := []byte("OpusHead\x01\x01")
-	head = binary.LittleEndian.AppendUint16(head, 312)
+	head = binary.LittleEndian.AppendUint16(head, preSkip)
 	head = binary.LittleEndian.AppendUint32(head, 48000)
 	head = append(head, 0, 0, 0)
 	oggPage(&b, 0x02, 0, 0, head)
 	oggPage(&b, 0, 0, 1, []byte("OpusTags\x00\x00\x00\x00\x00\x00\x00\x00"))
 	samples := int64(d.Seconds() * 48000)
+	if samples == 0 {
+		return b.Bytes()
+	}
+	total := samples + preSkip
+	packets := (total + frame - 1) / frame
+	packet := append([]byte{OpusTOC20ms}, make([]byte, 60)...)
 	seq := uint32(2)
-	for done := int64(0); done < samples; seq++ {
-		done = min(done+48000, samples)
-		flags := byte(0)
-		if done == samples {
-			flags = 0x04
+	for done := int64(0); done < packets; seq++ {
+		n := min(perPage, packets-done)
+		done += n
+		flags, granule := byte(0), done*frame
+		if done == packets {
+			flags, granule = 0x04, total
 		}
-		oggPage(&b, flags, done+312, seq, make([]byte, 100))
+		page := make([][]byte, n)
+		for i := range page {
+			page[i] = packet
+		}
+		oggPage(&b, flags, granule, seq, page...)
 	}
 	return b.Bytes()
 }
 
-func oggPage(b *bytes.Buffer, flags byte, granule int64, seq uint32, packet []byte) {
+// OpusTOC20ms is the TOC byte of an Opus packet of one 20 ms CELT frame
+// (RFC 6716, configuration 31, code 0).
+const OpusTOC20ms = 31 << 3
+
+func oggPage(b *bytes.Buffer, flags byte, granule int64, seq uint32, packets ...[]byte) {
 	b.WriteString("OggS")
 	b.WriteByte(0)
 	b.WriteByte(flags)
@@ -65,20 +83,24 @@ func oggPage(b *bytes.Buffer, flags byte, granule int64, seq uint32, packet []by
 	binary.Write(b, binary.LittleEndian, seq)
 	binary.Write(b, binary.LittleEndian, uint32(0)) // CRC, not checked
 	var lacing []byte
-	n := len(packet)
-	for n >= 255 {
-		lacing = append(lacing, 255)
-		n -= 255
+	for _, packet := range packets {
+		n := len(packet)
+		for n >= 255 {
+			lacing = append(lacing, 255)
+			n -= 255
+		}
+		lacing = append(lacing, byte(n))
 	}
-	lacing = append(lacing, byte(n))
 	b.WriteByte(byte(len(lacing)))
 	b.Write(lacing)
-	b.Write(packet)
+	for _, packet := range packets {
+		b.Write(packet)
+	}
 }
 
 // WebM returns a WebM stream lasting d as MediaRecorder writes it: Segment
 // and Clusters of unknown size, no Duration, a Cluster per second with one
-// SimpleBlock every 20 ms (Opus frames).
+// SimpleBlock every 20 ms (a 20 ms Opus packet each).
 func WebM(d time.Duration) []byte {
 	var b bytes.Buffer
 	ebml(&b, 0x1A45DFA3, concat(ebmlEl(0x4282, []byte("webm")), ebmlEl(0x4287, []byte{4}), ebmlEl(0x4285, []byte{2})))
@@ -92,7 +114,7 @@ func WebM(d time.Duration) []byte {
 		for rel := int64(0); rel < 1000 && cluster+rel+20 <= ms; rel += 20 {
 			block := []byte{0x81} // track 1
 			block = binary.BigEndian.AppendUint16(block, uint16(rel))
-			block = append(block, 0x80) // keyframe
+			block = append(block, 0x80, OpusTOC20ms) // keyframe, one 20 ms Opus frame
 			block = append(block, make([]byte, 40)...)
 			ebml(&b, 0xA3, block)
 		}

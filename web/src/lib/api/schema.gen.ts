@@ -3865,7 +3865,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** users by accepted terms version, and the consent audit of the last 30 days */
+        /** users by accepted terms version, the consent audit of the last 30 days, and the PayPal subscriptions approved for accounts that no longer exist */
         get: {
             parameters: {
                 query?: never;
@@ -3895,6 +3895,29 @@ export interface paths {
                                 v1: number;
                                 v2: number;
                             };
+                            /** @description the 50 newest PayPal subscriptions approved (webhook or confirmation) for an account that no longer exists, newest first: each was cancelled at PayPal with `reason`; `cancelled` is false while PayPal did not accept the cancellation (`error` says why; PayPal's redelivery of the webhook tries again) */
+                            orphanedSubscriptions?: {
+                                paypalId: string;
+                                /** @description the deleted account the subscription's custom_id names */
+                                userId: string;
+                                planId: string;
+                                /**
+                                 * @description the plan the PayPal plan id grants here
+                                 * @enum {string}
+                                 */
+                                plan: "free" | "plus" | "elite";
+                                /** @enum {string} */
+                                via: "webhook" | "confirm";
+                                /** @description the reason sent to PayPal with the cancellation */
+                                reason: string;
+                                cancelled: boolean;
+                                /** Format: date-time */
+                                cancelledAt: string | null;
+                                /** @description the cause while the cancellation failed, '' once cancelled */
+                                error: string;
+                                /** Format: date-time */
+                                recordedAt: string;
+                            }[];
                         };
                     };
                 };
