@@ -1830,7 +1830,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** an answer a trainer would score near 100 (practice only; counts a perfect answer) */
+        /** a model answer to adapt (practice only; counts a perfect answer): once its placeholders in square brackets are replaced by the seller's own facts a trainer would score it near 100; sent with a placeholder left in, the sentence holding it earns nothing and the evidence reason says so ('Platzhalter noch offen …'). The web app puts it into the input, never sends it itself. */
         post: {
             parameters: {
                 query?: never;
@@ -4601,7 +4601,7 @@ export interface components {
             reason: string;
         };
         Score: {
-            /** @description progress on the current objection after the answer, 0-100 */
+            /** @description progress on the current objection after the answer, 0-100; at Mittel, Schwer and in exams the built-in trainer holds it at 90 until the seller has asked what is behind the objection and answered that (a technique reason says which) */
             totalPercent: number;
             /** @description quality of the answer itself, 0-100 */
             answerScore: number;
