@@ -36,3 +36,24 @@ func BenchmarkEvaluate(b *testing.B) {
 		e.Evaluate(context.Background(), in)
 	}
 }
+
+// BenchmarkTurn is one answer of a chat in its fifth turn, without a PDF:
+// the answer assessed and the customer's reply written, as the server does
+// per message with the built-in trainer.
+func BenchmarkTurn(b *testing.B) {
+	e := New()
+	in := answerInput(b, voices[0], "price", "Ich verstehe. Was genau ist Ihnen zu teuer?")
+	in.Scenario.Difficulty = 3
+	for _, ans := range []string{
+		"Das kann ich nachvollziehen. Wie viel zahlen Sie heute dafür?",
+		"Unsere Zeiterfassung spart Ihnen pro Woche 5 Stunden, ein Dachdecker mit 12 Leuten hat die Kosten nach vier Monaten wieder drin.",
+		"Sollen wir am Donnerstag Ihre Zahlen durchrechnen?",
+	} {
+		push, _, _ := e.Reply(context.Background(), in, coach.ReplyPlan{Kind: coach.ReplyPush}, nil)
+		in.History = append(in.History, coach.Turn{Role: "assistant", Content: push}, coach.Turn{Role: "user", Content: ans})
+	}
+	for b.Loop() {
+		a, _, _ := e.Assess(context.Background(), in)
+		e.Reply(context.Background(), in, coach.ReplyPlan{Kind: coach.ReplyPush, Assessment: a}, func(string) {})
+	}
+}

@@ -59,7 +59,7 @@ type repsFile struct {
 	OutsideHeldout map[string]map[string]string `json:"outside_heldout"`
 	OutsideBlind   map[string]map[string]string `json:"outside_blind"`
 	OutsideFinal   map[string]map[string]string `json:"outside_final"`
-	Meeting map[string][]string          `json:"meeting"`
+	Meeting        map[string][]string          `json:"meeting"`
 	// Phrasings are everyday ways to acknowledge and to state a benefit.
 	Phrasings struct {
 		Acknowledge map[string][]string `json:"acknowledge"`

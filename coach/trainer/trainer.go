@@ -208,6 +208,7 @@ type chat struct {
 	saidCache  map[string]bool
 	classified map[string]string
 	lines      []catalogueLine
+	catKey     string
 	analyses   map[string]*analysis // by history index and family
 	// modelSentences are the sentences of the trainer's model answers
 	// (appWritten).
@@ -302,13 +303,24 @@ func (c *chat) classify(msg string) string {
 	if f, ok := c.classified[msg]; ok {
 		return f
 	}
-	f := c.classifyNew(msg)
+	// A customer message is classified again on every later turn of its
+	// chat: the result is kept across calls too.
+	key := c.catalogueKey() + "\x00" + msg
+	f, ok := classifyCache.get(key)
+	if !ok {
+		f = c.classifyNew(msg)
+		classifyCache.put(key, f)
+	}
 	if c.classified == nil {
 		c.classified = map[string]string{}
 	}
 	c.classified[msg] = f
 	return f
 }
+
+// classifyCache keeps the family of recent customer messages by chat
+// catalogue (catalogueKey) and text.
+var classifyCache = &boundedCache[string]{size: 4096}
 
 // catalogueLine is the first sentence of a catalogue phrasing of a
 // family, in the form classify matches it.
@@ -327,7 +339,7 @@ func (c *chat) catalogue() []catalogueLine {
 		return c.lines
 	}
 	fams := c.chatFamilies()
-	key := c.v.String() + "\x00" + c.p.Phrase + "\x00" + strings.Join(c.buyer.variants(), ",") + "\x00" + strings.Join(fams, ",")
+	key := c.catalogueKey()
 	if l, ok := catalogueCache.get(key); ok {
 		c.lines = l
 		return l
@@ -355,32 +367,42 @@ func (c *chat) catalogue() []catalogueLine {
 	return c.lines
 }
 
-// lineCache keeps the catalogue lines of recent chats: every call about
-// a chat needs them, and a chat's are the same on every turn. It holds at
-// most lineCacheSize entries and starts afresh when full.
-type lineCache struct {
-	mu sync.Mutex
-	m  map[string][]catalogueLine
-}
-
-const lineCacheSize = 512
-
-var catalogueCache = &lineCache{}
-
-func (lc *lineCache) get(key string) ([]catalogueLine, bool) {
-	lc.mu.Lock()
-	defer lc.mu.Unlock()
-	l, ok := lc.m[key]
-	return l, ok
-}
-
-func (lc *lineCache) put(key string, l []catalogueLine) {
-	lc.mu.Lock()
-	defer lc.mu.Unlock()
-	if lc.m == nil || len(lc.m) >= lineCacheSize {
-		lc.m = map[string][]catalogueLine{}
+// catalogueKey names what a chat's catalogue lines depend on: voice,
+// product, buyer and the chat's objections.
+func (c *chat) catalogueKey() string {
+	if c.catKey == "" {
+		c.catKey = c.v.String() + "\x00" + c.p.Phrase + "\x00" + strings.Join(c.buyer.variants(), ",") + "\x00" + strings.Join(c.chatFamilies(), ",")
 	}
-	lc.m[key] = l
+	return c.catKey
+}
+
+// boundedCache is a map shared by all chats that holds at most size
+// entries and starts afresh when full: the trainer's
+// results for recent chats, which every later call of a chat needs again.
+type boundedCache[V any] struct {
+	size int
+	mu   sync.Mutex
+	m    map[string]V
+}
+
+// catalogueCache keeps the catalogue lines of recent chats (about 12 kB
+// each).
+var catalogueCache = &boundedCache[[]catalogueLine]{size: 512}
+
+func (bc *boundedCache[V]) get(key string) (V, bool) {
+	bc.mu.Lock()
+	defer bc.mu.Unlock()
+	v, ok := bc.m[key]
+	return v, ok
+}
+
+func (bc *boundedCache[V]) put(key string, v V) {
+	bc.mu.Lock()
+	defer bc.mu.Unlock()
+	if bc.m == nil || len(bc.m) >= bc.size {
+		bc.m = map[string]V{}
+	}
+	bc.m[key] = v
 }
 
 func (c *chat) classifyNew(msg string) string {
