@@ -424,7 +424,10 @@ func (a *analysis) checkNext(s sentence) {
 	when := has(s.Norm, nextTimes.m)
 	// "Schauen wir uns am Mittwoch um 14 Uhr Ihre Kosten an?": a question
 	// with a day or time proposes it.
-	prop := has(s.Norm, nextProposals.m) || (s.Question && when && has(s.Norm, jointWords.m))
+	// "Ich bereite bis Mittwoch eine Übersicht vor": the seller commits
+	// to a move by a day.
+	prop := has(s.Norm, nextProposals.m) || (s.Question && when && has(s.Norm, jointWords.m)) ||
+		(when && startsWith(s.Norm, commitStarts.m))
 	var strength float64
 	var kind string
 	switch {

@@ -113,6 +113,7 @@ var (
 	techniqueLabels = named("technique_labels")  // the names of the techniques themselves ("Nutzen", "Next step")
 	agreementWords  = named("agreement")         // an opener that sides with the customer ("im Gegenteil", "sehe ich genauso")
 	jointWords      = named("joint")             // the seller or both act ("wir", "ich", "we"): a question with a day proposes it
+	commitStarts    = named("commitment_starts") // "Ich melde mich am Freitag": a statement of the seller's own next move
 	functionWords   = named("function_words")    // a line of website text is a sentence
 	boilerplate     = named("boilerplate")       // website text that is not about the product
 )
