@@ -4034,28 +4034,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @description the evaluation total (percent) an exam needs to be passed; 70 until an admin sets one */
-                            examPassMark: number;
-                            engine: {
-                                /** @enum {string} */
-                                name: "builtin" | "openai";
-                                /** @description empty for builtin */
-                                model: string;
-                                /** @description the API root without user information or query; empty for builtin */
-                                baseUrl: string;
-                            };
-                            plans: {
-                                /** @enum {string} */
-                                plan: "free" | "plus" | "elite" | "promo";
-                                /** @description the PayPal plan id; empty when not configured (always for free) */
-                                planId: string;
-                                /** @description chats per billing cycle */
-                                quota: number;
-                            }[];
-                            /** @description payments are on: PayPal's client id and secret and the plan ids of Plus and Elite are configured */
-                            paypalConfigured: boolean;
-                        };
+                        "application/json": components["schemas"]["AdminSettings"];
                     };
                 };
                 401: components["responses"]["Error"];
@@ -4089,7 +4068,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": paths["/api/admin/settings"]["get"]["responses"]["200"]["content"]["application/json"]["schema"];
+                        "application/json": components["schemas"]["AdminSettings"];
                     };
                 };
                 400: components["responses"]["Error"];
@@ -4699,6 +4678,28 @@ export interface components {
             top_points: string[];
             totalPercent: number;
             exam?: components["schemas"]["ExamVerdict"];
+        };
+        AdminSettings: {
+            /** @description the evaluation total (percent) an exam needs to be passed; 70 until an admin sets one */
+            examPassMark: number;
+            engine: {
+                /** @enum {string} */
+                name: "builtin" | "openai";
+                /** @description empty for builtin */
+                model: string;
+                /** @description the API root without user information or query; empty for builtin */
+                baseUrl: string;
+            };
+            plans: {
+                /** @enum {string} */
+                plan: "free" | "plus" | "elite" | "promo";
+                /** @description the PayPal plan id; empty when not configured (always for free) */
+                planId: string;
+                /** @description chats per billing cycle */
+                quota: number;
+            }[];
+            /** @description payments are on: PayPal's client id and secret and the plan ids of Plus and Elite are configured */
+            paypalConfigured: boolean;
         };
         /** @description an exam's verdict ('Bestanden' / 'Nicht bestanden'), computed from totalPercent and the pass mark in force when the evaluation was made, and stored with it; absent on a practice chat's evaluation */
         ExamVerdict: {

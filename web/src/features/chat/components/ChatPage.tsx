@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useHistoryState, useNavigate } from '../../../lib/router';
 import { WithTooltip } from '../../../components/ui/Tooltip';
-import { FlagIcon, PlusIcon } from '../../../components/ui/icons/app';
+import { PlusIcon } from '../../../components/ui/icons/app';
 import { LevelGauge } from '../../../components/ui/LevelGauge';
 import { notify } from '../../../components/ui/notices-store';
 import { setActiveConversation } from '../../../lib/active-conversation';
@@ -22,6 +22,7 @@ import { useVoiceCall } from '../hooks/useVoiceCall';
 import { clearVoiceCallRequest, useVoiceCallRequested } from '../../../lib/voice-call-request';
 import type { PdfAttachment } from '../lib/attach-pdf';
 import { ChallengeRings } from './ChallengeRings';
+import { FinishExamButton } from './FinishExamButton';
 import { InputBar } from './InputBar';
 import { WelcomePanel } from './WelcomePanel';
 import './chat.css';
@@ -267,15 +268,7 @@ export function ChatPage() {
           <ChallengeRings userId={session?.user.id ?? ''} />
           <LevelGauge level={levelView(me.data?.level)} tipAlign="end" />
           {state.mode === 'Prüfung' && state.conversationId && !state.completed ? (
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              disabled={state.busy}
-              onClick={() => void chat.finishExam()}
-            >
-              <FlagIcon width={16} height={16} />
-              {t('chat.exam.finish')}
-            </button>
+            <FinishExamButton disabled={state.busy} onConfirm={() => void chat.finishExam()} />
           ) : null}
           {state.conversationId ? (
             <button type="button" className="button button--primary button--small" onClick={newChat}>
