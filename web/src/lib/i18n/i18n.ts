@@ -63,7 +63,7 @@ export function browserLanguage(preferred: readonly string[]): Language {
 function preferredLanguages(): readonly string[] {
   try {
     const nav = window.navigator;
-    if (nav.languages?.length) return nav.languages;
+    if (nav.languages.length > 0) return nav.languages;
     return nav.language ? [nav.language] : [];
   } catch {
     return [];
