@@ -205,6 +205,10 @@ type ConversationService interface {
 	DeleteHistory(ctx context.Context, userID string, now time.Time) (int, error)
 	// RecordTokenUsage appends model token usage.
 	RecordTokenUsage(ctx context.Context, u *TokenUsage) error
+	// PreviousExamEvaluation returns the stored evaluation (JSON) of the
+	// user's newest exam started before the time, other than id, that is
+	// evaluated and not deleted; "" when there is none.
+	PreviousExamEvaluation(ctx context.Context, userID, id string, before time.Time) (string, error)
 }
 
 // TokenUsage is the model tokens one call used.

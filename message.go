@@ -182,6 +182,7 @@ var (
 	MsgNoDifficulty         = newMsg("difficulty_missing", "Schwierigkeit auswählen und auf Start drücken")
 	MsgPracticeOnly         = newMsg("practice_only", "Nur im Übungsmodus verfügbar")
 	MsgExamOnly             = newMsg("exam_only", "Nur in der Prüfung verfügbar")
+	MsgExamPassMark         = newMsg("exam_pass_mark_invalid", "Die Bestehensgrenze muss zwischen {min} und {max} % liegen.")
 	MsgChatCompleted        = newMsg("conversation_completed", "Dieser Chat ist bereits abgeschlossen.")
 	MsgNothingToRate        = newMsg("nothing_to_rate", "Es gibt noch keine Antwort, die bewertet werden kann.")
 	MsgChatLimit            = newMsg("chat_limit", "Monatslimit erreicht")

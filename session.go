@@ -96,6 +96,10 @@ type OAuthState struct {
 	BindingHash  string // SHA-256 of the browser-binding cookie value
 	Remember     bool
 	Ref          string // referral code to honour when this creates an account
+	// Language is the interface language (LanguageDE or LanguageEN) of the
+	// page that started the sign-in, "" when it sent none; an account the
+	// sign-in creates takes it as its language.
+	Language string
 	// Intent is OAuthIntentSignIn ("" counts as it) or OAuthIntentReauth.
 	Intent string
 	// UserID and FamilyID name, for a re-authentication, the signed-in

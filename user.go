@@ -114,6 +114,9 @@ type NewUser struct {
 	TermsAccepted  bool
 	TermsUserAgent string
 	IsAdmin        bool
+	// Language is the account's language: LanguageStandard, LanguageDE or
+	// LanguageEN (the interface language the person signed up in).
+	Language string
 }
 
 // ProfileUpdate is a partial update of the user's settings and profile: a

@@ -90,6 +90,9 @@ type Evaluation struct {
 	Improvements []string        `json:"improvements"`
 	TopPoints    []string        `json:"top_points"` // at most three
 	TotalPercent int             `json:"totalPercent"`
+	// Exam is an exam's verdict, set by the training service when it stores
+	// the evaluation (never by an engine); nil for a practice chat.
+	Exam *salescoach.ExamVerdict `json:"exam,omitempty"`
 }
 
 // CategoryScore is one evaluation category.

@@ -41,8 +41,13 @@ func (s *Server) handleAdminSettings(w http.ResponseWriter, r *http.Request, _ *
 		engine["model"], engine["baseUrl"] = d.Model(), d.BaseURL()
 	}
 	p := s.plans()
+	passMark, err := s.examPassMark(r)
+	if err != nil {
+		return err
+	}
 	writeJSON(w, http.StatusOK, map[string]any{
-		"engine": engine,
+		"examPassMark": passMark,
+		"engine":       engine,
 		"plans": []planSettingJSON{
 			{Plan: salescoach.PlanFree, Quota: salescoach.PlanQuota(salescoach.PlanFree)},
 			{Plan: salescoach.PlanPlus, PlanID: p.Plus, Quota: salescoach.PlanQuota(salescoach.PlanPlus)},
@@ -55,6 +60,45 @@ func (s *Server) handleAdminSettings(w http.ResponseWriter, r *http.Request, _ *
 		"paypalConfigured": s.Billing.Configured(),
 	})
 	return nil
+}
+
+// examPassMark is the exams' pass mark in force.
+func (s *Server) examPassMark(r *http.Request) (int, error) {
+	if s.Settings == nil {
+		return salescoach.DefaultExamPassMark, nil
+	}
+	return s.Settings.ExamPassMark(r.Context())
+}
+
+// settingsUpdate is PATCH /api/admin/settings: the settings to change.
+type settingsUpdate struct {
+	ExamPassMark *int `json:"examPassMark"`
+}
+
+func (q *settingsUpdate) Valid() salescoach.Problems {
+	if q.ExamPassMark != nil && !salescoach.ValidExamPassMark(*q.ExamPassMark) {
+		return salescoach.Problems{"examPassMark": salescoach.MsgExamPassMark.
+			With("min", salescoach.MinExamPassMark).With("max", salescoach.MaxExamPassMark)}
+	}
+	return nil
+}
+
+// handleAdminUpdateSettings changes the settings the request names and
+// answers them all as GET does.
+func (s *Server) handleAdminUpdateSettings(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	req, err := decode[*settingsUpdate](w, r, 0)
+	if err != nil {
+		return err
+	}
+	if req.ExamPassMark != nil {
+		if s.Settings == nil {
+			return salescoach.NewError(salescoach.EUNAVAILABLE, salescoach.MsgNotReady)
+		}
+		if err := s.Settings.SetExamPassMark(r.Context(), *req.ExamPassMark, s.now()); err != nil {
+			return err
+		}
+	}
+	return s.handleAdminSettings(w, r, u)
 }
 
 // handleAdminEngineCheck asks the model server whether it answers and takes

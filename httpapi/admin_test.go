@@ -54,6 +54,7 @@ func TestEveryAdminEndpointNeedsAnAdmin(t *testing.T) {
 			{"PATCH", "/api/admin/feedback/" + fb, map[string]any{"status": "bearbeitet"}, 200},
 			{"GET", "/api/admin/settings", nil, 200},
 			{"POST", "/api/admin/settings/engine-check", nil, 200},
+			{"PATCH", "/api/admin/settings", map[string]any{"examPassMark": 75}, 200},
 			{"GET", "/api/admin/tone-presets", nil, 200},
 			{"POST", "/api/admin/tone-presets", map[string]any{"name": "Neu", "description": "x"}, 201},
 			{"PATCH", "/api/admin/tone-presets/" + preset, map[string]any{"description": "y"}, 200},

@@ -209,6 +209,9 @@ func (q *signupRequest) Valid() salescoach.Problems {
 	if len(q.Ref) > 64 {
 		p["ref"] = salescoach.MsgReferralInvalid
 	}
+	if q.Language != "" && q.Language != salescoach.LanguageDE && q.Language != salescoach.LanguageEN {
+		p["language"] = salescoach.MsgBadLanguage
+	}
 	return p
 }
 

@@ -18,6 +18,9 @@ type signupRequest struct {
 	Company       string `json:"company"`
 	TermsAccepted bool   `json:"termsAccepted"`
 	Ref           string `json:"ref"`
+	// Language is the interface language the person signs up in (de or en),
+	// which becomes the account's language; absent: Standard (de).
+	Language string `json:"language"`
 }
 
 // credentialProblems validates (and normalises) an e-mail and a password.
@@ -59,13 +62,16 @@ func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx, lang := r.Context(), mailLanguage(r)
+	if req.Language != "" {
+		lang = req.Language
+	}
 	// At most a few confirmation mails per address and hour, whoever asks:
 	// beyond that a sign-up is answered as usual and sends nothing, so the
 	// answer never tells whether the address is known or being flooded.
 	mailOK, _ := s.limits.signupMail.allow(strings.ToLower(req.Email))
 	u, err := s.Users.CreateUser(ctx, salescoach.NewUser{
 		Email: req.Email, PasswordHash: hash, Company: strings.TrimSpace(req.Company),
-		TermsAccepted: true, TermsUserAgent: truncate(r.UserAgent(), 512),
+		TermsAccepted: true, TermsUserAgent: truncate(r.UserAgent(), 512), Language: req.Language,
 	})
 	switch salescoach.ErrorCode(err) {
 	case "":

@@ -162,7 +162,8 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 		PublicURL: cfg.PublicURL, Now: e.clock.Now, Log: logger, Changes: e.hub}
 	e.training = &training.Service{Conversations: conversations, Progress: progress, Users: e.users,
 		Catalog: sqlstore.NewCatalogService(db), Subscriptions: sqlstore.NewSubscriptionService(db),
-		Engine: trainer.New(), Now: e.clock.Now, Log: logger, Changes: e.hub, Tiers: e.billing}
+		Engine: trainer.New(), Now: e.clock.Now, Log: logger, Changes: e.hub, Tiers: e.billing,
+		Settings: sqlstore.NewSettingsService(db)}
 	deps := httpapi.Deps{
 		Conversations: conversations, Progress: progress, Training: e.training, Billing: e.billing,
 		Fetcher: webfetch.New(webfetch.Config{}), Hub: e.hub,
@@ -173,6 +174,7 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 		Catalog: sqlstore.NewCatalogService(db), Outbox: e.outbox, Issuer: issuer,
 		Feedback: sqlstore.NewFeedbackService(db), Admin: sqlstore.NewAdminService(db),
 		CatalogAdmin: sqlstore.NewCatalogService(db), Promos: sqlstore.NewPromoService(db),
+		Settings:  e.training.Settings,
 		Voice:     sqlstore.NewVoiceService(db),
 		TwoFactor: sqlstore.NewTwoFactorService(db), TOTP: mustTOTP(t, e.secret),
 		Privacy: sqlstore.NewPrivacyService(db),

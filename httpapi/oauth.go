@@ -38,8 +38,15 @@ func (s *Server) handleOAuthStart(w http.ResponseWriter, r *http.Request) error 
 	if !refCode.MatchString(ref) {
 		ref = ""
 	}
+	// The page's language; anything else is ignored like a bad referral
+	// code, because the sign-in must not fail over it.
+	lang := r.URL.Query().Get("language")
+	if lang != salescoach.LanguageDE && lang != salescoach.LanguageEN {
+		lang = ""
+	}
 	to, err := s.beginOAuth(w, r, p, &salescoach.OAuthState{Provider: name,
-		Remember: r.URL.Query().Get("remember") != "0", Ref: ref, Intent: salescoach.OAuthIntentSignIn})
+		Remember: r.URL.Query().Get("remember") != "0", Ref: ref, Intent: salescoach.OAuthIntentSignIn,
+		Language: lang})
 	if err != nil {
 		return err
 	}
@@ -133,7 +140,7 @@ func (s *Server) oauthCallback(w http.ResponseWriter, r *http.Request, name stri
 		// Apple sends the name once, beside the token, in the form's user field.
 		claims.Name = auth.AppleUserName(r.Form.Get("user"))
 	}
-	u, err := s.userForIdentity(ctx, name, claims, st.Ref)
+	u, err := s.userForIdentity(ctx, name, claims, st.Ref, st.Language)
 	if err != nil {
 		return "", err
 	}
@@ -153,8 +160,9 @@ func (s *Server) oauthCallback(w http.ResponseWriter, r *http.Request, name stri
 // userForIdentity finds or creates the user behind an external identity. A
 // verified e-mail that matches an existing account links to it; if that
 // account had never confirmed its address, its password is dropped, because
-// whoever set it had not proven they own the mailbox.
-func (s *Server) userForIdentity(ctx context.Context, provider string, c *auth.IDClaims, ref string) (*salescoach.User, error) {
+// whoever set it had not proven they own the mailbox. A new account takes
+// lang as its language; an existing one keeps its own.
+func (s *Server) userForIdentity(ctx context.Context, provider string, c *auth.IDClaims, ref, lang string) (*salescoach.User, error) {
 	id, err := s.Identities.IdentityBySubject(ctx, provider, c.Subject)
 	if err == nil {
 		return s.Users.UserByID(ctx, id.UserID)
@@ -185,7 +193,7 @@ func (s *Server) userForIdentity(ctx context.Context, provider string, c *auth.I
 	}
 	if u == nil {
 		u, err = s.Users.CreateUser(ctx, salescoach.NewUser{Email: email, DisplayName: truncate(c.Name, 100),
-			EmailConfirmed: email != "", IsAdmin: s.isAdminEmail(email)})
+			EmailConfirmed: email != "", IsAdmin: s.isAdminEmail(email), Language: lang})
 		if err != nil {
 			return nil, err
 		}

@@ -116,6 +116,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("PATCH /api/admin/feedback/{id}", s.requireAdmin(s.handleAdminFeedbackStatus))
 	mux.Handle("GET /api/admin/settings", s.requireAdmin(s.handleAdminSettings))
 	mux.Handle("POST /api/admin/settings/engine-check", s.requireAdmin(s.handleAdminEngineCheck))
+	mux.Handle("PATCH /api/admin/settings", s.requireAdmin(s.handleAdminUpdateSettings))
 	mux.Handle("GET /api/admin/tone-presets", s.requireAdmin(s.handleAdminTonePresets))
 	mux.Handle("POST /api/admin/tone-presets", s.requireAdmin(s.handleAdminCreateTonePreset))
 	mux.Handle("PATCH /api/admin/tone-presets/{id}", s.requireAdmin(s.handleAdminPatchTonePreset))

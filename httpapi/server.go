@@ -87,6 +87,9 @@ type Deps struct {
 	Admin        salescoach.AdminService
 	CatalogAdmin salescoach.CatalogAdmin
 	Promos       salescoach.PromoService
+	// Settings keeps the back-office's settings (the exams' pass mark); nil:
+	// the defaults, not editable.
+	Settings salescoach.SettingsService
 	// Conversations and Progress back the chat screens; Training runs chats.
 	Conversations salescoach.ConversationService
 	Progress      salescoach.ProgressService

@@ -949,3 +949,21 @@ func (s *ConversationService) ReleaseClaim(ctx context.Context, id, token string
 		WHERE id = ? AND turn_claim = ?`, id, token)
 	return dbError(err, "release conversation claim")
 }
+
+// PreviousExamEvaluation returns the evaluation of the user's newest
+// evaluated, not deleted exam created before the time (other than id), ""
+// when there is none or an id is not a UUID. It returns only driver errors.
+func (s *ConversationService) PreviousExamEvaluation(ctx context.Context, userID, id string, before time.Time) (string, error) {
+	if !validID(userID) || !validID(id) {
+		return "", nil
+	}
+	var ev string
+	err := s.db.r().queryRow(ctx, `SELECT evaluation FROM conversations
+		WHERE user_id = ? AND id <> ? AND mode = ? AND deleted_at IS NULL AND evaluation IS NOT NULL
+			AND evaluation <> '' AND created_at < ?
+		ORDER BY created_at DESC, id DESC LIMIT 1`, userID, id, salescoach.ModeExam, utc(before)).Scan(&ev)
+	if noRows(err) {
+		return "", nil
+	}
+	return ev, dbError(err, "previous exam")
+}

@@ -74,10 +74,10 @@ func (s *TokenService) CreateOAuthState(ctx context.Context, st *salescoach.OAut
 		userID = st.UserID
 	}
 	_, err := s.db.r().exec(ctx, `INSERT INTO oauth_states (state_hash, provider, nonce, code_verifier,
-			binding_hash, remember, ref, intent, user_id, family_id, created_at, expires_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			binding_hash, remember, ref, intent, user_id, family_id, language, created_at, expires_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		st.StateHash, st.Provider, st.Nonce, st.CodeVerifier, st.BindingHash, st.Remember, st.Ref,
-		st.Intent, userID, st.FamilyID, st.CreatedAt, st.ExpiresAt)
+		st.Intent, userID, st.FamilyID, st.Language, st.CreatedAt, st.ExpiresAt)
 	return dbError(err, "insert oauth state")
 }
 
@@ -89,10 +89,10 @@ func (s *TokenService) ConsumeOAuthState(ctx context.Context, stateHash string, 
 	var userID sql.NullString
 	err := s.db.r().queryRow(ctx, `DELETE FROM oauth_states WHERE state_hash = ? AND expires_at > ?
 		RETURNING state_hash, provider, nonce, code_verifier, binding_hash, remember, ref, intent, user_id,
-			family_id, created_at, expires_at`,
+			family_id, language, created_at, expires_at`,
 		stateHash, now).
 		Scan(&st.StateHash, &st.Provider, &st.Nonce, &st.CodeVerifier, &st.BindingHash, &st.Remember, &st.Ref,
-			&st.Intent, &userID, &st.FamilyID, scanTime(&st.CreatedAt), scanTime(&st.ExpiresAt))
+			&st.Intent, &userID, &st.FamilyID, &st.Language, scanTime(&st.CreatedAt), scanTime(&st.ExpiresAt))
 	st.UserID = userID.String
 	if noRows(err) {
 		return nil, notFound(salescoach.MsgOAuthStateInvalid)

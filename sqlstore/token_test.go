@@ -78,7 +78,7 @@ func TestOAuthState(t *testing.T) {
 		s := sqlstore.NewTokenService(db)
 		ctx := t.Context()
 		st := &salescoach.OAuthState{StateHash: "state-1", Provider: "google", Nonce: "n", CodeVerifier: "v",
-			BindingHash: "b", Remember: true, Ref: "FRIEND", CreatedAt: t0, ExpiresAt: t0.Add(10 * time.Minute)}
+			BindingHash: "b", Remember: true, Ref: "FRIEND", Language: "en", CreatedAt: t0, ExpiresAt: t0.Add(10 * time.Minute)}
 		mustNil(t, s.CreateOAuthState(ctx, st))
 		wantCode(t, s.CreateOAuthState(ctx, st), salescoach.ECONFLICT)
 		wantCode(t, s.CreateOAuthState(ctx, &salescoach.OAuthState{StateHash: "s2", Provider: "myspace", ExpiresAt: t0}), salescoach.EINVALID)

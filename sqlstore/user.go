@@ -64,8 +64,11 @@ func userByID(ctx context.Context, r runner, id string) (*salescoach.User, error
 // records acceptance of the current terms version on the user and appends a
 // "terms" row to the consent audit. It returns ECONFLICT when the e-mail is
 // taken (compared case-insensitively) and EINVALID when an anonymous user is
-// given an e-mail.
+// given an e-mail or a language other than Standard, de and en.
 func (s *UserService) CreateUser(ctx context.Context, nu salescoach.NewUser) (*salescoach.User, error) {
+	if nu.Language != salescoach.LanguageStandard && nu.Language != salescoach.LanguageDE && nu.Language != salescoach.LanguageEN {
+		return nil, salescoach.FieldError("language", salescoach.MsgBadLanguage)
+	}
 	now := utc(s.db.now())
 	id := newID()
 	var confirmedAt, termsAt *time.Time
@@ -83,11 +86,11 @@ func (s *UserService) CreateUser(ctx context.Context, nu salescoach.NewUser) (*s
 	err := s.db.inTx(ctx, func(r runner) error {
 		_, err := r.exec(ctx, `INSERT INTO users (id, email, email_lower, email_confirmed_at, password_hash,
 				is_anonymous, is_admin, company, display_name, terms_accepted_at, terms_version,
-				terms_user_agent, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				terms_user_agent, language, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			id, nullString(nu.Email), nullString(normEmail(nu.Email)), confirmedAt, nullString(nu.PasswordHash),
 			nu.IsAnonymous, nu.IsAdmin, nu.Company, nu.DisplayName, termsAt, termsVersion,
-			termsUA, now, now)
+			termsUA, nu.Language, now, now)
 		if err != nil {
 			return conflictAs(dbError(err, "insert user"), salescoach.MsgEmailTaken)
 		}

@@ -126,6 +126,12 @@ func (s *Service) Evaluate(ctx context.Context, u *salescoach.User, id, productO
 	if err != nil {
 		return nil, engineError(err, salescoach.MsgEvaluateFailed)
 	}
+	ev.Exam = nil
+	if conv.Mode == salescoach.ModeExam {
+		if ev.Exam, err = s.examVerdict(ctx, u.ID, conv, ev.TotalPercent); err != nil {
+			return nil, err
+		}
+	}
 	raw, err := json.Marshal(ev)
 	if err != nil {
 		return nil, err
@@ -145,6 +151,29 @@ func (s *Service) Evaluate(ctx context.Context, u *salescoach.User, id, productO
 		s.saveProgress(ctx, u.ID, conv, salescoach.ProgressDelta{XP: xp})
 	}
 	return ev, nil
+}
+
+// examVerdict judges an exam's evaluation total against the pass mark in
+// force now, beside the total of the user's previous evaluated exam.
+func (s *Service) examVerdict(ctx context.Context, userID string, conv *salescoach.Conversation, total int) (*salescoach.ExamVerdict, error) {
+	passMark := salescoach.DefaultExamPassMark
+	if s.Settings != nil {
+		var err error
+		if passMark, err = s.Settings.ExamPassMark(ctx); err != nil {
+			return nil, err
+		}
+	}
+	raw, err := s.Conversations.PreviousExamEvaluation(ctx, userID, conv.ID, conv.CreatedAt)
+	if err != nil {
+		return nil, err
+	}
+	var previous *int
+	var prev coach.Evaluation
+	if raw != "" && json.Unmarshal([]byte(raw), &prev) == nil {
+		p := salescoach.ClampPercent(prev.TotalPercent)
+		previous = &p
+	}
+	return salescoach.NewExamVerdict(total, passMark, previous), nil
 }
 
 // Finish ends an exam ('Prüfung beenden'); the evaluation follows. Ending a

@@ -35,8 +35,10 @@ type Service struct {
 	// billing.Service, the one source of plan ids); nil: every plan is
 	// Free.
 	Tiers salescoach.Tiers
-	Now   func() time.Time
-	Log   *slog.Logger
+	// Settings gives the exams' pass mark; nil: DefaultExamPassMark.
+	Settings salescoach.SettingsService
+	Now      func() time.Time
+	Log      *slog.Logger
 	// ClaimTTL is how long a request's claim on a chat lasts unless renewed
 	// (see salescoach.TurnClaim); zero means DefaultClaimTTL. A request
 	// renews its claim every third of it while it waits for the model.

@@ -285,10 +285,11 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 	if db.Dialect() == sqlstore.DialectPostgres {
 		limiter = sqlstore.NewRateLimiter(db)
 	}
+	settings := sqlstore.NewSettingsService(db)
 	trainingService := &training.Service{
 		Conversations: conversations, Progress: progress, Users: users, Catalog: catalog,
 		Subscriptions: sqlstore.NewSubscriptionService(db), Engine: engine, Changes: hub,
-		Tiers: billingService, Now: time.Now, Log: log,
+		Tiers: billingService, Now: time.Now, Log: log, Settings: settings,
 	}
 
 	// Mail goes out from the outbox, by this process or another on the
@@ -313,7 +314,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		PageViews: sqlstore.NewPageViewService(db), Vitals: sqlstore.NewWebVitalService(db), Referrals: sqlstore.NewReferralService(db),
 		Catalog: catalog, Outbox: outbox, Issuer: issuer, OAuth: providers,
 		Feedback: sqlstore.NewFeedbackService(db), Admin: sqlstore.NewAdminService(db),
-		CatalogAdmin: catalog, Promos: sqlstore.NewPromoService(db),
+		CatalogAdmin: catalog, Promos: sqlstore.NewPromoService(db), Settings: settings,
 		Conversations: conversations, Progress: progress, Training: trainingService, Billing: billingService,
 		Fetcher: webfetch.New(webfetch.Config{Logger: log, Allow: cfg.FetchAllow, AllowPorts: cfg.FetchAllowPorts}),
 		Hub:     hub, Blobs: blobs, Limiter: limiter,

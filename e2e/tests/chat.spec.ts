@@ -184,7 +184,7 @@ test('an answer sent with a placeholder left in is flagged in the score detail',
   await expect(flagged.first().locator('.score__reason')).toHaveText(/^Platzhalter noch offen/);
 });
 
-test('exam: no score, no hints, ended with "Prüfung beenden", then the evaluation', async ({ page }) => {
+test('exam: no score, no hints, ended with "Prüfung beenden" after a confirmation, then the evaluation with its verdict', async ({ page }) => {
   await guestOnChat(page);
   await page.getByRole('button', { name: /^Prüfung/ }).click();
   await expect(page.getByRole('button', { name: /^Leicht/ })).toHaveCount(0);
@@ -201,9 +201,19 @@ test('exam: no score, no hints, ended with "Prüfung beenden", then the evaluati
   await expect(page.locator('.practice-progress')).toHaveCount(0);
   await expect(page.locator('.score')).toHaveCount(0);
 
+  // 'Prüfung beenden' asks first; 'Weiter antworten' keeps the exam going.
   await page.getByRole('button', { name: 'Prüfung beenden' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Prüfung wirklich beenden?' });
+  await confirm.getByRole('button', { name: 'Weiter antworten' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(input(page)).toBeEnabled();
+  await page.getByRole('button', { name: 'Prüfung beenden' }).click();
+  await confirm.getByRole('button', { name: 'Prüfung beenden' }).click();
   const evaluation = page.getByRole('region', { name: 'Auswertung' });
   await expect(evaluation.getByRole('list', { name: 'Bewertung nach Kategorien' }).getByRole('listitem')).toHaveCount(6);
+  // The verdict by the pass mark (another test may change it meanwhile).
+  await expect(evaluation.getByText(/^(Bestanden|Nicht bestanden)$/)).toBeVisible();
+  await expect(evaluation.getByText(/^Bestehensgrenze: \d+ %$/)).toBeVisible();
   await expect(input(page)).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Prüfung beenden' })).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import {
   AdminAnalyticsRoute,
@@ -16,6 +16,7 @@ import { AdminLayout } from '../components/layouts/AdminLayout';
 import { Alert } from '../components/ui/Alert';
 import { FullPageSpinner } from '../components/ui/Spinner';
 import { isAdminQueryKey, isAdminQueryOptions } from '../lib/api';
+import { setAppArea } from '../lib/app-area';
 import { useSignOut } from '../lib/auth';
 import { lazyChunk } from '../lib/chunks';
 import { useT } from '../lib/i18n';
@@ -58,12 +59,24 @@ function AdminRoutes({ userId }: { userId: string }) {
         <Route path="/account">
           <AdminAccount userId={userId} />
         </Route>
+        <Route path="/chat">
+          <EnterTrainingApp />
+        </Route>
         <Route>
           <Redirect to="/admin-dashboard" replace />
         </Route>
       </Switch>
     </AdminLayout>
   );
+}
+
+/**
+ * /chat is open to every signed-in user (spec 01 §2), admins included: an
+ * admin who opens it goes into the training app.
+ */
+function EnterTrainingApp() {
+  useEffect(() => setAppArea('training'), []);
+  return <FullPageSpinner />;
 }
 
 const TwoFactorSection = lazyChunk(

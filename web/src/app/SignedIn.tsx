@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
+import { useAppArea } from '../lib/app-area';
 import { Redirect, Route, Switch } from 'wouter';
 import { UserOverlays } from './UserOverlays';
 import {
@@ -51,6 +52,7 @@ export default function SignedInGate({ userId }: { userId: string }) {
   const t = useT();
   const signOut = useSignOut();
   const me = useQuery(meQueryOptions(userId));
+  const area = useAppArea();
 
   if (me.isPending) return <FullPageSpinner />;
   if (me.isError) {
@@ -80,7 +82,9 @@ export default function SignedInGate({ userId }: { userId: string }) {
   // The profile carries the role (what GET /api/auth/is-admin answers), so a
   // reload renders after one request, not two in a row; a live update of the
   // user refetches it and swaps the route set.
-  if (!me.data.user.is_admin) return <RegularRoutes />;
+  // An admin who went to the training app ('Zur Trainings-App') has a
+  // user's route set until 'Zum Admin-Bereich' takes them back.
+  if (!me.data.user.is_admin || area === 'training') return <RegularRoutes />;
   return (
     <Suspense fallback={<FullPageSpinner />}>
       <AdminGate userId={userId} />

@@ -136,7 +136,7 @@ describe('admin', () => {
     expect(currentPath()).toBe(path);
   });
 
-  it.each(['/', '/dashboard', '/chat', '/help', '/irgendwas'])('%s → /admin-dashboard', async (path) => {
+  it.each(['/', '/dashboard', '/help', '/irgendwas'])('%s → /admin-dashboard', async (path) => {
     asAdmin();
     renderApp(path, { session: true });
     expect(await screen.findByRole('heading', { name: 'Übersicht', level: 1 })).toBeInTheDocument();
@@ -190,6 +190,53 @@ describe('admin', () => {
     await user.click(screen.getByRole('button', { name: 'Deaktivieren' }));
     expect(await screen.findByRole('heading', { name: 'Zwei-Faktor-Anmeldung einrichten', level: 1 })).toBeInTheDocument();
     expect(disabled).toEqual([{ password: 'geheim-geheim' }]);
+  });
+
+  it("'Zur Trainings-App' opens the user app with everything a user has; 'Zum Admin-Bereich' goes back", async () => {
+    asAdmin();
+    const { user } = renderApp('/admin-dashboard', { session: true });
+    await screen.findByRole('heading', { name: 'Übersicht', level: 1 });
+    await user.click(screen.getByRole('link', { name: 'Zur Trainings-App' }));
+    expect(await screen.findByRole('heading', { name: 'Bereit für das nächste Level?' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/chat');
+    expect(screen.queryByRole('navigation', { name: 'Admin-Navigation' })).not.toBeInTheDocument();
+
+    // The dashboard is the user's, not the spec's redirect to the back-office.
+    await user.click(screen.getByRole('link', { name: 'Dashboard' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    expect(currentPath()).toBe('/dashboard');
+    // The profile (with billing, export and deletion) opens as for any user.
+    await user.click(screen.getByRole('button', { name: /Profil öffnen/ }));
+    const profile = await screen.findByRole('dialog', { name: 'Profil bearbeiten' });
+    await user.click(within(profile).getAllByRole('button', { name: 'Schließen' })[0]!);
+
+    await user.click(screen.getByRole('link', { name: 'Zum Admin-Bereich' }));
+    expect(await screen.findByRole('heading', { name: 'Übersicht', level: 1 })).toBeInTheDocument();
+    expect(currentPath()).toBe('/admin-dashboard');
+    // Back in the back-office, /dashboard is the spec's redirect again.
+    expect(screen.getByRole('navigation', { name: 'Admin-Navigation' })).toBeInTheDocument();
+  });
+
+  it('an admin stays in the training app across a reload of the tab', async () => {
+    asAdmin();
+    window.sessionStorage.setItem('sc.area', 'training');
+    renderApp('/dashboard', { session: true });
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    expect(currentPath()).toBe('/dashboard');
+    expect(screen.getByRole('link', { name: 'Zum Admin-Bereich' })).toBeInTheDocument();
+  });
+
+  it('/chat opens the chat for an admin too (spec: every signed-in user)', async () => {
+    asAdmin();
+    renderApp('/chat', { session: true });
+    expect(await screen.findByRole('heading', { name: 'Bereit für das nächste Level?' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/chat');
+  });
+
+  it("a regular user's sidebar has no way into the admin area", async () => {
+    renderApp('/dashboard', { session: true });
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Zum Admin-Bereich' })).not.toBeInTheDocument();
   });
 
   it("logout signs out and leaves for '/'", async () => {

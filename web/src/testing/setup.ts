@@ -27,6 +27,12 @@ configure({ asyncUtilTimeout: 5000 });
 for (const part of [signin, chat, profile, dashboard, tutorial, help, feedback, admin]) registerMessages(part);
 setServerEnglish(serverEnglish);
 
+// jsdom's browser prefers en-US; the app picks its first-visit language from
+// it, and the tests are written for a German browser (as the e2e tests'
+// Chromium runs with locale de-DE). A test of the choice redefines it.
+Object.defineProperty(window.navigator, 'languages', { value: ['de-DE', 'de'], configurable: true });
+Object.defineProperty(window.navigator, 'language', { value: 'de-DE', configurable: true });
+
 // jsdom has no modal dialogs yet: a minimal showModal/close.
 if (typeof HTMLDialogElement !== 'undefined' && !('showModal' in HTMLDialogElement.prototype)) {
   Object.assign(HTMLDialogElement.prototype, {

@@ -4,7 +4,9 @@ import { useSignOut } from '../../lib/auth';
 import { useT, type MessageKey } from '../../lib/i18n';
 import { ChartIcon, ChatIcon, CoinsIcon, HomeIcon, InboxIcon, SettingsIcon, ShieldCheckIcon, ShieldIcon, TrophyIcon, UsersIcon } from '../ui/icons/pages';
 import { LogoMark } from '../ui/icons/LogoMark';
-import { LogoutIcon } from '../ui/icons/app';
+import { DumbbellIcon, LogoutIcon } from '../ui/icons/app';
+import { Link } from 'wouter';
+import { setAppArea } from '../../lib/app-area';
 import { FullPageSpinner } from '../ui/Spinner';
 import './layouts.css';
 
@@ -62,6 +64,11 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           </ul>
         </nav>
         <div className="admin-sidebar__account">
+          {/* An admin trains like any user: chat, dashboard, profile, billing. */}
+          <Link to="/chat" className="sidebar__item" onClick={() => setAppArea('training')}>
+            <DumbbellIcon />
+            <span>{t('admin.toTrainingApp')}</span>
+          </Link>
           <NavLink
             to="/account"
             className={({ isActive }) => (isActive ? 'sidebar__item sidebar__item--active' : 'sidebar__item')}

@@ -7,8 +7,9 @@ import { useAuth, useSignOut } from '../../lib/auth';
 import { useT } from '../../lib/i18n';
 import { levelView } from '../../lib/progress';
 import { openProfileDialog } from '../../lib/profile-dialog';
+import { setAppArea } from '../../lib/app-area';
 import { Avatar } from '../ui/Avatar';
-import { ChevronIcon, DashboardIcon, FeedbackIcon, HelpIcon, LogoutIcon } from '../ui/icons/app';
+import { AdminAreaIcon, ChevronIcon, DashboardIcon, FeedbackIcon, HelpIcon, LogoutIcon } from '../ui/icons/app';
 import { LogoMark } from '../ui/icons/LogoMark';
 import { LevelGauge } from '../ui/LevelGauge';
 import { ConversationHistory } from './ConversationHistory';
@@ -104,6 +105,15 @@ export function Sidebar() {
               <span className="sidebar__label">{t('nav.feedback')}</span>
             </NavLink>
           </li>
+          {user?.is_admin ? (
+            <li>
+              {/* An admin in the training app: back to the back-office. */}
+              <Link to="/admin-dashboard" className="sidebar__item" onClick={() => setAppArea('admin')}>
+                <AdminAreaIcon />
+                <span className="sidebar__label">{t('nav.toAdminArea')}</span>
+              </Link>
+            </li>
+          ) : null}
         </ul>
       </nav>
 

@@ -136,6 +136,11 @@ export interface paths {
                         /** @constant */
                         termsAccepted: true;
                         ref?: string;
+                        /**
+                         * @description the interface language the person signs up in; it becomes the account's language (and the confirmation mail's). Absent: Standard (de)
+                         * @enum {string}
+                         */
+                        language?: "de" | "en";
                     };
                 };
             };
@@ -457,6 +462,8 @@ export interface paths {
                 query?: {
                     remember?: "0" | "1";
                     ref?: string;
+                    /** @description the app page's language (de or en; anything else is ignored): an account this sign-in creates takes it as its language, an existing one keeps its own */
+                    language?: string;
                 };
                 header?: never;
                 path: {
@@ -4050,26 +4057,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            engine: {
-                                /** @enum {string} */
-                                name: "builtin" | "openai";
-                                /** @description empty for builtin */
-                                model: string;
-                                /** @description the API root without user information or query; empty for builtin */
-                                baseUrl: string;
-                            };
-                            plans: {
-                                /** @enum {string} */
-                                plan: "free" | "plus" | "elite" | "promo";
-                                /** @description the PayPal plan id; empty when not configured (always for free) */
-                                planId: string;
-                                /** @description chats per billing cycle */
-                                quota: number;
-                            }[];
-                            /** @description payments are on: PayPal's client id and secret and the plan ids of Plus and Elite are configured */
-                            paypalConfigured: boolean;
-                        };
+                        "application/json": components["schemas"]["AdminSettings"];
                     };
                 };
                 401: components["responses"]["Error"];
@@ -4081,7 +4069,37 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** change settings: the exams' pass mark (1..100; applies to exams evaluated from now on, earlier verdicts stay). Answers all settings as GET does */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        examPassMark?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description the settings after the change, as GET answers them */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminSettings"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+            };
+        };
         trace?: never;
     };
     "/api/admin/settings/engine-check": {
@@ -4470,7 +4488,7 @@ export interface components {
          *     error without one its category: invalid, not_found, conflict, unauthorized, forbidden, limit, too_large, unavailable, internal.
          * @enum {string}
          */
-        ErrorCode: "account_disabled" | "account_has_email" | "account_locked" | "answer_missing" | "assessment_failed" | "audio_empty" | "audio_invalid" | "audio_missing" | "audio_too_large" | "audio_too_long" | "audio_type" | "avatar_invalid" | "avatar_missing" | "avatar_no_store" | "avatar_too_large" | "avatar_type" | "avatar_unreadable" | "bad_date" | "bad_id" | "bad_page" | "bad_period" | "challenge_description_too_long" | "challenge_icon_invalid" | "challenge_name_too_long" | "challenge_not_found" | "challenge_target_invalid" | "challenges_too_many" | "chat_limit" | "chat_limit_details" | "company_too_long" | "confirm_link_invalid" | "conflict" | "consent_unknown" | "conversation_busy" | "conversation_completed" | "conversation_not_found" | "customer_unreachable" | "database_unavailable" | "delete_failed" | "difficulty_missing" | "display_name_too_long" | "email_address_invalid" | "email_invalid" | "email_missing" | "email_registered" | "email_taken" | "email_unconfirmed" | "engine_key_refused" | "engine_status" | "engine_timeout" | "engine_unreachable" | "engine_url_invalid" | "evaluate_failed" | "evaluation_failed" | "exam_only" | "feedback_empty" | "feedback_name_too_long" | "feedback_not_found" | "feedback_subject_too_long" | "feedback_too_long" | "feedback_type_unknown" | "field_bad_type" | "field_control_character" | "field_unknown" | "file_name_invalid" | "file_not_found" | "file_size_unknown" | "first_name_missing" | "first_name_too_long" | "forbidden" | "foreign_origin" | "formality_invalid" | "hint_failed" | "identity_not_found" | "identity_taken" | "internal" | "invalid_credentials" | "invalid_data" | "invitation_not_sent" | "invitation_not_sent_hint" | "language_code_invalid" | "language_invalid" | "last_name_missing" | "last_name_too_long" | "link_invalid" | "mail_failed" | "mail_not_sent" | "message_empty" | "message_not_found" | "message_too_long" | "metric_unknown" | "missing_reference" | "mode_missing" | "name_empty" | "not_found" | "not_on_self" | "not_ready" | "nothing_to_rate" | "oauth_state_invalid" | "password_missing" | "password_too_long" | "password_too_short" | "path_invalid" | "paypal_id_missing" | "pdf_name_too_long" | "pdf_text_too_long" | "perfect_failed" | "practice_only" | "product_description_too_long" | "product_override_too_long" | "progress_negative" | "promo_code_format" | "promo_code_invalid" | "promo_code_missing" | "promo_code_redeemed" | "promo_code_taken" | "promo_code_used_up" | "promo_description_too_long" | "promo_expiry_past" | "promo_limit_below_redemptions" | "promo_limit_invalid" | "promo_not_found" | "promo_plan_unknown" | "provider_not_configured" | "query_too_long" | "referral_invalid" | "referral_not_found" | "reply_failed" | "reply_kind_unknown" | "request_bad_json" | "request_not_json" | "request_not_object" | "request_too_large" | "reset_link_invalid" | "role_too_long" | "sample_rate_invalid" | "session_expired" | "session_invalid" | "session_reused" | "sign_in_required" | "social_login_failed" | "source_unknown" | "speech_format_invalid" | "speech_text_empty" | "speech_text_too_long" | "storage_aborted" | "storage_bucket_missing" | "storage_delete_failed" | "storage_incomplete" | "storage_refused" | "storage_save_failed" | "storage_unreachable" | "storage_unreadable" | "stt_failed" | "stt_not_configured" | "subscription_not_found" | "subscription_taken" | "summary_empty" | "summary_failed" | "terms_required" | "terms_version_unknown" | "text_type_invalid" | "title_empty" | "title_too_long" | "tone_preset_description_too_long" | "tone_preset_name_too_long" | "tone_preset_not_found" | "tone_preset_taken" | "tone_preset_unknown" | "too_many_attempts" | "trainer_cancelled" | "tts_failed" | "tts_not_configured" | "unknown_status" | "upload_failed" | "url_blocked" | "url_invalid" | "url_missing" | "url_no_text" | "url_too_large" | "url_unavailable" | "user_missing" | "user_not_found" | "vital_value_out_of_range" | "vitals_count_invalid" | "voice_call_not_found" | "voice_engine_invalid" | "voice_invalid" | "invalid" | "unauthorized" | "limit" | "too_large" | "unavailable" | "payments_not_configured" | "paypal_unavailable" | "subscription_confirm_failed" | "subscription_revise_failed" | "subscription_cancel_retry" | "subscription_cancel_failed" | "subscription_uncancel_failed" | "subscription_id_invalid" | "subscription_plan_foreign" | "subscription_status_invalid" | "subscription_exists" | "promo_code_required" | "promo_unavailable" | "webhook_unverified" | "totp_code_missing" | "totp_code_invalid" | "totp_challenge_invalid" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_pending" | "totp_guest" | "totp_reauth_missing" | "totp_password_wrong" | "totp_setup_required" | "totp_session_required" | "account_delete_subscription_failed" | "account_delete_confirm" | "account_delete_password_wrong" | "account_delete_needs_password" | "account_delete_self" | "account_delete_storage_failed" | "account_delete_reauth_required" | "reauth_not_linked" | "reauth_use_password";
+        ErrorCode: "account_disabled" | "account_has_email" | "account_locked" | "answer_missing" | "assessment_failed" | "audio_empty" | "audio_invalid" | "audio_missing" | "audio_too_large" | "audio_too_long" | "audio_type" | "avatar_invalid" | "avatar_missing" | "avatar_no_store" | "avatar_too_large" | "avatar_type" | "avatar_unreadable" | "bad_date" | "bad_id" | "bad_page" | "bad_period" | "challenge_description_too_long" | "challenge_icon_invalid" | "challenge_name_too_long" | "challenge_not_found" | "challenge_target_invalid" | "challenges_too_many" | "chat_limit" | "chat_limit_details" | "company_too_long" | "confirm_link_invalid" | "conflict" | "consent_unknown" | "conversation_busy" | "conversation_completed" | "conversation_not_found" | "customer_unreachable" | "database_unavailable" | "delete_failed" | "difficulty_missing" | "display_name_too_long" | "email_address_invalid" | "email_invalid" | "email_missing" | "email_registered" | "email_taken" | "email_unconfirmed" | "engine_key_refused" | "engine_status" | "engine_timeout" | "engine_unreachable" | "engine_url_invalid" | "evaluate_failed" | "evaluation_failed" | "exam_only" | "exam_pass_mark_invalid" | "feedback_empty" | "feedback_name_too_long" | "feedback_not_found" | "feedback_subject_too_long" | "feedback_too_long" | "feedback_type_unknown" | "field_bad_type" | "field_control_character" | "field_unknown" | "file_name_invalid" | "file_not_found" | "file_size_unknown" | "first_name_missing" | "first_name_too_long" | "forbidden" | "foreign_origin" | "formality_invalid" | "hint_failed" | "identity_not_found" | "identity_taken" | "internal" | "invalid_credentials" | "invalid_data" | "invitation_not_sent" | "invitation_not_sent_hint" | "language_code_invalid" | "language_invalid" | "last_name_missing" | "last_name_too_long" | "link_invalid" | "mail_failed" | "mail_not_sent" | "message_empty" | "message_not_found" | "message_too_long" | "metric_unknown" | "missing_reference" | "mode_missing" | "name_empty" | "not_found" | "not_on_self" | "not_ready" | "nothing_to_rate" | "oauth_state_invalid" | "password_missing" | "password_too_long" | "password_too_short" | "path_invalid" | "paypal_id_missing" | "pdf_name_too_long" | "pdf_text_too_long" | "perfect_failed" | "practice_only" | "product_description_too_long" | "product_override_too_long" | "progress_negative" | "promo_code_format" | "promo_code_invalid" | "promo_code_missing" | "promo_code_redeemed" | "promo_code_taken" | "promo_code_used_up" | "promo_description_too_long" | "promo_expiry_past" | "promo_limit_below_redemptions" | "promo_limit_invalid" | "promo_not_found" | "promo_plan_unknown" | "provider_not_configured" | "query_too_long" | "referral_invalid" | "referral_not_found" | "reply_failed" | "reply_kind_unknown" | "request_bad_json" | "request_not_json" | "request_not_object" | "request_too_large" | "reset_link_invalid" | "role_too_long" | "sample_rate_invalid" | "session_expired" | "session_invalid" | "session_reused" | "sign_in_required" | "social_login_failed" | "source_unknown" | "speech_format_invalid" | "speech_text_empty" | "speech_text_too_long" | "storage_aborted" | "storage_bucket_missing" | "storage_delete_failed" | "storage_incomplete" | "storage_refused" | "storage_save_failed" | "storage_unreachable" | "storage_unreadable" | "stt_failed" | "stt_not_configured" | "subscription_not_found" | "subscription_taken" | "summary_empty" | "summary_failed" | "terms_required" | "terms_version_unknown" | "text_type_invalid" | "title_empty" | "title_too_long" | "tone_preset_description_too_long" | "tone_preset_name_too_long" | "tone_preset_not_found" | "tone_preset_taken" | "tone_preset_unknown" | "too_many_attempts" | "trainer_cancelled" | "tts_failed" | "tts_not_configured" | "unknown_status" | "upload_failed" | "url_blocked" | "url_invalid" | "url_missing" | "url_no_text" | "url_too_large" | "url_unavailable" | "user_missing" | "user_not_found" | "vital_value_out_of_range" | "vitals_count_invalid" | "voice_call_not_found" | "voice_engine_invalid" | "voice_invalid" | "invalid" | "unauthorized" | "limit" | "too_large" | "unavailable" | "payments_not_configured" | "paypal_unavailable" | "subscription_confirm_failed" | "subscription_revise_failed" | "subscription_cancel_retry" | "subscription_cancel_failed" | "subscription_uncancel_failed" | "subscription_id_invalid" | "subscription_plan_foreign" | "subscription_status_invalid" | "subscription_exists" | "promo_code_required" | "promo_unavailable" | "webhook_unverified" | "totp_code_missing" | "totp_code_invalid" | "totp_challenge_invalid" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_pending" | "totp_guest" | "totp_reauth_missing" | "totp_password_wrong" | "totp_setup_required" | "totp_session_required" | "account_delete_subscription_failed" | "account_delete_confirm" | "account_delete_password_wrong" | "account_delete_needs_password" | "account_delete_self" | "account_delete_storage_failed" | "account_delete_reauth_required" | "reauth_not_linked" | "reauth_use_password";
         Ok: {
             /** @constant */
             ok: true;
@@ -4682,6 +4700,38 @@ export interface components {
             improvements: string[];
             top_points: string[];
             totalPercent: number;
+            exam?: components["schemas"]["ExamVerdict"];
+        };
+        AdminSettings: {
+            /** @description the evaluation total (percent) an exam needs to be passed; 70 until an admin sets one */
+            examPassMark: number;
+            engine: {
+                /** @enum {string} */
+                name: "builtin" | "openai";
+                /** @description empty for builtin */
+                model: string;
+                /** @description the API root without user information or query; empty for builtin */
+                baseUrl: string;
+            };
+            plans: {
+                /** @enum {string} */
+                plan: "free" | "plus" | "elite" | "promo";
+                /** @description the PayPal plan id; empty when not configured (always for free) */
+                planId: string;
+                /** @description chats per billing cycle */
+                quota: number;
+            }[];
+            /** @description payments are on: PayPal's client id and secret and the plan ids of Plus and Elite are configured */
+            paypalConfigured: boolean;
+        };
+        /** @description an exam's verdict ('Bestanden' / 'Nicht bestanden'), computed from totalPercent and the pass mark in force when the evaluation was made, and stored with it; absent on a practice chat's evaluation */
+        ExamVerdict: {
+            /** @description totalPercent reached passMark */
+            passed: boolean;
+            /** @description the pass mark at evaluation time */
+            passMark: number;
+            /** @description the total of the user's previous evaluated exam (started before this one, not deleted); null for a first exam */
+            previousPercent: number | null;
         };
         /** @description a partial update; absent fields stay as they are. Unknown fields are refused (400). */
         ProfileUpdate: {

@@ -141,6 +141,8 @@ export type Evaluation = Omit<Schemas['Evaluation'], 'totalPercent'> & Partial<P
 
 /** The evaluation as the server sends it (ConversationDetail, POST …/evaluation). */
 export type ApiEvaluation = Schemas['Evaluation'];
+/** An exam's verdict beside its evaluation. */
+export type ExamVerdict = Schemas['ExamVerdict'];
 
 /** PATCH /api/conversations/{id} */
 export type RenameResponse = ResponseBody<'/api/conversations/{id}', 'patch'>;

@@ -47,13 +47,42 @@ export function translate(lang: Language, key: MessageKey, vars?: Vars): string 
   return interpolate(pluralForm(lang, entry[lang], vars), vars);
 }
 
+/**
+ * The UI language of the browser's preferred languages (navigator.languages,
+ * best first): the first one that is German or English, in any region
+ * ('en-US' is English); German when none is.
+ */
+export function browserLanguage(preferred: readonly string[]): Language {
+  for (const tag of preferred) {
+    const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+function preferredLanguages(): readonly string[] {
+  try {
+    const nav = window.navigator;
+    if (nav.languages.length > 0) return nav.languages;
+    return nav.language ? [nav.language] : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The visitor's language before sign-in: their own choice (the login page's
+ * switch, kept in localStorage) or, on a first visit without one, the
+ * browser's language.
+ */
 export function readStoredLanguage(): Language {
   try {
     const value = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+    if (isLanguage(value)) return value;
   } catch {
-    return DEFAULT_LANGUAGE;
+    // storage disabled: no stored choice
   }
+  return browserLanguage(preferredLanguages());
 }
 
 export function storeLanguage(lang: Language): void {

@@ -58,3 +58,13 @@ export const promoCodeSchema = z
   );
 
 export type PromoCodeForm = z.input<typeof promoCodeSchema>;
+
+/** The exams' pass mark → PATCH /api/admin/settings {examPassMark}: a whole percent, 1 to 100. */
+export const passMarkSchema = z
+  .object({
+    examPassMark: z
+      .string()
+      .trim()
+      .refine((v) => whole.test(v) && Number(v) >= 1 && Number(v) <= 100, msg('adminSettings.exam.error')),
+  })
+  .transform((v) => ({ examPassMark: Number(v.examPassMark) }));

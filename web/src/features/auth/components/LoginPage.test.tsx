@@ -1,6 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { makeMe, makeSession } from '../../../testing/fixtures';
 import { currentPath, renderApp, screen } from '../../../testing/render';
 import { server } from '../../../testing/server';
@@ -159,6 +159,7 @@ describe('login page', () => {
         company: 'ACME GmbH',
         termsAccepted: true,
         ref: 'FREUND1',
+        language: 'de',
       });
       expect(screen.getByLabelText('E-Mail-Adresse')).toHaveValue('neu@example.com');
       expect(screen.getByLabelText('Passwort')).toHaveValue('');
@@ -184,6 +185,30 @@ describe('login page', () => {
       expect(body.ref).toBe('NEU42');
       expect(body).not.toHaveProperty('company');
     });
+
+    it('signs up in the language of the page: English after the switch', async () => {
+      let body: Record<string, unknown> = {};
+      server.use(
+        http.post('/api/auth/signup', async ({ request }) => {
+          body = (await request.json()) as Record<string, unknown>;
+          return HttpResponse.json({ ok: true }, { status: 201 });
+        }),
+        http.get('/api/auth/providers', () => HttpResponse.json({ google: true, apple: true })),
+      );
+      const { user } = await openLogin();
+      await user.click(screen.getByRole('button', { name: 'EN' }));
+      await user.click(await screen.findByRole('button', { name: 'Sign up now' }));
+      await screen.findByRole('heading', { name: 'Create account' });
+      await user.type(screen.getByLabelText('Email address'), 'new@example.com');
+      await user.type(screen.getByLabelText('Password'), 'secret1234');
+      await user.type(screen.getByLabelText('Confirm password'), 'secret1234');
+      await user.click(screen.getByRole('checkbox', { name: /terms/i }));
+      await user.click(screen.getByRole('button', { name: 'Sign up' }));
+      await screen.findByText(/Registration successful/);
+      expect(body.language).toBe('en');
+      expect(screen.getByRole('link', { name: 'Sign in with Google' }).getAttribute('href')).toContain('language=en');
+      expect(screen.getByRole('link', { name: 'Sign in with Apple' }).getAttribute('href')).toContain('language=en');
+    });
   });
 
   describe('social sign-in', () => {
@@ -198,10 +223,10 @@ describe('login page', () => {
       server.use(http.get('/api/auth/providers', () => HttpResponse.json({ google: true, apple: false })));
       const { user } = await openLogin('/login?ref=ABC');
       const google = await screen.findByRole('link', { name: 'Mit Google anmelden' });
-      expect(google).toHaveAttribute('href', '/api/auth/oauth/google?remember=0&ref=ABC');
+      expect(google).toHaveAttribute('href', '/api/auth/oauth/google?remember=0&ref=ABC&language=de');
       expect(screen.queryByRole('link', { name: 'Mit Apple anmelden' })).not.toBeInTheDocument();
       await user.click(screen.getByRole('checkbox', { name: 'Angemeldet bleiben' }));
-      expect(google).toHaveAttribute('href', '/api/auth/oauth/google?remember=1&ref=ABC');
+      expect(google).toHaveAttribute('href', '/api/auth/oauth/google?remember=1&ref=ABC&language=de');
     });
 
     it('shows Apple too when configured', async () => {
@@ -209,7 +234,7 @@ describe('login page', () => {
       await openLogin();
       expect(await screen.findByRole('link', { name: 'Mit Apple anmelden' })).toHaveAttribute(
         'href',
-        '/api/auth/oauth/apple?remember=0',
+        '/api/auth/oauth/apple?remember=0&language=de',
       );
     });
 
@@ -344,6 +369,40 @@ describe('login page', () => {
       expect(document.documentElement.lang).toBe('en');
       expect(window.localStorage.getItem('sc.lang')).toBe('en');
       await user.click(screen.getByRole('button', { name: 'DE' }));
+      expect(await screen.findByRole('heading', { name: 'Willkommen zurück' })).toBeInTheDocument();
+    });
+  });
+
+  describe('first visit', () => {
+    const prefer = (...languages: string[]) => {
+      Object.defineProperty(window.navigator, 'languages', { value: languages, configurable: true });
+      Object.defineProperty(window.navigator, 'language', { value: languages[0] ?? '', configurable: true });
+    };
+    afterEach(() => prefer('de-DE', 'de'));
+
+    it("shows the page in the browser's language when the visitor has chosen none", async () => {
+      prefer('en-US', 'en');
+      renderApp('/login');
+      expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+      expect(document.documentElement.lang).toBe('en');
+      // The browser's language is no choice: nothing is stored.
+      expect(window.localStorage.getItem('sc.lang')).toBeNull();
+    });
+
+    it('takes the first of the preferred languages it has, else German', async () => {
+      prefer('fr-FR', 'en-GB', 'de');
+      const { unmount } = renderApp('/login');
+      expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+      unmount();
+      prefer('fr-FR', 'it');
+      renderApp('/login');
+      expect(await screen.findByRole('heading', { name: 'Willkommen zurück' })).toBeInTheDocument();
+    });
+
+    it("the visitor's own choice wins over the browser's language", async () => {
+      prefer('en-US');
+      window.localStorage.setItem('sc.lang', 'de');
+      renderApp('/login');
       expect(await screen.findByRole('heading', { name: 'Willkommen zurück' })).toBeInTheDocument();
     });
   });

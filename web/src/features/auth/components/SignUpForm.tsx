@@ -16,7 +16,7 @@ export interface SignUpFormProps {
 
 /** Registration ('Konto erstellen'): all fields start empty, terms unchecked. */
 export function SignUpForm({ refCode, onRegistered, onError, onSubmitStart }: SignUpFormProps) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const signup = useSignup();
   const form = useZodForm(
     loadSignUpSchema,
@@ -27,7 +27,9 @@ export function SignUpForm({ refCode, onRegistered, onError, onSubmitStart }: Si
   const submit = form.handleSubmit(async (request) => {
     onSubmitStart();
     try {
-      await signup.mutateAsync(request);
+      // The page's language becomes the account's: an English sign-up gets
+      // an English customer, hints and scores.
+      await signup.mutateAsync({ ...request, language: lang });
       if (request.ref) clearReferralCode();
       onRegistered(request.email);
     } catch (err) {

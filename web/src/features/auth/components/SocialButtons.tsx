@@ -1,13 +1,15 @@
 import type { OAuthProvider } from '../../../lib/api';
-import { useI18n } from '../../../lib/i18n';
+import { useI18n, type Language } from '../../../lib/i18n';
 import { useProviders } from '../api/providers';
 
 /** sessionStorage key remembering 'Angemeldet bleiben' across the provider round trip. */
 export const OAUTH_REMEMBER_KEY = 'sc.oauth.remember';
 
-export function oauthUrl(provider: OAuthProvider, remember: boolean, ref: string | undefined): string {
+/** The provider's start URL; language is the page's, which an account the sign-in creates takes. */
+export function oauthUrl(provider: OAuthProvider, remember: boolean, ref: string | undefined, language?: Language): string {
   const params = new URLSearchParams({ remember: remember ? '1' : '0' });
   if (ref) params.set('ref', ref);
+  if (language) params.set('language', language);
   return `/api/auth/oauth/${provider}?${params.toString()}`;
 }
 
@@ -35,7 +37,7 @@ function AppleIcon() {
 
 /** 'Mit Google anmelden' / 'Mit Apple anmelden', each only when the server has it configured. */
 export function SocialButtons({ remember, refCode }: { remember: boolean; refCode: string | undefined }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const providers = useProviders();
   if (!providers.data) return null;
   const { google, apple } = providers.data;
@@ -52,13 +54,13 @@ export function SocialButtons({ remember, refCode }: { remember: boolean; refCod
   return (
     <div className="social">
       {google ? (
-        <a className="button button--social" href={oauthUrl('google', remember, refCode)} onClick={rememberChoice}>
+        <a className="button button--social" href={oauthUrl('google', remember, refCode, lang)} onClick={rememberChoice}>
           <GoogleIcon />
           <span>{t('signin.google')}</span>
         </a>
       ) : null}
       {apple ? (
-        <a className="button button--social" href={oauthUrl('apple', remember, refCode)} onClick={rememberChoice}>
+        <a className="button button--social" href={oauthUrl('apple', remember, refCode, lang)} onClick={rememberChoice}>
           <AppleIcon />
           <span>{t('signin.apple')}</span>
         </a>

@@ -109,6 +109,15 @@ describe('sign-in flow', () => {
     expect(currentPath()).toBe('/admin-dashboard');
   });
 
+  it('an admin who was in the training app in this tab still lands in the back-office', async () => {
+    window.sessionStorage.setItem('sc.area', 'training');
+    recordFlow({ isAdmin: { body: { isAdmin: true } }, me: { user: { is_admin: true } } });
+    await signIn();
+    expect(await screen.findByRole('heading', { name: 'Übersicht' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/admin-dashboard');
+    expect(window.sessionStorage.getItem('sc.area')).toBeNull();
+  });
+
   it('a failed role check counts as a regular user and says so', async () => {
     recordFlow({ isAdmin: { status: 500, body: { error: 'kaputt' } } });
     await signIn();

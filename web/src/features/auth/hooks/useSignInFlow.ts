@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from '../../../lib/router';
 import { isAdminQueryOptions, meQueryOptions, type IsAdminResponse } from '../../../lib/api';
 import { needsTerms, sessions } from '../../../lib/auth';
+import { setAppArea } from '../../../lib/app-area';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { notify } from '../../../components/ui/notices-store';
 import { updateStreak } from '../api/streak';
@@ -38,6 +39,8 @@ export function useSignInFlow() {
       }
       if (role.reason) notify({ tone: 'info', text: role.reason });
       active.current = false;
+      // Signing in lands an admin in the back-office, wherever the tab was.
+      setAppArea('admin');
       navigate(role.isAdmin ? '/admin-dashboard' : '/dashboard', { replace: true });
     },
     [queryClient, navigate, t],

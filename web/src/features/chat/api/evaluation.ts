@@ -1,4 +1,4 @@
-import { api, type CategoryScore, type Evaluation, type EvaluationResponse } from '../../../lib/api';
+import { api, type CategoryScore, type Evaluation, type EvaluationResponse, type ExamVerdict } from '../../../lib/api';
 
 /** The evaluation could not be read (neither an object nor JSON of the expected shape). */
 export class UnreadableEvaluationError extends Error {
@@ -9,6 +9,17 @@ export class UnreadableEvaluationError extends Error {
 }
 
 const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+/** An exam's verdict as the server stores it with the evaluation. */
+function isVerdict(v: unknown): v is ExamVerdict {
+  if (typeof v !== 'object' || v === null) return false;
+  const e = v as Record<string, unknown>;
+  return (
+    typeof e.passed === 'boolean' &&
+    typeof e.passMark === 'number' &&
+    (e.previousPercent === null || typeof e.previousPercent === 'number')
+  );
+}
 
 function isCategory(v: unknown): v is CategoryScore {
   if (typeof v !== 'object' || v === null) return false;
@@ -46,6 +57,7 @@ export function parseEvaluation(raw: unknown): Evaluation | null {
     improvements,
     top_points: top.slice(0, 3),
     ...(typeof v.totalPercent === 'number' ? { totalPercent: v.totalPercent } : {}),
+    ...(isVerdict(v.exam) ? { exam: v.exam } : {}),
   };
 }
 

@@ -648,7 +648,7 @@ describe('hint popup', () => {
 });
 
 describe('evaluation and exam', () => {
-  it("'Prüfung beenden' ends the exam and requests the evaluation; no score is shown", async () => {
+  it("'Prüfung beenden' asks first, then ends the exam and shows the evaluation with its verdict; no score is shown", async () => {
     chatApi({ totalStages: 3 }, { message: 'Hm.', assistantMessageId: 'b2', userMessageId: 'u2', totalStages: 3, score: null });
     const calls: string[] = [];
     server.use(
@@ -658,7 +658,9 @@ describe('evaluation and exam', () => {
       }),
       http.post(`/api/conversations/${CONVERSATION_ID}/evaluation`, () => {
         calls.push('evaluation');
-        return HttpResponse.json({ evaluation: makeEvaluation() });
+        return HttpResponse.json({
+          evaluation: makeEvaluation({ totalPercent: 62, exam: { passed: false, passMark: 70, previousPercent: 64 } }),
+        });
       }),
     );
     const { user } = await openChat();
@@ -670,9 +672,32 @@ describe('evaluation and exam', () => {
     await within(log()).findByText('Hm.');
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(document.querySelector('.score')).toBeNull();
+    // The first click only asks; 'Weiter antworten' leaves the exam running.
     await user.click(screen.getByRole('button', { name: 'Prüfung beenden' }));
-    expect(await screen.findByRole('region', { name: 'Auswertung' })).toBeInTheDocument();
+    let dialog = await screen.findByRole('dialog', { name: 'Prüfung wirklich beenden?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Danach kannst du in dieser Prüfung nicht mehr antworten. Die Auswertung folgt sofort.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Weiter antworten' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls).toEqual([]);
+    expect(input()).toBeEnabled();
+    // So does its close button.
+    await user.click(screen.getByRole('button', { name: 'Prüfung beenden' }));
+    dialog = await screen.findByRole('dialog', { name: 'Prüfung wirklich beenden?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Schließen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Prüfung beenden' }));
+    dialog = await screen.findByRole('dialog', { name: 'Prüfung wirklich beenden?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Prüfung beenden' }));
+    const panel = await screen.findByRole('region', { name: 'Auswertung' });
     expect(calls).toEqual(['finish', 'evaluation']);
+    expect(await within(panel).findByText('Nicht bestanden')).toBeInTheDocument();
+    expect(within(panel).getByText('Bestehensgrenze: 70 %')).toBeInTheDocument();
+    expect(within(panel).getByText('Letzter Versuch: 64 %')).toBeInTheDocument();
+    expect(within(panel).queryByText('Bestanden')).not.toBeInTheDocument();
     expect(input()).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Prüfung beenden' })).not.toBeInTheDocument();
   });
@@ -737,6 +762,30 @@ describe('opening a conversation from the history', () => {
 
     await user.click(screen.getAllByRole('button', { name: 'Neuer Chat' }).at(-1)!);
     expect(await screen.findByRole('heading', { name: 'Bereit für das nächste Level?' })).toBeInTheDocument();
+  });
+
+  it("shows a stored exam's verdict as it was made; a first exam has no previous attempt", async () => {
+    const exam = makeConversation({ mode: 'Prüfung', difficulty: null, title: 'Erste Prüfung', completed_at: '2025-06-01T10:05:00Z' });
+    server.use(
+      http.get('/api/conversations', () => HttpResponse.json([exam])),
+      http.get(`/api/conversations/${CONVERSATION_ID}`, () =>
+        HttpResponse.json(
+          makeDetail({
+            conversation: exam,
+            stage: 2,
+            totalStages: 3,
+            completed: true,
+            evaluation: makeEvaluation({ totalPercent: 72, exam: { passed: true, passMark: 60, previousPercent: null } }),
+          }),
+        ),
+      ),
+    );
+    const { user } = await openChat();
+    await user.click(await screen.findByRole('button', { name: /^Erste Prüfung/ }));
+    const panel = await screen.findByRole('region', { name: 'Auswertung' });
+    expect(await within(panel).findByText('Bestanden')).toBeInTheDocument();
+    expect(within(panel).getByText('Bestehensgrenze: 60 %')).toBeInTheDocument();
+    expect(within(panel).queryByText(/Letzter Versuch/)).not.toBeInTheDocument();
   });
 
   it('offers the evaluation for a finished exam that has none yet', async () => {

@@ -3,7 +3,7 @@ import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useHistoryState, useNavigate } from '../../../lib/router';
 import { WithTooltip } from '../../../components/ui/Tooltip';
-import { FlagIcon, PlusIcon } from '../../../components/ui/icons/app';
+import { PlusIcon } from '../../../components/ui/icons/app';
 import { LevelGauge } from '../../../components/ui/LevelGauge';
 import { notify } from '../../../components/ui/notices-store';
 import { setActiveConversation } from '../../../lib/active-conversation';
@@ -24,6 +24,7 @@ import { clearVoiceCallRequest, useVoiceCallRequested } from '../../../lib/voice
 import type { PdfAttachment } from '../lib/attach-pdf';
 import { countPlaceholders } from '../lib/placeholders';
 import { ChallengeRings } from './ChallengeRings';
+import { FinishExamButton } from './FinishExamButton';
 import { InputBar } from './InputBar';
 import { WelcomePanel } from './WelcomePanel';
 import './chat.css';
@@ -292,15 +293,7 @@ export function ChatPage() {
           <ChallengeRings userId={session?.user.id ?? ''} />
           <LevelGauge level={levelView(me.data?.level)} tipAlign="end" />
           {state.mode === 'Prüfung' && state.conversationId && !state.completed ? (
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              disabled={state.busy}
-              onClick={() => void chat.finishExam()}
-            >
-              <FlagIcon width={16} height={16} />
-              {t('chat.exam.finish')}
-            </button>
+            <FinishExamButton disabled={state.busy} onConfirm={() => void chat.finishExam()} />
           ) : null}
           {state.conversationId ? (
             <button type="button" className="button button--primary button--small" onClick={newChat}>

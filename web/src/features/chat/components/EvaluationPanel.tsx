@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { WithTooltip } from '../../../components/ui/Tooltip';
-import type { Evaluation } from '../../../lib/api';
+import type { Evaluation, ExamVerdict } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
 import { clampPercent } from '../../../lib/progress';
 import type { EvaluationStatus } from '../hooks/chat-state';
@@ -43,6 +43,24 @@ function CategoryItem({ category, score, comment }: Evaluation['scores'][number]
   );
 }
 
+/** An exam's verdict, the pass mark it was judged by and the previous attempt's total. */
+function ExamVerdictLine({ verdict }: { verdict: ExamVerdict }) {
+  const t = useT();
+  return (
+    <div className="evaluation__verdict">
+      <p className={`evaluation__verdict-text evaluation__verdict-text--${verdict.passed ? 'passed' : 'failed'}`}>
+        {verdict.passed ? t('chat.evaluation.passed') : t('chat.evaluation.notPassed')}
+      </p>
+      <p className="evaluation__verdict-facts">
+        <span>{t('chat.evaluation.passMark', { percent: verdict.passMark })}</span>
+        {verdict.previousPercent !== null ? (
+          <span>{t('chat.evaluation.previous', { percent: clampPercent(verdict.previousPercent) })}</span>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
 /** 'Auswertung': intro, the six category scores (comment as tooltip), improvements, top 3. */
 export function EvaluationPanel({ evaluation, status, error, onRetry }: EvaluationPanelProps) {
   const t = useT();
@@ -73,6 +91,7 @@ export function EvaluationPanel({ evaluation, status, error, onRetry }: Evaluati
           {typeof evaluation.totalPercent === 'number' ? (
             <p className="evaluation__total">{t('chat.evaluation.total', { percent: clampPercent(evaluation.totalPercent) })}</p>
           ) : null}
+          {evaluation.exam ? <ExamVerdictLine verdict={evaluation.exam} /> : null}
           <ul className="evaluation__categories" aria-label={t('chat.evaluation.categories')}>
             {evaluation.scores.map((s) => (
               <CategoryItem key={s.category} {...s} />

@@ -344,4 +344,17 @@ export const adminInsights = {
   'adminSettings.promo.deactivate': { de: 'Deaktivieren', en: 'Deactivate' },
   'adminSettings.promo.activateLabel': { de: '{code} aktivieren', en: 'Activate {code}' },
   'adminSettings.promo.deactivateLabel': { de: '{code} deaktivieren', en: 'Deactivate {code}' },
+  'adminSettings.exam.title': { de: 'Prüfung', en: 'Exam' },
+  'adminSettings.exam.lead': {
+    de: 'Ab welcher Gesamtbewertung eine Prüfung bestanden ist. Gilt für Prüfungen, die ab jetzt ausgewertet werden; frühere Ergebnisse bleiben, wie sie sind.',
+    en: 'The overall score an exam needs to be passed. Applies to exams evaluated from now on; earlier results stay as they are.',
+  },
+  'adminSettings.exam.label': { de: 'Bestehensgrenze (%)', en: 'Pass mark (%)' },
+  'adminSettings.exam.hint': { de: 'Eine ganze Zahl von 1 bis 100, Standard 70.', en: 'A whole number from 1 to 100, default 70.' },
+  'adminSettings.exam.error': {
+    de: 'Die Bestehensgrenze muss zwischen 1 und 100 % liegen.',
+    en: 'The pass mark must be between 1 and 100 %.',
+  },
+  'adminSettings.exam.save': { de: 'Speichern', en: 'Save' },
+  'adminSettings.exam.saved': { de: 'Bestehensgrenze auf {percent} % gesetzt.', en: 'Pass mark set to {percent} %.' },
 } satisfies Catalogue;

@@ -196,6 +196,16 @@ export const chat = {
   },
   'chat.evaluation.retry': { de: 'Erneut anfordern', en: 'Request again' },
   'chat.exam.finish': { de: 'Prüfung beenden', en: 'End exam' },
+  'chat.exam.confirmTitle': { de: 'Prüfung wirklich beenden?', en: 'Really end the exam?' },
+  'chat.exam.confirmText': {
+    de: 'Danach kannst du in dieser Prüfung nicht mehr antworten. Die Auswertung folgt sofort.',
+    en: 'You can no longer answer in this exam afterwards. The evaluation follows right away.',
+  },
+  'chat.exam.continue': { de: 'Weiter antworten', en: 'Keep answering' },
+  'chat.evaluation.passed': { de: 'Bestanden', en: 'Passed' },
+  'chat.evaluation.notPassed': { de: 'Nicht bestanden', en: 'Not passed' },
+  'chat.evaluation.passMark': { de: 'Bestehensgrenze: {percent} %', en: 'Pass mark: {percent} %' },
+  'chat.evaluation.previous': { de: 'Letzter Versuch: {percent} %', en: 'Previous attempt: {percent} %' },
   'chat.restart': { de: 'Neu starten', en: 'Restart' },
   'chat.limit.title': { de: 'Monatslimit erreicht', en: 'Monthly limit reached' },
   'chat.limit.details': {

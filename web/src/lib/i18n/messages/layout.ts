@@ -65,4 +65,6 @@ export const layout = {
   'footer.legal': { de: 'Rechtliches', en: 'Legal' },
   'footer.privacy': { de: 'Datenschutz', en: 'Privacy' },
   'footer.subprocessors': { de: 'Subprozessoren', en: 'Subprocessors' },
+  'admin.toTrainingApp': { de: 'Zur Trainings-App', en: 'To the training app' },
+  'nav.toAdminArea': { de: 'Zum Admin-Bereich', en: 'To the admin area' },
 } satisfies Catalogue;

@@ -55,6 +55,7 @@ export const serverEnglish: Record<ServerCode, string> = {
   evaluate_failed: 'The evaluation failed.',
   evaluation_failed: 'The evaluation could not be read.',
   exam_only: 'Only available in the exam',
+  exam_pass_mark_invalid: 'The pass mark must be between {min} and {max} %.',
   feedback_empty: 'Message must not be empty',
   feedback_name_too_long: 'The name may be at most {max} characters long.',
   feedback_not_found: 'Feedback not found.',

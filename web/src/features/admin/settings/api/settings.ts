@@ -44,6 +44,13 @@ export function adminSettingsQueryOptions() {
   });
 }
 
+/** PATCH /api/admin/settings: the settings to change; answers them all. */
+export type AdminSettingsUpdate = RequestBody<'/api/admin/settings', 'patch'>;
+
+export function updateAdminSettings(update: AdminSettingsUpdate): Promise<AdminSettings> {
+  return api.patch<AdminSettings>('/api/admin/settings', update);
+}
+
 export function checkEngine(): Promise<EngineCheck> {
   return api.post<EngineCheck>('/api/admin/settings/engine-check');
 }

@@ -15,6 +15,7 @@ const BUILTIN: AdminSettings = {
     { plan: 'promo', planId: '', quota: 1000 },
   ],
   paypalConfigured: false,
+  examPassMark: 70,
 };
 
 /** A local day n days from today (what a date input holds). */
@@ -32,7 +33,8 @@ interface Recorded {
 }
 
 /** Admin role and an in-memory back-office: settings, tone presets, promo codes. */
-function serveSettings(settings: AdminSettings = BUILTIN) {
+function serveSettings(initial: AdminSettings = BUILTIN) {
+  let settings = initial;
   const requests: Recorded[] = [];
   let presets: AdminTonePreset[] = [
     { id: 'freundlich', name: 'Freundlich', name_en: 'Friendly', description: 'Höflich und offen.', sort_order: 1, users: 4 },
@@ -94,6 +96,11 @@ function serveSettings(settings: AdminSettings = BUILTIN) {
   server.use(
     ...adminHandlers(),
     http.get('/api/admin/settings', () => HttpResponse.json(settings)),
+    http.patch('/api/admin/settings', async ({ request }) => {
+      await record(request, 'settings');
+      settings = { ...settings, ...(requests.at(-1)!.body as Partial<AdminSettings>) };
+      return HttpResponse.json(settings);
+    }),
     http.post('/api/admin/settings/engine-check', async ({ request }) => {
       await record(request, 'engine-check');
       return HttpResponse.json({ ok: true, latencyMs: 3 });
@@ -159,6 +166,55 @@ async function openSettings() {
 }
 
 const region = (name: string) => within(screen.getByRole('region', { name }));
+
+describe('settings: the exam pass mark', () => {
+  it('shows the pass mark, refuses what is not 1 to 100 and saves a new one', async () => {
+    const requests = serveSettings({ ...BUILTIN, examPassMark: 70 });
+    const { user } = await openSettings();
+    const exam = region('Prüfung');
+    const input = await exam.findByLabelText('Bestehensgrenze (%)');
+    expect(input).toHaveValue('70');
+
+    for (const bad of ['0', '101', '7,5', '']) {
+      await user.clear(input);
+      if (bad) await user.type(input, bad);
+      await user.click(exam.getByRole('button', { name: 'Speichern' }));
+      expect(await exam.findByText('Die Bestehensgrenze muss zwischen 1 und 100 % liegen.')).toBeInTheDocument();
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(requests).toHaveLength(0);
+
+    await user.clear(input);
+    await user.type(input, '55');
+    await user.click(exam.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Bestehensgrenze auf 55 % gesetzt.')).toBeInTheDocument();
+    expect(requests).toEqual([{ method: 'PATCH', path: 'settings', body: { examPassMark: 55 } }]);
+    expect(input).toHaveValue('55');
+  });
+
+  it("shows the server's refusal at the field", async () => {
+    serveSettings();
+    server.use(
+      http.patch('/api/admin/settings', () =>
+        HttpResponse.json(
+          {
+            code: 'exam_pass_mark_invalid',
+            error: 'Die Bestehensgrenze muss zwischen 1 und 100 % liegen.',
+            fields: { examPassMark: { code: 'exam_pass_mark_invalid', error: 'Die Bestehensgrenze muss zwischen 1 und 100 % liegen.', params: { min: 1, max: 100 } } },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = await openSettings();
+    const exam = region('Prüfung');
+    const input = await exam.findByLabelText('Bestehensgrenze (%)');
+    await user.clear(input);
+    await user.type(input, '60');
+    await user.click(exam.getByRole('button', { name: 'Speichern' }));
+    expect(await exam.findByText('Die Bestehensgrenze muss zwischen 1 und 100 % liegen.')).toBeInTheDocument();
+  });
+});
 
 describe('settings: engine and plans', () => {
   it("shows the built-in trainer and tests the connection with progress and 'ok' + latency", async () => {

@@ -4,12 +4,13 @@ import { errorMessage, useT } from '../../../../lib/i18n';
 import { AdminPage, AdminSection } from '../../shared';
 import { adminSettingsQueryOptions } from '../api/settings';
 import { EngineSection } from './EngineSection';
+import { ExamSection } from './ExamSection';
 import { PlansTable } from './PlansTable';
 import { PromoCodesSection } from './PromoCodesSection';
 import { TonePresetsSection } from './TonePresetsSection';
 import './settings.css';
 
-/** /settings: model engine (with a connection test), tone presets, promo codes, plans. */
+/** /settings: model engine (with a connection test), the exams' pass mark, tone presets, promo codes, plans. */
 export function SettingsPage() {
   const t = useT();
   const settings = useQuery(adminSettingsQueryOptions());
@@ -29,10 +30,21 @@ export function SettingsPage() {
     <PlansTable plans={settings.data.plans} paypalConfigured={settings.data.paypalConfigured} />
   );
 
+  const exam = settings.isPending ? (
+    <Loading />
+  ) : settings.isError ? (
+    <Alert tone="error">{errorMessage(settings.error, t)}</Alert>
+  ) : (
+    <ExamSection passMark={settings.data.examPassMark} />
+  );
+
   return (
     <AdminPage title={t('admin.settings')} lead={t('adminSettings.lead')} className="admin-settings">
       <AdminSection title={t('adminSettings.engine.title')}>
         {engine}
+      </AdminSection>
+      <AdminSection title={t('adminSettings.exam.title')} lead={t('adminSettings.exam.lead')}>
+        {exam}
       </AdminSection>
       <TonePresetsSection />
       <PromoCodesSection />
