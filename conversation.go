@@ -114,7 +114,18 @@ type ScoreResult struct {
 	Solved       bool        `json:"solved"` // this answer overcame an objection
 	Completed    bool        `json:"completed"`
 	Techniques   []Technique `json:"techniques"`
+	// Source says who judged the answer: SourceModel, or SourceBuiltin when
+	// the built-in trainer did (it is the engine, or the model's scoring
+	// call failed and the trainer stood in). Empty for scores stored
+	// before it was recorded.
+	Source string `json:"source,omitempty"`
 }
+
+// Who scored an answer or evaluated a chat (ScoreResult.Source).
+const (
+	SourceModel   = "model"
+	SourceBuiltin = "builtin"
+)
 
 // Technique is one thing a good answer to an objection does, and whether the
 // latest answer did it, with a one-line reason in the user's language.

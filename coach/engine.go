@@ -83,6 +83,10 @@ type Evaluation struct {
 	Improvements []string        `json:"improvements"`
 	TopPoints    []string        `json:"top_points"` // at most three
 	TotalPercent int             `json:"totalPercent"`
+	// Source is who evaluated: salescoach.SourceModel or SourceBuiltin (see
+	// salescoach.ScoreResult.Source); set by the training service, never
+	// by an engine.
+	Source string `json:"source,omitempty"`
 }
 
 // CategoryScore is one evaluation category.

@@ -28,6 +28,12 @@ type Service struct {
 	Catalog       salescoach.CatalogService
 	Subscriptions salescoach.SubscriptionService
 	Engine        coach.Engine
+	// Fallback, when not nil, stands in for Engine when one of its
+	// structured calls (Assess, Evaluate) fails while the request is still
+	// wanted: the app wires the built-in trainer here when Engine is a
+	// model server, so a server that streams replies but fails its scoring
+	// calls does not stop the chat. The reply is never taken from it.
+	Fallback coach.Engine
 	// Changes announces what a chat changed to the user's open tabs; nil
 	// announces nothing.
 	Changes salescoach.ChangePublisher
@@ -316,12 +322,18 @@ func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach
 			var usage coach.Usage
 			a, usage, err = s.Engine.Assess(ctx, in)
 			spent = s.spent(spent, u.ID, conv.ID, "score", usage)
+			source := sourceOf(s.Engine)
+			if err != nil && s.standIn(ctx, err, "score", conv.ID) {
+				a, _, err = s.Fallback.Assess(ctx, in)
+				source = sourceOf(s.Fallback)
+			}
 			if err != nil {
 				s.keep(ctx, conv, delta, spent)
 				return nil, chatEngineError(err, salescoach.MsgAssessmentFailed)
 			}
 			score = s.advance(conv, a, &delta)
 			score.Techniques = a.Techniques
+			score.Source = source
 			conv.LastScore, conv.ScoredMessageID = score, userMsg.ID
 		}
 		res.Score = score
@@ -359,6 +371,28 @@ func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach
 	s.changedTurn(ctx, conv, delta)
 	res.Message, res.AssistantMessageID = reply, assistant.ID
 	return res, nil
+}
+
+// standIn reports whether Fallback should answer a structured call of
+// Engine that failed with err: there is one, and the request is still
+// wanted (a client that went away gets nothing from a second engine).
+// The failure is logged (its kind, never content).
+func (s *Service) standIn(ctx context.Context, err error, purpose, conversationID string) bool {
+	if s.Fallback == nil || ctx.Err() != nil {
+		return false
+	}
+	s.Log.WarnContext(ctx, "model call failed; the built-in trainer stands in", "purpose", purpose,
+		"conversation_id", conversationID, "code", salescoach.ErrorCode(err))
+	return true
+}
+
+// sourceOf names who judges with e: SourceBuiltin for the built-in trainer,
+// SourceModel for a model server.
+func sourceOf(e coach.Engine) string {
+	if e.Name() == "builtin" {
+		return salescoach.SourceBuiltin
+	}
+	return salescoach.SourceModel
 }
 
 // Gain thresholds: an answer below GainFloor moves nothing; one at

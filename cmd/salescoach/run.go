@@ -290,6 +290,11 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		Subscriptions: sqlstore.NewSubscriptionService(db), Engine: engine, Changes: hub,
 		Tiers: billingService, Now: time.Now, Log: log,
 	}
+	if engine.Name() != "builtin" {
+		// A model server whose scoring or evaluation calls fail does not
+		// stop the chat: the built-in trainer judges instead.
+		trainingService.Fallback = trainer.New()
+	}
 
 	// Mail goes out from the outbox, by this process or another on the
 	// same database, through mailer as built (and wrapped, if so) above, so

@@ -4589,7 +4589,13 @@ export interface components {
             solved: boolean;
             completed: boolean;
             techniques: components["schemas"]["Technique"][];
+            source?: components["schemas"]["JudgeSource"];
         };
+        /**
+         * @description who judged: 'model' (the model server), or 'builtin' when the built-in trainer did, because it is the engine or because the model's scoring or evaluation call failed (after its one retry) and the trainer stood in. Absent on scores and evaluations stored before it was recorded.
+         * @enum {string}
+         */
+        JudgeSource: "model" | "builtin";
         ChatAnswer: {
             /** @description the customer's reply */
             message: string;
@@ -4659,6 +4665,7 @@ export interface components {
             improvements: string[];
             top_points: string[];
             totalPercent: number;
+            source?: components["schemas"]["JudgeSource"];
         };
         /** @description a partial update; absent fields stay as they are. Unknown fields are refused (400). */
         ProfileUpdate: {
