@@ -69,6 +69,7 @@ export function EvaluationPanel({ evaluation, status, error, onRetry }: Evaluati
       ) : null}
       {evaluation ? (
         <>
+          {evaluation.source === 'builtin' ? <p className="evaluation__source">{t('chat.judge.builtin')}</p> : null}
           {evaluation.intro ? <p className="evaluation__intro">{evaluation.intro}</p> : null}
           {typeof evaluation.totalPercent === 'number' ? (
             <p className="evaluation__total">{t('chat.evaluation.total', { percent: clampPercent(evaluation.totalPercent) })}</p>

@@ -53,6 +53,7 @@ export function ScoreDisplay({ score }: { score: Score }) {
           </button>
         ) : null}
       </p>
+      {score.source === 'builtin' ? <p className="score__source">{t('chat.judge.builtin')}</p> : null}
       <div id={listId} className="score__reasons" hidden={!open}>
         {typeof score.answerScore === 'number' ? (
           <p className="score__answer">{t('chat.score.answer', { score: score.answerScore })}</p>
