@@ -293,6 +293,7 @@ export function ChatPage() {
             totalStages={state.totalStages || state.difficulty || 1}
             progress={state.progress}
             score={state.score}
+            engine={engine}
           />
         </Suspense>
       ) : null}
@@ -346,6 +347,7 @@ export function ChatPage() {
               status={state.evaluationStatus}
               error={state.evaluationError}
               onRetry={() => void chat.requestEvaluation()}
+              engine={engine}
             />
           </Suspense>
         ) : null}

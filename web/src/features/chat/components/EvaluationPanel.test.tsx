@@ -16,15 +16,22 @@ const evaluation: Evaluation = {
   totalPercent: 70,
 };
 
-const panel = (ev: Evaluation) => <EvaluationPanel evaluation={ev} status="idle" error={null} onRetry={() => undefined} />;
+const panel = (ev: Evaluation, engine: 'openai' | 'builtin' = 'openai') => (
+  <EvaluationPanel evaluation={ev} status="idle" error={null} onRetry={() => undefined} engine={engine} />
+);
 
 describe('evaluation panel', () => {
-  it('says when the built-in trainer evaluated the chat', () => {
+  it('says when the built-in trainer stood in for the model to evaluate the chat', () => {
     const { unmount } = wrap(panel({ ...evaluation, source: 'builtin' }));
     expect(screen.getByText('Bewertet vom eingebauten Trainer')).toBeVisible();
     unmount();
 
-    wrap(panel({ ...evaluation, source: 'model' }));
+    // The model evaluated; or the trainer is the chat's engine, which the chat says already.
+    const { unmount: again } = wrap(panel({ ...evaluation, source: 'model' }));
+    expect(screen.getByText('Solide Runde.')).toBeVisible();
+    expect(screen.queryByText('Bewertet vom eingebauten Trainer')).not.toBeInTheDocument();
+    again();
+    wrap(panel({ ...evaluation, source: 'builtin' }, 'builtin'));
     expect(screen.getByText('Solide Runde.')).toBeVisible();
     expect(screen.queryByText('Bewertet vom eingebauten Trainer')).not.toBeInTheDocument();
   });

@@ -1,16 +1,19 @@
 import { useId } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { WithTooltip } from '../../../components/ui/Tooltip';
-import type { Evaluation } from '../../../lib/api';
+import type { EngineName, Evaluation } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
 import { clampPercent } from '../../../lib/progress';
 import type { EvaluationStatus } from '../hooks/chat-state';
+import { judgedByStandIn } from '../lib/judge';
 
 export interface EvaluationPanelProps {
   evaluation: Evaluation | null;
   status: EvaluationStatus;
   error: string | null;
   onRetry: () => void;
+  /** The chat's engine: the built-in trainer's own evaluation needs no note. */
+  engine?: EngineName | null;
 }
 
 function CategoryItem({ category, score, comment }: Evaluation['scores'][number]) {
@@ -44,7 +47,7 @@ function CategoryItem({ category, score, comment }: Evaluation['scores'][number]
 }
 
 /** 'Auswertung': intro, the six category scores (comment as tooltip), improvements, top 3. */
-export function EvaluationPanel({ evaluation, status, error, onRetry }: EvaluationPanelProps) {
+export function EvaluationPanel({ evaluation, status, error, onRetry, engine }: EvaluationPanelProps) {
   const t = useT();
   const headingId = useId();
   if (!evaluation && status === 'idle') return null;
@@ -69,7 +72,7 @@ export function EvaluationPanel({ evaluation, status, error, onRetry }: Evaluati
       ) : null}
       {evaluation ? (
         <>
-          {evaluation.source === 'builtin' ? <p className="evaluation__source">{t('chat.judge.builtin')}</p> : null}
+          {judgedByStandIn(evaluation.source, engine) ? <p className="evaluation__source">{t('chat.judge.builtin')}</p> : null}
           {evaluation.intro ? <p className="evaluation__intro">{evaluation.intro}</p> : null}
           {typeof evaluation.totalPercent === 'number' ? (
             <p className="evaluation__total">{t('chat.evaluation.total', { percent: clampPercent(evaluation.totalPercent) })}</p>

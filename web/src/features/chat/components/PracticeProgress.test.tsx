@@ -85,13 +85,22 @@ describe('practice progress and score', () => {
     expect(screen.getByText('Antwort: 50 von 100 Punkten')).toBeVisible();
   });
 
-  it('says when the built-in trainer scored the answer', () => {
+  it('says when the built-in trainer stood in for the model to score the answer', () => {
     const score: Score = { totalPercent: 30, answerScore: 50, stage: 1, totalStages: 1, progress: 30, solved: false, completed: false, techniques };
-    const { unmount } = wrap(<PracticeProgress stage={1} totalStages={1} progress={30} score={{ ...score, source: 'builtin' }} />);
+    const { unmount } = wrap(
+      <PracticeProgress stage={1} totalStages={1} progress={30} score={{ ...score, source: 'builtin' }} engine="openai" />,
+    );
     expect(screen.getByText('Bewertet vom eingebauten Trainer')).toBeVisible();
     unmount();
 
-    wrap(<PracticeProgress stage={1} totalStages={1} progress={30} score={{ ...score, source: 'model' }} />);
+    // The model scored; or the trainer is the chat's engine, which the chat says already.
+    const { unmount: again } = wrap(
+      <PracticeProgress stage={1} totalStages={1} progress={30} score={{ ...score, source: 'model' }} engine="openai" />,
+    );
+    expect(screen.queryByText('Bewertet vom eingebauten Trainer')).not.toBeInTheDocument();
+    again();
+    wrap(<PracticeProgress stage={1} totalStages={1} progress={30} score={{ ...score, source: 'builtin' }} engine="builtin" />);
+    expect(screen.getByText('30 %')).toBeVisible();
     expect(screen.queryByText('Bewertet vom eingebauten Trainer')).not.toBeInTheDocument();
   });
 
@@ -103,6 +112,7 @@ describe('practice progress and score', () => {
         totalStages={1}
         progress={30}
         score={{ totalPercent: 30, answerScore: 50, stage: 1, totalStages: 1, progress: 30, solved: false, completed: false, techniques, source: 'builtin' }}
+        engine="openai"
       />,
     );
     expect(screen.getByText('Scored by the built-in trainer')).toBeVisible();
