@@ -47,11 +47,17 @@ type Service struct {
 	// (see salescoach.TurnClaim); zero means DefaultClaimTTL. A request
 	// renews its claim every third of it while it waits for the model.
 	ClaimTTL time.Duration
+	// Holder names this process in its claims (salescoach.TurnClaim.Holder)
+	// when a Heartbeat with this ID keeps it alive, so that its claims end
+	// with it; "" claims without a holder, for ClaimTTL.
+	Holder string
 }
 
 // DefaultClaimTTL is the claim time of ClaimTTL's zero value: long enough
 // that a renewal (every 10 s) never misses on a busy database, short enough
-// that a chat whose process died is free again after half a minute.
+// that a chat whose process died is free again after half a minute even
+// when the claim names no Holder. A claim that does is free once its
+// holder's heartbeat has run out (DefaultHolderLease), which is sooner.
 const DefaultClaimTTL = 30 * time.Second
 
 // User-facing errors of the chat.
@@ -191,7 +197,7 @@ func answeredFast(history []*salescoach.Message, now time.Time) bool {
 
 // newClaim returns a fresh claim for one request.
 func (s *Service) newClaim() salescoach.TurnClaim {
-	return salescoach.TurnClaim{Token: uuid.NewString(), Until: s.Now().Add(s.claimTTL())}
+	return salescoach.TurnClaim{Token: uuid.NewString(), Until: s.Now().Add(s.claimTTL()), Holder: s.Holder}
 }
 
 func (s *Service) claimTTL() time.Duration {

@@ -285,10 +285,24 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 	if db.Dialect() == sqlstore.DialectPostgres {
 		limiter = sqlstore.NewRateLimiter(db)
 	}
+	// This process keeps itself alive as the holder of its chats' turn
+	// claims, so a chat it was answering when it died is free a few seconds
+	// later. The first beat is in before any request; the heartbeat ends
+	// (and frees its claims) only after the server has drained its
+	// requests: its context is not run's, which ends when shutdown begins.
+	heartbeat := &training.Heartbeat{Holders: sqlstore.NewClaimHolderService(db), ID: processName(), Now: time.Now, Log: log}
+	if err := heartbeat.Start(ctx); err != nil {
+		ln.Close()
+		return fmt.Errorf("claim holder: %w", err)
+	}
+	beatCtx, stopBeat := context.WithCancel(context.WithoutCancel(ctx))
+	beatDone := make(chan struct{})
+	go func() { defer close(beatDone); heartbeat.Run(beatCtx) }()
+	defer func() { stopBeat(); <-beatDone }()
 	trainingService := &training.Service{
 		Conversations: conversations, Progress: progress, Users: users, Catalog: catalog,
 		Subscriptions: sqlstore.NewSubscriptionService(db), Engine: engine, Changes: hub,
-		Tiers: billingService, Now: time.Now, Log: log,
+		Tiers: billingService, Now: time.Now, Log: log, Holder: heartbeat.ID,
 	}
 	if engine.Name() != "builtin" {
 		// A model server whose scoring or evaluation calls fail does not
