@@ -88,10 +88,27 @@ type Conversation struct {
 // any other app process, is refused instead of interleaving its messages or
 // overwriting the scoring state. A claim lapses at Until, so a process that
 // dies mid-turn blocks the chat only until then; the holder renews it while
-// it waits for the model.
+// it waits for the model. A claim that names its Holder ends with it: once
+// that process stops keeping itself alive (ClaimHolderService), the claim
+// is free at once, whatever its Until.
 type TurnClaim struct {
 	Token string    // random; names the request that holds the claim
 	Until time.Time // when the claim lapses unless renewed or released
+	// Holder names the app process that makes the request, "" for none
+	// (the claim then lasts until Until).
+	Holder string
+}
+
+// ClaimHolderService keeps the app processes that hold turn claims alive:
+// each process beats every few seconds, and a claim whose holder's last
+// beat has run out is free (see TurnClaim.Holder).
+type ClaimHolderService interface {
+	// Beat keeps the holder alive until until, and forgets holders whose
+	// time ran out long before now. It returns only driver errors.
+	Beat(ctx context.Context, holder string, now, until time.Time) error
+	// Leave ends the holder at once, freeing every claim it still holds. It
+	// returns only driver errors.
+	Leave(ctx context.Context, holder string) error
 }
 
 // TurnEnd is what the end of a chat turn stores at once.
@@ -114,7 +131,18 @@ type ScoreResult struct {
 	Solved       bool        `json:"solved"` // this answer overcame an objection
 	Completed    bool        `json:"completed"`
 	Techniques   []Technique `json:"techniques"`
+	// Source says who judged the answer: SourceModel, or SourceBuiltin when
+	// the built-in trainer did (it is the engine, or the model's scoring
+	// call failed and the trainer stood in). Empty for scores stored
+	// before it was recorded.
+	Source string `json:"source,omitempty"`
 }
+
+// Who scored an answer or evaluated a chat (ScoreResult.Source).
+const (
+	SourceModel   = "model"
+	SourceBuiltin = "builtin"
+)
 
 // Technique is one thing a good answer to an objection does, and whether the
 // latest answer did it, with a one-line reason in the user's language.

@@ -93,6 +93,10 @@ type Evaluation struct {
 	// Exam is an exam's verdict, set by the training service when it stores
 	// the evaluation (never by an engine); nil for a practice chat.
 	Exam *salescoach.ExamVerdict `json:"exam,omitempty"`
+	// Source is who evaluated: salescoach.SourceModel or SourceBuiltin (see
+	// salescoach.ScoreResult.Source); set by the training service, never
+	// by an engine.
+	Source string `json:"source,omitempty"`
 }
 
 // CategoryScore is one evaluation category.

@@ -15,6 +15,7 @@ import (
 
 	"salescoach/coach/openai"
 	"salescoach/coach/openai/openaitest"
+	"salescoach/coach/trainer"
 	"salescoach/httpapi"
 	"salescoach/sqlstore"
 	"salescoach/sqlstore/sqlstoretest"
@@ -284,6 +285,9 @@ func withFakeModel(t *testing.T, fake *openaitest.Server, timeout time.Duration)
 			t.Fatal(err)
 		}
 		deps.Training.Engine = eng
+		// As the app wires it: the built-in trainer judges when the
+		// model's structured calls fail.
+		deps.Training.Fallback = trainer.New()
 	}
 }
 
@@ -312,9 +316,11 @@ func TestModelFaults(t *testing.T) {
 			t.Errorf("token usage: %d calls, %d tokens (%v)", calls, tokens, err)
 		}
 
-		// The model server fails: the message stays, the error is the
-		// specified one, and sending again continues without a duplicate.
-		fake.Fail(500, 2)
+		// The model server fails (the scoring call and its retry, which the
+		// built-in trainer then answers, and the reply and its retry): the
+		// message stays, the error is the specified one, and sending again
+		// continues without a duplicate.
+		fake.Fail(500, 4)
 		if got := c.chat(t, map[string]any{"conversationId": id, "message": "Was kostet es Sie heute?"}, 503)["error"]; got != unreachable {
 			t.Errorf("500 error = %q", got)
 		}
@@ -329,10 +335,11 @@ func TestModelFaults(t *testing.T) {
 			t.Errorf("resend stored the message twice: %d → %d messages", len(msgs), len(after))
 		}
 
-		// Invalid structured output twice.
+		// Invalid structured output twice: the built-in trainer scores the
+		// answer and the chat goes on.
 		fake.InvalidJSON(2)
-		if got := c.chat(t, map[string]any{"conversationId": id, "message": "Darf ich fragen, was dir wichtig ist?"}, 503)["error"]; got != "Auswertung des Scores fehlgeschlagen." {
-			t.Errorf("invalid JSON error = %q", got)
+		if got := c.chat(t, map[string]any{"conversationId": id, "message": "Darf ich fragen, was dir wichtig ist?"}, 200)["score"].(map[string]any); got["source"] != "builtin" {
+			t.Errorf("score after invalid JSON twice = %v, want the built-in trainer's", got)
 		}
 
 		// A stream that stops half-way: the error arrives as an event.

@@ -8,6 +8,7 @@ import (
 
 	"salescoach/coach/openai"
 	"salescoach/coach/openai/openaitest"
+	"salescoach/coach/trainer"
 	"salescoach/httpapi"
 	"salescoach/sqlstore"
 	"salescoach/sqlstore/sqlstoretest"
@@ -24,6 +25,9 @@ func withModelAt(t *testing.T, baseURL string, timeout time.Duration) envOption 
 			t.Fatal(err)
 		}
 		deps.Training.Engine = eng
+		// As the app wires it: the built-in trainer judges when the
+		// model's structured calls fail.
+		deps.Training.Fallback = trainer.New()
 	}
 }
 
@@ -102,12 +106,13 @@ func TestChatSaysWhenTheModelServerIsUnreachable(t *testing.T) {
 				t.Errorf("%d messages after the resend, want the kept one and the reply", len(msgs))
 			}
 
-			// A later turn: the score call fails first; the answer is the same.
-			fake.Fail(500, 2)
+			// A later turn: the score call fails first (and the built-in
+			// trainer scores), then the reply; the answer is the same.
+			fake.Fail(500, 4)
 			fake.RetryAfter("")
 			wantUnreachable(t, c.chatRaw(map[string]any{"conversationId": id, "message": "Was zahlen Sie heute?"}), 30)
 			// A Retry-After beyond the bound is cut to it.
-			fake.Fail(429, 1)
+			fake.Fail(429, 2)
 			fake.RetryAfter("3600")
 			wantUnreachable(t, c.chatRaw(map[string]any{"conversationId": id, "message": "Was zahlen Sie heute?"}),
 				int(openai.MaxUnavailableRetry/time.Second))

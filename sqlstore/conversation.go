@@ -707,11 +707,14 @@ var errChatBusy = salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgChatBu
 
 // claimSQL takes the claim of a conversation in one compare-and-set: it
 // matches the user's conversation that is not deleted and that no claim
-// holds (none, or one that has lapsed), and returns the conversation. Its
-// arguments: token, until, id, user id, now.
-var claimSQL = `UPDATE conversations SET turn_claim = ?, turn_claimed_until = ?
+// holds (none, one that has lapsed, or one whose holder process is no
+// longer alive: see claim_holders), and returns the conversation. Its
+// arguments: token, until, holder (nil for none), id, user id, now, now.
+var claimSQL = `UPDATE conversations SET turn_claim = ?, turn_claimed_until = ?, turn_claim_holder = ?
 	WHERE id = ? AND user_id = ? AND deleted_at IS NULL
-		AND (turn_claim IS NULL OR turn_claimed_until <= ?)`
+		AND (turn_claim IS NULL OR turn_claimed_until <= ?
+			OR (turn_claim_holder IS NOT NULL AND NOT EXISTS (SELECT 1 FROM claim_holders h
+				WHERE h.id = conversations.turn_claim_holder AND h.alive_until > ?)))`
 
 // claim runs claimSQL, with running set to claim only a conversation that
 // is not completed. When nothing matched it says why: ENOTFOUND,
@@ -750,7 +753,8 @@ func claimStmt(userID, id string, c salescoach.TurnClaim, now time.Time, running
 	if running {
 		q += ` AND completed_at IS NULL`
 	}
-	return stmt{q: q + ` RETURNING ` + conversationSelect, args: []any{c.Token, c.Until, id, userID, now}, op: "claim conversation"}
+	return stmt{q: q + ` RETURNING ` + conversationSelect, args: []any{c.Token, c.Until, nullString(c.Holder), id, userID, now, now},
+		op: "claim conversation"}
 }
 
 // claimRefused says why a claim matched nothing: ENOTFOUND, errCompleted

@@ -123,6 +123,11 @@ func (s *Service) Evaluate(ctx context.Context, u *salescoach.User, id, productO
 	}
 	ev, usage, err := s.Engine.Evaluate(ctx, in)
 	s.recordUsage(ctx, u.ID, conv.ID, "evaluation", usage)
+	source := sourceOf(s.Engine)
+	if err != nil && s.standIn(ctx, err, "evaluation", conv.ID) {
+		ev, _, err = s.Fallback.Evaluate(ctx, in)
+		source = sourceOf(s.Fallback)
+	}
 	if err != nil {
 		return nil, engineError(err, salescoach.MsgEvaluateFailed)
 	}
@@ -132,6 +137,7 @@ func (s *Service) Evaluate(ctx context.Context, u *salescoach.User, id, productO
 			return nil, err
 		}
 	}
+	ev.Source = source
 	raw, err := json.Marshal(ev)
 	if err != nil {
 		return nil, err

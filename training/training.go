@@ -28,6 +28,12 @@ type Service struct {
 	Catalog       salescoach.CatalogService
 	Subscriptions salescoach.SubscriptionService
 	Engine        coach.Engine
+	// Fallback, when not nil, stands in for Engine when one of its
+	// structured calls (Assess, Evaluate) fails while the request is still
+	// wanted: the app wires the built-in trainer here when Engine is a
+	// model server, so a server that streams replies but fails its scoring
+	// calls does not stop the chat. The reply is never taken from it.
+	Fallback coach.Engine
 	// Changes announces what a chat changed to the user's open tabs; nil
 	// announces nothing.
 	Changes salescoach.ChangePublisher
@@ -43,11 +49,17 @@ type Service struct {
 	// (see salescoach.TurnClaim); zero means DefaultClaimTTL. A request
 	// renews its claim every third of it while it waits for the model.
 	ClaimTTL time.Duration
+	// Holder names this process in its claims (salescoach.TurnClaim.Holder)
+	// when a Heartbeat with this ID keeps it alive, so that its claims end
+	// with it; "" claims without a holder, for ClaimTTL.
+	Holder string
 }
 
 // DefaultClaimTTL is the claim time of ClaimTTL's zero value: long enough
 // that a renewal (every 10 s) never misses on a busy database, short enough
-// that a chat whose process died is free again after half a minute.
+// that a chat whose process died is free again after half a minute even
+// when the claim names no Holder. A claim that does is free once its
+// holder's heartbeat has run out (DefaultHolderLease), which is sooner.
 const DefaultClaimTTL = 30 * time.Second
 
 // User-facing errors of the chat.
@@ -187,7 +199,7 @@ func answeredFast(history []*salescoach.Message, now time.Time) bool {
 
 // newClaim returns a fresh claim for one request.
 func (s *Service) newClaim() salescoach.TurnClaim {
-	return salescoach.TurnClaim{Token: uuid.NewString(), Until: s.Now().Add(s.claimTTL())}
+	return salescoach.TurnClaim{Token: uuid.NewString(), Until: s.Now().Add(s.claimTTL()), Holder: s.Holder}
 }
 
 func (s *Service) claimTTL() time.Duration {
@@ -318,12 +330,18 @@ func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach
 			var usage coach.Usage
 			a, usage, err = s.Engine.Assess(ctx, in)
 			spent = s.spent(spent, u.ID, conv.ID, "score", usage)
+			source := sourceOf(s.Engine)
+			if err != nil && s.standIn(ctx, err, "score", conv.ID) {
+				a, _, err = s.Fallback.Assess(ctx, in)
+				source = sourceOf(s.Fallback)
+			}
 			if err != nil {
 				s.keep(ctx, conv, delta, spent)
 				return nil, chatEngineError(err, salescoach.MsgAssessmentFailed)
 			}
 			score = s.advance(conv, a, &delta)
 			score.Techniques = a.Techniques
+			score.Source = source
 			conv.LastScore, conv.ScoredMessageID = score, userMsg.ID
 		}
 		res.Score = score
@@ -361,6 +379,28 @@ func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach
 	s.changedTurn(ctx, conv, delta)
 	res.Message, res.AssistantMessageID = reply, assistant.ID
 	return res, nil
+}
+
+// standIn reports whether Fallback should answer a structured call of
+// Engine that failed with err: there is one, and the request is still
+// wanted (a client that went away gets nothing from a second engine).
+// The failure is logged (its kind, never content).
+func (s *Service) standIn(ctx context.Context, err error, purpose, conversationID string) bool {
+	if s.Fallback == nil || ctx.Err() != nil {
+		return false
+	}
+	s.Log.WarnContext(ctx, "model call failed; the built-in trainer stands in", "purpose", purpose,
+		"conversation_id", conversationID, "code", salescoach.ErrorCode(err))
+	return true
+}
+
+// sourceOf names who judges with e: SourceBuiltin for the built-in trainer,
+// SourceModel for a model server.
+func sourceOf(e coach.Engine) string {
+	if e.Name() == "builtin" {
+		return salescoach.SourceBuiltin
+	}
+	return salescoach.SourceModel
 }
 
 // Gain thresholds: an answer below GainFloor moves nothing; one at

@@ -286,10 +286,29 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		limiter = sqlstore.NewRateLimiter(db)
 	}
 	settings := sqlstore.NewSettingsService(db)
+	// This process keeps itself alive as the holder of its chats' turn
+	// claims, so a chat it was answering when it died is free a few seconds
+	// later. The first beat is in before any request; the heartbeat ends
+	// (and frees its claims) only after the server has drained its
+	// requests: its context is not run's, which ends when shutdown begins.
+	heartbeat := &training.Heartbeat{Holders: sqlstore.NewClaimHolderService(db), ID: processName(), Now: time.Now, Log: log}
+	if err := heartbeat.Start(ctx); err != nil {
+		ln.Close()
+		return fmt.Errorf("claim holder: %w", err)
+	}
+	beatCtx, stopBeat := context.WithCancel(context.WithoutCancel(ctx))
+	beatDone := make(chan struct{})
+	go func() { defer close(beatDone); heartbeat.Run(beatCtx) }()
+	defer func() { stopBeat(); <-beatDone }()
 	trainingService := &training.Service{
 		Conversations: conversations, Progress: progress, Users: users, Catalog: catalog,
 		Subscriptions: sqlstore.NewSubscriptionService(db), Engine: engine, Changes: hub,
-		Tiers: billingService, Now: time.Now, Log: log, Settings: settings,
+		Tiers: billingService, Now: time.Now, Log: log, Settings: settings, Holder: heartbeat.ID,
+	}
+	if engine.Name() != "builtin" {
+		// A model server whose scoring or evaluation calls fail does not
+		// stop the chat: the built-in trainer judges instead.
+		trainingService.Fallback = trainer.New()
 	}
 
 	// Mail goes out from the outbox, by this process or another on the

@@ -116,19 +116,22 @@ type Server struct {
 	closing chan struct{}
 	cancels chan struct{}
 
-	mu          sync.Mutex
-	apiKey      string
-	chunker     func(string) []string
-	reply       string
-	schemas     map[string]func(Request) string
-	failStatus  int
-	failTimes   int
-	retryAfter  string
-	delay       time.Duration
-	halfStop    bool
-	invalidJSON int
-	onRequest   func(Request)
-	requests    []Request
+	mu         sync.Mutex
+	apiKey     string
+	chunker    func(string) []string
+	reply      string
+	schemas    map[string]func(Request) string
+	failStatus int
+	failTimes  int
+	// structuredStatus, when not 0, answers every request with a
+	// response_format other than text with this status (FailStructured).
+	structuredStatus int
+	retryAfter       string
+	delay            time.Duration
+	halfStop         bool
+	invalidJSON      int
+	onRequest        func(Request)
+	requests         []Request
 	// modelRequests are the model-list requests, kept apart from the chat
 	// requests that Requests returns.
 	modelRequests []Request
@@ -219,6 +222,18 @@ func (s *Server) Fail(status, times int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.failStatus, s.failTimes = status, times
+}
+
+// FailStructured makes every chat request that asks for structured output
+// (a response_format of json_schema or json_object) fail with the status
+// and an OpenAI-style error body, until it is called with 0; plain and
+// streamed replies are answered as usual. It is a server whose structured
+// outputs are broken (an overloaded guided-decoding backend, a proxy that
+// rejects response_format) while it still chats.
+func (s *Server) FailStructured(status int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.structuredStatus = status
 }
 
 // RetryAfter sets the Retry-After header sent with the failures of Fail
@@ -401,6 +416,13 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !s.scripted(w, r) {
+		return
+	}
+	s.mu.Lock()
+	structuredStatus := s.structuredStatus
+	s.mu.Unlock()
+	if rf := req.ResponseFormat; structuredStatus != 0 && rf != nil && rf.Type != "text" {
+		apiError(w, structuredStatus, "server_error", "", http.StatusText(structuredStatus)+" (structured output scripted to fail by openaitest)")
 		return
 	}
 

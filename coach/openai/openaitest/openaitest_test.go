@@ -130,3 +130,23 @@ func TestExampleFollowsTheSchema(t *testing.T) {
 		t.Errorf("Every = %q", got)
 	}
 }
+
+func TestFailStructuredFailsOnlyStructuredCalls(t *testing.T) {
+	srv := New(t)
+	srv.FailStructured(http.StatusInternalServerError)
+	url := srv.URL() + "/chat/completions"
+	structured := `{"model":"m","messages":[{"role":"user","content":"hi"}],"response_format":{"type":"json_schema","json_schema":{"name":"x","strict":true,"schema":{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false}}}}`
+	if resp, body := post(t, url, structured); resp.StatusCode != http.StatusInternalServerError || !strings.Contains(body, `"server_error"`) {
+		t.Errorf("structured call: %d %s", resp.StatusCode, body)
+	}
+	if resp, body := post(t, url, `{"model":"m","messages":[{"role":"user","content":"hi"}]}`); resp.StatusCode != http.StatusOK {
+		t.Errorf("plain call: %d %s", resp.StatusCode, body)
+	}
+	if resp, _ := post(t, url, `{"model":"m","stream":true,"messages":[{"role":"user","content":"hi"}]}`); resp.StatusCode != http.StatusOK {
+		t.Errorf("streamed call: %d", resp.StatusCode)
+	}
+	srv.FailStructured(0)
+	if resp, body := post(t, url, structured); resp.StatusCode != http.StatusOK {
+		t.Errorf("structured call after FailStructured(0): %d %s", resp.StatusCode, body)
+	}
+}

@@ -4630,7 +4630,13 @@ export interface components {
             solved: boolean;
             completed: boolean;
             techniques: components["schemas"]["Technique"][];
+            source?: components["schemas"]["JudgeSource"];
         };
+        /**
+         * @description who judged: 'model' (the model server), or 'builtin' when the built-in trainer did, because it is the engine or because the model's scoring or evaluation call failed (after its one retry) and the trainer stood in. Absent on scores and evaluations stored before it was recorded.
+         * @enum {string}
+         */
+        JudgeSource: "model" | "builtin";
         ChatAnswer: {
             /** @description the customer's reply */
             message: string;
@@ -4701,6 +4707,7 @@ export interface components {
             top_points: string[];
             totalPercent: number;
             exam?: components["schemas"]["ExamVerdict"];
+            source?: components["schemas"]["JudgeSource"];
         };
         AdminSettings: {
             /** @description the evaluation total (percent) an exam needs to be passed; 70 until an admin sets one */

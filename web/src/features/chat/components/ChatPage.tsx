@@ -311,6 +311,7 @@ export function ChatPage() {
             totalStages={state.totalStages || state.difficulty || 1}
             progress={state.progress}
             score={state.score}
+            engine={engine}
           />
         </Suspense>
       ) : null}
@@ -364,6 +365,7 @@ export function ChatPage() {
               status={state.evaluationStatus}
               error={state.evaluationError}
               onRetry={() => void chat.requestEvaluation()}
+              engine={engine}
             />
           </Suspense>
         ) : null}

@@ -1,16 +1,19 @@
 import { useId } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { WithTooltip } from '../../../components/ui/Tooltip';
-import type { Evaluation, ExamVerdict } from '../../../lib/api';
+import type { EngineName, Evaluation, ExamVerdict } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
 import { clampPercent } from '../../../lib/progress';
 import type { EvaluationStatus } from '../hooks/chat-state';
+import { judgedByStandIn } from '../lib/judge';
 
 export interface EvaluationPanelProps {
   evaluation: Evaluation | null;
   status: EvaluationStatus;
   error: string | null;
   onRetry: () => void;
+  /** The chat's engine: the built-in trainer's own evaluation needs no note. */
+  engine?: EngineName | null;
 }
 
 function CategoryItem({ category, score, comment }: Evaluation['scores'][number]) {
@@ -62,7 +65,7 @@ function ExamVerdictLine({ verdict }: { verdict: ExamVerdict }) {
 }
 
 /** 'Auswertung': intro, the six category scores (comment as tooltip), improvements, top 3. */
-export function EvaluationPanel({ evaluation, status, error, onRetry }: EvaluationPanelProps) {
+export function EvaluationPanel({ evaluation, status, error, onRetry, engine }: EvaluationPanelProps) {
   const t = useT();
   const headingId = useId();
   if (!evaluation && status === 'idle') return null;
@@ -87,6 +90,7 @@ export function EvaluationPanel({ evaluation, status, error, onRetry }: Evaluati
       ) : null}
       {evaluation ? (
         <>
+          {judgedByStandIn(evaluation.source, engine) ? <p className="evaluation__source">{t('chat.judge.builtin')}</p> : null}
           {evaluation.intro ? <p className="evaluation__intro">{evaluation.intro}</p> : null}
           {typeof evaluation.totalPercent === 'number' ? (
             <p className="evaluation__total">{t('chat.evaluation.total', { percent: clampPercent(evaluation.totalPercent) })}</p>

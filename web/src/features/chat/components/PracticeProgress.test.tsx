@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { Score } from '../../../lib/api';
 import { I18nProvider } from '../../../lib/i18n';
+import { storeLanguage } from '../../../lib/i18n/i18n';
 import { PracticeProgress } from './PracticeProgress';
 
 const wrap = (ui: ReactNode) => render(<I18nProvider>{ui}</I18nProvider>);
@@ -83,6 +84,40 @@ describe('practice progress and score', () => {
     expect(items[1]).toHaveTextContent('✗fehlt: Rückfrage stellenEs fehlt eine Rückfrage.');
     expect(screen.getByText('Antwort: 50 von 100 Punkten')).toBeVisible();
   });
+
+  it('says when the built-in trainer stood in for the model to score the answer', () => {
+    const score: Score = { totalPercent: 30, answerScore: 50, stage: 1, totalStages: 1, progress: 30, solved: false, completed: false, techniques };
+    const { unmount } = wrap(
+      <PracticeProgress stage={1} totalStages={1} progress={30} score={{ ...score, source: 'builtin' }} engine="openai" />,
+    );
+    expect(screen.getByText('Bewertet vom eingebauten Trainer')).toBeVisible();
+    unmount();
+
+    // The model scored; or the trainer is the chat's engine, which the chat says already.
+    const { unmount: again } = wrap(
+      <PracticeProgress stage={1} totalStages={1} progress={30} score={{ ...score, source: 'model' }} engine="openai" />,
+    );
+    expect(screen.queryByText('Bewertet vom eingebauten Trainer')).not.toBeInTheDocument();
+    again();
+    wrap(<PracticeProgress stage={1} totalStages={1} progress={30} score={{ ...score, source: 'builtin' }} engine="builtin" />);
+    expect(screen.getByText('30 %')).toBeVisible();
+    expect(screen.queryByText('Bewertet vom eingebauten Trainer')).not.toBeInTheDocument();
+  });
+
+  it('says it in English too', () => {
+    storeLanguage('en');
+    wrap(
+      <PracticeProgress
+        stage={1}
+        totalStages={1}
+        progress={30}
+        score={{ totalPercent: 30, answerScore: 50, stage: 1, totalStages: 1, progress: 30, solved: false, completed: false, techniques, source: 'builtin' }}
+        engine="openai"
+      />,
+    );
+    expect(screen.getByText('Scored by the built-in trainer')).toBeVisible();
+  });
+
   it("shows a reason about a placeholder left in, in full (issue 24: the server writes 'Platzhalter noch offen …')", async () => {
     const user = userEvent.setup();
     const reason =

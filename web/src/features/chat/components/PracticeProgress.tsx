@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
-import type { Score } from '../../../lib/api';
+import type { EngineName, Score } from '../../../lib/api';
 import { useT } from '../../../lib/i18n';
 import { clampPercent } from '../../../lib/progress';
+import { judgedByStandIn } from '../lib/judge';
 import { progressStatus, scoredObjection } from '../lib/progress-text';
 
 /** The bar is drawn in six steps. */
@@ -12,6 +13,8 @@ export interface PracticeProgressProps {
   totalStages: number;
   progress: number;
   score: Score | null;
+  /** The chat's engine: the built-in trainer's own scores need no note. */
+  engine?: EngineName | null;
 }
 
 /** The text under the bar: solved, one answer missing, or N answers to go. */
@@ -29,7 +32,7 @@ export function ProgressText({ score, progress }: { score: Score | null; progres
 }
 
 /** 'Einwand N von M' with the percentage, and its reasons (✓ / ✗ per technique) one click away. */
-export function ScoreDisplay({ score }: { score: Score }) {
+export function ScoreDisplay({ score, engine }: { score: Score; engine?: EngineName | null }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -53,6 +56,7 @@ export function ScoreDisplay({ score }: { score: Score }) {
           </button>
         ) : null}
       </p>
+      {judgedByStandIn(score.source, engine) ? <p className="score__source">{t('chat.judge.builtin')}</p> : null}
       <div id={listId} className="score__reasons" hidden={!open}>
         {typeof score.answerScore === 'number' ? (
           <p className="score__answer">{t('chat.score.answer', { score: score.answerScore })}</p>
@@ -75,7 +79,7 @@ export function ScoreDisplay({ score }: { score: Score }) {
 }
 
 /** Practice only: the bar 'Einwand {n} von {m}' (six steps), the progress text and the last score. */
-export function PracticeProgress({ stage, totalStages, progress, score }: PracticeProgressProps) {
+export function PracticeProgress({ stage, totalStages, progress, score, engine }: PracticeProgressProps) {
   const t = useT();
   const n = Math.max(1, Math.min(stage || 1, totalStages || 1));
   const m = Math.max(1, totalStages);
@@ -101,7 +105,7 @@ export function PracticeProgress({ stage, totalStages, progress, score }: Practi
         </div>
       </div>
       <ProgressText score={score} progress={progress} />
-      {score ? <ScoreDisplay score={score} /> : null}
+      {score ? <ScoreDisplay score={score} engine={engine} /> : null}
     </section>
   );
 }

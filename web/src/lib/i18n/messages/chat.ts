@@ -234,4 +234,5 @@ export const chat = {
     de: 'Den Kunden spielt der eingebaute Trainer – ohne KI-Modell, direkt auf unserem Server.',
     en: 'The built-in trainer plays the customer – no AI model, right on our server.',
   },
+  'chat.judge.builtin': { de: 'Bewertet vom eingebauten Trainer', en: 'Scored by the built-in trainer' },
 } satisfies Catalogue;
