@@ -3,7 +3,7 @@ import type { CataloguePart } from '../lib/i18n';
 
 // The parts of the text catalogue each screen shows (the sign-in page's own
 // texts are a part too; the texts its forms share with the app are in the core). Back-office screens may show a user's texts too.
-const ADMIN_TEXTS = ['admin', 'chat', 'feedback', 'dashboard', 'profile'] as const satisfies readonly CataloguePart[];
+const ADMIN_TEXTS = ['admin', 'chat', 'chatParts', 'feedback', 'dashboard', 'profile'] as const satisfies readonly CataloguePart[];
 
 /**
  * The screens, each a script chunk with the parts of the text catalogue it

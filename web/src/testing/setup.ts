@@ -7,6 +7,7 @@ import { registerMessages } from '../lib/i18n';
 import { admin } from '../lib/i18n/messages/admin';
 import { signin } from '../lib/i18n/messages/signin';
 import { chat } from '../lib/i18n/messages/chat';
+import { chatParts } from '../lib/i18n/messages/chatParts';
 import { dashboard } from '../lib/i18n/messages/dashboard';
 import { feedback } from '../lib/i18n/messages/feedback';
 import { help } from '../lib/i18n/messages/help';
@@ -24,7 +25,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 // The app loads the screens' texts with the screens (lib/i18n/catalogues);
 // component tests render screens directly, so every text is there up front.
-for (const part of [signin, chat, profile, dashboard, tutorial, help, feedback, admin]) registerMessages(part);
+for (const part of [signin, chat, chatParts, profile, dashboard, tutorial, help, feedback, admin]) registerMessages(part);
 setServerEnglish(serverEnglish);
 
 // jsdom's browser prefers en-US; the app picks its first-visit language from

@@ -10,6 +10,7 @@ import { core, type Catalogue, type Entry, type MessageKey } from './messages';
 const parts = {
   signin: () => import('./messages/signin').then((m) => m.signin),
   chat: () => import('./messages/chat').then((m) => m.chat),
+  chatParts: () => import('./messages/chatParts').then((m) => m.chatParts),
   profile: () => import('./messages/profile').then((m) => m.profile),
   dashboard: () => import('./messages/dashboard').then((m) => m.dashboard),
   tutorial: () => import('./messages/tutorial').then((m) => m.tutorial),
@@ -23,6 +24,10 @@ export type CataloguePart = keyof typeof parts;
 /** The part holding a key, by the key's first segment ('chat.send' → chat, 'tour.next' → tutorial). */
 export function partOf(key: string): CataloguePart | undefined {
   const prefix = key.slice(0, key.indexOf('.'));
+  // The chat's later parts (hint popup, perfect answer, live score,
+  // evaluation) have
+  // their texts apart from the first paint's.
+  if (/^chat\.(evaluation|hint|perfect|score|judge|progress)\./.test(key)) return 'chatParts';
   if (prefix === 'tour') return 'tutorial';
   if (prefix === 'forgot' || prefix === 'reset' || prefix === 'invite') return 'signin';
   if (prefix === 'admin') return undefined; // the back-office frame's texts are in the core

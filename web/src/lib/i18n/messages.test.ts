@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { auth } from './messages/auth';
 import { chat } from './messages/chat';
+import { chatParts } from './messages/chatParts';
 import { dashboard } from './messages/dashboard';
 import { help } from './messages/help';
 import { common } from './messages/common';
@@ -21,9 +22,9 @@ import { translateServer } from './server';
 /** Every form of a text: the text itself, or its plural forms. */
 const forms = (text: Text): string[] => (typeof text === 'string' ? [text] : [text.one, text.other]);
 
-const messages = { ...core, ...chat, ...profile, ...dashboard, ...tutorial, ...help, ...feedback, ...admin };
+const messages = { ...core, ...chat, ...chatParts, ...profile, ...dashboard, ...tutorial, ...help, ...feedback, ...admin };
 
-const catalogues = { common, auth, layout, chat, profile, dashboard, tutorial, help, feedback, adminCore, adminInsights };
+const catalogues = { common, auth, layout, chat, chatParts, profile, dashboard, tutorial, help, feedback, adminCore, adminInsights };
 
 describe('i18n catalogue', () => {
   it('has a German and an English text for every key', () => {

@@ -12,7 +12,7 @@ import { afterLoadWhenIdle } from '../../../lib/idle';
 import { ApiError, meQueryOptions, type ChatMode } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useT, type MessageKey } from '../../../lib/i18n';
+import { loadMessages, useT, type MessageKey } from '../../../lib/i18n';
 import { levelView } from '../../../lib/progress';
 import { fetchHint } from '../api/hint';
 import { fetchPerfectMessage } from '../api/perfect-message';
@@ -24,7 +24,6 @@ import { clearVoiceCallRequest, useVoiceCallRequested } from '../../../lib/voice
 import type { PdfAttachment } from '../lib/attach-pdf';
 import { countPlaceholders } from '../lib/placeholders';
 import { ChallengeRings } from './ChallengeRings';
-import { FinishExamButton } from './FinishExamButton';
 import { InputBar } from './InputBar';
 import { WelcomePanel } from './WelcomePanel';
 import './chat.css';
@@ -35,15 +34,21 @@ import './chat.css';
 // evaluation, the voice call's bar and dialog. The voice loop loads with a
 // call (useVoiceCall), the PDF reader with a file.
 const loadTranscript = () => import('./MessageList');
-const loadDialogs = () => import('./HintPopup');
-const loadProgress = () => import('./PracticeProgress');
-const loadEvaluation = () => import('./EvaluationPanel');
+// The hint popup, the perfect answer, the live score and the evaluation
+// bring their texts
+// (a catalogue part of their own) with them.
+const withTexts = <M,>(load: () => Promise<M>) => () => Promise.all([load(), loadMessages(['chatParts'])]).then(([m]) => m);
+const loadDialogs = withTexts(() => import('./HintPopup'));
+const loadProgress = withTexts(() => import('./PracticeProgress'));
+const loadEvaluation = withTexts(() => import('./EvaluationPanel'));
 const loadVoiceParts = () => import('./VoiceCall');
 const MessageList = lazyPart(loadTranscript, 'MessageList');
 const HintPopup = lazyPart(loadDialogs, 'HintPopup');
 const ReplaceInputDialog = lazyPart(loadDialogs, 'ReplaceInputDialog');
 const PracticeProgress = lazyPart(loadProgress, 'PracticeProgress');
 const EvaluationPanel = lazyPart(loadEvaluation, 'EvaluationPanel');
+// Only an exam shows it: it comes with the evaluation's chunk.
+const FinishExamButton = lazyPart(loadEvaluation, 'FinishExamButton');
 const VoiceStatusBar = lazyPart(loadVoiceParts, 'VoiceStatusBar');
 const MicrophoneDialog = lazyPart(loadVoiceParts, 'MicrophoneDialog');
 
@@ -293,7 +298,9 @@ export function ChatPage() {
           <ChallengeRings userId={session?.user.id ?? ''} />
           <LevelGauge level={levelView(me.data?.level)} tipAlign="end" />
           {state.mode === 'Prüfung' && state.conversationId && !state.completed ? (
-            <FinishExamButton disabled={state.busy} onConfirm={() => void chat.finishExam()} />
+            <Suspense fallback={null}>
+              <FinishExamButton disabled={state.busy} onConfirm={() => void chat.finishExam()} />
+            </Suspense>
           ) : null}
           {state.conversationId ? (
             <button type="button" className="button button--primary button--small" onClick={newChat}>

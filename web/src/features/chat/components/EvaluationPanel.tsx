@@ -126,3 +126,6 @@ export function EvaluationPanel({ evaluation, status, error, onRetry, engine }: 
     </section>
   );
 }
+
+// The exam's 'Prüfung beenden' comes with this chunk: only an exam needs either.
+export { FinishExamButton } from './FinishExamButton';

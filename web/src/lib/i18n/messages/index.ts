@@ -4,6 +4,7 @@ import { layout } from './layout';
 import type { admin } from './admin';
 import type { signin } from './signin';
 import type { chat } from './chat';
+import type { chatParts } from './chatParts';
 import type { dashboard } from './dashboard';
 import type { feedback } from './feedback';
 import type { help } from './help';
@@ -25,6 +26,7 @@ export const core = {
 export type Messages = typeof core &
   typeof signin &
   typeof chat &
+  typeof chatParts &
   typeof profile &
   typeof dashboard &
   typeof tutorial &

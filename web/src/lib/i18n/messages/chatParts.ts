@@ -1,0 +1,57 @@
+import type { Catalogue } from './types';
+
+/**
+ * The chat's texts for its parts that load after the first paint (the hint
+ * popup, the perfect answer, the live score, the evaluation): a part of their own, loaded
+ * with those chunks, so the chat page's first script stays within budget.
+ */
+export const chatParts = {
+  'chat.hint.title': { de: 'Tipp für deine nächste Antwort', en: 'A hint for your next answer' },
+  'chat.hint.loading': { de: 'Individuelle Tipps werden geladen...', en: 'Loading personal hints...' },
+  'chat.hint.error': { de: 'Tipp konnte nicht geladen werden.', en: 'The hint could not be loaded.' },
+  'chat.hint.field': { de: 'Tipp (bearbeitbar)', en: 'Hint (editable)' },
+  'chat.hint.apply': { de: 'Übernehmen', en: 'Apply' },
+  'chat.hint.perfect': { de: 'Perfekte Antwort', en: 'Perfect answer' },
+  'chat.hint.perfectLoading': { de: 'Perfekte Antwort wird geladen…', en: 'Loading the perfect answer…' },
+  'chat.perfect.replaceTitle': { de: 'Deine Eingabe ersetzen?', en: 'Replace your text?' },
+  'chat.perfect.replaceText': {
+    de: 'Im Eingabefeld steht schon Text von dir. Die perfekte Antwort ersetzt ihn, danach kannst du sie anpassen:',
+    en: 'The input already holds text of yours. The perfect answer replaces it, and you can adapt it afterwards:',
+  },
+  'chat.perfect.replace': { de: 'Ersetzen', en: 'Replace' },
+  'chat.perfect.error': { de: 'Fehler beim Abrufen der Empfehlung.', en: 'The recommendation could not be loaded.' },
+  'chat.evaluation.title': { de: 'Auswertung', en: 'Evaluation' },
+  'chat.evaluation.loading': { de: 'Bewertung wird erstellt…', en: 'Creating the evaluation…' },
+  'chat.evaluation.categories': { de: 'Bewertung nach Kategorien', en: 'Scores by category' },
+  'chat.evaluation.total': { de: 'Gesamt: {percent} %', en: 'Overall: {percent} %' },
+  'chat.evaluation.score': { de: '{score} %', en: '{score} %' },
+  'chat.evaluation.improvements': { de: 'Verbesserungsvorschläge:', en: 'Suggestions for improvement:' },
+  'chat.evaluation.top': { de: 'Top-3 Positive Punkte:', en: 'Top 3 positive points:' },
+  'chat.evaluation.failed': { de: 'Bewertung fehlgeschlagen.', en: 'The evaluation failed.' },
+  'chat.evaluation.unreadable': {
+    de: 'Bewertung konnte nicht gelesen werden.',
+    en: 'The evaluation could not be read.',
+  },
+  'chat.evaluation.retry': { de: 'Erneut anfordern', en: 'Request again' },
+  'chat.evaluation.passed': { de: 'Bestanden', en: 'Passed' },
+  'chat.evaluation.notPassed': { de: 'Nicht bestanden', en: 'Not passed' },
+  'chat.evaluation.passMark': { de: 'Bestehensgrenze: {percent} %', en: 'Pass mark: {percent} %' },
+  'chat.evaluation.previous': { de: 'Letzter Versuch: {percent} %', en: 'Previous attempt: {percent} %' },
+  'chat.progress.label': { de: 'Fortschritt beim Einwand', en: 'Progress on the objection' },
+  'chat.progress.value': { de: 'Einwand {n} von {m}: {percent} %', en: 'Objection {n} of {m}: {percent} %' },
+  'chat.progress.solved': { de: 'Einwand gelöst – stark!', en: 'Objection solved – great!' },
+  'chat.progress.almost': {
+    de: 'Einwand fast gelöst – eine Antwort fehlt noch',
+    en: 'Objection almost solved – one more answer',
+  },
+  'chat.progress.working': {
+    de: 'Einwand in Arbeit – noch {n} Antworten',
+    en: 'Objection in progress – {n} more answers',
+  },
+  'chat.score.title': { de: 'Bewertung deiner letzten Antwort', en: 'Score of your last answer' },
+  'chat.score.reasons': { de: 'Begründung', en: 'Reasons' },
+  'chat.score.answer': { de: 'Antwort: {score} von 100 Punkten', en: 'Answer: {score} of 100 points' },
+  'chat.score.shown': { de: 'erfüllt', en: 'done' },
+  'chat.score.missing': { de: 'fehlt', en: 'missing' },
+  'chat.judge.builtin': { de: 'Bewertet vom eingebauten Trainer', en: 'Scored by the built-in trainer' },
+} satisfies Catalogue;
