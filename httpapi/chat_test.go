@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -44,6 +45,16 @@ func (c *client) chat(t *testing.T, body map[string]any, status int) map[string]
 	return c.do("POST", "/api/chat", body).must(t, status).json(t)
 }
 
+// placeholderPattern finds a model answer's placeholders for the seller's
+// own facts.
+var placeholderPattern = regexp.MustCompile(`\[[^\[\]\n]{2,}\]`)
+
+// fillPlaceholders replaces a model answer's placeholders with a seller's
+// own example, as a user does before sending it.
+func fillPlaceholders(answer string) string {
+	return placeholderPattern.ReplaceAllString(answer, "ein Café mit acht Leuten spart damit seit März 4 Stunden pro Woche")
+}
+
 func TestPracticeChatOverHTTP(t *testing.T) {
 	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		e := newEnv(t, db)
@@ -77,7 +88,8 @@ func TestPracticeChatOverHTTP(t *testing.T) {
 		}
 		for i := 0; i < 8 && a["completed"] != true; i++ {
 			perfect := c.do("POST", "/api/conversations/"+id+"/perfect-message", map[string]any{"conversationId": id}).must(t, 200).json(t)["message"].(string)
-			a = c.chat(t, map[string]any{"conversationId": id, "message": perfect}, 200)
+			// As a user does, the placeholders get the seller's own facts.
+			a = c.chat(t, map[string]any{"conversationId": id, "message": fillPlaceholders(perfect)}, 200)
 		}
 		if a["completed"] != true || !strings.HasPrefix(a["title"].(string), "🚀 ") {
 			t.Fatalf("not won: %v", a)
@@ -454,7 +466,7 @@ func TestEveryDifficultyWonOnlyByGoodAnswers(t *testing.T) {
 		turns := 0
 		for ; turns < 4*difficulty && a["completed"] != true; turns++ {
 			answer := good.do("POST", "/api/conversations/"+id+"/perfect-message", nil).must(t, 200).json(t)["message"].(string)
-			a = good.chat(t, map[string]any{"conversationId": id, "message": answer}, 200)
+			a = good.chat(t, map[string]any{"conversationId": id, "message": fillPlaceholders(answer)}, 200)
 		}
 		if a["completed"] != true {
 			t.Errorf("difficulty %d: good answers did not win in %d turns: %v", difficulty, turns, a)
