@@ -49,10 +49,19 @@ func (c *client) chat(t *testing.T, body map[string]any, status int) map[string]
 // own facts.
 var placeholderPattern = regexp.MustCompile(`\[[^\[\]\n]{2,}\]`)
 
+// ownExamples are what a seller writes into a model answer's placeholders,
+// a different one each time.
+var ownExamples = []string{
+	"ein Café mit acht Leuten spart damit seit März 4 Stunden pro Woche",
+	"eine Bäckerei mit drei Filialen hat ihre Inventur von zwei Tagen auf einen halbiert",
+	"ein Bistro in Köln rechnet seitdem jeden Abend 20 Minuten schneller ab",
+	"eine Konditorei mit zwölf Leuten spart 180 Euro im Monat an Papierkram",
+}
+
 // fillPlaceholders replaces a model answer's placeholders with a seller's
-// own example, as a user does before sending it.
-func fillPlaceholders(answer string) string {
-	return placeholderPattern.ReplaceAllString(answer, "ein Café mit acht Leuten spart damit seit März 4 Stunden pro Woche")
+// own example (the n-th), as a user does before sending it.
+func fillPlaceholders(answer string, n int) string {
+	return placeholderPattern.ReplaceAllString(answer, ownExamples[n%len(ownExamples)])
 }
 
 func TestPracticeChatOverHTTP(t *testing.T) {
@@ -89,7 +98,7 @@ func TestPracticeChatOverHTTP(t *testing.T) {
 		for i := 0; i < 8 && a["completed"] != true; i++ {
 			perfect := c.do("POST", "/api/conversations/"+id+"/perfect-message", map[string]any{"conversationId": id}).must(t, 200).json(t)["message"].(string)
 			// As a user does, the placeholders get the seller's own facts.
-			a = c.chat(t, map[string]any{"conversationId": id, "message": fillPlaceholders(perfect)}, 200)
+			a = c.chat(t, map[string]any{"conversationId": id, "message": fillPlaceholders(perfect, i)}, 200)
 		}
 		if a["completed"] != true || !strings.HasPrefix(a["title"].(string), "🚀 ") {
 			t.Fatalf("not won: %v", a)
@@ -466,7 +475,7 @@ func TestEveryDifficultyWonOnlyByGoodAnswers(t *testing.T) {
 		turns := 0
 		for ; turns < 4*difficulty && a["completed"] != true; turns++ {
 			answer := good.do("POST", "/api/conversations/"+id+"/perfect-message", nil).must(t, 200).json(t)["message"].(string)
-			a = good.chat(t, map[string]any{"conversationId": id, "message": fillPlaceholders(answer)}, 200)
+			a = good.chat(t, map[string]any{"conversationId": id, "message": fillPlaceholders(answer, turns)}, 200)
 		}
 		if a["completed"] != true {
 			t.Errorf("difficulty %d: good answers did not win in %d turns: %v", difficulty, turns, a)
