@@ -77,7 +77,7 @@ export const handlers = [
     HttpResponse.json({ enabled: false, pending: false, recoveryCodesLeft: 0, required: false }),
   ),
   // Deletion asks for the password unless a test says otherwise.
-  http.get('/api/me/reauth', () => HttpResponse.json({ method: 'password', providers: [], verified: false, expiresAt: 0 })),
+  http.get('/api/me/reauth', () => HttpResponse.json({ method: 'password', providers: [], verified: false, expiresAt: 0, twoFactor: false })),
   http.get('/api/feedback', () => HttpResponse.json([])),
   // The core back-office screens, empty (admin tests replace what they look at).
   http.get('/api/admin/overview', () =>
