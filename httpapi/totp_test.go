@@ -9,8 +9,8 @@ import (
 	"github.com/pquerna/otp/totp"
 
 	"salescoach/auth"
-	"salescoach/blob"
 	"salescoach/auth/oidctest"
+	"salescoach/blob"
 	"salescoach/httpapi"
 	"salescoach/sqlstore"
 	"salescoach/sqlstore/sqlstoretest"
