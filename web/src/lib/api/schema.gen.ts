@@ -2557,7 +2557,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** the caller's referral code without creating one: '' before the first POST, so the dashboard shows the existing link after a reload */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description code */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
         put?: never;
         /** the caller's referral code, created on the first call (8 characters of A-Z and 2-9 without I, L, O); the invitation link is {origin}/?ref={code} */
         post: {
@@ -2616,8 +2640,10 @@ export interface paths {
                         "application/json": {
                             /** Format: date-time */
                             created_at: string;
-                            /** @description '' when the invitee set none (shown as 'Unbekannt') */
+                            /** @description '' when the invitee set none */
                             display_name: string;
+                            /** @description the upper-cased first letter of the display name, else of the invitee's e-mail address (never sent itself); '' when there is neither (then shown as 'Unbekannt') */
+                            initial: string;
                             /** @description resolved like the user's avatar_url */
                             avatar_url: string;
                         }[];
