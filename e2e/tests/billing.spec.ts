@@ -167,6 +167,6 @@ test('a promo code an admin creates unlocks the promo plan; the admin sees the p
   await admin.getByRole('searchbox', { name: 'Benutzer suchen' }).fill(email);
   const row = admin.getByRole('row').filter({ hasText: email });
   await expect(row).toContainText('Elite');
-  await expect(row).toContainText('active');
+  await expect(row).toContainText('aktiv');
   await admin.context().close();
 });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Alert } from '../../../../components/ui/Alert';
 import { useAuth } from '../../../../lib/auth';
 import { errorMessage, useT, type MessageKey } from '../../../../lib/i18n';
+import { subscriptionStatusLabel } from '../../../../lib/subscription-status';
 import {
   ADMIN_PAGE_SIZE,
   AdminPage,
@@ -150,7 +151,7 @@ export function UsersPage() {
                     <td>
                       {t(adminPlanLabel(user.plan))}
                       {user.subscription_status ? (
-                        <span className="users__note">{user.subscription_status}</span>
+                        <span className="users__note">{subscriptionStatusLabel(t, user.subscription_status)}</span>
                       ) : null}
                     </td>
                     <td className="admin-table__num">{user.level}</td>
