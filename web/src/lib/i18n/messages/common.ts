@@ -56,11 +56,4 @@ export const common = {
   'page.dashboard': { de: 'Dashboard', en: 'Dashboard' },
   'page.help': { de: 'Hilfe & Anleitung', en: 'Help & guide' },
   'page.feedback': { de: 'Feedback', en: 'Feedback' },
-  // PayPal's subscription statuses, in the profile and the admin's user list
-  'common.subscriptionStatus.active': { de: 'aktiv', en: 'active' },
-  'common.subscriptionStatus.approval_pending': { de: 'wartet auf Bestätigung', en: 'awaiting approval' },
-  'common.subscriptionStatus.approved': { de: 'bestätigt', en: 'approved' },
-  'common.subscriptionStatus.suspended': { de: 'pausiert', en: 'suspended' },
-  'common.subscriptionStatus.cancelled': { de: 'gekündigt', en: 'cancelled' },
-  'common.subscriptionStatus.expired': { de: 'abgelaufen', en: 'expired' },
 } satisfies Catalogue;

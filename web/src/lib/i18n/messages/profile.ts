@@ -267,4 +267,11 @@ export const profile = {
     de: 'Dein Konto hat kein Passwort. Lege über „Passwort vergessen“ eines fest und lösche das Konto dann.',
     en: 'Your account has no password. Set one with “Forgot password” and then delete the account.',
   },
+  // PayPal's subscription statuses
+  'profile.subscriptionStatus.active': { de: 'aktiv', en: 'active' },
+  'profile.subscriptionStatus.approval_pending': { de: 'wartet auf Bestätigung', en: 'awaiting approval' },
+  'profile.subscriptionStatus.approved': { de: 'bestätigt', en: 'approved' },
+  'profile.subscriptionStatus.suspended': { de: 'pausiert', en: 'suspended' },
+  'profile.subscriptionStatus.cancelled': { de: 'gekündigt', en: 'cancelled' },
+  'profile.subscriptionStatus.expired': { de: 'abgelaufen', en: 'expired' },
 } satisfies Catalogue;

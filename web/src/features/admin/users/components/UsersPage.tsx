@@ -7,6 +7,7 @@ import { errorMessage, useT, type MessageKey } from '../../../../lib/i18n';
 import { subscriptionStatusLabel } from '../../../../lib/subscription-status';
 import {
   ADMIN_PAGE_SIZE,
+  ADMIN_STATUS_KEYS,
   AdminPage,
   AdminSection,
   ConfirmDialog,
@@ -151,7 +152,7 @@ export function UsersPage() {
                     <td>
                       {t(adminPlanLabel(user.plan))}
                       {user.subscription_status ? (
-                        <span className="users__note">{subscriptionStatusLabel(t, user.subscription_status)}</span>
+                        <span className="users__note">{subscriptionStatusLabel(t, ADMIN_STATUS_KEYS, user.subscription_status)}</span>
                       ) : null}
                     </td>
                     <td className="admin-table__num">{user.level}</td>
