@@ -65,9 +65,12 @@ func NewReferralCode() string {
 
 // ReferralSignup is one user who signed up with a referrer's code.
 type ReferralSignup struct {
-	ReferredUserID  string
-	CreatedAt       time.Time
-	DisplayName     string
+	ReferredUserID string
+	CreatedAt      time.Time
+	DisplayName    string
+	// Email is the invitee's address (empty for a guest); the referrer
+	// sees only its initial.
+	Email           string
 	AvatarURL       string // as stored on the invitee (a blob key or an http URL)
 	AvatarUpdatedAt *time.Time
 }
@@ -78,6 +81,9 @@ type ReferralService interface {
 	// first call; concurrent first calls all return the same code.
 	// ENOTFOUND when there is no such user.
 	ReferralCode(ctx context.Context, userID string) (string, error)
+	// ExistingReferralCode returns the user's code without creating one:
+	// "" when they have none yet.
+	ExistingReferralCode(ctx context.Context, userID string) (string, error)
 	// Referrals lists the sign-ups the user referred, newest first.
 	Referrals(ctx context.Context, referrerID string) ([]*ReferralSignup, error)
 	// ReferrerByCode returns the user id owning the code, ENOTFOUND if none.

@@ -2,7 +2,10 @@ package httpapi
 
 import (
 	"net/http"
+	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"salescoach"
 )
@@ -18,14 +21,47 @@ func (s *Server) handleReferralCode(w http.ResponseWriter, r *http.Request, u *s
 	return nil
 }
 
+// handleExistingReferralCode answers the caller's referral code without
+// creating one ("" before 'Link generieren'), so the dashboard shows the
+// link again after a reload.
+func (s *Server) handleExistingReferralCode(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	code, err := s.Referrals.ExistingReferralCode(r.Context(), u.ID)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"code": code})
+	return nil
+}
+
 type referralJSON struct {
 	CreatedAt   time.Time `json:"created_at"`
 	DisplayName string    `json:"display_name"`
-	AvatarURL   string    `json:"avatar_url"`
+	// Initial is the first letter of the display name, else of the e-mail
+	// address (which the referrer never sees), upper-cased; "" when there
+	// is neither.
+	Initial   string `json:"initial"`
+	AvatarURL string `json:"avatar_url"`
+}
+
+// initialOf is the upper-cased first letter or digit of the display name,
+// else of the e-mail address; "" when neither has one.
+func initialOf(displayName, email string) string {
+	for _, s := range []string{displayName, email} {
+		for _, c := range strings.TrimSpace(s) {
+			if unicode.IsLetter(c) || unicode.IsDigit(c) {
+				return string(unicode.ToUpper(c))
+			}
+			if c == '@' || c == utf8.RuneError {
+				break
+			}
+		}
+	}
+	return ""
 }
 
 // handleReferrals lists who signed up with the caller's code, newest first
-// ('Registrierungen'); an empty display name is shown as 'Unbekannt'.
+// ('Registrierungen'), each with its initial for the avatar and the name of
+// one without a display name.
 func (s *Server) handleReferrals(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
 	list, err := s.Referrals.Referrals(r.Context(), u.ID)
 	if err != nil {
@@ -33,7 +69,7 @@ func (s *Server) handleReferrals(w http.ResponseWriter, r *http.Request, u *sale
 	}
 	out := make([]referralJSON, 0, len(list))
 	for _, rs := range list {
-		out = append(out, referralJSON{CreatedAt: rs.CreatedAt, DisplayName: rs.DisplayName,
+		out = append(out, referralJSON{CreatedAt: rs.CreatedAt, DisplayName: rs.DisplayName, Initial: initialOf(rs.DisplayName, rs.Email),
 			AvatarURL: s.avatarURL(rs.AvatarURL, rs.AvatarUpdatedAt, rs.CreatedAt)})
 	}
 	writeJSON(w, http.StatusOK, out)

@@ -29,12 +29,20 @@ func TestReferralsOverHTTP(t *testing.T) {
 		if l := a.do("GET", "/api/referrals", nil).must(t, 200).list(t); len(l) != 0 {
 			t.Errorf("new referrer's list = %v", l)
 		}
+		// No link yet: the dashboard shows 'Link generieren'.
+		if got := a.do("GET", "/api/referrals/code", nil).must(t, 200).json(t); got["code"] != "" {
+			t.Errorf("code before generating = %v", got)
+		}
 		code, _ := a.do("POST", "/api/referrals/code", nil).must(t, 200).json(t)["code"].(string)
 		if len(code) != 8 || strings.Trim(code, salescoach.ReferralCodeAlphabet) != "" {
 			t.Fatalf("code %q", code)
 		}
 		if again := a.do("POST", "/api/referrals/code", nil).must(t, 200).json(t)["code"]; again != code {
 			t.Errorf("second code %v, want %q", again, code)
+		}
+		// After a reload the dashboard shows the existing link.
+		if got := a.do("GET", "/api/referrals/code", nil).must(t, 200).json(t)["code"]; got != code {
+			t.Errorf("existing code %v, want %q", got, code)
 		}
 
 		// B signs up with A's link.
@@ -43,7 +51,8 @@ func TestReferralsOverHTTP(t *testing.T) {
 		c.do("POST", "/api/auth/confirm", map[string]any{"token": linkToken(t, e.log.lastLink(t, "ben@example.com"), "confirm")}).must(t, 200)
 		c.signIn("ben@example.com", pw, false)
 		l := a.do("GET", "/api/referrals", nil).must(t, 200).list(t)
-		if len(l) != 1 || l[0]["display_name"] != "" || l[0]["avatar_url"] != "" {
+		// Without a name, the initial of B's e-mail (never the address).
+		if len(l) != 1 || l[0]["display_name"] != "" || l[0]["avatar_url"] != "" || l[0]["initial"] != "B" {
 			t.Fatalf("A's referrals = %v", l)
 		}
 		if at, err := time.Parse(time.RFC3339Nano, l[0]["created_at"].(string)); err != nil || !at.Equal(e.clock.Now()) {
@@ -56,7 +65,7 @@ func TestReferralsOverHTTP(t *testing.T) {
 		if len(l) != 1 || l[0]["display_name"] != "Ben" || l[0]["avatar_url"] != avatar {
 			t.Errorf("A's referrals after B's edits = %v (avatar %v)", l, avatar)
 		}
-		if keys := keysOf(l[0]); !slices.Equal(keys, []string{"avatar_url", "created_at", "display_name"}) {
+		if keys := keysOf(l[0]); !slices.Equal(keys, []string{"avatar_url", "created_at", "display_name", "initial"}) {
 			t.Errorf("entry fields %v", keys)
 		}
 
@@ -72,14 +81,19 @@ func TestReferralsOverHTTP(t *testing.T) {
 		if l := c.do("GET", "/api/referrals", nil).must(t, 200).list(t); len(l) != 0 {
 			t.Errorf("B's referrals = %v", l)
 		}
+		// Nobody else sees A's code.
+		if got := c.do("GET", "/api/referrals/code", nil).must(t, 200).json(t)["code"]; got != "" {
+			t.Errorf("B sees code %v", got)
+		}
 		// A later sign-up with the code comes first.
 		e.clock.Advance(time.Hour)
 		e.client().do("POST", "/api/auth/signup", map[string]any{"email": "dora@example.com", "password": pw, "termsAccepted": true, "ref": code}).must(t, 201)
 		a.token = ""
 		a.signIn("anna@example.com", pw, false)
-		if l := a.do("GET", "/api/referrals", nil).must(t, 200).list(t); len(l) != 2 || l[1]["display_name"] != "Ben" {
+		if l := a.do("GET", "/api/referrals", nil).must(t, 200).list(t); len(l) != 2 || l[1]["display_name"] != "Ben" || l[0]["initial"] != "D" {
 			t.Errorf("A's referrals, newest first = %v", l)
 		}
+		e.client().do("GET", "/api/referrals/code", nil).must(t, 401)
 		e.client().do("POST", "/api/referrals/code", nil).must(t, 401)
 		e.client().do("GET", "/api/referrals", nil).must(t, 401)
 	})

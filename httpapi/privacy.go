@@ -272,6 +272,9 @@ func transcript(ec *salescoach.ExportConversation) string {
 type deleteAccountRequest struct {
 	Password     string `json:"password"`
 	Confirmation string `json:"confirmation"`
+	// Code is the authenticator app's code or a recovery code, asked of a
+	// user with two-factor sign-in on.
+	Code string `json:"code"`
 }
 
 // Valid checks the typed confirmation and bounds the password.
@@ -283,6 +286,9 @@ func (q *deleteAccountRequest) Valid() salescoach.Problems {
 	if len(q.Password) > 1024 {
 		p["password"] = salescoach.MsgDeletePasswordWrong
 	}
+	if len(q.Code) > 32 {
+		p["code"] = salescoach.MsgTOTPCodeInvalid
+	}
 	return p
 }
 
@@ -292,6 +298,9 @@ func (q *deleteAccountRequest) Valid() salescoach.Problems {
 // confirm by a fresh sign-in at the provider first (handleReauthStart),
 // whose proof this session uses up here; an account with neither password
 // nor linked provider is asked to set a password through the reset mail.
+// A user with two-factor sign-in on also gives a code of the app or a
+// recovery code (which is used up), checked as the sign-in code step does
+// and counted against the same brake.
 func (s *Server) handleDeleteMe(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
 	// Bounds password guessing with a stolen access token.
 	if err := s.rateLimit(s.limits.deleteAccount, u.ID); err != nil {
@@ -327,6 +336,17 @@ func (s *Server) handleDeleteMe(w http.ResponseWriter, r *http.Request, u *sales
 			return err
 		}
 	}
+	if d.twoFactor {
+		if err := s.deletionSecondFactor(ctx, u, req.Code); err != nil {
+			// The proof of a fresh sign-in stays good for the next try.
+			if proof != nil {
+				if rerr := s.Tokens.SaveReauthProof(context.WithoutCancel(ctx), proof); rerr != nil {
+					s.log.ErrorContext(ctx, "account deletion: re-authentication proof not given back", "user_id", u.ID, "err", rerr)
+				}
+			}
+			return err
+		}
+	}
 	if err := s.deleteAccount(ctx, u, ""); err != nil {
 		// A deletion that failed (PayPal, the storage) gives the proof back:
 		// the user retries within its five minutes without signing in again.
@@ -340,6 +360,19 @@ func (s *Server) handleDeleteMe(w http.ResponseWriter, r *http.Request, u *sales
 	s.clearCookie(w, refreshCookie, refreshCookiePath)
 	w.WriteHeader(http.StatusNoContent)
 	return nil
+}
+
+// deletionSecondFactor checks the code a user with two-factor sign-in on
+// confirms a deletion with: missing or wrong, a field error on "code".
+func (s *Server) deletionSecondFactor(ctx context.Context, u *salescoach.User, code string) error {
+	if code == "" {
+		return salescoach.FieldError("code", salescoach.MsgTOTPCodeMissing)
+	}
+	err := s.checkSecondFactor(ctx, u.ID, code)
+	if err == errTOTPCode {
+		return salescoach.FieldError("code", salescoach.MsgTOTPCodeInvalid)
+	}
+	return err
 }
 
 // handleAdminDeleteUser deletes another user's account from the

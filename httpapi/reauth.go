@@ -50,6 +50,9 @@ type reauthMethod struct {
 	Verified bool `json:"verified"`
 	// ExpiresAt is when that proof ends (Unix seconds), 0 without one.
 	ExpiresAt int64 `json:"expiresAt"`
+	// TwoFactor is true when the user has two-factor sign-in on: the
+	// deletion also asks for a code of the app or a recovery code.
+	TwoFactor bool `json:"twoFactor"`
 }
 
 // deletion is how a user confirms an account deletion.
@@ -63,6 +66,9 @@ type deletion struct {
 	// method "provider"; none when it has neither password nor such a
 	// provider (it is told to set a password).
 	providers []string
+	// twoFactor is true when the user has two-factor sign-in on, so a code
+	// is asked as well.
+	twoFactor bool
 }
 
 // deletionMethod finds out how u confirms a deletion: by password when they
@@ -71,18 +77,23 @@ func (s *Server) deletionMethod(ctx context.Context, u *salescoach.User) (deleti
 	if u.IsAnonymous {
 		return deletion{method: "none", providers: []string{}}, nil
 	}
+	f, err := s.TwoFactor.TOTPFactor(ctx, u.ID)
+	if err != nil && salescoach.ErrorCode(err) != salescoach.ENOTFOUND {
+		return deletion{}, err
+	}
+	twoFactor := err == nil && f.Enabled()
 	hash, err := s.Users.PasswordHash(ctx, u.ID)
 	if err != nil {
 		return deletion{}, err
 	}
 	if hash != "" {
-		return deletion{method: "password", passwordHash: hash, providers: []string{}}, nil
+		return deletion{method: "password", passwordHash: hash, providers: []string{}, twoFactor: twoFactor}, nil
 	}
 	ids, err := s.Identities.IdentitiesByUser(ctx, u.ID)
 	if err != nil {
 		return deletion{}, err
 	}
-	d := deletion{method: "provider", providers: []string{}}
+	d := deletion{method: "provider", providers: []string{}, twoFactor: twoFactor}
 	for _, id := range ids {
 		if s.OAuth[id.Provider] != nil {
 			d.providers = append(d.providers, id.Provider)
@@ -99,7 +110,7 @@ func (s *Server) handleReauthStatus(w http.ResponseWriter, r *http.Request, u *s
 	if err != nil {
 		return err
 	}
-	out := reauthMethod{Method: d.method, Providers: d.providers}
+	out := reauthMethod{Method: d.method, Providers: d.providers, TwoFactor: d.twoFactor}
 	if d.method == "provider" {
 		p, err := s.Tokens.ReauthProof(ctx, u.ID, callerFrom(ctx).SessionID, s.now())
 		switch {

@@ -82,6 +82,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	// Referrals.
 	mux.Handle("POST /api/referrals/code", s.requireUser(s.handleReferralCode))
 	mux.Handle("GET /api/referrals", s.requireUser(s.handleReferrals))
+	mux.Handle("GET /api/referrals/code", s.requireUser(s.handleExistingReferralCode))
 
 	// Billing.
 	mux.Handle("GET /api/subscription", s.requireUser(s.handleSubscription))

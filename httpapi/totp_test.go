@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -9,6 +10,7 @@ import (
 
 	"salescoach/auth"
 	"salescoach/auth/oidctest"
+	"salescoach/blob"
 	"salescoach/httpapi"
 	"salescoach/sqlstore"
 	"salescoach/sqlstore/sqlstoretest"
@@ -416,5 +418,90 @@ func TestAdminTOTPNotRequired(t *testing.T) {
 		if got := c.do("GET", "/api/auth/is-admin", nil).must(t, 200).json(t); got["totpSetupRequired"] != nil {
 			t.Errorf("is-admin = %v", got)
 		}
+	})
+}
+
+// Deleting an account with two-factor sign-in on asks for a code (or a
+// recovery code) beside the password; a recovery code is used up even
+// when the deletion fails afterwards.
+func TestDeleteAccountWithTOTP(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		var fail atomic.Bool
+		l, err := blob.NewLocal(t.TempDir(), "/avatars")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { l.Close() })
+		e := newEnv(t, db, func(_ *httpapi.Config, d *httpapi.Deps) {
+			d.Blobs = switchableDelete{l, &fail}
+		})
+		e.signUpConfirmed(totpAddr, pw)
+		c := e.client()
+		c.signIn(totpAddr, pw, false)
+		if got := c.do("GET", "/api/me/reauth", nil).must(t, 200).json(t); got["method"] != "password" || got["twoFactor"] != false {
+			t.Fatalf("reauth status without two-factor = %v", got)
+		}
+		secret, codes := c.enableTOTP(t)
+		if got := c.do("GET", "/api/me/reauth", nil).must(t, 200).json(t); got["method"] != "password" || got["twoFactor"] != true {
+			t.Fatalf("reauth status = %v", got)
+		}
+		del := func(extra map[string]any) response {
+			body := map[string]any{"confirmation": "LÖSCHEN", "password": pw}
+			for k, v := range extra {
+				body[k] = v
+			}
+			return c.do("POST", "/api/me/delete", body)
+		}
+		left := func() int {
+			return int(c.do("GET", "/api/me/totp", nil).must(t, 200).json(t)["recoveryCodesLeft"].(float64))
+		}
+
+		// Without a code, with a wrong one, with one too long: refused, as
+		// a field error on the code.
+		m := wantCode(t, del(nil), 400, "totp_code_missing")
+		if fieldText(m, "code") == "" {
+			t.Errorf("no code field error: %v", m)
+		}
+		m = wantCode(t, del(map[string]any{"code": wrongCode(e.code(t, secret))}), 400, "totp_code_invalid")
+		if fieldText(m, "code") == "" {
+			t.Errorf("no code field error: %v", m)
+		}
+		wantCode(t, del(map[string]any{"code": "AAAA-BBBB"}), 400, "totp_code_invalid")
+		wantCode(t, del(map[string]any{"code": strings.Repeat("1", 33)}), 400, "totp_code_invalid")
+		// A right recovery code with a wrong password uses nothing up.
+		wantCode(t, del(map[string]any{"code": codes[0], "password": "falsch123"}), 400, "account_delete_password_wrong")
+		if n := left(); n != 10 {
+			t.Fatalf("%d recovery codes left after a wrong password, want 10", n)
+		}
+		// A recovery code is accepted and used up: the storage fails the
+		// deletion here, and the same code is refused the next time.
+		c.upload("file", "a.png", "image/png", testImage(t, "png")).must(t, 200)
+		fail.Store(true)
+		wantCode(t, del(map[string]any{"code": codes[0]}), 503, "account_delete_storage_failed")
+		if n := left(); n != 9 {
+			t.Fatalf("%d recovery codes left after using one, want 9", n)
+		}
+		fail.Store(false)
+		wantCode(t, del(map[string]any{"code": codes[0]}), 400, "totp_code_invalid")
+		c.do("GET", "/api/me", nil).must(t, 200)
+		// The app's current code is accepted.
+		del(map[string]any{"code": e.code(t, secret)}).must(t, 204)
+		c.do("GET", "/api/me", nil).must(t, 401)
+		if n := countRows(t, db, `SELECT COUNT(*) FROM totp_recovery_codes`); n != 0 {
+			t.Errorf("%d recovery codes kept after the deletion", n)
+		}
+
+		// Wrong codes count against the user's brake of the sign-in code
+		// step: after ten elsewhere, even a right code cannot delete.
+		const addr = "bert@example.com"
+		e.signUpConfirmed(addr, pw)
+		b := e.client()
+		b.signIn(addr, pw, false)
+		bsecret, _ := b.enableTOTP(t)
+		for range 10 {
+			wantCode(t, b.do("POST", "/api/me/totp/recovery-codes", map[string]any{"code": wrongCode(e.code(t, bsecret))}), 400, "totp_code_invalid")
+		}
+		wantCode(t, b.do("POST", "/api/me/delete", map[string]any{"confirmation": "LÖSCHEN", "password": pw, "code": e.code(t, bsecret)}), 429, "too_many_attempts")
+		b.do("GET", "/api/me", nil).must(t, 200)
 	})
 }

@@ -79,13 +79,24 @@ func (s *ReferralService) ReferralCode(ctx context.Context, userID string) (stri
 	return "", fmt.Errorf("sqlstore: no free referral code after %d attempts", codeAttempts)
 }
 
+// ExistingReferralCode returns the user's code, "" when they have none yet;
+// it creates nothing. It returns only driver errors.
+func (s *ReferralService) ExistingReferralCode(ctx context.Context, userID string) (string, error) {
+	var code string
+	err := s.db.r().queryRow(ctx, `SELECT code FROM referral_codes WHERE user_id = ?`, userID).Scan(&code)
+	if noRows(err) {
+		return "", nil
+	}
+	return code, dbError(err, "existing referral code")
+}
+
 // maxReferrals bounds the list of a referrer's sign-ups.
 const maxReferrals = 500
 
 // Referrals lists the newest sign-ups (at most 500) the user referred, with
 // each invitee's display name and avatar. It returns only driver errors.
 func (s *ReferralService) Referrals(ctx context.Context, referrerID string) ([]*salescoach.ReferralSignup, error) {
-	rows, err := s.db.r().queryRows(ctx, `SELECT rs.referred_user_id, rs.created_at, u.display_name, u.avatar_url, u.avatar_updated_at
+	rows, err := s.db.r().queryRows(ctx, `SELECT rs.referred_user_id, rs.created_at, u.display_name, u.email, u.avatar_url, u.avatar_updated_at
 		FROM referral_signups rs JOIN users u ON u.id = rs.referred_user_id
 		WHERE rs.referrer_user_id = ?
 		ORDER BY rs.created_at DESC, rs.referred_user_id DESC
@@ -97,7 +108,7 @@ func (s *ReferralService) Referrals(ctx context.Context, referrerID string) ([]*
 	out := []*salescoach.ReferralSignup{}
 	for rows.Next() {
 		var rs salescoach.ReferralSignup
-		if err := rows.Scan(&rs.ReferredUserID, scanTime(&rs.CreatedAt), &rs.DisplayName, &rs.AvatarURL,
+		if err := rows.Scan(&rs.ReferredUserID, scanTime(&rs.CreatedAt), &rs.DisplayName, &rs.Email, &rs.AvatarURL,
 			scanNullTime(&rs.AvatarUpdatedAt)); err != nil {
 			return nil, dbError(err, "referrals")
 		}

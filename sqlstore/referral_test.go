@@ -44,6 +44,14 @@ func TestReferrals(t *testing.T) {
 			t.Errorf("self-referral stored")
 		}
 		wantCode(t, s.RecordReferralSignup(ctx, "nobody", second.ID, t0), salescoach.ENOTFOUND)
+
+		// The list carries the invitee's e-mail, for the initial shown
+		// when they set no name.
+		list, err := s.Referrals(ctx, referrer.ID)
+		mustNil(t, err)
+		if len(list) != 1 || list[0].ReferredUserID != friend.ID || list[0].Email != "f@example.com" {
+			t.Errorf("Referrals = %+v", list)
+		}
 	})
 }
 
@@ -55,8 +63,23 @@ func TestReferralCode(t *testing.T) {
 		a := newUser(t, db, "a@example.com")
 		b := newUser(t, db, "b@example.com")
 
+		// Before 'Link generieren' there is none, and looking makes none.
+		existing, err := s.ExistingReferralCode(ctx, a.ID)
+		mustNil(t, err)
+		if existing != "" {
+			t.Errorf("ExistingReferralCode before = %q, want none", existing)
+		}
+		if n := count(t, db, `SELECT COUNT(*) FROM referral_codes`); n != 0 {
+			t.Errorf("%d codes after looking", n)
+		}
 		code, err := s.ReferralCode(ctx, a.ID)
 		mustNil(t, err)
+		if existing, err = s.ExistingReferralCode(ctx, a.ID); err != nil || existing != code {
+			t.Errorf("ExistingReferralCode after = %q, %v, want %q", existing, err, code)
+		}
+		if existing, err = s.ExistingReferralCode(ctx, b.ID); err != nil || existing != "" {
+			t.Errorf("ExistingReferralCode of another user = %q, %v, want none", existing, err)
+		}
 		if len(code) != salescoach.ReferralCodeLength || strings.Trim(code, salescoach.ReferralCodeAlphabet) != "" {
 			t.Errorf("code %q is not %d characters of the alphabet", code, salescoach.ReferralCodeLength)
 		}

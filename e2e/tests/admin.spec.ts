@@ -151,7 +151,7 @@ test('analytics: visits made via Instagram links earlier in the test show up', a
   await expect(card('Landingpage')).toHaveText('1');
   await expect(card('Impressum')).toHaveText('1');
   await expect(card('Registrierung')).toHaveText('1');
-  await expect(card('Chatbot')).toHaveText('0');
+  await expect(card('Trainings-Chat')).toHaveText('0');
   // no other platform saw these visits
   await expect(
     admin.getByRole('region', { name: 'TikTok' }).getByRole('listitem').filter({ hasText: 'Landingpage' }).locator('.visit-card__value'),

@@ -66,7 +66,7 @@ test('a Free user upgrades to Plus, changes to Elite, cancels and takes the canc
   await expect(plus.getByRole('button', { name: 'PayPal' })).toHaveCSS('background-color', 'rgb(255, 196, 57)');
   await plus.getByRole('button', { name: 'PayPal' }).click();
   await expect(toasts(page).getByText('Danke! Dein Abo ist aktiv: Plus')).toBeVisible();
-  await expect(planLine(dialog)).toHaveText('Aktueller Plan: Plusactive');
+  await expect(planLine(dialog)).toHaveText('Aktueller Plan: Plusaktiv');
   await expect(usage).toHaveAttribute('aria-valuetext', '0 / 250');
   await expect(dialog.getByRole('group', { name: 'Plus 29 € / Monat' })).toHaveCount(0);
 
@@ -77,7 +77,7 @@ test('a Free user upgrades to Plus, changes to Elite, cancels and takes the canc
   await page.getByRole('button', { name: 'Zustimmen und abonnieren' }).click();
   await expect(page).toHaveURL(appURL('/dashboard'));
   const back = page.getByRole('dialog', { name: 'Profil bearbeiten' });
-  await expect(planLine(back)).toHaveText('Aktueller Plan: Eliteactive');
+  await expect(planLine(back)).toHaveText('Aktueller Plan: Eliteaktiv');
   await expect(back.getByRole('progressbar', { name: 'Chats in diesem Zeitraum' })).toHaveAttribute(
     'aria-valuetext',
     '0 / 1000',
@@ -96,7 +96,7 @@ test('a Free user upgrades to Plus, changes to Elite, cancels and takes the canc
   expect(endsOn).toMatch(/^\d{1,2}\.\d{1,2}\.\d{4}$/);
   await expect(toasts(page).getByText(`Abo endet am ${endsOn}`)).toBeVisible();
   await expect(back.getByText(`Abo endet am ${endsOn}`)).toBeVisible();
-  await expect(planLine(back)).toHaveText('Aktueller Plan: Eliteactive');
+  await expect(planLine(back)).toHaveText('Aktueller Plan: Eliteaktiv');
   await back.getByRole('group', { name: 'Abo und Nutzung' }).screenshot({ path: testInfo.outputPath('cancelled.png') });
 
   await back.getByRole('button', { name: 'Kündigung zurücknehmen' }).click();
@@ -106,7 +106,7 @@ test('a Free user upgrades to Plus, changes to Elite, cancels and takes the canc
   // PayPal's webhooks (suspended, activated) did not undo anything.
   await page.reload();
   const again = await openProfile(page);
-  await expect(planLine(again)).toHaveText('Aktueller Plan: Eliteactive');
+  await expect(planLine(again)).toHaveText('Aktueller Plan: Eliteaktiv');
   await expect(again.getByRole('button', { name: 'Abo kündigen' })).toBeVisible();
 });
 
@@ -154,7 +154,7 @@ test('a promo code an admin creates unlocks the promo plan; the admin sees the p
   const promo = dialog.getByRole('group', { name: 'Elite‑Angebot' });
   await promo.getByRole('button', { name: 'PayPal' }).click();
   await expect(toasts(page).getByText('Danke! Dein Abo ist aktiv: Elite')).toBeVisible();
-  await expect(planLine(dialog)).toHaveText('Aktueller Plan: Eliteactive');
+  await expect(planLine(dialog)).toHaveText('Aktueller Plan: Eliteaktiv');
   await expect(dialog.getByRole('progressbar', { name: 'Chats in diesem Zeitraum' })).toHaveAttribute(
     'aria-valuetext',
     '0 / 1000',
@@ -167,6 +167,6 @@ test('a promo code an admin creates unlocks the promo plan; the admin sees the p
   await admin.getByRole('searchbox', { name: 'Benutzer suchen' }).fill(email);
   const row = admin.getByRole('row').filter({ hasText: email });
   await expect(row).toContainText('Elite');
-  await expect(row).toContainText('active');
+  await expect(row).toContainText('aktiv');
   await admin.context().close();
 });

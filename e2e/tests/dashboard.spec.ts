@@ -51,6 +51,15 @@ test('invite a friend: generate and copy the link, the friend registers through 
   await expect(list.getByRole('listitem')).toHaveCount(1);
   const today = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium' }).format(new Date());
   await expect(list.getByRole('listitem')).toContainText(today);
+  // After the reload the link is still there (issue 25, point 14), and the
+  // friend without a name shows with the initial of her e-mail.
+  await expect(field).toHaveValue(link);
+  await expect(invite.getByRole('button', { name: 'Link generieren' })).toHaveCount(0);
+  await expect(list.getByRole('listitem')).toContainText('Nutzer F.');
+  await expect(list.getByRole('listitem')).not.toContainText('Unbekannt');
+  // 'Kooperationen' is no empty heading.
+  const coop = page.getByRole('region', { name: 'Kooperationen' });
+  await expect(coop.getByRole('link', { name: 'Kontakt aufnehmen' })).toHaveAttribute('href', '/impressum');
 });
 
 /** The accessible labels of the nine rings, e.g. 'Einwände gelöst, Stufe I: 0 / 1'. */

@@ -80,9 +80,10 @@ async function createUser(request: APIRequestContext, email: string): Promise<vo
 /**
  * Sets up the authenticator in the section on screen: reads the secret
  * shown for manual entry, confirms with the current step's code and closes
- * the recovery codes. Returns the secret and the step it used.
+ * the recovery codes. Returns the secret, the step it used and the
+ * recovery codes.
  */
-async function enrol(page: Page): Promise<{ secret: string; step: number }> {
+async function enrol(page: Page): Promise<{ secret: string; step: number; recovery: string[] }> {
   await page.getByRole('button', { name: 'Zwei-Faktor-Anmeldung einrichten' }).click();
   await expect(page.getByRole('img', { name: 'QR-Code für die Authenticator-App' })).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
@@ -92,8 +93,9 @@ async function enrol(page: Page): Promise<{ secret: string; step: number }> {
   await page.getByRole('button', { name: 'Aktivieren' }).click();
   const codes = page.getByRole('list', { name: 'Deine Wiederherstellungscodes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
+  const recovery = (await codes.allTextContents()).map((c) => c.trim());
   await page.getByRole('button', { name: 'Ich habe die Codes gespeichert' }).click();
-  return { secret, step };
+  return { secret, step, recovery };
 }
 
 /**
@@ -120,7 +122,7 @@ test('a user turns on two-factor sign-in; sign-in then asks for the code', async
   await page.getByRole('button', { name: /Profil öffnen/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Profil bearbeiten' });
   await expect(dialog.getByRole('group', { name: 'Zwei-Faktor-Anmeldung' })).toBeVisible();
-  const { secret, step } = await enrol(page);
+  const { secret, step, recovery } = await enrol(page);
   await expect(dialog.getByText('Die Zwei-Faktor-Anmeldung ist aktiv. Noch 10 Wiederherstellungscodes.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Schließen' }).first().click();
   await page.getByRole('button', { name: 'Abmelden' }).click();
@@ -130,6 +132,26 @@ test('a user turns on two-factor sign-in; sign-in then asks for the code', async
   await signIn(page, email, PASSWORD);
   await passCodeStep(page, secret, step);
   await expect(page).toHaveURL(/\/app\/dashboard/);
+
+  // Deleting the account asks for a code too (issue 25, point 17): a
+  // recovery code does.
+  await page.getByRole('button', { name: /Profil öffnen/ }).click();
+  await dialog.getByRole('button', { name: 'Konto löschen' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Konto endgültig löschen?' });
+  await confirm.getByLabel('Dein Passwort').fill(PASSWORD);
+  await confirm.getByLabel('Tippe LÖSCHEN zur Bestätigung').fill('LÖSCHEN');
+  const submit = confirm.getByRole('button', { name: 'Konto endgültig löschen' });
+  await expect(submit).toBeDisabled();
+  const code = confirm.getByLabel('Code aus der Authenticator-App oder Wiederherstellungscode');
+  await code.fill('ZZZZ-ZZZZ');
+  await submit.click();
+  await expect(confirm.getByText('Der Code ist ungültig oder abgelaufen.')).toBeVisible();
+  await code.fill(recovery[0]!);
+  await submit.click();
+  await expect(page.getByText('Dein Konto wurde gelöscht.')).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/login|\/$/);
+  const gone = await request.post(`${server.baseURL}/api/auth/login`, { data: { email, password: PASSWORD } });
+  expect(gone.status()).toBe(401);
 });
 
 test('an admin cannot reach the back-office without a valid code when it is mandatory', async ({ page, request }) => {

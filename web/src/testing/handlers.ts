@@ -73,11 +73,12 @@ export const handlers = [
   ),
   http.get('/api/challenges', () => HttpResponse.json(makeChallenges())),
   http.get('/api/referrals', () => HttpResponse.json([])),
+  http.get('/api/referrals/code', () => HttpResponse.json({ code: '' })),
   http.get('/api/me/totp', () =>
     HttpResponse.json({ enabled: false, pending: false, recoveryCodesLeft: 0, required: false }),
   ),
   // Deletion asks for the password unless a test says otherwise.
-  http.get('/api/me/reauth', () => HttpResponse.json({ method: 'password', providers: [], verified: false, expiresAt: 0 })),
+  http.get('/api/me/reauth', () => HttpResponse.json({ method: 'password', providers: [], verified: false, expiresAt: 0, twoFactor: false })),
   http.get('/api/feedback', () => HttpResponse.json([])),
   // The core back-office screens, empty (admin tests replace what they look at).
   http.get('/api/admin/overview', () =>

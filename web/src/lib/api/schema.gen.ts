@@ -1322,7 +1322,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** how the caller confirms an account deletion: method password (the password), provider (a fresh sign-in at one of providers, the configured Google/Apple accounts linked to the account; empty when none is configured: set a password) or none (a guest). verified is true while this session holds an unused proof of such a sign-in, until expiresAt (Unix seconds, 0 without one). */
+        /** how the caller confirms an account deletion: method password (the password), provider (a fresh sign-in at one of providers, the configured Google/Apple accounts linked to the account; empty when none is configured: set a password) or none (a guest). verified is true while this session holds an unused proof of such a sign-in, until expiresAt (Unix seconds, 0 without one). twoFactor is true when the user has two-factor sign-in on: the deletion also asks for a code. */
         get: {
             parameters: {
                 query?: never;
@@ -1344,6 +1344,7 @@ export interface paths {
                             providers: ("google" | "apple")[];
                             verified: boolean;
                             expiresAt: number;
+                            twoFactor: boolean;
                         };
                     };
                 };
@@ -1413,7 +1414,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** delete the caller's account (GDPR art. 17). confirmation is LÖSCHEN or DELETE (any case); password is required of a user who has one. A guest types the confirmation only. A Google or Apple user without a password confirms by a fresh sign-in first (POST /api/me/reauth/{provider}); this request then uses up that session's proof, and without a live one answers 403 'account_delete_reauth_required'. An account with neither password nor a configured linked provider gets 403 'account_delete_needs_password' and sets a password through the reset mail first. An open PayPal subscription is cancelled first; when PayPal fails nothing is deleted (503 'account_delete_subscription_failed'); a failing avatar store likewise (503 'account_delete_storage_failed'). Then the account and its rows go, every session ends at once (access tokens answer 401, live streams end) and the refresh cookie is cleared. At most 10 tries in 15 minutes. */
+        /** delete the caller's account (GDPR art. 17). confirmation is LÖSCHEN or DELETE (any case); password is required of a user who has one. A guest types the confirmation only. A Google or Apple user without a password confirms by a fresh sign-in first (POST /api/me/reauth/{provider}); this request then uses up that session's proof, and without a live one answers 403 'account_delete_reauth_required'. An account with neither password nor a configured linked provider gets 403 'account_delete_needs_password' and sets a password through the reset mail first. A user with two-factor sign-in on also sends code, the authenticator app's current code or a recovery code (used up, even when the deletion then fails); missing: 400 'totp_code_missing', wrong or used: 400 'totp_code_invalid' (field errors on code), counted against the same brake as the sign-in code step (ten wrong codes in 15 minutes, then 429 'too_many_attempts'). An open PayPal subscription is cancelled first; when PayPal fails nothing is deleted (503 'account_delete_subscription_failed'); a failing avatar store likewise (503 'account_delete_storage_failed'). Then the account and its rows go, every session ends at once (access tokens answer 401, live streams end) and the refresh cookie is cleared. At most 10 tries in 15 minutes. */
         post: {
             parameters: {
                 query?: never;
@@ -1426,6 +1427,7 @@ export interface paths {
                     "application/json": {
                         password?: string;
                         confirmation: string;
+                        code?: string;
                     };
                 };
             };
@@ -2562,7 +2564,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** the caller's referral code without creating one: '' before the first POST, so the dashboard shows the existing link after a reload */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description code */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
         put?: never;
         /** the caller's referral code, created on the first call (8 characters of A-Z and 2-9 without I, L, O); the invitation link is {origin}/?ref={code} */
         post: {
@@ -2621,8 +2647,10 @@ export interface paths {
                         "application/json": {
                             /** Format: date-time */
                             created_at: string;
-                            /** @description '' when the invitee set none (shown as 'Unbekannt') */
+                            /** @description '' when the invitee set none */
                             display_name: string;
+                            /** @description the upper-cased first letter of the display name, else of the invitee's e-mail address (never sent itself); '' when there is neither (then shown as 'Unbekannt') */
+                            initial: string;
                             /** @description resolved like the user's avatar_url */
                             avatar_url: string;
                         }[];

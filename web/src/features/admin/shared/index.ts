@@ -14,6 +14,6 @@ export { SEARCH_DEBOUNCE_MS, useDebouncedValue } from './hooks/useDebouncedValue
 export { usePagedSearch, type PagedSearch } from './hooks/usePagedSearch';
 export { useAdminFormat, type AdminFormat } from './lib/format';
 export { ADMIN_PAGE_SIZE, withQuery, type Paged, type QueryParams } from './lib/paging';
-export { adminPlanLabel } from './lib/labels';
+export { ADMIN_STATUS_KEYS, adminPlanLabel } from './lib/labels';
 export { adminQueryKey } from './lib/query-keys';
 export type { AdminPlan, AdminUserItem, AdminUserStatus } from './types';

@@ -33,6 +33,19 @@ describe('dashboard', () => {
     }
   });
 
+  it("the 'Kooperationen' card is no empty heading: it says what it offers and where to ask", () => {
+    renderApp('/dashboard', { session: true });
+    return screen.findByRole('heading', { name: 'Kooperationen', level: 2 }).then(() => {
+      const coop = panel('Kooperationen');
+      expect(
+        coop.getByText(
+          'Du möchtest Sales Coach mit deinem Team, als Trainer:in oder als Verband nutzen? Wir freuen uns auf gemeinsame Projekte.',
+        ),
+      ).toBeInTheDocument();
+      expect(coop.getByRole('link', { name: 'Kontakt aufnehmen' })).toHaveAttribute('href', '/impressum');
+    });
+  });
+
   it('a failed streak update is only logged', async () => {
     server.use(http.post('/api/me/streak', () => HttpResponse.json({ error: 'x' }, { status: 500 })));
     await openDashboard();
@@ -71,24 +84,44 @@ describe('Freunde einladen', () => {
     expect(await invite.findByRole('alert')).toHaveTextContent('Link konnte nicht generiert werden.');
   });
 
-  it("lists the registrations newest first, 'Unbekannt' without a name", async () => {
+  it('shows the existing link after a reload, without generating one', async () => {
+    let generated = 0;
+    server.use(
+      http.get('/api/referrals/code', () => HttpResponse.json({ code: 'ANNA42' })),
+      http.post('/api/referrals/code', () => {
+        generated++;
+        return HttpResponse.json({ code: 'ANNA42' });
+      }),
+    );
+    await openDashboard();
+    const invite = panel('Freunde einladen');
+    expect(await invite.findByLabelText('Dein Einladungs\u2011Link')).toHaveValue(`${window.location.origin}/?ref=ANNA42`);
+    expect(invite.queryByRole('button', { name: 'Link generieren' })).not.toBeInTheDocument();
+    expect(generated).toBe(0);
+  });
+
+  it("lists the registrations newest first, the e-mail's initial without a name, 'Unbekannt' without either", async () => {
     server.use(
       http.get('/api/referrals', () =>
         HttpResponse.json([
-          { created_at: '2025-06-03T10:00:00Z', display_name: 'Berta', avatar_url: '/media/b.png' },
-          { created_at: '2025-06-01T10:00:00Z', display_name: '', avatar_url: '' },
+          { created_at: '2025-06-03T10:00:00Z', display_name: 'Berta', initial: 'B', avatar_url: '/media/b.png' },
+          { created_at: '2025-06-02T10:00:00Z', display_name: '', initial: 'K', avatar_url: '' },
+          { created_at: '2025-06-01T10:00:00Z', display_name: '', initial: '', avatar_url: '' },
         ]),
       ),
     );
     await openDashboard();
     const list = await panel('Freunde einladen').findByRole('list', { name: 'Registrierungen' });
     const items = within(list).getAllByRole('listitem');
-    expect(items).toHaveLength(2);
+    expect(items).toHaveLength(3);
     expect(items[0]).toHaveTextContent('Berta');
     expect(items[0]).toHaveTextContent('03.06.2025');
     expect(items[0]?.querySelector('img')).toHaveAttribute('src', '/media/b.png');
-    expect(items[1]).toHaveTextContent('Unbekannt');
-    expect(items[1]).toHaveTextContent('01.06.2025');
+    expect(items[1]?.querySelector('.avatar')).toHaveTextContent(/^K$/);
+    expect(items[1]).toHaveTextContent('Nutzer K.');
+    expect(items[1]).not.toHaveTextContent('Unbekannt');
+    expect(items[2]).toHaveTextContent('Unbekannt');
+    expect(items[2]).toHaveTextContent('01.06.2025');
   });
 
   it("says 'Noch keine Registrierungen' without any", async () => {

@@ -45,6 +45,12 @@ export function DashboardPage() {
           <h2 id="dashboard-coop" className="panel__title">
             {t('dashboard.coop.title')}
           </h2>
+          <p className="panel__text">{t('dashboard.coop.text')}</p>
+          <p>
+            <a href="/impressum">
+              {t('dashboard.coop.contact')}
+            </a>
+          </p>
         </section>
         <StatsPanel userId={userId} />
       </div>

@@ -1,11 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Avatar } from '../../../components/ui/Avatar';
 import { CheckIcon, CopyIcon, LinkIcon } from '../../../components/ui/icons/pages';
 import { notify } from '../../../components/ui/notices-store';
 import { LOCALES, useI18n } from '../../../lib/i18n';
-import { generateReferralCode } from '../api/referral-code';
+import { generateReferralCode, referralCodeQueryKey, referralCodeQueryOptions } from '../api/referral-code';
 import { referralsQueryOptions } from '../api/referrals';
 
 /** The copy feedback ('Kopiert!') and the toast last 3 s. */
@@ -19,14 +19,18 @@ export function inviteLink(code: string): string {
 /** 'Freunde einladen': generate and copy the link; who registered through it. */
 export function InvitePanel() {
   const { t, lang } = useI18n();
-  const [link, setLink] = useState('');
+  const queryClient = useQueryClient();
+  // The existing link shows on load; 'Link generieren' only makes the first.
+  const existing = useQuery(referralCodeQueryOptions());
+  const code = existing.data?.code ?? '';
+  const link = code ? inviteLink(code) : '';
   const [copied, setCopied] = useState(false);
   const field = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const referrals = useQuery(referralsQueryOptions());
   const generate = useMutation({
     mutationFn: generateReferralCode,
-    onSuccess: (res) => setLink(inviteLink(res.code)),
+    onSuccess: (res) => queryClient.setQueryData(referralCodeQueryKey, res),
   });
 
   useEffect(
@@ -63,17 +67,20 @@ export function InvitePanel() {
         {t('dashboard.invite.title')}
       </h2>
       <p className="panel__text">{t('dashboard.invite.text')}</p>
-      <div>
-        <button
-          type="button"
-          className="button button--primary button--small"
-          disabled={generate.isPending}
-          onClick={() => generate.mutate()}
-        >
-          <LinkIcon width={16} height={16} />
-          {t('dashboard.invite.generate')}
-        </button>
-      </div>
+      {/* While the existing link loads (or after it failed) the button stays: generating answers the same code. */}
+      {link ? null : (
+        <div>
+          <button
+            type="button"
+            className="button button--primary button--small"
+            disabled={generate.isPending || existing.isPending}
+            onClick={() => generate.mutate()}
+          >
+            <LinkIcon width={16} height={16} />
+            {t('dashboard.invite.generate')}
+          </button>
+        </div>
+      )}
       {generate.isError ? <Alert tone="error">{t('dashboard.invite.failed')}</Alert> : null}
       {link ? (
         <div className="field">
@@ -116,8 +123,13 @@ export function InvitePanel() {
         <ul className="registrations" aria-labelledby="dashboard-registrations" tabIndex={0}>
           {referrals.data.map((r, i) => (
             <li key={`${r.created_at}-${i}`} className="registrations__item">
-              <Avatar name={r.display_name || '?'} url={r.avatar_url || undefined} />
-              <span className="registrations__name">{r.display_name || t('dashboard.registrations.unknown')}</span>
+              <Avatar name={r.display_name || r.initial || '?'} url={r.avatar_url || undefined} />
+              <span className="registrations__name">
+                {r.display_name ||
+                  (r.initial
+                    ? t('dashboard.registrations.initial', { initial: r.initial })
+                    : t('dashboard.registrations.unknown'))}
+              </span>
               <time className="registrations__date" dateTime={r.created_at}>
                 {formatDate(r.created_at)}
               </time>

@@ -121,6 +121,56 @@ describe('account deletion', () => {
     await vi.waitFor(() => expect(logouts).toBe(1));
   });
 
+  it('asks for a code too when two-factor sign-in is on, and shows a wrong one at its field', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('/api/me/reauth', () =>
+        HttpResponse.json({ method: 'password', providers: [], verified: false, expiresAt: 0, twoFactor: true }),
+      ),
+      http.post('/api/me/delete', async ({ request }) => {
+        const body = (await request.json()) as { code?: string };
+        bodies.push(body);
+        if (body.code !== 'ABCD-EFGH') {
+          const msg = { code: 'totp_code_invalid', error: 'Der Code ist ungültig oder abgelaufen.' };
+          return HttpResponse.json({ ...msg, fields: { code: msg } }, { status: 400 });
+        }
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.post('/api/auth/logout', () => new HttpResponse(null, { status: 204 })),
+    );
+    const { dialog, user } = await openProfile();
+    await user.click(dialog.getByRole('button', { name: 'Konto löschen' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Konto endgültig löschen?' }));
+    const code = confirm.getByLabelText('Code aus der Authenticator-App oder Wiederherstellungscode');
+    expect(code).toHaveAccessibleDescription(
+      'Deine Zwei-Faktor-Anmeldung ist eingeschaltet. Ein Wiederherstellungscode ist danach verbraucht.',
+    );
+    const submit = confirm.getByRole('button', { name: 'Konto endgültig löschen' });
+    await user.type(confirm.getByLabelText('Dein Passwort'), 'richtig-richtig');
+    await user.type(confirm.getByLabelText('Tippe LÖSCHEN zur Bestätigung'), 'LÖSCHEN');
+    // Without the code nothing can be sent.
+    expect(submit).toBeDisabled();
+    await user.type(code, '123456');
+    await user.click(submit);
+    expect(await confirm.findByText('Der Code ist ungültig oder abgelaufen.')).toBeInTheDocument();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(code);
+    await user.type(code, ' ABCD-EFGH {Enter}');
+    expect(await screen.findByText('Dein Konto wurde gelöscht.')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { password: 'richtig-richtig', confirmation: 'LÖSCHEN', code: '123456' },
+      { password: 'richtig-richtig', confirmation: 'LÖSCHEN', code: 'ABCD-EFGH' },
+    ]);
+  });
+
+  it('asks no code without two-factor sign-in', async () => {
+    const { dialog, user } = await openProfile();
+    await user.click(dialog.getByRole('button', { name: 'Konto löschen' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Konto endgültig löschen?' }));
+    expect(confirm.getByLabelText('Dein Passwort')).toBeInTheDocument();
+    expect(confirm.queryByLabelText('Code aus der Authenticator-App oder Wiederherstellungscode')).toBeNull();
+  });
+
   it('says when the subscription could not be cancelled', async () => {
     server.use(
       http.post('/api/me/delete', () =>

@@ -91,6 +91,7 @@ function AccountDeletion({ anonymous }: { anonymous: boolean }) {
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [confirmation, setConfirmation] = useState('');
+  const [code, setCode] = useState('');
   const word = t('profile.privacy.delete.word');
   const status = useQuery({ ...reauthStatusQueryOptions(), enabled: !anonymous });
   // Should the answer fail, the password is asked (the common case); the
@@ -99,8 +100,15 @@ function AccountDeletion({ anonymous }: { anonymous: boolean }) {
   const verified = method === 'provider' && status.data?.verified === true;
   const withPassword = method === 'password';
   const canConfirm = method !== 'provider' || verified;
+  // With two-factor sign-in on, a code of the app or a recovery code too.
+  const withCode = method !== 'none' && status.data?.twoFactor === true;
   const remove = useMutation({
-    mutationFn: () => deleteAccount(withPassword ? { password, confirmation } : { confirmation }),
+    mutationFn: () =>
+      deleteAccount({
+        confirmation,
+        ...(withPassword ? { password } : {}),
+        ...(withCode ? { code: code.trim() } : {}),
+      }),
     onSuccess: async () => {
       setOpen(false);
       clearReauthReturn();
@@ -126,12 +134,13 @@ function AccountDeletion({ anonymous }: { anonymous: boolean }) {
     setOpen(false);
     setPassword('');
     setConfirmation('');
+    setCode('');
     clearReauthReturn();
     setReturned(null);
     remove.reset();
     reauth.reset();
   };
-  const ready = typedOK && canConfirm && (!withPassword || password !== '');
+  const ready = typedOK && canConfirm && (!withPassword || password !== '') && (!withCode || code.trim() !== '');
   const submit = () => {
     if (ready && !remove.isPending) remove.mutate();
   };
@@ -144,7 +153,7 @@ function AccountDeletion({ anonymous }: { anonymous: boolean }) {
     }
   };
   const generalError =
-    remove.isError && !fieldText('password') && !fieldText('confirmation')
+    remove.isError && !fieldText('password') && !fieldText('code') && !fieldText('confirmation')
       ? t('profile.privacy.delete.failed', { message: errorMessage(remove.error, t) })
       : null;
   const providers = status.data?.providers ?? [];
@@ -178,6 +187,21 @@ function AccountDeletion({ anonymous }: { anonymous: boolean }) {
               onChange={(e) => setPassword(e.currentTarget.value)}
               onKeyDown={onEnter}
               data-autofocus=""
+            />
+          ) : null}
+          {withCode && canConfirm ? (
+            <TextField
+              id="privacy-delete-code"
+              label={t('profile.privacy.delete.code')}
+              hint={t('profile.privacy.delete.code.hint')}
+              autoComplete="one-time-code"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={32}
+              value={code}
+              error={fieldText('code')}
+              onChange={(e) => setCode(e.currentTarget.value)}
+              onKeyDown={onEnter}
             />
           ) : null}
           {method === 'provider' && verified ? (

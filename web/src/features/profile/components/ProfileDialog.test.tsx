@@ -159,7 +159,7 @@ describe('profile popup', () => {
     );
     const { dialog } = await openProfile();
     expect(await dialog.findByText('Plus')).toBeInTheDocument();
-    expect(dialog.getByText('active')).toBeInTheDocument();
+    expect(dialog.getByText('aktiv')).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Abo kündigen' })).toBeInTheDocument();
     const bar = dialog.getByRole('progressbar', { name: 'Chats in diesem Zeitraum' });
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '100'));

@@ -166,7 +166,7 @@ describe('subscription in the profile', () => {
     expect(await screen.findByText('Danke! Dein Abo ist aktiv: Plus')).toBeInTheDocument();
     expect(created).toEqual([{ plan_id: 'P-PLUS', custom_id: USER_ID }]);
     expect(api.bodies.confirm).toEqual([{ subscriptionID: 'I-NEW' }]);
-    expect(dialog.getByText('active')).toBeInTheDocument();
+    expect(dialog.getByText('aktiv')).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Abo kündigen' })).toBeInTheDocument();
     expect(dialog.queryByRole('group', { name: 'Plus 29 € / Monat' })).not.toBeInTheDocument();
   });
@@ -267,7 +267,7 @@ describe('subscription in the profile', () => {
     await user.click(within(screen.getByRole('dialog', { name: 'Abo wirklich kündigen?' })).getByRole('button', { name: 'Abo kündigen' }));
     expect(await screen.findAllByText('Abo endet am 24.12.2026')).toHaveLength(2); // the toast and the line
     expect(api.bodies.cancel).toEqual([{ subscriptionID: 'I-PLUS', reason: expect.any(String) as string }]);
-    expect(dialog.getByText('active')).toBeInTheDocument();
+    expect(dialog.getByText('aktiv')).toBeInTheDocument();
     expect(dialog.queryByRole('button', { name: /wechseln/ })).not.toBeInTheDocument();
 
     await user.click(dialog.getByRole('button', { name: 'Kündigung zurücknehmen' }));

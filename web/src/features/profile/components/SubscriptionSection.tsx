@@ -16,6 +16,7 @@ import { subscriptionQueryOptions } from '../api/subscription';
 import { uncancelSubscription } from '../api/uncancel-subscription';
 import { validatePromo } from '../api/validate-promo';
 import { forgetPlanChange, pendingPlanChange, rememberPlanChange } from '../../../lib/plan-change';
+import { PROFILE_STATUS_KEYS, subscriptionStatusLabel } from '../../../lib/subscription-status';
 import type { Offer } from './PayPalOffers';
 
 // PayPal's React wrapper and script only when the offers are shown.
@@ -99,7 +100,7 @@ export function SubscriptionSection() {
       <p>
         <span className="profile-plan__label">{t('profile.plan')}: </span>
         {sub ? <strong className="profile-plan__tier">{tierName(t, sub.tier)}</strong> : '…'}
-        {status ? <span className="profile-plan__status">{status}</span> : null}
+        {status ? <span className="profile-plan__status">{subscriptionStatusLabel(t, PROFILE_STATUS_KEYS, status)}</span> : null}
       </p>
       {change && waitingForPayPal ? (
         <Alert tone="info">{t('profile.subscription.changePending', { plan: tierName(t, change.to) })}</Alert>

@@ -213,4 +213,11 @@ export const adminCore = {
     en: 'Consents given in the last {days} days.',
   },
   'adminCore.compliance.total': { de: 'Gesamt', en: 'Total' },
+  // PayPal's subscription statuses
+  'adminCore.subscriptionStatus.active': { de: 'aktiv', en: 'active' },
+  'adminCore.subscriptionStatus.approval_pending': { de: 'wartet auf Bestätigung', en: 'awaiting approval' },
+  'adminCore.subscriptionStatus.approved': { de: 'bestätigt', en: 'approved' },
+  'adminCore.subscriptionStatus.suspended': { de: 'pausiert', en: 'suspended' },
+  'adminCore.subscriptionStatus.cancelled': { de: 'gekündigt', en: 'cancelled' },
+  'adminCore.subscriptionStatus.expired': { de: 'abgelaufen', en: 'expired' },
 } satisfies Catalogue;

@@ -31,13 +31,13 @@ export const adminInsights = {
   'adminAnalytics.noSession': { de: 'Keine gültige Sitzung', en: 'No valid session' },
   'adminAnalytics.loadFailed': { de: 'Fehler beim Laden', en: 'Loading failed' },
   'adminAnalytics.unexpected': { de: 'Unerwarteter Fehler', en: 'Unexpected error' },
-  'adminAnalytics.visitors.title': { de: 'Besucher gesamt', en: 'Total visitors' },
+  'adminAnalytics.visitors.title': { de: 'Seitenaufrufe gesamt', en: 'Total page views' },
   'adminAnalytics.visitors.hint': {
     de: 'Seitenaufrufe im ausgewählten Zeitraum',
     en: 'Page views in the selected period',
   },
-  'adminAnalytics.bySource.title': { de: 'Besucher nach Quelle', en: 'Visitors by source' },
-  'adminAnalytics.byPage.title': { de: 'Besucher nach Seite', en: 'Visitors by page' },
+  'adminAnalytics.bySource.title': { de: 'Seitenaufrufe nach Quelle', en: 'Page views by source' },
+  'adminAnalytics.byPage.title': { de: 'Seitenaufrufe nach Seite', en: 'Page views by page' },
   'adminAnalytics.source.google': { de: 'Google', en: 'Google' },
   'adminAnalytics.source.ai-tool': { de: 'KI-Tools', en: 'AI tools' },
   'adminAnalytics.source.instagram': { de: 'Instagram', en: 'Instagram' },
@@ -54,7 +54,7 @@ export const adminInsights = {
   'adminAnalytics.card.landing': { de: 'Landingpage', en: 'Landing page' },
   'adminAnalytics.card.impressum': { de: 'Impressum', en: 'Legal notice' },
   'adminAnalytics.card.registrierung': { de: 'Registrierung', en: 'Registration' },
-  'adminAnalytics.card.chatbot': { de: 'Chatbot', en: 'Chatbot' },
+  'adminAnalytics.card.chatbot': { de: 'Trainings-Chat', en: 'Training chat' },
   // 'Anzahl der Besuche der X …' with the genitive each page's name needs
   'adminAnalytics.tip.landing': {
     de: 'Anzahl der Besuche der Landingpage im ausgewählten Zeitraum.',
@@ -69,8 +69,8 @@ export const adminInsights = {
     en: 'Number of visits to the registration page in the selected period.',
   },
   'adminAnalytics.tip.chatbot': {
-    de: 'Anzahl der Besuche des Chatbots im ausgewählten Zeitraum.',
-    en: 'Number of visits to the chatbot in the selected period.',
+    de: 'Anzahl der Besuche des Trainings-Chats im ausgewählten Zeitraum.',
+    en: 'Number of visits to the training chat in the selected period.',
   },
   'adminAnalytics.info': { de: 'Erklärung: {page}', en: 'Explanation: {page}' },
   'adminAnalytics.platformNote': {

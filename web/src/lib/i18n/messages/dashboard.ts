@@ -24,6 +24,7 @@ export const dashboard = {
   'dashboard.registrations': { de: 'Registrierungen', en: 'Registrations' },
   'dashboard.registrations.empty': { de: 'Noch keine Registrierungen', en: 'No registrations yet' },
   'dashboard.registrations.unknown': { de: 'Unbekannt', en: 'Unknown' },
+  'dashboard.registrations.initial': { de: 'Nutzer {initial}.', en: 'User {initial}.' },
   'dashboard.loadFailed': { de: 'Daten konnten nicht geladen werden.', en: 'The data could not be loaded.' },
   'dashboard.challenges.title': { de: 'Challenges', en: 'Challenges' },
   'dashboard.challenges.failed': {
@@ -37,6 +38,11 @@ export const dashboard = {
     en: '{name}, stage {stage}: {current} / {target}',
   },
   'dashboard.coop.title': { de: 'Kooperationen', en: 'Partnerships' },
+  'dashboard.coop.text': {
+    de: 'Du möchtest Sales Coach mit deinem Team, als Trainer:in oder als Verband nutzen? Wir freuen uns auf gemeinsame Projekte.',
+    en: 'Would you like to use Sales Coach with your team, as a trainer or as an association? We look forward to working together.',
+  },
+  'dashboard.coop.contact': { de: 'Kontakt aufnehmen', en: 'Get in touch' },
   'dashboard.stats.title': { de: 'User-Stats', en: 'User stats' },
   'dashboard.stats.percent': { de: '{percent} %', en: '{percent} %' },
   'dashboard.stats.toNext': { de: '{xp} / {next} XP bis Level {level}', en: '{xp} / {next} XP to level {level}' },

@@ -236,6 +236,14 @@ export const profile = {
     en: 'Your account, all conversations, your profile picture and your sessions on every device are deleted. An active subscription is cancelled. Consent records and anonymous statistics are kept without any link to you. This cannot be undone.',
   },
   'profile.privacy.delete.password': { de: 'Dein Passwort', en: 'Your password' },
+  'profile.privacy.delete.code': {
+    de: 'Code aus der Authenticator-App oder Wiederherstellungscode',
+    en: 'Code from the authenticator app or recovery code',
+  },
+  'profile.privacy.delete.code.hint': {
+    de: 'Deine Zwei-Faktor-Anmeldung ist eingeschaltet. Ein Wiederherstellungscode ist danach verbraucht.',
+    en: 'Your two-factor sign-in is on. A recovery code is used up afterwards.',
+  },
   'profile.privacy.delete.confirm': { de: 'Tippe {word} zur Bestätigung', en: 'Type {word} to confirm' },
   'profile.privacy.delete.word': { de: 'LÖSCHEN', en: 'DELETE' },
   'profile.privacy.delete.submit': { de: 'Konto endgültig löschen', en: 'Delete account for good' },
@@ -259,4 +267,11 @@ export const profile = {
     de: 'Dein Konto hat kein Passwort. Lege über „Passwort vergessen“ eines fest und lösche das Konto dann.',
     en: 'Your account has no password. Set one with “Forgot password” and then delete the account.',
   },
+  // PayPal's subscription statuses
+  'profile.subscriptionStatus.active': { de: 'aktiv', en: 'active' },
+  'profile.subscriptionStatus.approval_pending': { de: 'wartet auf Bestätigung', en: 'awaiting approval' },
+  'profile.subscriptionStatus.approved': { de: 'bestätigt', en: 'approved' },
+  'profile.subscriptionStatus.suspended': { de: 'pausiert', en: 'suspended' },
+  'profile.subscriptionStatus.cancelled': { de: 'gekündigt', en: 'cancelled' },
+  'profile.subscriptionStatus.expired': { de: 'abgelaufen', en: 'expired' },
 } satisfies Catalogue;

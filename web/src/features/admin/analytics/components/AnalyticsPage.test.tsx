@@ -112,7 +112,7 @@ const CARD_TIPS = [
   ['Landingpage', 'Anzahl der Besuche der Landingpage im ausgewählten Zeitraum.'],
   ['Impressum', 'Anzahl der Besuche des Impressums im ausgewählten Zeitraum.'],
   ['Registrierung', 'Anzahl der Besuche der Registrierung im ausgewählten Zeitraum.'],
-  ['Chatbot', 'Anzahl der Besuche des Chatbots im ausgewählten Zeitraum.'],
+  ['Trainings-Chat', 'Anzahl der Besuche des Trainings-Chats im ausgewählten Zeitraum.'],
 ] as const;
 
 describe('analytics', () => {
@@ -124,12 +124,12 @@ describe('analytics', () => {
     expect(screen.getByRole('radio', { name: 'Letzte 30 Tage' })).not.toBeChecked();
     expect(screen.getByRole('radio', { name: 'Letzte 90 Tage' })).not.toBeChecked();
 
-    expect(await region('Besucher gesamt').findByText('1.234')).toBeInTheDocument();
+    expect(await region('Seitenaufrufe gesamt').findByText('1.234')).toBeInTheDocument();
     await waitFor(() => expect(calls.analytics).toHaveLength(3));
     expect(calls.analytics.map((p) => p.get('metric')).sort()).toEqual(['visitors', 'visitorsByPage', 'visitorsBySource']);
     expect(calls.analytics.every((p) => p.get('range') === '7')).toBe(true);
 
-    const sources = region('Besucher nach Quelle');
+    const sources = region('Seitenaufrufe nach Quelle');
     const sourceRows = (await sources.findAllByRole('listitem')).map((li) => li.textContent);
     expect(sourceRows).toEqual([
       'Google: 120',
@@ -141,7 +141,7 @@ describe('analytics', () => {
       'Direkt: 1.000',
       'Sonstige: 40',
     ]);
-    const pages = (await region('Besucher nach Seite').findAllByRole('listitem')).map((li) => li.textContent);
+    const pages = (await region('Seitenaufrufe nach Seite').findAllByRole('listitem')).map((li) => li.textContent);
     expect(pages).toEqual(['Landing: 1.500', 'Login: 300', 'App: 250']);
 
     await waitFor(() => expect(calls.visits).toHaveLength(5));
@@ -152,13 +152,13 @@ describe('analytics', () => {
       'Landingpage: 1.500',
       'Impressum: 12',
       'Registrierung: 300',
-      'Chatbot: 210',
+      'Trainings-Chat: 210',
     ]);
     expect(await cardFigures('Instagram')).toEqual([
       'Landingpage: 20',
       'Impressum: 0',
       'Registrierung: 6',
-      'Chatbot: 3',
+      'Trainings-Chat: 3',
     ]);
   });
 
@@ -193,12 +193,12 @@ describe('analytics', () => {
   it('asks again with range=30 when the range changes', async () => {
     const calls = serveAnalytics();
     const { user } = await openAnalytics();
-    expect(await region('Besucher gesamt').findByText('1.234')).toBeInTheDocument();
+    expect(await region('Seitenaufrufe gesamt').findByText('1.234')).toBeInTheDocument();
     await waitFor(() => expect(calls.visits).toHaveLength(5));
 
     await user.click(screen.getByRole('radio', { name: 'Letzte 30 Tage' }));
     expect(screen.getByRole('radio', { name: 'Letzte 30 Tage' })).toBeChecked();
-    expect(await region('Besucher gesamt').findByText('5.289')).toBeInTheDocument();
+    expect(await region('Seitenaufrufe gesamt').findByText('5.289')).toBeInTheDocument();
     await waitFor(() => expect(calls.analytics).toHaveLength(6));
     expect(calls.analytics.slice(3).every((p) => p.get('range') === '30')).toBe(true);
     await waitFor(() => expect(calls.visits).toHaveLength(10));
@@ -206,7 +206,7 @@ describe('analytics', () => {
     await waitFor(async () => expect((await cardFigures('Gesamter Traffic'))[0]).toBe('Landingpage: 6.429'));
 
     await user.click(screen.getByRole('radio', { name: 'Letzte 90 Tage' }));
-    expect(await region('Besucher gesamt').findByText('15.866')).toBeInTheDocument();
+    expect(await region('Seitenaufrufe gesamt').findByText('15.866')).toBeInTheDocument();
     await waitFor(() => expect(calls.analytics.filter((p) => p.get('range') === '90')).toHaveLength(3));
   });
 
@@ -229,7 +229,7 @@ describe('analytics', () => {
     await openAnalytics();
     // three overview sections, five page-visit blocks and the web vitals
     expect(await screen.findAllByText('Lade...')).toHaveLength(9);
-    expect(region('Besucher gesamt').getByRole('status')).toHaveTextContent('Lade...');
+    expect(region('Seitenaufrufe gesamt').getByRole('status')).toHaveTextContent('Lade...');
   });
 
   it("shows the server's error text of a non-OK answer", async () => {
@@ -240,8 +240,8 @@ describe('analytics', () => {
       ),
     );
     await openAnalytics();
-    expect(await region('Besucher gesamt').findByRole('alert')).toHaveTextContent('Ungültiger Zeitraum.');
-    expect(await region('Besucher nach Quelle').findByRole('alert')).toHaveTextContent('Ungültiger Zeitraum.');
+    expect(await region('Seitenaufrufe gesamt').findByRole('alert')).toHaveTextContent('Ungültiger Zeitraum.');
+    expect(await region('Seitenaufrufe nach Quelle').findByRole('alert')).toHaveTextContent('Ungültiger Zeitraum.');
     // the page-visit blocks are not affected
     expect(await region('Gesamter Traffic').findByText('1.500')).toBeInTheDocument();
   });
@@ -253,7 +253,7 @@ describe('analytics', () => {
     );
     await openAnalytics();
     expect(await region('YouTube').findByRole('alert')).toHaveTextContent(/^Fehler beim Laden$/);
-    expect(await region('Besucher gesamt').findByText('1.234')).toBeInTheDocument();
+    expect(await region('Seitenaufrufe gesamt').findByText('1.234')).toBeInTheDocument();
   });
 
   it("says 'Unerwarteter Fehler' without an answer or with a broken one", async () => {
@@ -263,7 +263,7 @@ describe('analytics', () => {
       http.get('/api/admin/page-visits', () => new HttpResponse('not json', { status: 200 })),
     );
     await openAnalytics();
-    expect(await region('Besucher gesamt').findByRole('alert')).toHaveTextContent(/^Unerwarteter Fehler$/);
+    expect(await region('Seitenaufrufe gesamt').findByRole('alert')).toHaveTextContent(/^Unerwarteter Fehler$/);
     expect(await region('LinkedIn').findByRole('alert')).toHaveTextContent(/^Unerwarteter Fehler$/);
   });
 
@@ -339,7 +339,7 @@ describe('analytics', () => {
     );
     await user.click(screen.getByRole('radio', { name: 'Letzte 30 Tage' }));
     expect(await vitals.findByRole('alert')).toHaveTextContent('Ungültiger Zeitraum.');
-    expect(await region('Besucher gesamt').findByText('5.289')).toBeInTheDocument();
+    expect(await region('Seitenaufrufe gesamt').findByText('5.289')).toBeInTheDocument();
   });
 
   it('speaks English with en-US style numbers for an English admin', async () => {
@@ -347,7 +347,7 @@ describe('analytics', () => {
     server.use(http.get('/api/me', () => HttpResponse.json(makeMe({ user: { language: 'en', is_admin: true } }))));
     await openAnalytics();
     expect(await screen.findByRole('radio', { name: 'Last 7 days' })).toBeChecked();
-    expect(await region('Total visitors').findByText('1,234')).toBeInTheDocument();
+    expect(await region('Total page views').findByText('1,234')).toBeInTheDocument();
     const block = region('All traffic');
     expect(await block.findByRole('button', { name: 'Explanation: Landing page' })).toHaveAccessibleDescription(
       'Number of visits to the landing page in the selected period.',

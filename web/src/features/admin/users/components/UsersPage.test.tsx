@@ -77,7 +77,7 @@ describe('admin users: list', () => {
     expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent('anna@example.com');
     expect(cells(rows[0]!).slice(0, 7)).toEqual([
       'Anna Admin',
-      'Eliteactive',
+      'Eliteaktiv',
       '7',
       'vor 3 Tagen',
       'vor 1 Minute',
@@ -87,7 +87,7 @@ describe('admin users: list', () => {
     expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent('bert@example.comnicht bestätigt');
     expect(cells(rows[1]!).slice(0, 7)).toEqual([
       '–',
-      'Freecancelled',
+      'Freegekündigt',
       '1',
       formatRelative(deT, '2025-06-01T10:00:00Z', Date.now()),
       'Nie',

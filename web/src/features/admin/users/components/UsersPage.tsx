@@ -4,8 +4,10 @@ import { useState } from 'react';
 import { Alert } from '../../../../components/ui/Alert';
 import { useAuth } from '../../../../lib/auth';
 import { errorMessage, useT, type MessageKey } from '../../../../lib/i18n';
+import { subscriptionStatusLabel } from '../../../../lib/subscription-status';
 import {
   ADMIN_PAGE_SIZE,
+  ADMIN_STATUS_KEYS,
   AdminPage,
   AdminSection,
   ConfirmDialog,
@@ -150,7 +152,7 @@ export function UsersPage() {
                     <td>
                       {t(adminPlanLabel(user.plan))}
                       {user.subscription_status ? (
-                        <span className="users__note">{user.subscription_status}</span>
+                        <span className="users__note">{subscriptionStatusLabel(t, ADMIN_STATUS_KEYS, user.subscription_status)}</span>
                       ) : null}
                     </td>
                     <td className="admin-table__num">{user.level}</td>
