@@ -520,14 +520,21 @@ func TestScriptedReps(t *testing.T) {
 
 	// Goals 2, 3 and 5 on single answers to every objection a buyer raises.
 	pairs, ordered := 0, 0
-	outside90, outsideAll := 0, 0
-	held90, heldAll := 0, 0
-	blind90, blindAll := 0, 0
-	final90, finalAll := 0, 0
-	var weakFinal []string
-	var weakBlind []string
-	var weakHeld []string
-	var weakOutside []string
+	// Good answers in other words than the trainer's own: three sets
+	// asserted, one (final) only logged.
+	type outsideSet struct {
+		name         string
+		answers      map[string]map[string]string
+		asserted     bool
+		all, reached int
+		weak         []string
+	}
+	outsideSets := []*outsideSet{
+		{name: "outside wording", answers: r.Outside, asserted: true},
+		{name: "held-out outside wording", answers: r.OutsideHeldout, asserted: true},
+		{name: "blind outside wording", answers: r.OutsideBlind, asserted: true},
+		{name: "untuned outside wording", answers: r.OutsideFinal},
+	}
 	good90, goodAll := 0, 0
 	maxKeywords, maxOfftopic, maxEcho, maxRepeat := 0, 0, 0, 0
 	modelAnswers, clean := 0, 0
@@ -592,42 +599,20 @@ func TestScriptedReps(t *testing.T) {
 					maxOfftopic = max(maxOfftopic, score(in, rp.answer(in, n)))
 				}
 				maxEcho = max(maxEcho, score(in, open))
-				if tmpl, ok := r.Outside[family][v.Lang]; ok {
-					ans := chooseForm(strings.ReplaceAll(tmpl, "{p}", p.Name[v.Lang]), v.Sie)
-					outsideAll++
-					if s := score(in, ans); s >= 90 {
-						outside90++
-					} else if len(weakOutside) < 6 {
-						weakOutside = append(weakOutside, fmt.Sprintf("%s/%s/%s %d: %s", p.Key, v, family, s, ans))
-					}
-				} else {
+				if _, ok := r.Outside[family][v.Lang]; !ok {
 					t.Errorf("reps.json has no outside answer for %s", family)
 				}
-				if tmpl, ok := r.OutsideFinal[family][v.Lang]; ok {
-					ans := chooseForm(strings.ReplaceAll(tmpl, "{p}", p.Name[v.Lang]), v.Sie)
-					finalAll++
-					if s := score(in, ans); s >= 90 {
-						final90++
-					} else if len(weakFinal) < 8 {
-						weakFinal = append(weakFinal, fmt.Sprintf("%s/%s/%s %d: %s", p.Key, v, family, s, ans))
+				for _, set := range outsideSets {
+					tmpl, ok := set.answers[family][v.Lang]
+					if !ok {
+						continue
 					}
-				}
-				if tmpl, ok := r.OutsideBlind[family][v.Lang]; ok {
 					ans := chooseForm(strings.ReplaceAll(tmpl, "{p}", p.Name[v.Lang]), v.Sie)
-					blindAll++
+					set.all++
 					if s := score(in, ans); s >= 90 {
-						blind90++
-					} else if len(weakBlind) < 6 {
-						weakBlind = append(weakBlind, fmt.Sprintf("%s/%s/%s %d: %s", p.Key, v, family, s, ans))
-					}
-				}
-				if tmpl, ok := r.OutsideHeldout[family][v.Lang]; ok {
-					ans := chooseForm(strings.ReplaceAll(tmpl, "{p}", p.Name[v.Lang]), v.Sie)
-					heldAll++
-					if s := score(in, ans); s >= 90 {
-						held90++
-					} else if len(weakHeld) < 6 {
-						weakHeld = append(weakHeld, fmt.Sprintf("%s/%s/%s %d: %s", p.Key, v, family, s, ans))
+						set.reached++
+					} else if len(set.weak) < 6 {
+						set.weak = append(set.weak, fmt.Sprintf("%s/%s/%s %d: %s", p.Key, v, family, s, ans))
 					}
 				}
 				// The same answer sent a second time earns nothing.
@@ -743,31 +728,18 @@ func TestScriptedReps(t *testing.T) {
 	if goodPct < 90 {
 		t.Errorf("goal 3: only %.1f %% of well-built answers reach 90, e.g.\n%s", goodPct, strings.Join(weakGood, "\n"))
 	}
-	outsidePct := pctOf(outside90, outsideAll)
-	t.Logf("issue 24: %d of %d good answers in outside wording reach 90 (%.1f %%)", outside90, outsideAll, outsidePct)
-	if outsidePct < 90 {
-		t.Errorf("issue 24: only %.1f %% of good answers in outside wording reach 90, e.g.\n%s", outsidePct, strings.Join(weakOutside, "\n"))
-	} else if len(weakOutside) > 0 {
-		t.Logf("issue 24: below 90, e.g.\n%s", strings.Join(weakOutside, "\n"))
-	}
-	heldPct := pctOf(held90, heldAll)
-	t.Logf("issue 24: %d of %d good answers in held-out outside wording reach 90 (%.1f %%)", held90, heldAll, heldPct)
-	if len(weakHeld) > 0 {
-		t.Logf("issue 24: held-out below 90, e.g.\n%s", strings.Join(weakHeld, "\n"))
-	}
-	// outside_blind was measured once untuned (6.7 %) and then used to find
-	// general rules; outside_final was never used for tuning: a figure for
-	// the note, not a goal.
-	t.Logf("issue 24: %d of %d good answers in blind outside wording reach 90 (%.1f %%)", blind90, blindAll, pctOf(blind90, blindAll))
-	if len(weakBlind) > 0 {
-		t.Logf("issue 24: blind below 90, e.g.\n%s", strings.Join(weakBlind, "\n"))
-	}
-	t.Logf("issue 24: %d of %d good answers in untuned outside wording reach 90 (%.1f %%)", final90, finalAll, pctOf(final90, finalAll))
-	if len(weakFinal) > 0 {
-		t.Logf("issue 24: untuned below 90, e.g.\n%s", strings.Join(weakFinal, "\n"))
-	}
-	if heldPct < 90 {
-		t.Errorf("issue 24: only %.1f %% of good answers in held-out outside wording reach 90", heldPct)
+	// The sets were each measured before they were used to find rules
+	// (outside 17.3 %, held-out 30.2 %, blind 6.7 %); the untuned set is a
+	// figure for the note (25.4 % when first run), not a goal.
+	for _, set := range outsideSets {
+		pct := pctOf(set.reached, set.all)
+		t.Logf("issue 24: %d of %d good answers in %s reach 90 (%.1f %%)", set.reached, set.all, set.name, pct)
+		switch {
+		case set.asserted && pct < 90:
+			t.Errorf("issue 24: only %.1f %% of good answers in %s reach 90, e.g.\n%s", pct, set.name, strings.Join(set.weak, "\n"))
+		case len(set.weak) > 0:
+			t.Logf("issue 24: %s below 90, e.g.\n%s", set.name, strings.Join(set.weak, "\n"))
+		}
 	}
 	cleanPct := pctOf(clean, modelAnswers)
 	t.Logf("goal 5: %d of %d model answers (hints, perfect answers) use only known facts and the product's trade (%.1f %%)", clean, modelAnswers, cleanPct)
