@@ -52,7 +52,7 @@ test('practice on Leicht: hint, filled-in perfect answer, won, evaluation', asyn
   await solveObjection(page);
   await expect(page.getByText('Herzlichen Glückwunsch, du hast den Kunden überzeugt')).toBeVisible();
   await expect(page.getByText('Einwand gelöst – stark!')).toBeVisible();
-  await expect(page.locator('.score__percent')).toHaveText('100 %');
+  await expect(page.locator('.score__percent')).toHaveText('Fortschritt beim Einwand: 100 %');
   await page.getByRole('button', { name: 'Begründung' }).click();
   await expect(page.locator('.score__item--shown').first()).toBeVisible();
   await expect(input(page)).toBeDisabled();

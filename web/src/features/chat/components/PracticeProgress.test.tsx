@@ -34,7 +34,7 @@ describe('practice progress and score', () => {
       />,
     );
     expect(screen.getByText('Einwand in Arbeit – noch 3 Antworten')).toBeInTheDocument();
-    const line = screen.getByText('30 %').closest('p')!;
+    const line = screen.getByText('Fortschritt beim Einwand: 30 %').closest('p')!;
     expect(within(line).getByText('Einwand 1 von 2')).toBeInTheDocument();
   });
 
@@ -61,7 +61,7 @@ describe('practice progress and score', () => {
     );
     expect(screen.getByText('Einwand gelöst – stark!')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Einwand 2 von 3' })).toBeInTheDocument();
-    expect(screen.getByText('100 %').closest('p')).toHaveTextContent('Einwand 1 von 3');
+    expect(screen.getByText('Fortschritt beim Einwand: 100 %').closest('p')).toHaveTextContent('Einwand 1 von 3');
   });
 
   it('shows the reasons (✓ shown, ✗ missing) one click away', async () => {
@@ -82,7 +82,6 @@ describe('practice progress and score', () => {
     const items = screen.getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('✓erfüllt: Einwand anerkennenDu gehst auf die Sorge ein.');
     expect(items[1]).toHaveTextContent('✗fehlt: Rückfrage stellenEs fehlt eine Rückfrage.');
-    expect(screen.getByText('Antwort: 50 von 100 Punkten')).toBeVisible();
   });
 
   it('says when the built-in trainer stood in for the model to score the answer', () => {
@@ -100,7 +99,7 @@ describe('practice progress and score', () => {
     expect(screen.queryByText('Bewertet vom eingebauten Trainer')).not.toBeInTheDocument();
     again();
     wrap(<PracticeProgress stage={1} totalStages={1} progress={30} score={{ ...score, source: 'builtin' }} engine="builtin" />);
-    expect(screen.getByText('30 %')).toBeVisible();
+    expect(screen.getByText('Fortschritt beim Einwand: 30 %')).toBeVisible();
     expect(screen.queryByText('Bewertet vom eingebauten Trainer')).not.toBeInTheDocument();
   });
 
@@ -142,5 +141,72 @@ describe('practice progress and score', () => {
     await user.click(screen.getByRole('button', { name: 'Begründung' }));
     expect(screen.getByText(reason)).toBeVisible();
     expect(screen.getAllByRole('listitem')[2]).toHaveTextContent(`✗fehlt: Beleg / Beispiel${reason}`);
+  });
+
+  describe('issue 25 point 11: both numbers labelled, announced in the right words, a legend for the bar', () => {
+    const scored: Score = {
+      totalPercent: 23,
+      answerScore: 39,
+      stage: 1,
+      totalStages: 3,
+      progress: 23,
+      solved: false,
+      completed: false,
+      techniques,
+    };
+
+    it('labels the progress on the objection and the answer\'s own score visibly (German)', () => {
+      wrap(<PracticeProgress stage={1} totalStages={3} progress={23} score={scored} />);
+      expect(screen.getByText('Fortschritt beim Einwand: 23 %')).toBeVisible();
+      // The answer's own score is on the line, not behind 'Begründung'.
+      expect(screen.getByText('Diese Antwort: 39 von 100')).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Begründung' })).toHaveAttribute('aria-expanded', 'false');
+      // Nothing calls the progress the answer's score.
+      expect(screen.queryByText(/Bewertung deiner letzten Antwort/)).not.toBeInTheDocument();
+    });
+
+    it('announces both in the live region in the right words (German)', () => {
+      const { rerender } = wrap(<PracticeProgress stage={1} totalStages={3} progress={0} score={null} />);
+      const region = screen.getByRole('status');
+      expect(region).toHaveTextContent(/^$/);
+      rerender(
+        <I18nProvider>
+          <PracticeProgress stage={1} totalStages={3} progress={23} score={scored} />
+        </I18nProvider>,
+      );
+      expect(screen.getByRole('status')).toBe(region);
+      expect(region).toHaveTextContent('Diese Antwort: 39 von 100. Fortschritt bei Einwand 1 von 3: 23 %.');
+    });
+
+    it('announces the solved objection, not the next one', () => {
+      wrap(
+        <PracticeProgress
+          stage={2}
+          totalStages={3}
+          progress={0}
+          score={{ ...scored, totalPercent: 100, answerScore: 95, stage: 2, progress: 0, solved: true }}
+        />,
+      );
+      expect(screen.getByRole('status')).toHaveTextContent('Diese Antwort: 95 von 100. Fortschritt bei Einwand 1 von 3: 100 %.');
+    });
+
+    it('gives the six-step bar a legend (German)', () => {
+      wrap(<PracticeProgress stage={1} totalStages={3} progress={23} score={null} />);
+      const legend = screen.getByText('Jeder Schritt ist etwa 17 % des Einwands:').closest('p')!;
+      expect(legend).toHaveTextContent('Jeder Schritt ist etwa 17 % des Einwands:erreichtnoch offen');
+      expect(legend.querySelector('.steps__step--done')).toHaveAttribute('aria-hidden', 'true');
+    });
+
+    it('says all of it in English', () => {
+      storeLanguage('en');
+      wrap(<PracticeProgress stage={1} totalStages={3} progress={23} score={scored} />);
+      expect(screen.getByText('Progress on the objection: 23 %')).toBeVisible();
+      expect(screen.getByText('This answer: 39 of 100')).toBeVisible();
+      expect(screen.getByRole('status')).toHaveTextContent('This answer: 39 of 100. Progress on objection 1 of 3: 23 %.');
+      expect(screen.getByText('Each step is about 17 % of the objection:').closest('p')).toHaveTextContent(
+        'Each step is about 17 % of the objection:reachedstill open',
+      );
+      storeLanguage('de');
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { EngineName, Score } from '../../../lib/api';
-import { useT } from '../../../lib/i18n';
+import { useT, type TFunction } from '../../../lib/i18n';
 import { clampPercent } from '../../../lib/progress';
 import { judgedByStandIn } from '../lib/judge';
 import { progressStatus, scoredObjection } from '../lib/progress-text';
@@ -31,7 +31,7 @@ export function ProgressText({ score, progress }: { score: Score | null; progres
   return <p className={`progress-text progress-text--${status.kind}`}>{text}</p>;
 }
 
-/** 'Einwand N von M' with the percentage, and its reasons (✓ / ✗ per technique) one click away. */
+/** 'Einwand N von M', 'Fortschritt beim Einwand: P %', 'Diese Antwort: S von 100', and the reasons (✓ / ✗ per technique) one click away. */
 export function ScoreDisplay({ score, engine }: { score: Score; engine?: EngineName | null }) {
   const t = useT();
   const [open, setOpen] = useState(false);
@@ -41,9 +41,11 @@ export function ScoreDisplay({ score, engine }: { score: Score; engine?: EngineN
   return (
     <div className="score">
       <p className="score__line">
-        <span className="visually-hidden">{t('chat.score.title')}: </span>
         <span className="score__objection">{t('chat.objection', { n, m: score.totalStages })}</span>
-        <span className="score__percent">{percent} %</span>
+        <span className="score__percent">{t('chat.score.progress', { percent })}</span>
+        {typeof score.answerScore === 'number' ? (
+          <span className="score__answer">{t('chat.score.thisAnswer', { score: clampPercent(score.answerScore) })}</span>
+        ) : null}
         {score.techniques.length > 0 ? (
           <button
             type="button"
@@ -58,9 +60,6 @@ export function ScoreDisplay({ score, engine }: { score: Score; engine?: EngineN
       </p>
       {judgedByStandIn(score.source, engine) ? <p className="score__source">{t('chat.judge.builtin')}</p> : null}
       <div id={listId} className="score__reasons" hidden={!open}>
-        {typeof score.answerScore === 'number' ? (
-          <p className="score__answer">{t('chat.score.answer', { score: score.answerScore })}</p>
-        ) : null}
         <ul className="score__list">
           {score.techniques.map((tech) => (
             <li key={tech.key} className={tech.shown ? 'score__item score__item--shown' : 'score__item score__item--missing'}>
@@ -76,6 +75,38 @@ export function ScoreDisplay({ score, engine }: { score: Score; engine?: EngineN
       </div>
     </div>
   );
+}
+
+/** What one step of the bar is, and what its two colours mean. */
+export function StepsLegend() {
+  const t = useT();
+  return (
+    <p className="steps-legend">
+      <span>{t('chat.progress.legend', { percent: Math.round(100 / PROGRESS_STEPS) })}</span>
+      <span className="steps-legend__item">
+        <span className="steps__step steps__step--done steps-legend__swatch" aria-hidden="true" />
+        {t('chat.progress.legendDone')}
+      </span>
+      <span className="steps-legend__item">
+        <span className="steps__step steps-legend__swatch" aria-hidden="true" />
+        {t('chat.progress.legendOpen')}
+      </span>
+    </p>
+  );
+}
+
+/**
+ * What the live region says after an answer was scored: the answer's own score
+ * and the progress on the objection it was scored for, each in its own words.
+ */
+export function scoreAnnouncement(t: TFunction, score: Score): string {
+  const progress = t('chat.score.announceProgress', {
+    n: scoredObjection(score),
+    m: score.totalStages,
+    percent: clampPercent(score.totalPercent),
+  });
+  if (typeof score.answerScore !== 'number') return progress;
+  return `${t('chat.score.thisAnswer', { score: clampPercent(score.answerScore) })}. ${progress}`;
 }
 
 /** Practice only: the bar 'Einwand {n} von {m}' (six steps), the progress text and the last score. */
@@ -104,8 +135,12 @@ export function PracticeProgress({ stage, totalStages, progress, score, engine }
           ))}
         </div>
       </div>
+      <StepsLegend />
       <ProgressText score={score} progress={progress} />
       {score ? <ScoreDisplay score={score} engine={engine} /> : null}
+      <p className="visually-hidden" role="status" data-testid="score-announcement">
+        {score ? scoreAnnouncement(t, score) : ''}
+      </p>
     </section>
   );
 }

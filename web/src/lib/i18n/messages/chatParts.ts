@@ -48,10 +48,20 @@ export const chatParts = {
     de: 'Einwand in Arbeit – noch {n} Antworten',
     en: 'Objection in progress – {n} more answers',
   },
-  'chat.score.title': { de: 'Bewertung deiner letzten Antwort', en: 'Score of your last answer' },
   'chat.score.reasons': { de: 'Begründung', en: 'Reasons' },
-  'chat.score.answer': { de: 'Antwort: {score} von 100 Punkten', en: 'Answer: {score} of 100 points' },
   'chat.score.shown': { de: 'erfüllt', en: 'done' },
   'chat.score.missing': { de: 'fehlt', en: 'missing' },
+  'chat.score.progress': { de: 'Fortschritt beim Einwand: {percent} %', en: 'Progress on the objection: {percent} %' },
+  'chat.score.thisAnswer': { de: 'Diese Antwort: {score} von 100', en: 'This answer: {score} of 100' },
+  'chat.score.announceProgress': {
+    de: 'Fortschritt bei Einwand {n} von {m}: {percent} %.',
+    en: 'Progress on objection {n} of {m}: {percent} %.',
+  },
+  'chat.progress.legend': {
+    de: 'Jeder Schritt ist etwa {percent} % des Einwands:',
+    en: 'Each step is about {percent} % of the objection:',
+  },
+  'chat.progress.legendDone': { de: 'erreicht', en: 'reached' },
+  'chat.progress.legendOpen': { de: 'noch offen', en: 'still open' },
   'chat.judge.builtin': { de: 'Bewertet vom eingebauten Trainer', en: 'Scored by the built-in trainer' },
 } satisfies Catalogue;
