@@ -232,7 +232,7 @@ describe('sending', () => {
     expect(bodies[1]).toEqual({ conversationId: CONVERSATION_ID, message: 'Ich verstehe das.' });
     expect(screen.getByRole('progressbar', { name: 'Einwand 1 von 1' })).toHaveAttribute('aria-valuenow', '30');
     expect(screen.getByText('Einwand in Arbeit – noch 3 Antworten')).toBeInTheDocument();
-    expect(screen.getByText('30 %')).toBeInTheDocument();
+    expect(screen.getByText('Fortschritt beim Einwand: 30 %')).toBeInTheDocument();
   });
 
   it('shows Markdown in a preview first: Bearbeiten goes back, Senden sends', async () => {
