@@ -42,6 +42,9 @@ type Service struct {
 	// ClientID is PayPal's public client id for the browser's buttons;
 	// SDKURL is the browser script ("" for PayPal's own).
 	ClientID, SDKURL string
+	// PromoPrice is the promo plan's price in euros a month as set up at
+	// PayPal (PAYPAL_PROMO_PRICE), shown with a valid code; 0: not known.
+	PromoPrice int
 	// PublicURL is the site origin PayPal sends the buyer back to.
 	PublicURL string
 	Now       func() time.Time

@@ -192,12 +192,20 @@ type promoValidateJSON struct {
 	OK     bool   `json:"ok"`
 	Valid  bool   `json:"valid"`
 	PlanID string `json:"planId,omitempty"`
+	// Plan is the plan the code unlocks (plus, elite, promo), Price its
+	// euros a month when known, Description the admin's text of the
+	// promotion; all only with a valid code.
+	Plan        string `json:"plan,omitempty"`
+	Price       int    `json:"price,omitempty"`
+	Currency    string `json:"currency,omitempty"`
+	Description string `json:"description,omitempty"`
 	// Code says why a code is not valid (a message key).
 	Code string `json:"code,omitempty"`
 }
 
 // handlePromoValidate checks a promo code without using it: {ok, valid,
-// planId} with the PayPal plan id the code unlocks; the redemption counts
+// planId} with the PayPal plan id the code unlocks, the plan, its price
+// (when known) and the admin's description of the promotion; the redemption counts
 // when that subscription is confirmed.
 func (s *Server) handlePromoValidate(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
 	if err := s.rateLimit(s.limits.promo, u.ID); err != nil {
@@ -225,7 +233,10 @@ func (s *Server) handlePromoValidate(w http.ResponseWriter, r *http.Request, u *
 		writeJSON(w, http.StatusOK, promoValidateJSON{OK: true, Code: salescoach.MsgPromoUnavailable.Key})
 		return nil
 	}
-	writeJSON(w, http.StatusOK, promoValidateJSON{OK: true, Valid: true, PlanID: planID})
+	price := map[string]int{salescoach.PlanPlus: billing.PricePlus, salescoach.PlanElite: billing.PriceElite,
+		salescoach.PlanPromo: s.Billing.PromoPrice}[c.Plan]
+	writeJSON(w, http.StatusOK, promoValidateJSON{OK: true, Valid: true, PlanID: planID, Plan: c.Plan, Price: price,
+		Currency: "EUR", Description: c.Description})
 	return nil
 }
 

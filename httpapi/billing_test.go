@@ -800,3 +800,44 @@ func TestPayPalConfirmAndWebhookRace(t *testing.T) {
 		}
 	})
 }
+
+// TestPromoValidateOffer (issue 25, point 12): a valid code answers what the
+// offer shows: the plan it unlocks, its price in euros a month (the promo
+// plan's as configured, Plus and Elite theirs) and the admin's description.
+// An invalid code answers none of it.
+func TestPromoValidateOffer(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		p := newPayEnv(t, db, 0)
+		p.svc.PromoPrice = 79
+		promos := sqlstore.NewPromoService(db)
+		for _, c := range []salescoach.PromoCode{
+			{Code: "HERBST", Plan: salescoach.PlanPromo, Description: "Herbstaktion: Elite zum Sonderpreis"},
+			{Code: "PLUSNOW", Plan: salescoach.PlanPlus, Description: "Plus für Messebesucher"},
+		} {
+			if err := promos.CreatePromoCode(t.Context(), &c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		c, _ := p.user("offer")
+		v := c.do("POST", "/api/promo/validate", map[string]any{"code": "herbst"}).must(t, 200).json(t)
+		if v["valid"] != true || v["planId"] != "P-PROMO" || v["plan"] != "promo" || v["price"] != float64(79) ||
+			v["currency"] != "EUR" || v["description"] != "Herbstaktion: Elite zum Sonderpreis" {
+			t.Fatalf("validate promo %v", v)
+		}
+		v = c.do("POST", "/api/promo/validate", map[string]any{"code": "PLUSNOW"}).must(t, 200).json(t)
+		if v["valid"] != true || v["plan"] != "plus" || v["price"] != float64(29) || v["description"] != "Plus für Messebesucher" {
+			t.Fatalf("validate plus %v", v)
+		}
+		// Without a configured promo price the offer has no price, never a wrong one.
+		p.svc.PromoPrice = 0
+		v = c.do("POST", "/api/promo/validate", map[string]any{"code": "HERBST"}).must(t, 200).json(t)
+		if _, ok := v["price"]; ok || v["description"] != "Herbstaktion: Elite zum Sonderpreis" {
+			t.Fatalf("validate promo without price %v", v)
+		}
+		bad := c.do("POST", "/api/promo/validate", map[string]any{"code": "NOPE"}).must(t, 200).json(t)
+		if bad["valid"] != false || bad["description"] != nil || bad["price"] != nil || bad["plan"] != nil {
+			t.Fatalf("validate unknown %v", bad)
+		}
+	})
+}

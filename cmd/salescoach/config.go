@@ -61,6 +61,8 @@ type Config struct {
 	LLMTimeout time.Duration
 
 	PlanPlus, PlanElite, PlanPromo string
+	// PromoPrice is the promo plan's monthly price in euros (0: not shown).
+	PromoPrice int
 
 	PayPalClientID  string
 	PayPalSecret    string
@@ -225,6 +227,18 @@ var settings = []setting{
 	{"PAYPAL_PLAN_PLUS", "paypal-plan-plus", "", "PayPal plan id of Plus (250 chats a month)", false, str(func(c *Config) *string { return &c.PlanPlus })},
 	{"PAYPAL_PLAN_ELITE", "paypal-plan-elite", "", "PayPal plan id of Elite (1000 chats a month)", false, str(func(c *Config) *string { return &c.PlanElite })},
 	{"PAYPAL_PLAN_PROMO", "paypal-plan-promo", "", "PayPal plan id of the promotional Elite plan", false, str(func(c *Config) *string { return &c.PlanPromo })},
+	{"PAYPAL_PROMO_PRICE", "paypal-promo-price", "", "monthly price in euros of the promo plan as set up at PayPal, shown with a valid promo code (empty: no price shown)", false, func(c *Config, v string) error {
+		if v = strings.TrimSpace(v); v == "" {
+			c.PromoPrice = 0
+			return nil
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 10000 {
+			return fmt.Errorf("must be whole euros between 1 and 10000")
+		}
+		c.PromoPrice = n
+		return nil
+	}},
 	{"PAYPAL_CLIENT_ID", "paypal-client-id", "", "PayPal REST app client id; enables payments (with PAYPAL_CLIENT_SECRET and the Plus and Elite plan ids)", false, str(func(c *Config) *string { return &c.PayPalClientID })},
 	{"PAYPAL_CLIENT_SECRET", "paypal-client-secret", "", "PayPal REST app secret", true, str(func(c *Config) *string { return &c.PayPalSecret })},
 	{"PAYPAL_API_BASE", "paypal-api-base", "sandbox", "PayPal API: sandbox, live, or the URL of a test server (cmd/paypalfake)", false, func(c *Config, v string) error {

@@ -563,7 +563,7 @@ func newBlobStore(cfg *Config, log *slog.Logger) (salescoach.BlobStore, func(), 
 func newBilling(cfg *Config, store salescoach.BillingStore, promos salescoach.PromoService, log *slog.Logger) (*billing.Service, error) {
 	svc := &billing.Service{Store: store, Promos: promos, Log: log, PublicURL: cfg.PublicURL,
 		Plans:    salescoach.PlanIDs{Plus: cfg.PlanPlus, Elite: cfg.PlanElite, Promo: cfg.PlanPromo},
-		ClientID: cfg.PayPalClientID, SDKURL: cfg.PayPalSDKURL}
+		ClientID: cfg.PayPalClientID, SDKURL: cfg.PayPalSDKURL, PromoPrice: cfg.PromoPrice}
 	if cfg.PayPalClientID == "" {
 		return svc, nil
 	}

@@ -11,6 +11,8 @@ const binary = process.env.PAYPALFAKE_BIN ?? path.resolve(here, '../../bin/paypa
 
 /** The plan ids the app is configured with; the fake accepts any. */
 export const PAYPAL_PLANS = { plus: 'P-E2E-PLUS', elite: 'P-E2E-ELITE', promo: 'P-E2E-PROMO' } as const;
+/** Euros a month of the promo plan (PAYPAL_PROMO_PRICE). */
+export const PAYPAL_PROMO_PRICE = 79;
 
 export interface PayPalFake {
   /** Where browsers and the app reach the fake, e.g. http://127.0.0.1:41234. */
@@ -62,6 +64,8 @@ export async function startPayPalFake(appURL: string, logFile: string): Promise<
       PAYPAL_PLAN_PLUS: PAYPAL_PLANS.plus,
       PAYPAL_PLAN_ELITE: PAYPAL_PLANS.elite,
       PAYPAL_PLAN_PROMO: PAYPAL_PLANS.promo,
+      // the promo plan's price as set up at PayPal, shown with a valid code
+      PAYPAL_PROMO_PRICE: String(PAYPAL_PROMO_PRICE),
     },
     stop,
   };

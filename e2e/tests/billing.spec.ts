@@ -95,14 +95,16 @@ test('a Free user upgrades to Plus, changes to Elite, cancels and takes the canc
   const endsOn = await page.evaluate((iso) => new Date(iso).toLocaleDateString('de-DE'), cancel_at!);
   expect(endsOn).toMatch(/^\d{1,2}\.\d{1,2}\.\d{4}$/);
   await expect(toasts(page).getByText(`Abo endet am ${endsOn}`)).toBeVisible();
-  await expect(back.getByText(`Abo endet am ${endsOn}`)).toBeVisible();
+  // The line in the subscription section (the toast now shows inside the dialog too).
+  const subscription = back.getByRole('group', { name: 'Abo und Nutzung' });
+  await expect(subscription.getByText(`Abo endet am ${endsOn}`)).toBeVisible();
   await expect(planLine(back)).toHaveText('Aktueller Plan: Eliteaktiv');
   await back.getByRole('group', { name: 'Abo und Nutzung' }).screenshot({ path: testInfo.outputPath('cancelled.png') });
 
   await back.getByRole('button', { name: 'Kündigung zurücknehmen' }).click();
   await expect(toasts(page).getByText('Kündigung zurückgenommen')).toBeVisible();
   await expect(back.getByRole('button', { name: 'Abo kündigen' })).toBeVisible();
-  await expect(back.getByText(/Abo endet am/)).toHaveCount(0);
+  await expect(subscription.getByText(/Abo endet am/)).toHaveCount(0);
   // PayPal's webhooks (suspended, activated) did not undo anything.
   await page.reload();
   const again = await openProfile(page);
@@ -137,6 +139,7 @@ test('a promo code an admin creates unlocks the promo plan; the admin sees the p
   await form.getByLabel('Code').fill(code);
   await form.getByLabel('Plan').selectOption('promo');
   await form.getByLabel('Maximale Einlösungen (optional)').fill('1');
+  await form.getByLabel('Beschreibung (optional)').fill('Herbstaktion: Elite zum Sonderpreis');
   await form.getByRole('button', { name: 'Anlegen' }).click();
   await expect(admin.getByText(`Promo-Code ${code} angelegt.`)).toBeVisible();
 
@@ -146,12 +149,23 @@ test('a promo code an admin creates unlocks the promo plan; the admin sees the p
   await field.fill('GIBTSNICHT');
   await dialog.getByRole('button', { name: 'Prüfen' }).click();
   await expect(dialog.getByText('Code ungültig.')).toBeVisible();
-  await expect(dialog.getByRole('group', { name: 'Elite‑Angebot' })).toHaveCount(0);
+  await expect(dialog.getByRole('group', { name: /Elite‑Angebot/ })).toHaveCount(0);
 
   await field.fill(code.toLowerCase());
   await field.press('Enter');
-  await expect(toasts(page).getByText('Promo aktiviert: Elite‑Angebot verfügbar.')).toBeVisible();
-  const promo = dialog.getByRole('group', { name: 'Elite‑Angebot' });
+  const activated = toasts(page).getByText('Promo aktiviert: Elite‑Angebot verfügbar.');
+  await expect(activated).toBeVisible();
+  // The toast is above the profile dialog, not behind it: it is what the browser hits at its centre.
+  expect(
+    await activated.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return hit !== null && el.closest('.notice')!.contains(hit);
+    }),
+  ).toBe(true);
+  // The offer shows its price and the admin's description of the promotion.
+  const promo = dialog.getByRole('group', { name: 'Elite‑Angebot 79 € / Monat' });
+  await expect(promo.getByText('Herbstaktion: Elite zum Sonderpreis')).toBeVisible();
   await promo.getByRole('button', { name: 'PayPal' }).click();
   await expect(toasts(page).getByText('Danke! Dein Abo ist aktiv: Elite')).toBeVisible();
   await expect(planLine(dialog)).toHaveText('Aktueller Plan: Eliteaktiv');

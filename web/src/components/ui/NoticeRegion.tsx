@@ -1,12 +1,18 @@
 import { useSyncExternalStore } from 'react';
 import { useT } from '../../lib/i18n';
-import { dismissNotice, getNotices, subscribeNotices } from './notices-store';
+import { dismissNotice, getNoticeHost, getNotices, subscribeNotices } from './notices-store';
 import './notices.css';
 
-/** The live region where notices (toasts) appear. Render once near the root. */
-export function NoticeRegion() {
+/**
+ * The live region where notices (toasts) appear. Render once near the root
+ * (host ''); an open modal Dialog renders its own with its id, and the
+ * notices show in the topmost one only (see claimNoticeHost).
+ */
+export function NoticeRegion({ host = '' }: { host?: string }) {
   const t = useT();
-  const notices = useSyncExternalStore(subscribeNotices, getNotices, getNotices);
+  const all = useSyncExternalStore(subscribeNotices, getNotices, getNotices);
+  const current = useSyncExternalStore(subscribeNotices, getNoticeHost, getNoticeHost);
+  const notices = current === host ? all : [];
   return (
     <section className="notice-region" aria-label={t('common.notices')}>
       <div role="status" aria-live="polite" className="notice-region__list">

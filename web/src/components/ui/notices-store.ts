@@ -55,3 +55,27 @@ export function subscribeNotices(listener: Listener): () => void {
 export function getNotices(): Notice[] {
   return notices;
 }
+
+/*
+ * Where notices show. A modal <dialog> is in the browser's top layer and
+ * makes the rest of the page inert, so a notice in the app's region would sit
+ * behind it, out of reach and unheard. An open modal dialog therefore hosts
+ * the notices itself while it is the topmost one (the last opened); with none
+ * open, the app's region (host '') shows them.
+ */
+let hosts: string[] = [];
+
+/** The host that shows the notices now: the last opened dialog, or '' for the app's region. */
+export function getNoticeHost(): string {
+  return hosts[hosts.length - 1] ?? '';
+}
+
+/** A modal dialog opened: it shows the notices until it closes. Returns the release. */
+export function claimNoticeHost(id: string): () => void {
+  hosts = [...hosts.filter((h) => h !== id), id];
+  emit();
+  return () => {
+    hosts = hosts.filter((h) => h !== id);
+    emit();
+  };
+}

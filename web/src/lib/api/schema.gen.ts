@@ -3010,7 +3010,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** check a promo code without using it (20 per hour per user). valid with planId (the PayPal plan id the code unlocks) when the caller could redeem it; otherwise valid is false and code says why (promo_code_invalid, promo_code_used_up, promo_code_redeemed, promo_unavailable). The use counts when the subscription is confirmed. */
+        /** check a promo code without using it (20 per hour per user). valid with planId (the PayPal plan id the code unlocks), plan, price (when known), currency and the admin's description of the promotion when the caller could redeem it; otherwise valid is false and code says why (promo_code_invalid, promo_code_used_up, promo_code_redeemed, promo_unavailable). The use counts when the subscription is confirmed. */
         post: {
             parameters: {
                 query?: never;
@@ -3037,6 +3037,17 @@ export interface paths {
                             valid: boolean;
                             planId?: string;
                             code?: components["schemas"]["ErrorCode"];
+                            /**
+                             * @description the plan a valid code unlocks (the promo plan is Elite at a promotional price)
+                             * @enum {string}
+                             */
+                            plan?: "plus" | "elite" | "promo";
+                            /** @description euros a month of that plan; absent when not known (the promo plan without PAYPAL_PROMO_PRICE) */
+                            price?: number;
+                            /** @example EUR */
+                            currency?: string;
+                            /** @description the admin's description of the promotion; absent when empty */
+                            description?: string;
                         };
                     };
                 };

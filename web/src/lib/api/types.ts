@@ -224,15 +224,8 @@ export interface CancelSubscriptionRequest {
   reason?: string;
 }
 
-/** POST /api/promo/validate */
-export interface PromoValidateResponse {
-  ok: boolean;
-  valid: boolean;
-  /** The PayPal plan id the code unlocks (only when valid). */
-  planId?: string;
-  /** Why a code is not valid (a server message code). */
-  code?: string;
-}
+/** POST /api/promo/validate: planId, plan, price (when known) and description only with a valid code; code says why not. */
+export type PromoValidateResponse = ResponseBody<'/api/promo/validate', 'post'>;
 
 /** DELETE /api/me/history */
 export type DeleteHistoryResponse = ResponseBody<'/api/me/history', 'delete'>;

@@ -15,6 +15,8 @@ export interface Offer {
   label: string;
   /** '250 Chats pro Monat' */
   detail: string;
+  /** The admin's description of the promotion a promo code unlocked this offer with. */
+  note?: string | undefined;
   /** PayPal's plan id. */
   planId: string;
   /** The subscription's custom_id (the user's id, and for the promo plan its code): see billing.CustomID. */
@@ -96,6 +98,7 @@ function OfferItem({
           </span>
           <span className="plan-offer__detail">{offer.detail}</span>
         </p>
+        {offer.note ? <p className="plan-offer__note">{offer.note}</p> : null}
         {loading ? (
           <p className="field__hint" role="status">
             {t('profile.paypal.loading')}

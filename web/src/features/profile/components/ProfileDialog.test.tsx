@@ -77,7 +77,10 @@ describe('profile popup', () => {
     const name = dialog.getByLabelText('Anzeigename');
     fireEvent.change(name, { target: { value: 'Anna B' } });
     fireEvent.change(name, { target: { value: 'Anna Berger' } });
-    expect(dialog.getByRole('status', { name: '' })).toHaveTextContent('Speichere…');
+    // The save state's status (the dialog also holds the notices' live region).
+    const saveState = dialog.getAllByRole('status', { name: '' }).filter((el) => !el.closest('.notice-region'));
+    expect(saveState).toHaveLength(1);
+    expect(saveState[0]).toHaveTextContent('Speichere…');
     await act(() => vi.advanceTimersByTimeAsync(600));
     expect(store.patches).toEqual([]);
     await act(() => vi.advanceTimersByTimeAsync(250));

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Dialog } from '../../../components/ui/Dialog';
+import { NoticeRegion } from '../../../components/ui/NoticeRegion';
+import { claimNoticeHost } from '../../../components/ui/notices-store';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/Field';
 import { FullPageSpinner } from '../../../components/ui/Spinner';
 import { meQueryOptions, type MeResponse } from '../../../lib/api';
@@ -52,8 +54,21 @@ export default function ProfileDialog({ open, forced, onClose }: ProfileDialogPr
       ) : (
         <FullPageSpinner />
       )}
+      <DialogNotices />
     </Dialog>
   );
+}
+
+/**
+ * The notices (toasts) while the profile is open: the modal dialog is in the
+ * browser's top layer and makes the page behind it inert, so the app's own
+ * region would sit behind it, out of reach and unheard. This region inside
+ * the dialog shows them instead while it is mounted (claimNoticeHost).
+ */
+function DialogNotices() {
+  const host = useId();
+  useEffect(() => claimNoticeHost(host), [host]);
+  return <NoticeRegion host={host} />;
 }
 
 interface ProfileFormProps {

@@ -217,6 +217,51 @@ describe('subscription in the profile', () => {
     expect(api.bodies.confirm).toEqual([{ subscriptionID: 'I-PROMO', promoCode: 'LAUNCH' }]);
   });
 
+  it('the promo offer shows its price and the promotion\'s description, and the toast shows inside the dialog (issue 25, point 12)', async () => {
+    const api = payments();
+    server.use(
+      http.post('/api/promo/validate', async ({ request }) => {
+        await api.record('validate', request);
+        return HttpResponse.json({
+          ok: true,
+          valid: true,
+          planId: 'P-PROMO',
+          plan: 'promo',
+          price: 79,
+          currency: 'EUR',
+          description: 'Herbstaktion: Elite zum Sonderpreis',
+        });
+      }),
+    );
+    const { dialog, user } = await openProfile();
+    await user.type(await dialog.findByLabelText('Promo-Code'), 'HERBST{Enter}');
+    // The toast is in the open modal dialog (the page behind it is inert), in its live region.
+    const toast = await dialog.findByText('Promo aktiviert: Elite\u2011Angebot verfügbar.');
+    expect(toast.closest('[role="status"]')).not.toBeNull();
+    const offer = await dialog.findByRole('group', { name: 'Elite\u2011Angebot 79 € / Monat' });
+    expect(within(offer).getByText('Herbstaktion: Elite zum Sonderpreis')).toBeInTheDocument();
+    expect(within(offer).getByText('1000 Chats pro Monat')).toBeInTheDocument();
+  });
+
+  it('a promo offer without a known price says no price, and a code for Elite puts its description on Elite', async () => {
+    const api = payments();
+    let answer: Record<string, unknown> = { ok: true, valid: true, planId: 'P-PROMO', plan: 'promo', description: 'Nur heute' };
+    server.use(http.post('/api/promo/validate', () => HttpResponse.json(answer)));
+    const { dialog, user } = await openProfile();
+    const field = await dialog.findByLabelText('Promo-Code');
+    await user.type(field, 'HEUTE{Enter}');
+    const offer = await dialog.findByRole('group', { name: 'Elite\u2011Angebot' });
+    expect(within(offer).getByText('Nur heute')).toBeInTheDocument();
+
+    answer = { ok: true, valid: true, planId: 'P-ELITE', plan: 'elite', price: 99, description: 'Elite für Messebesucher' };
+    await user.clear(field);
+    await user.type(field, 'MESSE{Enter}');
+    const elite = await dialog.findByRole('group', { name: 'Elite 99 € / Monat' });
+    expect(await within(elite).findByText('Elite für Messebesucher')).toBeInTheDocument();
+    expect(dialog.queryByRole('group', { name: /Angebot/ })).not.toBeInTheDocument();
+    expect(api.bodies).toEqual({});
+  });
+
   it.each([
     ['an unknown code', HttpResponse.json({ ok: true, valid: false, code: 'promo_code_invalid' }), 'Code ungültig.'],
     ['a used-up code', HttpResponse.json({ ok: true, valid: false, code: 'promo_code_used_up' }), 'Code ungültig.'],
@@ -274,7 +319,8 @@ describe('subscription in the profile', () => {
     expect(await screen.findByText('Kündigung zurückgenommen')).toBeInTheDocument();
     expect(api.bodies.uncancel).toEqual([{ subscriptionID: 'I-PLUS' }]);
     expect(await dialog.findByRole('button', { name: 'Abo kündigen' })).toBeInTheDocument();
-    expect(dialog.queryByText('Abo endet am 24.12.2026')).not.toBeInTheDocument();
+    // The line is gone (the toast, which now shows inside the dialog, may still be up).
+    expect(dialog.queryAllByText('Abo endet am 24.12.2026').filter((el) => !el.closest('.notice'))).toHaveLength(0);
   });
 
   it.each([

@@ -284,23 +284,26 @@ function Offers({ config, plus, elite }: { config: PayPalConfigResponse; plus: s
   const { session } = useAuth();
   const userId = session?.user.id ?? '';
   const headingId = useId();
-  const [promo, setPromo] = useState<{ code: string; planId: string } | null>(null);
+  const [promo, setPromo] = useState<Promo | null>(null);
   const [problem, setProblem] = useState<Failure | null>(null);
   const [confirming, setConfirming] = useState(false);
 
   const detail = (tier: 'plus' | 'elite') =>
     t('profile.plan.offer.quota', { quota: tier === 'plus' ? 250 : 1000 });
+  // A code for Plus or Elite puts the promotion's description on that offer.
+  const noteFor = (planId: string) => (promo && promo.planId === planId && promo.description ? promo.description : undefined);
   const offers: Offer[] = [
-    { key: 'plus', label: t('profile.plan.offer.plus', { price: config.prices.plus }), detail: detail('plus'), planId: plus, customId: userId },
-    { key: 'elite', label: t('profile.plan.offer.elite', { price: config.prices.elite }), detail: detail('elite'), planId: elite, customId: userId },
+    { key: 'plus', label: t('profile.plan.offer.plus', { price: config.prices.plus }), detail: detail('plus'), note: noteFor(plus), planId: plus, customId: userId },
+    { key: 'elite', label: t('profile.plan.offer.elite', { price: config.prices.elite }), detail: detail('elite'), note: noteFor(elite), planId: elite, customId: userId },
   ];
   if (promo && promo.planId !== plus && promo.planId !== elite) {
     // custom_id carries the code, so that PayPal's webhook can still redeem
     // it should this browser never confirm (billing.CustomID).
     offers.push({
       key: 'promo',
-      label: t('profile.plan.offer.promo'),
+      label: promo.price ? t('profile.plan.offer.promoPrice', { price: promo.price }) : t('profile.plan.offer.promo'),
       detail: detail('elite'),
+      note: promo.description || undefined,
       planId: promo.planId,
       customId: `${userId}:${promo.code}`,
     });
@@ -355,13 +358,21 @@ function Offers({ config, plus, elite }: { config: PayPalConfigResponse; plus: s
           {problem.details}
         </Alert>
       ) : null}
-      <PromoField onValid={(code, planId) => setPromo({ code, planId })} />
+      <PromoField onValid={setPromo} />
     </section>
   );
 }
 
+/** A valid promo code: the plan id it unlocks, its price (euros a month, when known) and the promotion's description. */
+interface Promo {
+  code: string;
+  planId: string;
+  price?: number | undefined;
+  description?: string | undefined;
+}
+
 /** The promo field (spec 01 §4, §5, §8): a valid code unlocks the promo plan's button. */
-function PromoField({ onValid }: { onValid: (code: string, planId: string) => void }) {
+function PromoField({ onValid }: { onValid: (promo: Promo) => void }) {
   const { t } = useI18n();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -378,7 +389,7 @@ function PromoField({ onValid }: { onValid: (code: string, planId: string) => vo
         // Valid only when the answer says ok and valid and carries a plan id (spec 01 §5).
         if (res.ok && res.valid && res.planId) {
           notify({ tone: 'success', text: t('profile.promo.activated') }, TOAST_MS);
-          onValid(value, res.planId);
+          onValid({ code: value, planId: res.planId, price: res.price, description: res.description });
           return;
         }
         setError(res.ok && res.code === 'promo_unavailable' ? t('profile.promo.unavailable') : t('profile.promo.invalid'));

@@ -84,6 +84,7 @@ export const profile = {
   'profile.plan.offer.plus': { de: 'Plus {price} € / Monat', en: 'Plus €{price} / month' },
   'profile.plan.offer.elite': { de: 'Elite {price} € / Monat', en: 'Elite €{price} / month' },
   'profile.plan.offer.promo': { de: 'Elite‑Angebot', en: 'Elite offer' },
+  'profile.plan.offer.promoPrice': { de: 'Elite‑Angebot {price} € / Monat', en: 'Elite offer €{price} / month' },
   'profile.plan.offer.quota': { de: '{quota} Chats pro Monat', en: '{quota} chats a month' },
   'profile.plan.approving': {
     de: 'PayPal bestätigt dein Abo. Das dauert meist nur einen Moment.',
