@@ -100,6 +100,12 @@ type analysis struct {
 	// answer: the sentence holding it earns nothing.
 	placeholder string
 
+	// revealed says the customer had told what is behind the objection
+	// before this answer; concern is then the answer's sentence that
+	// answers it ("" when none does). Set by chat.analyseAt.
+	revealed bool
+	concern  string
+
 	penalties []penalty
 	score     int
 	// void says why the answer earns nothing: voidList, voidRepeat,

@@ -58,13 +58,15 @@ func (c *chat) analyseAt(i int, family string) *analysis {
 
 func (c *chat) analyseNew(i int, family string) *analysis {
 	a := analyseIn(c.in.History[i].Content, family, c.v, c.p, c.contextAt(i, family))
+	a.revealed = c.revealedAt(i, family)
+	if a.revealed {
+		a.concern = c.addresses(a, family)
+	}
 	// Once the customer has told what is behind the objection, answering
 	// exactly that is what the question was for.
-	if a.void == "" && !a.offTopic && a.question < 1 && c.revealedAt(i, family) {
-		if q := c.addresses(a, family); q != "" {
-			a.question, a.questionKind, a.questionQuote = 1, "followup", q
-			a.score = a.computeScore()
-		}
+	if a.void == "" && !a.offTopic && a.question < 1 && a.concern != "" {
+		a.question, a.questionKind, a.questionQuote = 1, "followup", a.concern
+		a.score = a.computeScore()
 	}
 	return a
 }

@@ -81,11 +81,7 @@ func (c *chat) revealedAt(i int, family string) bool {
 // concern of family: one that gives what a condition asks for, or that
 // handles the objection as trainers teach; "" when none does.
 func (c *chat) addresses(a *analysis, family string) string {
-	f := c.texts(family)
-	var ms [][]matcher
-	for _, words := range f.Met {
-		ms = append(ms, compile(words))
-	}
+	ms := c.metMatchers(family)
 	for _, s := range a.sents {
 		if placeholderRE.MatchString(s.Text) || !realSentence(s) {
 			continue
@@ -107,10 +103,9 @@ func (c *chat) addresses(a *analysis, family string) string {
 // words too long to quote) in the answers to
 // this objection up to history index i.
 func (c *chat) metConditions(i int, stage []sellerTurn) []string {
-	f := c.texts(c.family)
-	out := make([]string, len(f.Met))
-	for k, words := range f.Met {
-		ms := compile(words)
+	conds := c.metMatchers(c.family)
+	out := make([]string, len(conds))
+	for k, ms := range conds {
 		for _, t := range stage {
 			if t.index > i {
 				break
@@ -129,6 +124,23 @@ func (c *chat) metConditions(i int, stage []sellerTurn) []string {
 		}
 	}
 	return out
+}
+
+// metMatchers are, per condition of family, the compiled words that meet
+// it, once per chat.
+func (c *chat) metMatchers(family string) [][]matcher {
+	if ms, ok := c.metCompiled[family]; ok {
+		return ms
+	}
+	var ms [][]matcher
+	for _, words := range c.texts(family).Met {
+		ms = append(ms, compile(words))
+	}
+	if c.metCompiled == nil {
+		c.metCompiled = map[string][][]matcher{}
+	}
+	c.metCompiled[family] = ms
+	return ms
 }
 
 // shortExcerpt is a few of the seller's words around the entry m of s:

@@ -126,18 +126,16 @@ const (
 // then answers that concern, and an answer that neither explores nor
 // answers the objection moves nothing.
 func (c *chat) resist(i int, a *analysis, as *coach.Assessment) {
-	revealed := c.revealedAt(i, c.family)
-	addressed := c.addresses(a, c.family) != ""
 	if !a.shown("question") && a.relevance < 1 && !a.shown("benefit") {
 		as.Score = min(as.Score, capNoSubstance)
 	}
-	if revealed && addressed {
+	if a.revealed && a.concern != "" {
 		return
 	}
 	as.Holds = true
 	as.Score = min(as.Score, capHeld)
 	key, note := "question", "hold.ask"
-	if revealed {
+	if a.revealed {
 		key, note = "benefit", "hold.address"
 	}
 	for k := range as.Techniques {
@@ -213,6 +211,7 @@ type chat struct {
 	// modelSentences are the sentences of the trainer's model answers
 	// (appWritten).
 	modelSentences map[string]bool
+	metCompiled    map[string][][]matcher // by family (metMatchers)
 	turnsCache     []sellerTurn
 	turnsDone      bool
 }
@@ -274,22 +273,6 @@ func (c *chat) choose(list []string, slot string) string {
 		return ""
 	}
 	return list[pick(len(list), c.in.Scenario.Seed, slot, itoa(c.in.Stage), itoa(len(c.in.History)))]
-}
-
-// rotate picks from list so that successive customer turns of a chat never
-// repeat the previous choice.
-func (c *chat) rotate(list []string, slot string) string {
-	if len(list) == 0 {
-		return ""
-	}
-	base := pick(len(list), c.in.Scenario.Seed, slot)
-	turns := 0
-	for _, t := range c.in.History {
-		if t.Role == salescoach.RoleAssistant {
-			turns++
-		}
-	}
-	return list[(base+turns)%len(list)]
 }
 
 func (c *chat) render(tmpl string) string { return render(tmpl, c.v, c.p) }
