@@ -50,7 +50,7 @@ func (c *chat) evaluate() *coach.Evaluation {
 
 	scores := make([]int, 6)
 	comments := make([]string, 6)
-	best := map[int]string{} // category -> quote for top points
+	praised := map[int]bool{} // categories that may be a top point (ownQuotes finds the quote)
 
 	// Empathie & Zuhören: acknowledging, and picking up the customer's words.
 	var ackCount int
@@ -70,7 +70,7 @@ func (c *chat) evaluate() *coach.Evaluation {
 	if ackCount > 0 {
 		comments[0] = fmt.Sprintf(t["empathy.good"], q(ackQuote), ackCount, n)
 		if ackPraise {
-			best[0] = q(ackQuote)
+			praised[0] = true
 		}
 	} else {
 		comments[0] = fmt.Sprintf(t["empathy.none"], n, q(firstSentence(ts[0].a.sents)))
@@ -83,7 +83,7 @@ func (c *chat) evaluate() *coach.Evaluation {
 	case qCount > 0:
 		comments[1] = fmt.Sprintf(t["questions.good"], q(qBest.questionQuote), qCount, n)
 		if praiseworthy(qBest) {
-			best[1] = q(qBest.questionQuote)
+			praised[1] = true
 		}
 	case qBest != nil:
 		comments[1] = fmt.Sprintf(t["questions.weak"], q(qBest.questionQuote))
@@ -116,7 +116,7 @@ func (c *chat) evaluate() *coach.Evaluation {
 			comments[2] += t["value.noevidence"]
 		}
 		if praiseworthy(benefitBest) {
-			best[2] = q(benefitBest.benefitQuote)
+			praised[2] = true
 		}
 	case evidenceBest != nil:
 		comments[2] = fmt.Sprintf(t["value.generic"], q(evidenceBest.evidenceQuote))
@@ -159,7 +159,7 @@ func (c *chat) evaluate() *coach.Evaluation {
 	solved, total := c.solved(len(bestPer))
 	comments[3] += fmt.Sprintf(t["objections.solved"], solved, total)
 	if bt.a.score >= 60 {
-		best[3] = q(firstSentence(bt.a.sents))
+		praised[3] = true
 	}
 
 	// Abschlussorientierung.
@@ -169,7 +169,7 @@ func (c *chat) evaluate() *coach.Evaluation {
 	case nCount > 0:
 		comments[4] = fmt.Sprintf(t["closing.good"], q(nBest.nextQuote), nCount, n)
 		if praiseworthy(nBest) {
-			best[4] = q(nBest.nextQuote)
+			praised[4] = true
 		}
 	case nBest != nil:
 		comments[4] = fmt.Sprintf(t["closing.vague"], q(nBest.nextQuote))
@@ -211,7 +211,7 @@ func (c *chat) evaluate() *coach.Evaluation {
 		}
 		comments[5] = fmt.Sprintf(t[key], q(firstSentence(ts[bestTurn].a.sents)))
 		if scores[5] >= 60 && praiseworthy(ts[bestTurn].a) {
-			best[5] = q(firstSentence(ts[bestTurn].a.sents))
+			praised[5] = true
 		}
 	}
 
@@ -243,12 +243,19 @@ func (c *chat) evaluate() *coach.Evaluation {
 	}
 
 	ev.Improvements = c.improvements(ts, scores, toneBad, formBad)
-	ev.TopPoints = topPoints(lang, scores, c.ownQuotes(ts, best))
+	ev.TopPoints = topPoints(lang, scores, c.ownQuotes(ts, praised))
 
 	for i := range ev.Scores {
 		ev.Scores[i].Comment = tidyQuotes(ev.Scores[i].Comment)
 	}
 	return ev
+}
+
+// categoryTechniques are the techniques whose advice each category's
+// improvement gives.
+var categoryTechniques = map[string][]string{
+	"empathy": {"acknowledge"}, "questions": {"question"}, "value": {"benefit", "evidence"},
+	"objections": laerOrder, "closing": {"next_step"},
 }
 
 // praiseMin is the score an answer needs before the evaluation holds it
@@ -307,10 +314,7 @@ func (c *chat) improvements(ts []assessedTurn, scores []int, toneBad, formBad *a
 	// Advice the seller already followed in every answer is no advice:
 	// such a category gets the next refinement instead.
 	followed := func(cat string) bool {
-		keys := map[string][]string{
-			"empathy": {"acknowledge"}, "questions": {"question"}, "value": {"benefit", "evidence"},
-			"objections": laerOrder, "closing": {"next_step"},
-		}[cat]
+		keys := categoryTechniques[cat]
 		if len(keys) == 0 {
 			return false
 		}
@@ -378,12 +382,12 @@ func (c *chat) improvements(ts []assessedTurn, scores []int, toneBad, formBad *a
 	return out
 }
 
-// ownQuotes replaces the quote of each praised category (best) by a
-// sentence the seller wrote themselves that shows it: never a sentence of
+// ownQuotes finds, for each praised category, a sentence the seller wrote
+// themselves that shows it: never a sentence of
 // the trainer's own model answers sent as they were, and never the same
 // sentence for two categories. A category with no such sentence is not
 // praised.
-func (c *chat) ownQuotes(ts []assessedTurn, best map[int]string) map[int]string {
+func (c *chat) ownQuotes(ts []assessedTurn, praised map[int]bool) map[int]string {
 	lang := c.v.Lang
 	cands := map[int][]string{}
 	for _, x := range ts {
@@ -415,7 +419,7 @@ func (c *chat) ownQuotes(ts []assessedTurn, best map[int]string) map[int]string 
 	used := map[string]bool{}
 	out := map[int]string{}
 	for i := range categoryKeys {
-		if _, ok := best[i]; !ok {
+		if !praised[i] {
 			continue
 		}
 		for _, s := range cands[i] {
