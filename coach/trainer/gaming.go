@@ -165,11 +165,7 @@ func namesTechniques(text string) bool {
 	})
 	names := map[string]bool{}
 	for _, p := range pieces {
-		ws := strings.Fields(norm(p))
-		if len(ws) == 0 {
-			continue
-		}
-		n := " " + strings.Join(ws, " ") + " "
+		n := norm(p)
 		for _, m := range techniqueLabels.m {
 			if strings.HasPrefix(n, m.needle) {
 				names[m.raw] = true
