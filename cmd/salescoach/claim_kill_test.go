@@ -56,16 +56,8 @@ func spawn(t *testing.T, kv ...string) (string, *exec.Cmd, *syncBuffer) {
 		}
 	})
 	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); {
-		for _, l := range logLines(out) {
-			if l["msg"] == "listening" {
-				base := "http://" + l["addr"].(string)
-				if res, err := http.Get(base + "/healthz"); err == nil {
-					res.Body.Close()
-					if res.StatusCode == 200 {
-						return base, cmd, out
-					}
-				}
-			}
+		if base := healthyAt(out); base != "" {
+			return base, cmd, out
 		}
 		time.Sleep(20 * time.Millisecond) // polling for start-up, not timing a result
 	}

@@ -124,21 +124,30 @@ func launch(t *testing.T, ctx context.Context, getenv func(string) string) (stri
 			t.Fatalf("server stopped: %v\n%s", err, out.String())
 		default:
 		}
-		for _, l := range logLines(out) {
-			if l["msg"] == "listening" {
-				base := "http://" + l["addr"].(string)
-				if res, err := http.Get(base + "/healthz"); err == nil {
-					res.Body.Close()
-					if res.StatusCode == 200 {
-						return base, out, done
-					}
-				}
-			}
+		if base := healthyAt(out); base != "" {
+			return base, out, done
 		}
 		time.Sleep(20 * time.Millisecond) // polling for start-up, not timing a result
 	}
 	t.Fatalf("server did not become healthy:\n%s", out.String())
 	return "", nil, nil
+}
+
+// healthyAt is the base URL a server logged to out as listening, once its
+// /healthz answers 200; "" until then.
+func healthyAt(out *syncBuffer) string {
+	for _, l := range logLines(out) {
+		if l["msg"] == "listening" {
+			base := "http://" + l["addr"].(string)
+			if res, err := http.Get(base + "/healthz"); err == nil {
+				res.Body.Close()
+				if res.StatusCode == 200 {
+					return base
+				}
+			}
+		}
+	}
+	return ""
 }
 
 func postJSON(t *testing.T, c *http.Client, base, path, token string, body any) (int, map[string]any) {
