@@ -116,6 +116,10 @@ type analysis struct {
 // withProduct open a sentence about what the product does: "Mit X …".
 var withProduct = lex("mit", "with", "durch", "dank", "thanks to", "by using")
 
+// purposeRE finds a clause of purpose or consequence: ", damit …",
+// ", sodass …", "so that …", ", so nothing …", "which means …".
+var purposeRE = regexp.MustCompile(`(?i)(,|–|—|-)\s*(damit|sodass|so dass|wodurch|weshalb|so|which means|meaning)\s|\b(so that|so nothing|so no one|so nobody|so everyone|so you|so your)\b`)
+
 // placeholderRE finds a placeholder of a model answer: text in square
 // brackets on one line, for the seller to replace with their own.
 var placeholderRE = regexp.MustCompile(`\[[^\[\]\n]{2,}\]`)
@@ -151,7 +155,7 @@ func analyseIn(text, family string, v voice, p product, ctx answerContext) *anal
 			a.checkNext(s)
 			a.checkPenalties(s)
 		}
-		a.checkOpener()
+		a.checkOpener(ctx.customer)
 		a.checkRelevance()
 	}
 	a.checkFormality()
@@ -188,23 +192,50 @@ func (a *analysis) checkAck(i int, s sentence) {
 
 // checkOpener credits an answer's first sentence as an acknowledgement
 // when it sides with the customer before arguing, in whatever words
-// ("Dass Sie gerade im Stress sind, glaube ich sofort."): a statement
-// with words of agreement that points at the customer or their point
-// and neither argues (no product, no offer, no benefit) nor pushes back
-// (no contradiction, pressure, dismissal or directive), opening an answer
-// that goes on.
-func (a *analysis) checkOpener() {
+// ("Dass Sie gerade im Stress sind, glaube ich sofort.", "Respekt, einen
+// guten Anbieter hat nicht jeder."): a statement that signals agreement
+// (words of agreement, or a short lead before a comma as people open a
+// reply: "Fair, …", "Quite rightly, …", "I see, …") and points at the
+// customer or their point (the customer, a pronoun, the objection's
+// theme, or a word of what the customer said) and neither argues (no
+// product, no offer, no benefit) nor pushes back (no contradiction,
+// pressure, dismissal or directive), opening an answer that goes on.
+func (a *analysis) checkOpener(customer string) {
 	if a.ack > 0 || len(a.sents) < 3 {
 		return
 	}
 	s := a.sents[0]
-	if isQuestion(s) || s.Words < 4 || s.Words > 20 || !has(s.Norm, agreementWords.m) {
+	// The head is the sentence up to a semicolon, colon or dash: "Ihre
+	// Skepsis ist gut begründet; von der Qualität hängt ab, ob …" signals
+	// agreement in its head and may go on to say why it matters.
+	head := s.Text
+	if at := headEndRE.FindStringIndex(head); at != nil {
+		head = head[:at[0]]
+	}
+	hn := norm(head)
+	// "Totally get it – if it ain't broke, right?" asks nothing.
+	asks := isQuestion(s) && !rhetoricalEnd(s.Text)
+	if asks || s.Words < 4 || wordCount(head) > 20 || s.Words > 40 || !(has(hn, agreementWords.m) || leadRE.MatchString(s.Text)) {
 		return
 	}
-	if !has(s.Norm, customerWords.m) && !has(s.Norm, backReferences.m) && !strings.Contains(s.Norm, " das ") && !strings.Contains(s.Norm, " that ") {
+	theme := false
+	if fw, ok := familyLexicon[a.family]; ok {
+		theme = has(s.Norm, fw.Theme.m)
+	}
+	// A terse opener ("Klar – sowas entscheidet man zusammen.") that a
+	// question follows points at the customer's point by its place.
+	asked := isQuestion(a.sents[1])
+	if !theme && !asked && !has(s.Norm, customerWords.m) && !has(s.Norm, backReferences.m) && !strings.Contains(s.Norm, " das ") &&
+		!strings.Contains(s.Norm, " that ") && !sharesWord(s.Norm, customer) {
 		return
 	}
-	for _, l := range []*lexicon{selfWords, benefitWords, contradictWords, pressureWords, insultWords, dismissWords, badmouthWords, directives} {
+	// The head must not argue; no part may push back.
+	for _, l := range []*lexicon{benefitWords, selfWords, directives} {
+		if has(hn, l.m) {
+			return
+		}
+	}
+	for _, l := range []*lexicon{butWords, contradictWords, pressureWords, insultWords, dismissWords, badmouthWords} {
 		if has(s.Norm, l.m) {
 			return
 		}
@@ -212,27 +243,153 @@ func (a *analysis) checkOpener() {
 	a.ack, a.ackQuote = 0.8, s.Text
 }
 
+// headEndRE ends a sentence's head: a semicolon, a colon or a dash between
+// words.
+var headEndRE = regexp.MustCompile(`;|:\s|\s[–—-]\s`)
+
+// leadRE finds a reply's short lead: one or two words and a comma or dash
+// at its start ("Fair, …", "Quite rightly, …", "Verstehe – …").
+var leadRE = regexp.MustCompile(`^\s*[\p{L}']+(\s[\p{L}']+)?\s*(,|–|—|!)`)
+
+// sharesWord reports whether normalised text n repeats a word of four or
+// more letters, no stopword, of the customer's message.
+func sharesWord(n, customer string) bool {
+	if customer == "" {
+		return false
+	}
+	for _, t := range tokens(customer) {
+		if len(t) >= 4 && !stopwords[t] && strings.Contains(n, " "+t+" ") {
+			return true
+		}
+	}
+	return false
+}
+
 // isNextStepSentence tells a proposal ("Sollen wir nächste Woche eine Demo
-// machen?") from a clarifying question.
+// machen?") from a clarifying question: one that shows a next step.
 func isNextStepSentence(s sentence) bool {
-	when := has(s.Norm, nextTimes.m)
-	return has(s.Norm, nextActions.m) || (when && ((s.Question && has(s.Norm, jointWords.m)) || has(s.Norm, nextProposals.m)))
+	strength, _ := proposal(s)
+	return strength >= shownNext
+}
+
+// proposal judges a sentence as a next step: 1 an action with a day or a
+// proposal ("Sollen wir am Freitag eine Demo machen?"), 0.9 a proposal or
+// the seller's own move by a day ("Ich melde mich nächste Woche",
+// "Wollen wir am 12. kurz sprechen?"), 0.8 an action without a day, 0.4 a
+// vague invitation ("Melden Sie sich bei Interesse").
+func proposal(s sentence) (float64, string) {
+	action := has(s.Norm, nextActions.m)
+	when := has(s.Norm, nextTimes.m) || dated(s.Norm)
+	// "Schauen wir uns am Mittwoch um 14 Uhr Ihre Kosten an?": a question
+	// with a day or time proposes it.
+	// "Ich bereite bis Mittwoch eine Übersicht vor", "If you tell me the
+	// deadline, I will confirm a date by tomorrow": the seller commits to
+	// a move by a day.
+	// "Können Sie bis Mittwoch klären, …?": a yes/no question that asks
+	// the customer for a move by a day proposes it too.
+	yesNo := s.Question && has(" "+strings.SplitN(strings.TrimSpace(s.Norm), " ", 2)[0]+" ", askingVerbs.m) && has(s.Norm, customerWords.m)
+	prop := has(s.Norm, nextProposals.m) || (s.Question && when && (has(s.Norm, jointWords.m) || yesNo)) ||
+		(when && has(s.Norm, firstPerson.m))
+	switch {
+	case action && (when || prop):
+		return 1, "concrete"
+	case prop && when:
+		return 0.9, "concrete"
+	case action:
+		return 0.8, "shown"
+	case has(s.Norm, nextVague.m):
+		return 0.4, "vague"
+	}
+	return 0, ""
+}
+
+// dated reports a day of the month or a time of day in normalised text,
+// whatever words surround it: "am 12.", "bis zum 3. März", "14.03.",
+// "on the 12th", "um 10 Uhr", "at 9 am", "9:30". A figure with a unit
+// ("um 10 Prozent", "at 9 euros") is none.
+func dated(n string) bool {
+	toks := strings.Fields(n)
+	for i, t := range toks {
+		prev, next := "", ""
+		if i > 0 {
+			prev = toks[i-1]
+		}
+		if i+1 < len(toks) {
+			next = toks[i+1]
+		}
+		switch {
+		case dateRE.MatchString(t):
+			return true
+		case ordinalRE.MatchString(t) && (prev == "the" || prev == "on" || prev == "by" || months[next]):
+			return true
+		case !dayRE.MatchString(t):
+			continue
+		case months[next] || months[prev]:
+			return true
+		case next == "uhr" || next == "pm" || next == "o" && i+2 < len(toks) && toks[i+2] == "clock":
+			return true
+		case (prev == "am" || prev == "zum" || prev == "um" || prev == "at" || prev == "dem") && !has(" "+next+" ", evidenceUnits.m) && !has(" "+next+" ", timeUnits.m):
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	dayRE     = regexp.MustCompile(`^([1-9]|[01][0-9]|2[0-9]|3[01])$`)
+	ordinalRE = regexp.MustCompile(`^([1-9]|[12][0-9]|3[01])(st|nd|rd|th)$`)
+	// "14.03", "14.03.2027", "9:30" arrives as "9 30" and is caught by "um 9".
+	dateRE = regexp.MustCompile(`^([1-9]|[012][0-9]|3[01])\.(0?[1-9]|1[0-2])(\.(20)?[0-9]{2})?$`)
+	months = map[string]bool{}
+)
+
+func init() {
+	for _, m := range strings.Fields("januar februar maerz april mai juni juli august september oktober november dezember " +
+		"jan feb mrz apr jun jul aug sep sept okt nov dez " +
+		"january february march may june july october december") {
+		months[m] = true
+	}
 }
 
 // isQuestion reports a sentence that asks the customer something: it ends
 // with a question mark, asks indirectly ("Erzählen Sie mal, wie …", "Mich
 // würde interessieren, …", "Walk me through …"), or, as people type in a
-// chat, starts with a question word and ends without a full stop.
+// chat, is built as a question and ends without a question mark: it starts
+// with a question word and ends without a full stop, a question word and a
+// verb addressing the customer ("Wann haben Sie zuletzt gecheckt, …."), or
+// a verb that opens a question ("Gibt's irgendwas, das …"), also after a
+// lead ("Kurze Frage: …", "Mal ehrlich – …").
 func isQuestion(s sentence) bool {
 	if s.Question || has(s.Norm, indirectAsks.m) {
 		return true
 	}
 	t := strings.TrimSpace(s.Text)
-	if t == "" || strings.ContainsAny(t[len(t)-1:], ".!:…") {
+	if t == "" || has(s.Norm, directives.m) {
 		return false
 	}
-	first := strings.Fields(s.Norm)
-	return len(first) > 2 && has(" "+first[0]+" ", questionWords.m) && first[0] != "was" && first[0] != "what"
+	body := t
+	if at := headEndRE.FindStringIndex(t); at != nil && wordCount(t[:at[0]]) <= 3 {
+		body = strings.TrimSpace(t[at[1]:])
+	}
+	bn := norm(body)
+	ws := strings.Fields(bn)
+	if len(ws) < 3 {
+		return false
+	}
+	first := " " + ws[0] + " "
+	toCustomer := has(bn, customerWords.m)
+	switch {
+	case has(first, questionWords.m) && ws[0] != "was" && ws[0] != "what" && !strings.ContainsAny(t[len(t)-1:], ".!:…"):
+		return true
+	case has(first, questionWords.m) && toCustomer && !has(" "+ws[1]+" ", customerWords.m) && !strings.Contains(strings.Join(strings.Fields(body)[:2], " "), ","):
+		// "Wann haben Sie …": the question word is followed by a verb, not
+		// by the subject as in "Was Sie brauchen, ist …"; "Wie gesagt, …"
+		// is no question.
+		return true
+	case has(first, askingVerbs.m) && (toCustomer || body != t):
+		return true
+	}
+	return false
 }
 
 func (a *analysis) checkQuestion(s sentence, kw keywordSet) {
@@ -352,8 +509,15 @@ func (a *analysis) checkBenefit(s sentence, kw keywordSet) {
 	// a statement of what the product does for the customer is a benefit,
 	// whatever its words; advice and praise ("X ist gut, das sollten Sie
 	// sich ansehen") are not.
-	forCustomer := tie && !s.Question && !has(s.Norm, directives.m) &&
-		(has(s.Norm, beneficiaries.m) || ((startsWith(s.Norm, withProduct.m) || has(s.Norm, selfWords.m)) && has(s.Norm, customerWords.m)))
+	// "X hält das Wissen fest, damit nichts an einer Person hängt", "X geht
+	// auch klein, kein großer Sprung nötig", "X bringt Zeit zurück", "X
+	// kommt mit festem Termin, den wir schriftlich zusagen": what follows
+	// for the customer, a pain it takes away, what they gain or are spared,
+	// a promise or work the seller takes on is a benefit too.
+	forCustomer := tie && !s.Question && !has(s.Norm, directives.m) && !has(s.Norm, praiseWords.m) &&
+		(has(s.Norm, beneficiaries.m) || purposeRE.MatchString(s.Text) || has(s.Norm, guaranteeWords.m) || has(s.Norm, serviceWords.m) ||
+			has(s.Norm, negations.m) || has(s.Norm, outcomeWords.m) ||
+			((startsWith(s.Norm, withProduct.m) || has(s.Norm, selfWords.m)) && has(s.Norm, customerWords.m)))
 	var strength float64
 	var kind string
 	switch {
@@ -396,7 +560,10 @@ func (a *analysis) checkEvidence(s sentence) {
 	}
 	// One concrete case ("Ein Maschinenhändler hat damit …") is an example
 	// even without the word "Beispiel".
-	ref := has(s.Norm, evidenceRefs.m) || (startsWith(s.Norm, caseStarts.m) && has(s.Norm, caseVerbs.m) && s.Words >= 6)
+	// So is a case told from experience ("Letzte Woche hatte ich ein Paar,
+	// …", "My last client with 60 people got a yes …").
+	ref := has(s.Norm, evidenceRefs.m) || (startsWith(s.Norm, caseStarts.m) && has(s.Norm, caseVerbs.m) && s.Words >= 6) ||
+		(has(s.Norm, clientWords.m) && (has(s.Norm, pastWords.m) || figure) && s.Words >= 6)
 	var strength float64
 	switch {
 	case figure && ref:
@@ -426,27 +593,7 @@ func (a *analysis) checkNext(s sentence) {
 	if !realSentence(s) && !s.Question {
 		return
 	}
-	action := has(s.Norm, nextActions.m)
-	when := has(s.Norm, nextTimes.m)
-	// "Schauen wir uns am Mittwoch um 14 Uhr Ihre Kosten an?": a question
-	// with a day or time proposes it.
-	// "Ich bereite bis Mittwoch eine Übersicht vor": the seller commits
-	// to a move by a day.
-	prop := has(s.Norm, nextProposals.m) || (s.Question && when && has(s.Norm, jointWords.m)) ||
-		(when && startsWith(s.Norm, commitStarts.m))
-	var strength float64
-	var kind string
-	switch {
-	case action && (when || prop):
-		strength, kind = 1, "concrete"
-	case prop && when:
-		strength, kind = 0.9, "concrete"
-	case action:
-		strength, kind = 0.8, "shown"
-	case has(s.Norm, nextVague.m):
-		strength, kind = 0.4, "vague"
-	}
-	if strength > a.next {
+	if strength, kind := proposal(s); strength > a.next {
 		a.next, a.nextKind, a.nextQuote = strength, kind, s.Text
 	}
 }
@@ -540,6 +687,10 @@ func (a *analysis) checkRelevance() {
 		switch {
 		case has(n, fw.Handling.m):
 			a.relevance = 1
+		case a.benefit >= shownBenefit && a.themeSentences(fw.Theme) >= 2:
+			// An answer that stays with the objection's theme through its
+			// argument deals with it, in whatever words it handles it.
+			a.relevance = 1
 		case has(n, fw.Theme.m):
 			a.relevance = 0.6
 		case a.question >= 1:
@@ -556,6 +707,17 @@ func (a *analysis) checkRelevance() {
 			return
 		}
 	}
+}
+
+// themeSentences counts the answer's sentences that name the theme.
+func (a *analysis) themeSentences(theme *lexicon) int {
+	n := 0
+	for _, s := range a.sents {
+		if has(s.Norm, theme.m) {
+			n++
+		}
+	}
+	return n
 }
 
 // German forms of address. Capitalised Sie/Ihnen/Ihr… are formal; du, dich,

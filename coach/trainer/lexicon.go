@@ -109,11 +109,19 @@ var (
 	backReferences  = named("back_reference")    // "Woran liegt das?": pronouns pointing back at the objection
 	indirectAsks    = named("indirect_question") // "Erzählen Sie mal …": a question without a question mark
 	beneficiaries   = named("beneficiary")       // the customer as the one who gains ("Ihnen", "Ihr …", "your")
-	directives      = named("directive")         // advice or praise rather than a gain ("sollten Sie", "gut")
+	directives      = named("directive")         // advice rather than a gain ("sollten Sie", "schauen Sie sich … an")
+	praiseWords     = named("praise")            // praise rather than a gain ("X ist gut")
 	techniqueLabels = named("technique_labels")  // the names of the techniques themselves ("Nutzen", "Next step")
 	agreementWords  = named("agreement")         // an opener that sides with the customer ("im Gegenteil", "sehe ich genauso")
 	jointWords      = named("joint")             // the seller or both act ("wir", "ich", "we"): a question with a day proposes it
-	commitStarts    = named("commitment_starts") // "Ich melde mich am Freitag": a statement of the seller's own next move
+	firstPerson     = named("first_person")      // "Ich melde mich am Freitag": the seller's own move
+	guaranteeWords  = named("guarantee")         // a guarantee takes a risk off the customer
+	serviceWords    = named("service")           // "wir liefern die Unterlagen": work the seller takes off the customer
+	outcomeWords    = named("outcome")           // what a customer gains or is spared: time, money, effort, worry
+	negations       = named("negation")          // "kein großer Sprung nötig": a pain taken away
+	clientWords     = named("client")            // who a case is about: "ein Paar", "one company"
+	pastWords       = named("past")              // a case told from experience: "letzte Woche", "had"
+	askingVerbs     = named("asking_verbs")      // a verb that opens a question: "Gibt es …", "Do you …"
 	functionWords   = named("function_words")    // a line of website text is a sentence
 	boilerplate     = named("boilerplate")       // website text that is not about the product
 )

@@ -243,6 +243,18 @@ func TestRecognisesWhatSalespeopleReallyWrite(t *testing.T) {
 		{en, "One customer got started last month and cut costs by 20 percent. Shall we have a call on Thursday?", func(a *analysis) bool {
 			return strings.HasPrefix(a.nextQuote, "Shall we")
 		}, "the customer example is no next step"},
+		// Rules that hold whatever the words (issue 24, untuned wording).
+		{sie, "Ihre Vorsicht ist gut begründet; Geld will gut angelegt sein. Was wäre Ihnen wichtig? Mit SicherPlus zahlen Sie nur, was Sie brauchen.", func(a *analysis) bool {
+			return a.ack > 0 && strings.HasPrefix(a.ackQuote, "Ihre Vorsicht")
+		}, "acknowledgement in a sentence's head"},
+		{en, "Respect, that takes discipline. What matters most to you? SicherPlus costs less than a coffee a day.", func(a *analysis) bool { return a.ack > 0 }, "acknowledgement after a short lead"},
+		{sie, "Klar – das entscheidet man nicht nebenbei. Worauf kommt es Ihnen an? SicherPlus passt sich an.", func(a *analysis) bool { return a.ack > 0 }, "terse acknowledgement a question follows"},
+		{sie, "SicherPlus zahlt jeden Monat, damit die Familie ihren Alltag halten kann.", func(a *analysis) bool { return a.shown("benefit") }, "benefit in a clause of purpose"},
+		{sie, "SicherPlus geht auch mit kleinem Beitrag los, kein großer Schritt nötig.", func(a *analysis) bool { return a.shown("benefit") }, "benefit as a pain taken away"},
+		{en, "SicherPlus comes with a fixed payout we confirm in writing.", func(a *analysis) bool { return a.shown("benefit") }, "benefit as a promise"},
+		{sie, "Vorigen Monat hatte ich eine Familie aus Fulda, die genau so gezögert hat und heute froh ist.", func(a *analysis) bool { return a.shown("evidence") }, "a case told from experience"},
+		{sie, "Ganz offen gefragt: Wann haben Sie Ihren Vertrag zuletzt angeschaut.", func(a *analysis) bool { return a.shown("question") }, "a question after a lead, with a full stop"},
+		{sie, "Wie gesagt, Sie sparen damit jeden Monat.", func(a *analysis) bool { return !a.shown("question") }, "'Wie gesagt' asks nothing"},
 	} {
 		a := analyse(tc.text, "price", tc.v, p)
 		if !tc.check(a) {
@@ -369,6 +381,43 @@ func TestGappedLexiconEntries(t *testing.T) {
 	} {
 		if got := has(norm(text), ms); got != want {
 			t.Errorf("%q: matched %v, want %v", text, got, want)
+		}
+	}
+}
+
+// A day or time makes a next step concrete whatever words name it, and the
+// seller's own move by a day is one as much as a proposal; a figure with a
+// unit or a clarifying question about a season is none.
+func TestNextStepDaysInAnyWords(t *testing.T) {
+	sie, en := voices[0], voices[2]
+	p := product{Phrase: "SicherPlus", Keywords: []string{"sicherplus"}}
+	for _, tc := range []struct {
+		v    voice
+		text string
+		want bool
+	}{
+		{en, "Shall we talk briefly on the 12th?", true},
+		{sie, "Wollen wir am 12. kurz sprechen?", true},
+		{sie, "Passt Ihnen der 14.03. für ein kurzes Gespräch?", true},
+		{sie, "Ich rufe Sie am 3. März an.", true},
+		{en, "I'll ring you at 9 tomorrow.", true},
+		{sie, "Ich melde mich um 10 Uhr bei Ihnen.", true},
+		{en, "Can we speak at 3 pm?", true},
+		{sie, "Was steht bis zum Herbst bei Ihnen an?", false},
+		{sie, "Die Kosten sinken um 12 Prozent.", false},
+		{en, "Prices went up by 12 percent last year.", false},
+		{sie, "Wie viele Leute arbeiten am Standort?", false},
+	} {
+		s := splitSentences(tc.text)
+		if len(s) != 1 {
+			t.Fatalf("%q: %d sentences", tc.text, len(s))
+		}
+		if got := isNextStepSentence(s[0]); got != tc.want {
+			t.Errorf("isNextStepSentence(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+		a := analyse(tc.text, "price", tc.v, p)
+		if got := a.shown("next_step"); got != tc.want {
+			t.Errorf("%q shows a next step: %v, want %v (%+v)", tc.text, got, tc.want, a.techniques())
 		}
 	}
 }

@@ -59,7 +59,11 @@ type repsFile struct {
 	OutsideHeldout map[string]map[string]string `json:"outside_heldout"`
 	OutsideBlind   map[string]map[string]string `json:"outside_blind"`
 	OutsideFinal   map[string]map[string]string `json:"outside_final"`
-	Meeting        map[string][]string          `json:"meeting"`
+	// OutsideFresh holds, per family and language, answers by three
+	// writers who had not seen the trainer; the first writer's are used to
+	// find rules, the others' only measured.
+	OutsideFresh map[string]map[string][]string `json:"outside_fresh"`
+	Meeting      map[string][]string            `json:"meeting"`
 	// Phrasings are everyday ways to acknowledge and to state a benefit.
 	Phrasings struct {
 		Acknowledge map[string][]string `json:"acknowledge"`
@@ -523,17 +527,53 @@ func TestScriptedReps(t *testing.T) {
 	// Good answers in other words than the trainer's own: three sets
 	// asserted, one (final) only logged.
 	type outsideSet struct {
-		name         string
-		answers      map[string]map[string]string
-		asserted     bool
+		name    string
+		answers map[string]map[string][]string
+		// floor is the share of answers that must reach 90: the goal of
+		// 90 % for sets the rules were found on, a guard against falling
+		// back below the measured figure for sets they were not.
+		floor        float64
 		all, reached int
 		weak         []string
 	}
+	// one turns a set of one answer per family and language into a list.
+	one := func(set map[string]map[string]string) map[string]map[string][]string {
+		out := map[string]map[string][]string{}
+		for family, byLang := range set {
+			out[family] = map[string][]string{}
+			for lang, a := range byLang {
+				out[family][lang] = []string{a}
+			}
+		}
+		return out
+	}
+	// writers picks the answers of some of the fresh set's writers.
+	writers := func(from, to int) map[string]map[string][]string {
+		out := map[string]map[string][]string{}
+		for family, byLang := range r.OutsideFresh {
+			out[family] = map[string][]string{}
+			for lang, as := range byLang {
+				out[family][lang] = as[from:min(to, len(as))]
+			}
+		}
+		return out
+	}
+	// The sets were each measured before they were used to find rules:
+	// outside 17.3 %, held-out 30.2 %, blind 6.7 %, untuned 25.4 % (47.6 %
+	// when it was measured, after the others had been used). The fresh set
+	// was written on 2026-11-26 by someone who had not seen the trainer:
+	// first writer 64.0 %, second 25.0 % and third 25.0 % together before
+	// any rule was found on it; after rules found on the untuned set and
+	// the first writer, the second reached 50.0 %, the third 65.3 %; after
+	// rules found on the second, the third (never used) 66.0 %.
 	outsideSets := []*outsideSet{
-		{name: "outside wording", answers: r.Outside, asserted: true},
-		{name: "held-out outside wording", answers: r.OutsideHeldout, asserted: true},
-		{name: "blind outside wording", answers: r.OutsideBlind, asserted: true},
-		{name: "untuned outside wording", answers: r.OutsideFinal},
+		{name: "outside wording", answers: one(r.Outside), floor: 90},
+		{name: "held-out outside wording", answers: one(r.OutsideHeldout), floor: 90},
+		{name: "blind outside wording", answers: one(r.OutsideBlind), floor: 90},
+		{name: "untuned outside wording", answers: one(r.OutsideFinal), floor: 90},
+		{name: "fresh outside wording, first writer", answers: writers(0, 1), floor: 90},
+		{name: "fresh outside wording, second writer", answers: writers(1, 2), floor: 75},
+		{name: "fresh outside wording, third writer (never used to find rules)", answers: writers(2, 3), floor: 60},
 	}
 	good90, goodAll := 0, 0
 	maxKeywords, maxOfftopic, maxEcho, maxRepeat := 0, 0, 0, 0
@@ -603,16 +643,14 @@ func TestScriptedReps(t *testing.T) {
 					t.Errorf("reps.json has no outside answer for %s", family)
 				}
 				for _, set := range outsideSets {
-					tmpl, ok := set.answers[family][v.Lang]
-					if !ok {
-						continue
-					}
-					ans := chooseForm(strings.ReplaceAll(tmpl, "{p}", p.Name[v.Lang]), v.Sie)
-					set.all++
-					if s := score(in, ans); s >= 90 {
-						set.reached++
-					} else if len(set.weak) < 6 {
-						set.weak = append(set.weak, fmt.Sprintf("%s/%s/%s %d: %s", p.Key, v, family, s, ans))
+					for _, tmpl := range set.answers[family][v.Lang] {
+						ans := chooseForm(strings.ReplaceAll(tmpl, "{p}", p.Name[v.Lang]), v.Sie)
+						set.all++
+						if s := score(in, ans); s >= 90 {
+							set.reached++
+						} else if len(set.weak) < 6 {
+							set.weak = append(set.weak, fmt.Sprintf("%s/%s/%s %d: %s", p.Key, v, family, s, ans))
+						}
 					}
 				}
 				// The same answer sent a second time earns nothing.
@@ -728,16 +766,13 @@ func TestScriptedReps(t *testing.T) {
 	if goodPct < 90 {
 		t.Errorf("goal 3: only %.1f %% of well-built answers reach 90, e.g.\n%s", goodPct, strings.Join(weakGood, "\n"))
 	}
-	// The sets were each measured before they were used to find rules
-	// (outside 17.3 %, held-out 30.2 %, blind 6.7 %); the untuned set is a
-	// figure for the note (25.4 % when first run), not a goal.
 	for _, set := range outsideSets {
 		pct := pctOf(set.reached, set.all)
 		t.Logf("issue 24: %d of %d good answers in %s reach 90 (%.1f %%)", set.reached, set.all, set.name, pct)
 		switch {
-		case set.asserted && pct < 90:
-			t.Errorf("issue 24: only %.1f %% of good answers in %s reach 90, e.g.\n%s", pct, set.name, strings.Join(set.weak, "\n"))
-		case len(set.weak) > 0:
+		case pct < set.floor:
+			t.Errorf("issue 24: only %.1f %% of good answers in %s reach 90, want %.0f %%, e.g.\n%s", pct, set.name, set.floor, strings.Join(set.weak, "\n"))
+		case len(set.weak) > 0 && set.floor >= 90:
 			t.Logf("issue 24: %s below 90, e.g.\n%s", set.name, strings.Join(set.weak, "\n"))
 		}
 	}
