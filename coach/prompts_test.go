@@ -86,12 +86,16 @@ func TestReplyMessagesVariants(t *testing.T) {
 			"exam": "Dies ist eine Prüfung", "practice": "Dies ist eine Übung", "stage": "(Einwand 1 von 2)",
 			"1": "Leicht –", "2": "Mittel –", "3": "Schwer –", "role": "Key Account Manager",
 			"open": "Eröffne das Gespräch", "push": "noch nicht ausgeräumt", "next": "vorheriger Einwand ist ausgeräumt",
-			"convinced": "Alle deine Einwände sind ausgeräumt", "missing": "Der letzten Antwort fehlte: Rückfrage stellen, Beleg / Beispiel"},
+			"convinced": "Alle deine Einwände sind ausgeräumt", "missing": "Der letzten Antwort fehlte: Rückfrage stellen, Beleg / Beispiel",
+			"listen": "beantworte die Frage zuerst", "given": "verlangst es nie noch einmal", "goodq": "„Gute Frage“ nur, wenn er wirklich gefragt hat",
+			"twice": "keinen Satz zweimal", "early": "noch zu früh"},
 		"en": {"du": "address the seller informally", "sie": "address the seller formally", "neutral": "matter-of-fact, neutral",
 			"exam": "This is an exam", "practice": "This is practice", "stage": "(objection 1 of 2)",
 			"1": "Easy –", "2": "Medium –", "3": "Hard –", "role": "Key Account Manager",
 			"open": "open the conversation", "push": "has not been resolved", "next": "previous objection has been resolved",
-			"convinced": "all your objections have been resolved", "missing": "The last answer lacked: Ask a question, Evidence / example"},
+			"convinced": "all your objections have been resolved", "missing": "The last answer lacked: Ask a question, Evidence / example",
+			"listen": "answer the question first", "given": "never demand again", "goodq": `Say "Good question" only when they really asked one`,
+			"twice": "Never say the same sentence twice", "early": "too early for you"},
 	}
 	assessment := &Assessment{Score: 45, Techniques: []salescoach.Technique{
 		{Key: "evidence"}, {Key: "acknowledge", Shown: true}, {Key: "question"}, {Key: "bogus"},
@@ -108,6 +112,8 @@ func TestReplyMessagesVariants(t *testing.T) {
 			system := msgs[0].Content
 			promptContains(t, name, system, w[v.formality], w[fmt.Sprint(v.difficulty)], w["stage"], w["role"],
 				promptTestProduct, "Preisliste.pdf", "Paket Pro 49 €", Objections[0].Description[v.lang])
+			// Issue 24: a customer with a memory of the conversation.
+			promptContains(t, name, system, w["listen"], w["given"], w["goodq"], w["twice"], w["early"])
 			if v.mode == salescoach.ModeExam {
 				promptContains(t, name, system, w["exam"])
 			} else {
@@ -217,6 +223,9 @@ func TestEvaluationMessagesListCategoriesInOrder(t *testing.T) {
 			last = at
 		}
 		promptContains(t, lang, system, "improvements", "top_points", "intro")
+		// Issue 24: the evaluation from the seller's own words.
+		promptContains(t, lang, system, map[string]string{"de": "nur, was der Verkäufer selbst geschrieben hat", "en": "only what the seller wrote themselves"}[lang],
+			map[string]string{"de": "schon getan hat", "en": "already did"}[lang])
 		promptContains(t, lang, msgs[1].Content, "FlottCRM vor.")
 	}
 }
