@@ -120,6 +120,10 @@ var withProduct = lex("mit", "with", "durch", "dank", "thanks to", "by using")
 // ", sodass …", "so that …", ", so nothing …", "which means …".
 var purposeRE = regexp.MustCompile(`(?i)(,|–|—|-)\s*(damit|sodass|so dass|wodurch|weshalb|so|which means|meaning)\s|\b(so that|so nothing|so no one|so nobody|so everyone|so you|so your)\b`)
 
+// praiseRE finds praise of the product: a word of praise after "ist"/"is"
+// or "the best".
+var praiseRE = regexp.MustCompile(` (ist|sind|is|are|s) (so |richtig |wirklich |echt |einfach |really |just |simply )?(gut|toll|super|klasse|spitze|genial|great|good|amazing|awesome|fantastic)( |$)| (das|die|der|the) beste | the best `)
+
 // placeholderRE finds a placeholder of a model answer: text in square
 // brackets on one line, for the seller to replace with their own.
 var placeholderRE = regexp.MustCompile(`\[[^\[\]\n]{2,}\]`)
@@ -215,7 +219,7 @@ func (a *analysis) checkOpener(customer string) {
 	hn := norm(head)
 	// "Totally get it – if it ain't broke, right?" asks nothing.
 	asks := isQuestion(s) && !rhetoricalEnd(s.Text)
-	if asks || s.Words < 4 || wordCount(head) > 20 || s.Words > 40 || !(has(hn, agreementWords.m) || leadRE.MatchString(s.Text)) {
+	if asks || s.Words < 4 || wordCount(head) > 25 || s.Words > 40 || !(has(hn, agreementWords.m) || leadRE.MatchString(s.Text)) {
 		return
 	}
 	theme := false
@@ -247,9 +251,9 @@ func (a *analysis) checkOpener(customer string) {
 // words.
 var headEndRE = regexp.MustCompile(`;|:\s|\s[–—-]\s`)
 
-// leadRE finds a reply's short lead: one or two words and a comma or dash
-// at its start ("Fair, …", "Quite rightly, …", "Verstehe – …").
-var leadRE = regexp.MustCompile(`^\s*[\p{L}']+(\s[\p{L}']+)?\s*(,|–|—|!)`)
+// leadRE finds a reply's short lead: one to three words and a comma or
+// dash at its start ("Fair, …", "Quite rightly, …", "Please do compare – …").
+var leadRE = regexp.MustCompile(`^\s*[\p{L}']+(\s[\p{L}']+){0,2}\s*(,|–|—|!)`)
 
 // sharesWord reports whether normalised text n repeats a word of four or
 // more letters, no stopword, of the customer's message.
@@ -288,8 +292,10 @@ func proposal(s sentence) (float64, string) {
 	// "Können Sie bis Mittwoch klären, …?": a yes/no question that asks
 	// the customer for a move by a day proposes it too.
 	yesNo := s.Question && has(" "+strings.SplitN(strings.TrimSpace(s.Norm), " ", 2)[0]+" ", askingVerbs.m) && has(s.Norm, customerWords.m)
+	// "Ich würde gern verstehen, wie ein normaler Dienstag bei Ihnen
+	// aussieht" asks; it commits to nothing.
 	prop := has(s.Norm, nextProposals.m) || (s.Question && when && (has(s.Norm, jointWords.m) || yesNo)) ||
-		(when && has(s.Norm, firstPerson.m))
+		(when && has(s.Norm, firstPerson.m) && !has(s.Norm, indirectAsks.m))
 	switch {
 	case action && (when || prop):
 		return 1, "concrete"
@@ -514,7 +520,12 @@ func (a *analysis) checkBenefit(s sentence, kw keywordSet) {
 	// kommt mit festem Termin, den wir schriftlich zusagen": what follows
 	// for the customer, a pain it takes away, what they gain or are spared,
 	// a promise or work the seller takes on is a benefit too.
-	forCustomer := tie && !s.Question && !has(s.Norm, directives.m) && !has(s.Norm, praiseWords.m) &&
+	// Advice ("Das sollten Sie sich ansehen") and praise ("X ist super")
+	// are no gain, unless the sentence frames the product's effect ("With
+	// X you're never left hanging … before you have to ring us"); "a good
+	// chunk of the work stops landing on your desk" is no praise.
+	framed := startsWith(s.Norm, withProduct.m)
+	forCustomer := tie && !s.Question && (framed || !has(s.Norm, directives.m)) && !praiseRE.MatchString(s.Norm) &&
 		(has(s.Norm, beneficiaries.m) || purposeRE.MatchString(s.Text) || has(s.Norm, guaranteeWords.m) || has(s.Norm, serviceWords.m) ||
 			has(s.Norm, negations.m) || has(s.Norm, outcomeWords.m) ||
 			((startsWith(s.Norm, withProduct.m) || has(s.Norm, selfWords.m)) && has(s.Norm, customerWords.m)))
@@ -563,7 +574,8 @@ func (a *analysis) checkEvidence(s sentence) {
 	// So is a case told from experience ("Letzte Woche hatte ich ein Paar,
 	// …", "My last client with 60 people got a yes …").
 	ref := has(s.Norm, evidenceRefs.m) || (startsWith(s.Norm, caseStarts.m) && has(s.Norm, caseVerbs.m) && s.Words >= 6) ||
-		(has(s.Norm, clientWords.m) && (has(s.Norm, pastWords.m) || figure) && s.Words >= 6)
+		(has(s.Norm, clientWords.m) && (has(s.Norm, pastWords.m) || figure) && s.Words >= 6) ||
+		(has(s.Norm, pastWords.m) && (figure || has(s.Norm, numberWords.m)) && s.Words >= 8)
 	var strength float64
 	switch {
 	case figure && ref:

@@ -110,7 +110,6 @@ var (
 	indirectAsks    = named("indirect_question") // "Erzählen Sie mal …": a question without a question mark
 	beneficiaries   = named("beneficiary")       // the customer as the one who gains ("Ihnen", "Ihr …", "your")
 	directives      = named("directive")         // advice rather than a gain ("sollten Sie", "schauen Sie sich … an")
-	praiseWords     = named("praise")            // praise rather than a gain ("X ist gut")
 	techniqueLabels = named("technique_labels")  // the names of the techniques themselves ("Nutzen", "Next step")
 	agreementWords  = named("agreement")         // an opener that sides with the customer ("im Gegenteil", "sehe ich genauso")
 	jointWords      = named("joint")             // the seller or both act ("wir", "ich", "we"): a question with a day proposes it
