@@ -63,7 +63,9 @@ type repsFile struct {
 	// writers who had not seen the trainer; the first writer's are used to
 	// find rules, the others' only measured.
 	OutsideFresh map[string]map[string][]string `json:"outside_fresh"`
-	Meeting      map[string][]string            `json:"meeting"`
+	// OutsideFresh2 are two more writers' answers, never used to find rules.
+	OutsideFresh2 map[string]map[string][]string `json:"outside_fresh2"`
+	Meeting       map[string][]string            `json:"meeting"`
 	// Phrasings are everyday ways to acknowledge and to state a benefit.
 	Phrasings struct {
 		Acknowledge map[string][]string `json:"acknowledge"`
@@ -548,9 +550,9 @@ func TestScriptedReps(t *testing.T) {
 		return out
 	}
 	// writers picks the answers of some of the fresh set's writers.
-	writers := func(from, to int) map[string]map[string][]string {
+	writers := func(set map[string]map[string][]string, from, to int) map[string]map[string][]string {
 		out := map[string]map[string][]string{}
-		for family, byLang := range r.OutsideFresh {
+		for family, byLang := range set {
 			out[family] = map[string][]string{}
 			for lang, as := range byLang {
 				out[family][lang] = as[from:min(to, len(as))]
@@ -572,9 +574,10 @@ func TestScriptedReps(t *testing.T) {
 		{name: "held-out outside wording", answers: one(r.OutsideHeldout), floor: 90},
 		{name: "blind outside wording", answers: one(r.OutsideBlind), floor: 90},
 		{name: "untuned outside wording", answers: one(r.OutsideFinal), floor: 90},
-		{name: "fresh outside wording, first writer", answers: writers(0, 1), floor: 90},
-		{name: "fresh outside wording, second writer", answers: writers(1, 2), floor: 75},
-		{name: "fresh outside wording, third writer", answers: writers(2, 3), floor: 90},
+		{name: "fresh outside wording, first writer", answers: writers(r.OutsideFresh, 0, 1), floor: 90},
+		{name: "fresh outside wording, second writer", answers: writers(r.OutsideFresh, 1, 2), floor: 75},
+		{name: "fresh outside wording, third writer", answers: writers(r.OutsideFresh, 2, 3), floor: 90},
+		{name: "second fresh set (never used to find rules)", answers: r.OutsideFresh2, floor: 0},
 	}
 	good90, goodAll := 0, 0
 	maxKeywords, maxOfftopic, maxEcho, maxRepeat := 0, 0, 0, 0
