@@ -239,10 +239,13 @@ func (a *analysis) checkOpener(customer string) {
 			return
 		}
 	}
-	for _, l := range []*lexicon{butWords, contradictWords, pressureWords, insultWords, dismissWords, badmouthWords} {
+	for _, l := range []*lexicon{butWords, contradictWords, pressureWords, insultWords, badmouthWords} {
 		if has(s.Norm, l.m) {
 			return
 		}
+	}
+	if m, ok := find(s.Norm, dismissWords.m); ok && !(deferrals[a.family] && has(" "+norm(m)+" ", reassurance.m)) {
+		return
 	}
 	a.ack, a.ackQuote = 0.8, s.Text
 }
@@ -284,6 +287,19 @@ func isNextStepSentence(s sentence) bool {
 func proposal(s sentence) (float64, string) {
 	action := has(s.Norm, nextActions.m)
 	when := has(s.Norm, nextTimes.m) || dated(s.Norm)
+	told := has(s.Norm, pastWords.m)
+	if told && !when {
+		// "We've been through this with 40 works councils, most within two
+		// meetings" tells a case; it proposes nothing.
+		return 0, ""
+	}
+	if s.Question && startsWith(s.Norm, questionWords.m) && !when && !has(s.Norm, nextProposals.m) &&
+		!startsWith(s.Norm, whenWords.m) {
+		// "Worauf kommt es Ihnen an, wenn Sie die Angebote
+		// nebeneinanderlegen?" asks about the customer; only "Wann passt
+		// Ihnen eine Demo?" asks for a step.
+		action = false
+	}
 	// "Schauen wir uns am Mittwoch um 14 Uhr Ihre Kosten an?": a question
 	// with a day or time proposes it.
 	// "Ich bereite bis Mittwoch eine Übersicht vor", "If you tell me the
@@ -295,7 +311,7 @@ func proposal(s sentence) (float64, string) {
 	// "Ich würde gern verstehen, wie ein normaler Dienstag bei Ihnen
 	// aussieht" asks; it commits to nothing.
 	prop := has(s.Norm, nextProposals.m) || (s.Question && when && (has(s.Norm, jointWords.m) || yesNo)) ||
-		(when && has(s.Norm, firstPerson.m) && !has(s.Norm, indirectAsks.m))
+		(when && (has(s.Norm, firstPerson.m) || has(s.Norm, jointWords.m)) && (!has(s.Norm, indirectAsks.m) || has(s.Norm, futureMoves.m)))
 	switch {
 	case action && (when || prop):
 		return 1, "concrete"
@@ -308,6 +324,13 @@ func proposal(s sentence) (float64, string) {
 	}
 	return 0, ""
 }
+
+// futureMoves announce the seller's own move ("Tell me who gets the
+// papers, and I'll make sure they have them by Friday").
+var futureMoves = lex("i ll", "i will", "we ll", "we will", "ich werde", "wir werden", "ich sorge", "wir sorgen")
+
+// whenWords open a question for a time: "Wann passt Ihnen …?".
+var whenWords = lex("wann", "when", "bis wann", "by when")
 
 // dated reports a day of the month or a time of day in normalised text,
 // whatever words surround it: "am 12.", "bis zum 3. März", "14.03.",
@@ -619,9 +642,17 @@ func (a *analysis) checkPenalties(s sentence) {
 		if !ok || a.hasPenalty(c.kind) {
 			continue
 		}
+		if c.kind == "dismiss" && deferrals[a.family] && has(" "+norm(m)+" ", reassurance.m) {
+			// "Kein Problem, nächstes Quartal passt" grants a request for
+			// time; it plays down no worry.
+			continue
+		}
 		a.penalties = append(a.penalties, penalty{Kind: c.kind, Quote: excerpt(s, m)})
 	}
 }
+
+// deferrals are the objections that ask for time rather than voice a worry.
+var deferrals = map[string]bool{"timing": true, "no_time": true, "think_over": true, "partner": true, "authority": true}
 
 // excerpt returns the words of s around the lexicon entry m, so a feedback
 // line quotes the offending words even in a long sentence.

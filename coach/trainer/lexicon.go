@@ -121,6 +121,7 @@ var (
 	clientWords     = named("client")            // who a case is about: "ein Paar", "one company"
 	pastWords       = named("past")              // a case told from experience: "letzte Woche", "had"
 	askingVerbs     = named("asking_verbs")      // a verb that opens a question: "Gibt es …", "Do you …"
+	reassurance     = named("reassurance")       // "Kein Problem": dismisses a worry, accepts a request for time
 	functionWords   = named("function_words")    // a line of website text is a sentence
 	boilerplate     = named("boilerplate")       // website text that is not about the product
 )
