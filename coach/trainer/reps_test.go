@@ -65,6 +65,8 @@ type repsFile struct {
 	OutsideFresh map[string]map[string][]string `json:"outside_fresh"`
 	// OutsideFresh2 are two more writers' answers, measured before use.
 	OutsideFresh2 map[string]map[string][]string `json:"outside_fresh2"`
+	// OutsideFresh3 are two more writers' answers, never used to find rules.
+	OutsideFresh3 map[string]map[string][]string `json:"outside_fresh3"`
 	Meeting       map[string][]string            `json:"meeting"`
 	// Phrasings are everyday ways to acknowledge and to state a benefit.
 	Phrasings struct {
@@ -580,6 +582,7 @@ func TestScriptedReps(t *testing.T) {
 		{name: "fresh outside wording, second writer", answers: writers(r.OutsideFresh, 1, 2), floor: 75},
 		{name: "fresh outside wording, third writer", answers: writers(r.OutsideFresh, 2, 3), floor: 90},
 		{name: "second fresh set", answers: r.OutsideFresh2, floor: 90},
+		{name: "third fresh set (never used to find rules)", answers: r.OutsideFresh3, floor: 0},
 	}
 	good90, goodAll := 0, 0
 	maxKeywords, maxOfftopic, maxEcho, maxRepeat := 0, 0, 0, 0
