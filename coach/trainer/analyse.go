@@ -234,7 +234,7 @@ func (a *analysis) checkOpener(customer string) {
 		return
 	}
 	// The head must not argue; no part may push back.
-	for _, l := range []*lexicon{benefitWords, selfWords, directives} {
+	for _, l := range []*lexicon{benefitWords, selfWords} {
 		if has(hn, l.m) {
 			return
 		}
@@ -293,7 +293,7 @@ func proposal(s sentence) (float64, string) {
 		// meetings" tells a case; it proposes nothing.
 		return 0, ""
 	}
-	if s.Question && startsWith(s.Norm, questionWords.m) && !when && !has(s.Norm, nextProposals.m) &&
+	if s.Question && has(s.Norm, questionWords.m) && !when && !has(s.Norm, nextProposals.m) &&
 		!startsWith(s.Norm, whenWords.m) {
 		// "Worauf kommt es Ihnen an, wenn Sie die Angebote
 		// nebeneinanderlegen?" asks about the customer; only "Wann passt
@@ -437,6 +437,9 @@ func (a *analysis) checkQuestion(s sentence, kw keywordSet) {
 	// the customer's world ("Welche Abläufe dürfen auf keinen Fall
 	// stocken?") even without naming the objection.
 	related = related || (has(" "+strings.Fields(s.Norm)[0]+" ", questionWords.m) && s.Words >= 4)
+	// "Is there a particular point that's still nagging at you?": a closed
+	// question to the customer of some length probes their situation.
+	related = related || (has(" "+strings.Fields(s.Norm)[0]+" ", askingVerbs.m) && has(s.Norm, customerWords.m) && s.Words >= 6)
 	switch {
 	case has(s.Norm, smalltalkWords.m) || !related:
 		strength, kind = 0.1, "offtopic"
