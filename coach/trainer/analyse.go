@@ -251,8 +251,9 @@ func (a *analysis) checkOpener(customer string) {
 }
 
 // headEndRE ends a sentence's head: a semicolon, a colon or a dash between
-// words.
-var headEndRE = regexp.MustCompile(`;|:\s|\s[–—-]\s`)
+// words, or a comma before "und"/"denn"/"weil"/"and"/"because" that joins
+// the next clause.
+var headEndRE = regexp.MustCompile(`;|:\s|\s[–—-]\s|,\s+(und|denn|weil|da|and|because|since|as)\s`)
 
 // leadRE finds a reply's short lead: one to three words and a comma or
 // dash at its start ("Fair, …", "Quite rightly, …", "Please do compare – …").
@@ -551,7 +552,9 @@ func (a *analysis) checkBenefit(s sentence, kw keywordSet) {
 	// X you're never left hanging … before you have to ring us"); "a good
 	// chunk of the work stops landing on your desk" is no praise.
 	framed := startsWith(s.Norm, withProduct.m)
-	forCustomer := tie && !s.Question && (framed || !has(s.Norm, directives.m)) && !praiseRE.MatchString(s.Norm) &&
+	// "dann müssen Sie nichts selbst aufbereiten" takes work away.
+	advice := has(s.Norm, directives.m) && !has(s.Norm, negations.m)
+	forCustomer := tie && !s.Question && (framed || !advice) && !praiseRE.MatchString(s.Norm) &&
 		(has(s.Norm, beneficiaries.m) || purposeRE.MatchString(s.Text) || has(s.Norm, guaranteeWords.m) || has(s.Norm, serviceWords.m) ||
 			has(s.Norm, negations.m) || has(s.Norm, outcomeWords.m) ||
 			((startsWith(s.Norm, withProduct.m) || has(s.Norm, selfWords.m)) && has(s.Norm, customerWords.m)))

@@ -67,6 +67,8 @@ type repsFile struct {
 	OutsideFresh2 map[string]map[string][]string `json:"outside_fresh2"`
 	// OutsideFresh3 are two more writers' answers, measured before use.
 	OutsideFresh3 map[string]map[string][]string `json:"outside_fresh3"`
+	// OutsideFresh4 are two more writers' answers, measured before use.
+	OutsideFresh4 map[string]map[string][]string `json:"outside_fresh4"`
 	Meeting       map[string][]string            `json:"meeting"`
 	// Phrasings are everyday ways to acknowledge and to state a benefit.
 	Phrasings struct {
@@ -572,8 +574,9 @@ func TestScriptedReps(t *testing.T) {
 	// rules found on the second, the third (still unused) 66.0 %; then
 	// it was used too. The second fresh set (two more writers): 57.7 % at
 	// the start, 84.3 % when first measured after those rules; then it was
-	// used. The third (two more writers): 80.3 % when first measured; then
-	// it was used.
+	// used. The third (two more writers): 80.3 % when first measured, the
+	// fourth 77.3 % (44.3 % at the session's start); then each was used.
+	// What counts for the goal is the figure of a set before its use.
 	outsideSets := []*outsideSet{
 		{name: "outside wording", answers: one(r.Outside), floor: 90},
 		{name: "held-out outside wording", answers: one(r.OutsideHeldout), floor: 90},
@@ -584,6 +587,7 @@ func TestScriptedReps(t *testing.T) {
 		{name: "fresh outside wording, third writer", answers: writers(r.OutsideFresh, 2, 3), floor: 90},
 		{name: "second fresh set", answers: r.OutsideFresh2, floor: 90},
 		{name: "third fresh set", answers: r.OutsideFresh3, floor: 90},
+		{name: "fourth fresh set", answers: r.OutsideFresh4, floor: 90},
 	}
 	good90, goodAll := 0, 0
 	maxKeywords, maxOfftopic, maxEcho, maxRepeat := 0, 0, 0, 0
