@@ -187,10 +187,14 @@ type ComplianceStats struct {
 	TermsV2      int // … version 2
 	TermsOther   int // … another version
 	WithoutTerms int // users who never accepted terms
-	// The consent audit since the window start: all rows and by version.
-	AuditTotal int
-	AuditV1    int
-	AuditV2    int
+	// The consent audit since the window start: all rows, by version, and
+	// by type (terms accepted at sign-up or in the terms modal; waivers of
+	// the right of withdrawal at a paid plan's start).
+	AuditTotal  int
+	AuditV1     int
+	AuditV2     int
+	AuditTerms  int
+	AuditWaiver int
 }
 
 // AdminService answers the back-office's reads and its few writes that

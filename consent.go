@@ -7,12 +7,26 @@ import (
 	"time"
 )
 
+// Consent types of the consent audit.
+const (
+	// ConsentTerms: the terms of use accepted and the privacy policy
+	// acknowledged (sign-up, the terms modal, POST /api/consent).
+	ConsentTerms = "terms"
+	// ConsentWithdrawalWaiver: the buyer expressly asked that a paid plan's
+	// service begin before the withdrawal period ends, knowing that they
+	// thereby lose the right of withdrawal. Recorded by the server when a
+	// paid plan starts (PayPal confirmation, plan change), never at a free
+	// sign-up (issue 25 point 15).
+	ConsentWithdrawalWaiver = "withdrawal_waiver"
+)
+
 // ConsentRecord is one entry of the consent audit: a user (or anonymous
-// visitor) accepted a version of the terms.
+// visitor) accepted a version of the terms, or waived the right of
+// withdrawal for a paid plan under that version.
 type ConsentRecord struct {
 	ID           string
 	UserID       *string
-	ConsentType  string // "terms"
+	ConsentType  string // ConsentTerms or ConsentWithdrawalWaiver
 	TermsVersion int
 	UserAgent    string
 	CreatedAt    time.Time

@@ -299,6 +299,11 @@ var (
 	MsgWebhookUnverified  = newMsg("webhook_unverified", "Webhook nicht verifiziert.")
 	MsgNegativeProgress   = newMsg("progress_negative", "Fortschritt kann nicht abgezogen werden.")
 	MsgReferralNotFound   = newMsg("referral_not_found", "Einladungscode nicht gefunden.")
+
+	// MsgWaiverRequired refuses a paid plan's start without the buyer's
+	// express request that the service begin before the withdrawal period
+	// ends (issue 25 point 15).
+	MsgWaiverRequired = newMsg("withdrawal_waiver_required", "Bitte bestätige, dass die Leistung vor Ablauf der Widerrufsfrist beginnen soll und du dadurch dein Widerrufsrecht verlierst.")
 )
 
 // Data export and account deletion (issue 17).

@@ -255,7 +255,8 @@ func (s *Server) handleAdminPageVisits(w http.ResponseWriter, r *http.Request, _
 }
 
 // handleAdminCompliance answers who accepted which terms, and the consent
-// audit of the last 30 days.
+// audit of the last 30 days (by version, and by type: terms and the waivers
+// of the right of withdrawal recorded when paid plans started).
 func (s *Server) handleAdminCompliance(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
 	c, err := s.Admin.Compliance(r.Context(), s.now().Add(-complianceDays*24*time.Hour))
 	if err != nil {
@@ -272,8 +273,9 @@ func (s *Server) handleAdminCompliance(w http.ResponseWriter, r *http.Request, _
 			CancelledAt: o.CancelledAt, Error: o.Error, RecordedAt: o.RecordedAt})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{
-		"terms":                 map[string]int{"v1": c.TermsV1, "v2": c.TermsV2, "other": c.TermsOther, "without": c.WithoutTerms},
-		"audit":                 map[string]int{"days": complianceDays, "total": c.AuditTotal, "v1": c.AuditV1, "v2": c.AuditV2},
+		"terms": map[string]int{"v1": c.TermsV1, "v2": c.TermsV2, "other": c.TermsOther, "without": c.WithoutTerms},
+		"audit": map[string]int{"days": complianceDays, "total": c.AuditTotal, "v1": c.AuditV1, "v2": c.AuditV2,
+			"terms": c.AuditTerms, "withdrawalWaiver": c.AuditWaiver},
 		"orphanedSubscriptions": listed,
 	})
 	return nil

@@ -181,7 +181,7 @@ func TestAdminCompliance(t *testing.T) {
 		get := func() response { return a.do("GET", "/api/admin/compliance", nil).must(t, 200) }
 		r := get()
 		wantCounts(t, "terms", r.ints(t, "terms"), map[string]float64{"v1": 0, "v2": 3, "other": 0, "without": 2})
-		wantCounts(t, "audit", r.ints(t, "audit"), map[string]float64{"days": 30, "total": 4, "v1": 1, "v2": 3})
+		wantCounts(t, "audit", r.ints(t, "audit"), map[string]float64{"days": 30, "total": 4, "v1": 1, "v2": 3, "terms": 4, "withdrawalWaiver": 0})
 
 		// The audit counts the last 30 days only.
 		e.clock.Advance(31 * 24 * time.Hour)
@@ -189,7 +189,7 @@ func TestAdminCompliance(t *testing.T) {
 		a.signIn("boss@example.com", pw, false)
 		r = get()
 		wantCounts(t, "terms later", r.ints(t, "terms"), map[string]float64{"v1": 0, "v2": 3, "other": 0, "without": 2})
-		wantCounts(t, "audit later", r.ints(t, "audit"), map[string]float64{"days": 30, "total": 0, "v1": 0, "v2": 0})
+		wantCounts(t, "audit later", r.ints(t, "audit"), map[string]float64{"days": 30, "total": 0, "v1": 0, "v2": 0, "terms": 0, "withdrawalWaiver": 0})
 	})
 }
 

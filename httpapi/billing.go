@@ -55,6 +55,42 @@ func (q *subscriptionIDRequest) Valid() salescoach.Problems {
 	return nil
 }
 
+// confirmRequest starts a paid plan: the subscription the caller's PayPal
+// button created, the promo code it was made with, and the caller's express
+// request that the service begin before the withdrawal period ends.
+type confirmRequest struct {
+	subscriptionIDRequest
+	WithdrawalWaiver bool `json:"withdrawalWaiver"`
+}
+
+func (q *confirmRequest) Valid() salescoach.Problems {
+	p := q.subscriptionIDRequest.Valid()
+	if !q.WithdrawalWaiver {
+		if p == nil {
+			p = salescoach.Problems{}
+		}
+		p["withdrawalWaiver"] = salescoach.MsgWaiverRequired
+	}
+	return p
+}
+
+// recordWaiver records in the consent audit that the caller, starting a
+// paid plan, expressly asked for the service to begin before the
+// withdrawal period ends and so waived the right of withdrawal (issue 25
+// point 15), under the current terms, with the browser's user agent. It
+// runs before the plan starts: a plan never starts without its record
+// (a start that fails afterwards leaves the record of a waiver the caller
+// did declare).
+func (s *Server) recordWaiver(r *http.Request, u *salescoach.User) error {
+	if !s.Billing.Configured() {
+		// No plan can start: nothing was declared for one.
+		return salescoach.NewError(salescoach.EUNAVAILABLE, salescoach.MsgPaymentsOff)
+	}
+	return s.Consents.RecordConsent(r.Context(), &salescoach.ConsentRecord{UserID: &u.ID,
+		ConsentType: salescoach.ConsentWithdrawalWaiver, TermsVersion: salescoach.TermsVersionCurrent,
+		UserAgent: truncate(r.UserAgent(), 512), CreatedAt: s.now()})
+}
+
 // subscriptionAnswer is the caller's subscription after a change, in the
 // shape of GET /api/subscription.
 func (s *Server) subscriptionAnswer(sub *salescoach.Subscription) subscriptionJSON {
@@ -63,10 +99,14 @@ func (s *Server) subscriptionAnswer(sub *salescoach.Subscription) subscriptionJS
 }
 
 // handlePayPalConfirm accepts the subscription the caller's PayPal button
-// created (billing.Service.Confirm) and answers the subscription.
+// created (billing.Service.Confirm) and answers the subscription. It needs
+// withdrawalWaiver (400 naming it otherwise), recorded first.
 func (s *Server) handlePayPalConfirm(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
-	req, err := decode[*subscriptionIDRequest](w, r, 0)
+	req, err := decode[*confirmRequest](w, r, 0)
 	if err != nil {
+		return err
+	}
+	if err := s.recordWaiver(r, u); err != nil {
 		return err
 	}
 	sub, err := s.Billing.Confirm(r.Context(), u.ID, req.SubscriptionID, req.PromoCode)
@@ -81,23 +121,34 @@ func (s *Server) handlePayPalConfirm(w http.ResponseWriter, r *http.Request, u *
 type reviseRequest struct {
 	SubscriptionID string `json:"subscriptionID"`
 	PlanID         string `json:"planId"`
+	// WithdrawalWaiver: the change starts another paid plan (Plus or
+	// Elite), which needs the same express request as the first start.
+	WithdrawalWaiver bool `json:"withdrawalWaiver"`
 }
 
 func (q *reviseRequest) Valid() salescoach.Problems {
+	p := salescoach.Problems{}
 	if !billing.ValidSubscriptionID(strings.TrimSpace(q.SubscriptionID)) {
-		return salescoach.Problems{"subscriptionID": salescoach.MsgSubscriptionID}
+		p["subscriptionID"] = salescoach.MsgSubscriptionID
 	}
 	if q.PlanID = strings.TrimSpace(q.PlanID); q.PlanID == "" || len(q.PlanID) > 64 {
-		return salescoach.Problems{"planId": salescoach.MsgSubscriptionPlan}
+		p["planId"] = salescoach.MsgSubscriptionPlan
 	}
-	return nil
+	if !q.WithdrawalWaiver {
+		p["withdrawalWaiver"] = salescoach.MsgWaiverRequired
+	}
+	return p
 }
 
 // handlePayPalRevise starts a plan change and answers PayPal's approval
-// link {approveUrl}, where the browser goes next.
+// link {approveUrl}, where the browser goes next. It needs withdrawalWaiver
+// (400 naming it otherwise), recorded first.
 func (s *Server) handlePayPalRevise(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
 	req, err := decode[*reviseRequest](w, r, 0)
 	if err != nil {
+		return err
+	}
+	if err := s.recordWaiver(r, u); err != nil {
 		return err
 	}
 	link, err := s.Billing.Revise(r.Context(), u.ID, strings.TrimSpace(req.SubscriptionID), req.PlanID)

@@ -136,7 +136,7 @@ func TestPayPalSubscribe(t *testing.T) {
 		}
 		id := p.fake.Subscribe("P-PLUS", uid)
 		for range 2 {
-			got := c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": id}).must(t, 200).json(t)
+			got := c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": id, "withdrawalWaiver": true}).must(t, 200).json(t)
 			wantSub(t, got, "plus", "active", false)
 		}
 		if n := p.count("SELECT COUNT(*) FROM subscriptions WHERE paypal_id = '" + id + "'"); n != 1 {
@@ -171,8 +171,8 @@ func TestPayPalConfirmRefusesForeignSubscriptions(t *testing.T) {
 		anna, annaID := p.user("anna")
 		ben, _ := p.user("ben")
 		annas := p.fake.Subscribe("P-PLUS", annaID)
-		anna.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": annas}).must(t, 200)
-		wantCode(t, ben.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": annas}), 409, "subscription_taken")
+		anna.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": annas, "withdrawalWaiver": true}).must(t, 200)
+		wantCode(t, ben.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": annas, "withdrawalWaiver": true}), 409, "subscription_taken")
 		wantCode(t, ben.do("POST", "/api/paypal/subscriptions/cancel", map[string]any{"subscriptionID": annas}), 404, "subscription_not_found")
 		wantSub(t, subscriptionOf(t, ben), "free", "", false)
 
@@ -180,11 +180,11 @@ func TestPayPalConfirmRefusesForeignSubscriptions(t *testing.T) {
 		carl := p.client()
 		carl.signIn("carl@example.com", "correct horse battery", false)
 		foreignPlan := p.fake.Subscribe("P-SOMEONE-ELSES", carlID)
-		wantCode(t, carl.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": foreignPlan}), 400, "subscription_plan_foreign")
+		wantCode(t, carl.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": foreignPlan, "withdrawalWaiver": true}), 400, "subscription_plan_foreign")
 		pending := p.fake.CreateSubscription("P-PLUS", carlID)
-		wantCode(t, carl.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": pending}), 400, "subscription_status_invalid")
-		wantCode(t, carl.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": "I-NOSUCH"}), 404, "subscription_not_found")
-		wantCode(t, carl.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": "x"}), 400, "subscription_id_invalid")
+		wantCode(t, carl.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": pending, "withdrawalWaiver": true}), 400, "subscription_status_invalid")
+		wantCode(t, carl.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": "I-NOSUCH", "withdrawalWaiver": true}), 404, "subscription_not_found")
+		wantCode(t, carl.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": "x", "withdrawalWaiver": true}), 400, "subscription_id_invalid")
 		if n := p.count("SELECT COUNT(*) FROM subscriptions"); n != 1 {
 			t.Fatalf("%d rows, want only anna's", n)
 		}
@@ -200,7 +200,7 @@ func TestPayPalCancelAtPeriodEnd(t *testing.T) {
 		p := newPayEnv(t, db, 0)
 		c, uid := p.user("anna")
 		id := p.fake.Subscribe("P-PLUS", uid)
-		c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": id}).must(t, 200)
+		c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": id, "withdrawalWaiver": true}).must(t, 200)
 		periodEnd := p.fake.Subscription(id).NextBillingTime
 
 		got := c.do("POST", "/api/paypal/subscriptions/cancel", map[string]any{"subscriptionID": id, "reason": "zu teuer"}).must(t, 200).json(t)
@@ -266,7 +266,7 @@ func TestPayPalUncancel(t *testing.T) {
 		p := newPayEnv(t, db, 0)
 		c, uid := p.user("anna")
 		id := p.fake.Subscribe("P-ELITE", uid)
-		c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": id}).must(t, 200)
+		c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": id, "withdrawalWaiver": true}).must(t, 200)
 		p.deliver()
 		c.do("POST", "/api/paypal/subscriptions/cancel", map[string]any{"subscriptionID": id}).must(t, 200)
 		p.advance(c, "anna", 24*time.Hour)
@@ -307,11 +307,11 @@ func TestPayPalRevise(t *testing.T) {
 		p := newPayEnv(t, db, 0)
 		c, uid := p.user("anna")
 		id := p.fake.Subscribe("P-PLUS", uid)
-		c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": id}).must(t, 200)
+		c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": id, "withdrawalWaiver": true}).must(t, 200)
 		p.deliver()
-		wantCode(t, c.do("POST", "/api/paypal/subscriptions/revise", map[string]any{"subscriptionID": id, "planId": "P-PLUS"}), 400, "subscription_revise_failed")
-		wantCode(t, c.do("POST", "/api/paypal/subscriptions/revise", map[string]any{"subscriptionID": id, "planId": "P-OTHER"}), 400, "subscription_plan_foreign")
-		link := c.do("POST", "/api/paypal/subscriptions/revise", map[string]any{"subscriptionID": id, "planId": "P-ELITE"}).must(t, 200).json(t)["approveUrl"].(string)
+		wantCode(t, c.do("POST", "/api/paypal/subscriptions/revise", map[string]any{"subscriptionID": id, "planId": "P-PLUS", "withdrawalWaiver": true}), 400, "subscription_revise_failed")
+		wantCode(t, c.do("POST", "/api/paypal/subscriptions/revise", map[string]any{"subscriptionID": id, "planId": "P-OTHER", "withdrawalWaiver": true}), 400, "subscription_plan_foreign")
+		link := c.do("POST", "/api/paypal/subscriptions/revise", map[string]any{"subscriptionID": id, "planId": "P-ELITE", "withdrawalWaiver": true}).must(t, 200).json(t)["approveUrl"].(string)
 		if !strings.HasPrefix(link, p.fake.URL()+"/checkoutnow") {
 			t.Fatalf("approval link %s", link)
 		}
@@ -344,7 +344,7 @@ func TestPayPalWebhookReplayAndOrder(t *testing.T) {
 		p := newPayEnv(t, db, 0)
 		c, uid := p.user("anna")
 		id := p.fake.Subscribe("P-PLUS", uid)
-		c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": id}).must(t, 200)
+		c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": id, "withdrawalWaiver": true}).must(t, 200)
 		first := p.fake.Pending()
 		for _, ev := range first {
 			if st, err := p.fake.Send(ev); err != nil || st != 200 {
@@ -396,7 +396,7 @@ func TestPayPalWebhookBadSignature(t *testing.T) {
 		p := newPayEnv(t, db, 0)
 		c, uid := p.user("anna")
 		id := p.fake.Subscribe("P-PLUS", uid)
-		c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": id}).must(t, 200)
+		c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": id, "withdrawalWaiver": true}).must(t, 200)
 		p.fake.Pending()
 		p.fake.SetStatus(id, paypaltest.StatusCancelled)
 		for _, ev := range p.fake.Pending() {
@@ -424,7 +424,7 @@ func TestPayPalDownChangesNothing(t *testing.T) {
 		id := p.fake.Subscribe("P-PLUS", uid)
 		all := func(*http.Request) int { return 500 }
 		p.fake.FailWith(all)
-		wantCode(t, c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": id}), 503, "subscription_confirm_failed")
+		wantCode(t, c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": id, "withdrawalWaiver": true}), 503, "subscription_confirm_failed")
 		if n := p.count("SELECT COUNT(*) FROM subscriptions"); n != 0 {
 			t.Fatal("a subscription was stored while PayPal was down")
 		}
@@ -437,7 +437,7 @@ func TestPayPalDownChangesNothing(t *testing.T) {
 			}
 			return 0
 		})
-		c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": id}).must(t, 200)
+		c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": id, "withdrawalWaiver": true}).must(t, 200)
 		p.fake.FailWith(nil)
 
 		// The suspension fails: nothing changes here or at PayPal.
@@ -493,7 +493,7 @@ func TestPayPalPromoRace(t *testing.T) {
 		if bad["ok"] != true || bad["valid"] != false || bad["planId"] != nil {
 			t.Fatalf("validate unknown %v", bad)
 		}
-		wantCode(t, clients[0].do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": subs[0]}), 400, "promo_code_required")
+		wantCode(t, clients[0].do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": subs[0], "withdrawalWaiver": true}), 400, "promo_code_required")
 
 		statuses := make([]int, n)
 		start := make(chan struct{})
@@ -502,7 +502,7 @@ func TestPayPalPromoRace(t *testing.T) {
 			go func() {
 				defer func() { done <- struct{}{} }()
 				<-start
-				statuses[i] = clients[i].do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": subs[i], "promoCode": "LAUNCH"}).status
+				statuses[i] = clients[i].do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": subs[i], "promoCode": "LAUNCH", "withdrawalWaiver": true}).status
 			}()
 		}
 		close(start)
@@ -550,9 +550,9 @@ func TestPayPalSecondSubscriptionIsRefused(t *testing.T) {
 		p := newPayEnv(t, db, 0)
 		c, uid := p.user("anna")
 		first := p.fake.Subscribe("P-PLUS", uid)
-		c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": first}).must(t, 200)
+		c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": first, "withdrawalWaiver": true}).must(t, 200)
 		second := p.fake.Subscribe("P-ELITE", uid)
-		wantCode(t, c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": second}), 409, "subscription_exists")
+		wantCode(t, c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": second, "withdrawalWaiver": true}), 409, "subscription_exists")
 		if st := p.fake.Subscription(second).Status; st != paypaltest.StatusCancelled {
 			t.Fatalf("second subscription is %s at PayPal", st)
 		}
@@ -573,7 +573,7 @@ func TestPayPalNotConfigured(t *testing.T) {
 		if cfg["configured"] != false || cfg["clientId"] != "" {
 			t.Fatalf("config %v", cfg)
 		}
-		wantCode(t, c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": "I-ABC"}), 503, "payments_not_configured")
+		wantCode(t, c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": "I-ABC", "withdrawalWaiver": true}), 503, "payments_not_configured")
 		wantCode(t, c.do("POST", "/api/paypal/webhook", `{}`), 503, "payments_not_configured")
 	})
 }
@@ -655,7 +655,7 @@ func TestPayPalPeriodEndJobRetriesAndRunsOnce(t *testing.T) {
 		p := newPayEnv(t, db, 300*time.Millisecond)
 		c, uid := p.user("anna")
 		id := p.fake.Subscribe("P-PLUS", uid)
-		c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": id}).must(t, 200)
+		c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": id, "withdrawalWaiver": true}).must(t, 200)
 		c.do("POST", "/api/paypal/subscriptions/cancel", map[string]any{"subscriptionID": id}).must(t, 200)
 		p.advance(c, "anna", p.fake.Subscription(id).NextBillingTime.Sub(p.clock.Now()))
 
@@ -709,7 +709,7 @@ func TestPayPalMissedConfirmIsAdopted(t *testing.T) {
 		default:
 			t.Fatal("the adoption was not announced to the user's tabs")
 		}
-		anna.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": plus}).must(t, 200)
+		anna.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": plus, "withdrawalWaiver": true}).must(t, 200)
 		if n := p.count("SELECT COUNT(*) FROM subscriptions"); n != 1 {
 			t.Fatalf("%d subscriptions after the late confirmation", n)
 		}
@@ -722,7 +722,7 @@ func TestPayPalMissedConfirmIsAdopted(t *testing.T) {
 		promo := p.fake.Subscribe("P-PROMO", billing.CustomID(benID, "launch"))
 		p.deliver()
 		wantSub(t, subscriptionOf(t, ben), "elite", "active", false)
-		ben.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": promo, "promoCode": "LAUNCH"}).must(t, 200)
+		ben.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": promo, "promoCode": "LAUNCH", "withdrawalWaiver": true}).must(t, 200)
 		if n := p.count("SELECT redemptions FROM promo_codes"); n != 1 {
 			t.Fatalf("%d redemptions, want 1", n)
 		}
@@ -771,7 +771,7 @@ func TestPayPalConfirmAndWebhookRace(t *testing.T) {
 			wg.Go(func() {
 				<-start
 				if i == len(events) {
-					statuses[i] = c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": id, "promoCode": "race"}).status
+					statuses[i] = c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": id, "promoCode": "race", "withdrawalWaiver": true}).status
 					return
 				}
 				st, err := p.fake.Send(events[i])

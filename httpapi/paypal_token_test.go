@@ -51,7 +51,7 @@ func TestPayPalRefusedTokenIsRenewed(t *testing.T) {
 
 			refuse()
 			before := p.fake.TokensIssued()
-			wantSub(t, c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": id}).must(t, 200).json(t),
+			wantSub(t, c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": id, "withdrawalWaiver": true}).must(t, 200).json(t),
 				"plus", "active", false)
 			if p.fake.TokensIssued() != before+1 {
 				t.Fatalf("%s: %d new tokens fetched for the confirmation, want 1", kind, p.fake.TokensIssued()-before)

@@ -324,7 +324,7 @@ func TestDeleteAccountCancelsSubscriptionFirst(t *testing.T) {
 		p := newPayEnv(t, db, time.Second)
 		c, uid := p.user("anna")
 		sub := p.fake.Subscribe("P-PLUS", uid)
-		c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": sub}).must(t, 200)
+		c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": sub, "withdrawalWaiver": true}).must(t, 200)
 
 		p.fake.FailWith(func(r *http.Request) int {
 			if strings.Contains(r.URL.Path, "/cancel") {

@@ -543,7 +543,8 @@ func (s *AdminService) PageViewCounts(ctx context.Context, from, to string) ([]s
 // Compliance counts users by the terms version they accepted (version 0:
 // never; AcceptTerms sets the version and terms_accepted_at together, so
 // the version alone tells, and an index-only scan counts it) and the
-// consent audit's rows since auditSince. It returns only driver errors.
+// consent audit's rows since auditSince, by version and by type. It returns
+// only driver errors.
 func (s *AdminService) Compliance(ctx context.Context, auditSince time.Time) (*salescoach.ComplianceStats, error) {
 	var c salescoach.ComplianceStats
 	rows, err := s.db.r().queryRows(ctx, `SELECT terms_version, COUNT(*) FROM users GROUP BY terms_version`)
@@ -571,8 +572,9 @@ func (s *AdminService) Compliance(ctx context.Context, auditSince time.Time) (*s
 		return nil, dbError(err, "terms counts")
 	}
 	err = s.db.r().queryRow(ctx, `SELECT COUNT(*), COUNT(*) FILTER (WHERE terms_version = 1),
-			COUNT(*) FILTER (WHERE terms_version = 2)
-		FROM consent_audit WHERE created_at >= ?`, auditSince).Scan(&c.AuditTotal, &c.AuditV1, &c.AuditV2)
+			COUNT(*) FILTER (WHERE terms_version = 2), COUNT(*) FILTER (WHERE consent_type = 'terms'),
+			COUNT(*) FILTER (WHERE consent_type = 'withdrawal_waiver')
+		FROM consent_audit WHERE created_at >= ?`, auditSince).Scan(&c.AuditTotal, &c.AuditV1, &c.AuditV2, &c.AuditTerms, &c.AuditWaiver)
 	if err != nil {
 		return nil, dbError(err, "consent audit counts")
 	}

@@ -588,18 +588,20 @@ func TestCompliance(t *testing.T) {
 		for _, r := range []struct {
 			at      time.Time
 			version int
+			kind    string
 		}{
-			{since.Add(-time.Second), 1}, // just outside the window
-			{since.Add(-24 * time.Hour), 2},
-			{since, 1}, // the window's first instant
-			{t0, 2},
-			{t0, 2},
+			{since.Add(-time.Second), 1, salescoach.ConsentTerms}, // just outside the window
+			{since.Add(-24 * time.Hour), 2, salescoach.ConsentWithdrawalWaiver},
+			{since, 1, salescoach.ConsentTerms}, // the window's first instant
+			{t0, 2, salescoach.ConsentTerms},
+			{t0, 2, salescoach.ConsentWithdrawalWaiver},
 		} {
-			mustNil(t, cs.RecordConsent(ctx, &salescoach.ConsentRecord{ConsentType: "terms", TermsVersion: r.version, CreatedAt: r.at}))
+			mustNil(t, cs.RecordConsent(ctx, &salescoach.ConsentRecord{ConsentType: r.kind, TermsVersion: r.version, CreatedAt: r.at}))
 		}
 		got, err := sqlstore.NewAdminService(db).Compliance(ctx, since)
 		mustNil(t, err)
-		want := salescoach.ComplianceStats{TermsV1: 2, TermsV2: 1, TermsOther: 1, WithoutTerms: 3, AuditTotal: 3, AuditV1: 1, AuditV2: 2}
+		want := salescoach.ComplianceStats{TermsV1: 2, TermsV2: 1, TermsOther: 1, WithoutTerms: 3, AuditTotal: 3, AuditV1: 1, AuditV2: 2,
+			AuditTerms: 2, AuditWaiver: 1}
 		if *got != want {
 			t.Errorf("compliance = %+v, want %+v", *got, want)
 		}

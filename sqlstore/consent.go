@@ -19,8 +19,9 @@ func NewConsentService(db *DB) *ConsentService {
 }
 
 // RecordConsent appends a record, filling in c.ID and c.CreatedAt (now) when
-// empty. It returns EINVALID for a consent type other than "terms" or a terms
-// version below 1, and ENOTFOUND when c.UserID names no user.
+// empty. It returns EINVALID for a consent type other than "terms" and
+// "withdrawal_waiver" or a terms version below 1, and ENOTFOUND when
+// c.UserID names no user.
 func (s *ConsentService) RecordConsent(ctx context.Context, c *salescoach.ConsentRecord) error {
 	if c.ID == "" {
 		c.ID = newID()

@@ -37,7 +37,7 @@ func TestServePayPalEndToEnd(t *testing.T) {
 	uid := me["user"].(map[string]any)["id"].(string)
 	id := fake.Subscribe("P-PLUS", uid)
 	c := &http.Client{}
-	if st, sub := postJSON(t, c, base, "/api/paypal/subscriptions/confirm", token, map[string]any{"subscriptionID": id}); st != 200 || sub["tier"] != "plus" {
+	if st, sub := postJSON(t, c, base, "/api/paypal/subscriptions/confirm", token, map[string]any{"subscriptionID": id, "withdrawalWaiver": true}); st != 200 || sub["tier"] != "plus" {
 		t.Fatalf("confirm = %d %v", st, sub)
 	}
 	if _, usage, raw := getJSON(t, base, "/api/me/usage", token); usage["quota"] != 250.0 {

@@ -11,6 +11,13 @@ test('register, confirm via the mailed link, sign in and land on the dashboard',
   await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Passwort bestätigen').fill(PASSWORD);
   await page.getByLabel('Unternehmen (optional)').fill('Beispiel GmbH');
+  // The checkbox accepts the terms and acknowledges the privacy policy; the
+  // waiver of the right of withdrawal belongs to a paid plan's start, not to
+  // a free sign-up (issue 25 point 15).
+  await expect(page.getByRole('checkbox', { name: /Nutzungsbedingungen/ })).toHaveAccessibleName(
+    /^Ich akzeptiere die Nutzungsbedingungen.*Datenschutzerklärung.*\.$/,
+  );
+  await expect(page.locator('body')).not.toContainText('Widerruf');
   await page.getByRole('checkbox', { name: /Nutzungsbedingungen/ }).check();
   await page.getByRole('button', { name: 'Registrieren' }).click();
   await expect(

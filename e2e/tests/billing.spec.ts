@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { PASSWORD, apiToken } from './chat-support';
 import { appURL, baseURL, createConfirmedUser, expect, signIn, test, uniqueEmail } from './support';
@@ -36,6 +37,11 @@ function planLine(dialog: Locator): Locator {
   return dialog.locator('.profile-plan > p').first();
 }
 
+/** The waiver of the right of withdrawal that a paid plan's start needs (issue 25 point 15). */
+const WAIVER =
+  'Ich verlange ausdrücklich, dass mit der Leistung vor Ablauf der Widerrufsfrist begonnen wird, und mir ist bekannt, dass ich dadurch mein Widerrufsrecht verliere.';
+const WAIVER_FIRST = 'Bitte bestätige zuerst, dass die Leistung vor Ablauf der Widerrufsfrist beginnen soll.';
+
 async function subscriptionOf(request: APIRequestContext, email: string) {
   const token = await apiToken(request, email);
   const res = await request.get(`${baseURL()}/api/subscription`, { headers: { Authorization: `Bearer ${token}` } });
@@ -59,6 +65,13 @@ test('a Free user upgrades to Plus, changes to Elite, cancels and takes the canc
   await expect(plus).toContainText('250 Chats pro Monat');
   await expect(dialog.getByRole('group', { name: 'Elite 99 € / Monat' })).toBeVisible();
   await dialog.getByRole('group', { name: 'Abo und Nutzung' }).screenshot({ path: testInfo.outputPath('offers.png') });
+  // No plan starts before the buyer waives the right of withdrawal: each
+  // start button is disabled and says why.
+  const locked = plus.getByRole('button', { name: 'Mit PayPal abonnieren' });
+  await expect(locked).toBeDisabled();
+  await expect(locked).toHaveAccessibleDescription(WAIVER_FIRST);
+  await expect(plus.getByRole('button', { name: 'PayPal', exact: true })).toHaveCount(0);
+  await dialog.getByRole('checkbox', { name: WAIVER }).check();
   // PayPal's script styles its button inline with the page's CSP nonce
   // (data-csp-nonce); under the CSP only the right nonce lets that style apply.
   const nonce = await page.locator('meta[name="csp-nonce"]').getAttribute('content');
@@ -70,9 +83,14 @@ test('a Free user upgrades to Plus, changes to Elite, cancels and takes the canc
   await expect(usage).toHaveAttribute('aria-valuetext', '0 / 250');
   await expect(dialog.getByRole('group', { name: 'Plus 29 € / Monat' })).toHaveCount(0);
 
-  // Plus → Elite: approved on PayPal's page, back on the dashboard; the
-  // new plan shows once PayPal reports it.
-  await dialog.getByRole('button', { name: 'Zu Elite wechseln (99 € / Monat)' }).click();
+  // Plus → Elite: another paid plan starts, so the waiver first; approved
+  // on PayPal's page, back on the dashboard; the new plan shows once PayPal
+  // reports it.
+  const change = dialog.getByRole('button', { name: 'Zu Elite wechseln (99 € / Monat)' });
+  await expect(change).toBeDisabled();
+  await expect(change).toHaveAccessibleDescription(WAIVER_FIRST);
+  await dialog.getByRole('checkbox', { name: WAIVER }).check();
+  await change.click();
   await expect(page).toHaveURL(new RegExp(`^${process.env.E2E_PAYPAL_URL ?? ''}/checkoutnow\\?subscription_id=`));
   await page.getByRole('button', { name: 'Zustimmen und abonnieren' }).click();
   await expect(page).toHaveURL(appURL('/dashboard'));
@@ -166,6 +184,8 @@ test('a promo code an admin creates unlocks the promo plan; the admin sees the p
   // The offer shows its price and the admin's description of the promotion.
   const promo = dialog.getByRole('group', { name: 'Elite‑Angebot 79 € / Monat' });
   await expect(promo.getByText('Herbstaktion: Elite zum Sonderpreis')).toBeVisible();
+  await expect(promo.getByRole('button', { name: 'Mit PayPal abonnieren' })).toBeDisabled();
+  await dialog.getByRole('checkbox', { name: WAIVER }).check();
   await promo.getByRole('button', { name: 'PayPal' }).click();
   await expect(toasts(page).getByText('Danke! Dein Abo ist aktiv: Elite')).toBeVisible();
   await expect(planLine(dialog)).toHaveText('Aktueller Plan: Eliteaktiv');
@@ -183,4 +203,32 @@ test('a promo code an admin creates unlocks the promo plan; the admin sees the p
   await expect(row).toContainText('Elite');
   await expect(row).toContainText('aktiv');
   await admin.context().close();
+});
+
+test('on a phone the waiver of the right of withdrawal fits the screen and unlocks the plans; axe finds nothing', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInUser(page, request, 'abo-phone');
+  const dialog = await openProfile(page);
+  const waiver = dialog.getByRole('checkbox', { name: WAIVER });
+  await waiver.scrollIntoViewIfNeeded();
+  await expect(waiver).toBeVisible();
+  const plus = dialog.getByRole('group', { name: 'Plus 29 € / Monat' });
+  await expect(plus.getByRole('button', { name: 'Mit PayPal abonnieren' })).toBeDisabled();
+  // Nothing of the section runs past the screen's width.
+  const section = dialog.getByRole('group', { name: 'Abo und Nutzung' });
+  const box = await section.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  expect(await section.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  // A tap on the label ticks it (the whole text is its target).
+  await dialog.getByText(WAIVER).click();
+  await expect(waiver).toBeChecked();
+  await expect(plus.getByRole('button', { name: 'PayPal', exact: true })).toBeVisible();
 });

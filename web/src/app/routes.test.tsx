@@ -105,6 +105,8 @@ describe('regular user', () => {
     const { user } = renderApp('/dashboard', { session: true });
     const dialog = await screen.findByRole('dialog', { name: 'Nutzungsbedingungen' });
     expect(screen.queryByRole('navigation', { name: 'Hauptnavigation' })).not.toBeInTheDocument();
+    // The terms only: the waiver of the right of withdrawal comes with a paid plan (issue 25 point 15).
+    expect(dialog).not.toHaveTextContent(/Widerruf/);
     await user.click(within(dialog).getByRole('checkbox'));
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();

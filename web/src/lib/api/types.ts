@@ -205,12 +205,16 @@ export interface PayPalConfigResponse {
 export interface ConfirmSubscriptionRequest {
   subscriptionID: string;
   promoCode?: string;
+  /** The buyer's waiver of the right of withdrawal: a paid plan starts only with it. */
+  withdrawalWaiver: true;
 }
 
 /** POST /api/paypal/subscriptions/revise */
 export interface ReviseSubscriptionRequest {
   subscriptionID: string;
   planId: string;
+  /** The change starts another paid plan: the same waiver as the confirmation. */
+  withdrawalWaiver: true;
 }
 
 export interface ReviseSubscriptionResponse {

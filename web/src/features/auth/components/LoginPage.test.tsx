@@ -108,6 +108,22 @@ describe('login page', () => {
       ).toBeInTheDocument();
     });
 
+    it('the checkbox accepts the terms and acknowledges the privacy policy, and waives nothing (issue 25 point 15)', async () => {
+      const { user } = await openLogin();
+      await switchToSignUp(user);
+      const terms = screen.getByRole('checkbox', { name: /Nutzungsbedingungen/ });
+      expect(terms.closest('.checkbox')).toHaveTextContent(
+        'Ich akzeptiere die Nutzungsbedingungen (öffnet in neuem Tab) und bestätige die Kenntnisnahme der Datenschutzerklärung (öffnet in neuem Tab).',
+      );
+      expect(document.body).not.toHaveTextContent(/Widerruf/);
+      await user.click(screen.getByRole('button', { name: 'EN' }));
+      const english = await screen.findByRole('checkbox', { name: /terms of use/ });
+      expect(english.closest('.checkbox')).toHaveTextContent(
+        'I accept the terms of use (opens in a new tab) and acknowledge the privacy policy (opens in a new tab).',
+      );
+      expect(document.body).not.toHaveTextContent(/withdrawal/);
+    });
+
     it('links the terms and the privacy policy in a new tab', async () => {
       const { user } = await openLogin();
       await switchToSignUp(user);

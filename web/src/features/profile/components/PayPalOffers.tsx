@@ -32,6 +32,13 @@ export interface PayPalOffersProps {
   onApprove: (subscriptionID: string, offer: Offer) => Promise<void>;
   /** PayPal's buttons reported a failure. */
   onError: () => void;
+  /**
+   * The buyer ticked the waiver of the right of withdrawal a paid plan's
+   * start needs. Until then each offer shows a disabled button described by
+   * the element `lockedReasonId` names, in place of PayPal's.
+   */
+  waiver: boolean;
+  lockedReasonId: string;
 }
 
 /**
@@ -45,7 +52,15 @@ function cspNonce(): string | undefined {
   return document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content || undefined;
 }
 
-export default function PayPalOffers({ clientId, sdkUrl, offers, onApprove, onError }: PayPalOffersProps) {
+export default function PayPalOffers({
+  clientId,
+  sdkUrl,
+  offers,
+  onApprove,
+  onError,
+  waiver,
+  lockedReasonId,
+}: PayPalOffersProps) {
   const options: ReactPayPalScriptOptions = {
     clientId,
     intent: 'subscription',
@@ -58,19 +73,38 @@ export default function PayPalOffers({ clientId, sdkUrl, offers, onApprove, onEr
   };
   return (
     <PayPalScriptProvider options={options}>
-      <OfferList offers={offers} onApprove={onApprove} onError={onError} />
+      <OfferList
+        offers={offers}
+        onApprove={onApprove}
+        onError={onError}
+        waiver={waiver}
+        lockedReasonId={lockedReasonId}
+      />
     </PayPalScriptProvider>
   );
 }
 
-function OfferList({ offers, onApprove, onError }: Pick<PayPalOffersProps, 'offers' | 'onApprove' | 'onError'>) {
+function OfferList({
+  offers,
+  onApprove,
+  onError,
+  waiver,
+  lockedReasonId,
+}: Omit<PayPalOffersProps, 'clientId' | 'sdkUrl'>) {
   const t = useT();
   const [{ isPending, isRejected }] = usePayPalScriptReducer();
   if (isRejected) return <Alert tone="error">{t('profile.paypal.loadFailed')}</Alert>;
   return (
     <ul className="plan-offers">
       {offers.map((offer) => (
-        <OfferItem key={offer.key} offer={offer} loading={isPending} onApprove={onApprove} onError={onError} />
+        <OfferItem
+          key={offer.key}
+          offer={offer}
+          loading={isPending}
+          onApprove={onApprove}
+          onError={onError}
+          locked={waiver ? null : lockedReasonId}
+        />
       ))}
     </ul>
   );
@@ -81,11 +115,14 @@ function OfferItem({
   loading,
   onApprove,
   onError,
+  locked,
 }: {
   offer: Offer;
   loading: boolean;
   onApprove: PayPalOffersProps['onApprove'];
   onError: () => void;
+  /** The id of the reason the offer cannot be taken yet; null: PayPal's buttons. */
+  locked: string | null;
 }) {
   const t = useT();
   const labelId = useId();
@@ -99,7 +136,11 @@ function OfferItem({
           <span className="plan-offer__detail">{offer.detail}</span>
         </p>
         {offer.note ? <p className="plan-offer__note">{offer.note}</p> : null}
-        {loading ? (
+        {locked !== null ? (
+          <button type="button" className="button button--secondary plan-offer__locked" disabled aria-describedby={locked}>
+            {t('profile.waiver.subscribe')}
+          </button>
+        ) : loading ? (
           <p className="field__hint" role="status">
             {t('profile.paypal.loading')}
           </p>

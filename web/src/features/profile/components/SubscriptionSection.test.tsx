@@ -1,4 +1,4 @@
-import { act, waitFor, within } from '@testing-library/react';
+import { act, queries, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PayPalConfigResponse, SubscriptionResponse } from '../../../lib/api';
@@ -52,6 +52,14 @@ function payments(start: SubscriptionResponse = FREE, config: PayPalConfigRespon
     },
     record,
   };
+}
+
+const WAIVER =
+  'Ich verlange ausdrücklich, dass mit der Leistung vor Ablauf der Widerrufsfrist begonnen wird, und mir ist bekannt, dass ich dadurch mein Widerrufsrecht verliere.';
+
+/** Ticks the waiver of the right of withdrawal that a paid plan's start needs. */
+async function waive(dialog: ReturnType<typeof within<typeof queries>>, user: { click: (el: Element) => Promise<void> }) {
+  await user.click(await dialog.findByRole('checkbox', { name: WAIVER }));
 }
 
 async function openProfile(path = '/help') {
@@ -162,13 +170,78 @@ describe('subscription in the profile', () => {
       components: 'buttons',
     });
 
+    await waive(dialog, user);
     await user.click(await within(plus).findByRole('button', { name: 'PayPal' }));
     expect(await screen.findByText('Danke! Dein Abo ist aktiv: Plus')).toBeInTheDocument();
     expect(created).toEqual([{ plan_id: 'P-PLUS', custom_id: USER_ID }]);
-    expect(api.bodies.confirm).toEqual([{ subscriptionID: 'I-NEW' }]);
+    expect(api.bodies.confirm).toEqual([{ subscriptionID: 'I-NEW', withdrawalWaiver: true }]);
     expect(dialog.getByText('aktiv')).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Abo kündigen' })).toBeInTheDocument();
     expect(dialog.queryByRole('group', { name: 'Plus 29 € / Monat' })).not.toBeInTheDocument();
+  });
+
+  it('the plans start only after the waiver of the right of withdrawal is ticked (issue 25 point 15)', async () => {
+    payments();
+    const { dialog, user } = await openProfile();
+    const plus = await dialog.findByRole('group', { name: 'Plus 29 € / Monat' });
+    const elite = dialog.getByRole('group', { name: 'Elite 99 € / Monat' });
+    const waiver = dialog.getByRole('checkbox', { name: WAIVER });
+    expect(waiver).not.toBeChecked();
+    expect(waiver).toHaveAttribute('aria-required', 'true');
+    await loadPayPal();
+    // Each plan's start button is disabled and says why.
+    for (const offer of [plus, elite]) {
+      const locked = within(offer).getByRole('button', { name: 'Mit PayPal abonnieren' });
+      expect(locked).toBeDisabled();
+      expect(locked).toHaveAccessibleDescription(
+        'Bitte bestätige zuerst, dass die Leistung vor Ablauf der Widerrufsfrist beginnen soll.',
+      );
+      expect(within(offer).queryByRole('button', { name: 'PayPal' })).not.toBeInTheDocument();
+    }
+
+    await user.click(waiver);
+    expect(await within(plus).findByRole('button', { name: 'PayPal' })).toBeEnabled();
+    expect(await within(elite).findByRole('button', { name: 'PayPal' })).toBeEnabled();
+    expect(dialog.queryByRole('button', { name: 'Mit PayPal abonnieren' })).not.toBeInTheDocument();
+    expect(dialog.queryByText(/Bitte bestätige zuerst/)).not.toBeInTheDocument();
+
+    // Untick: locked again.
+    await user.click(waiver);
+    expect(within(plus).getByRole('button', { name: 'Mit PayPal abonnieren' })).toBeDisabled();
+  });
+
+  it('the plan change waits for the waiver too; cancelling needs none', async () => {
+    payments(PLUS);
+    const { dialog, user } = await openProfile();
+    const change = await dialog.findByRole('button', { name: 'Zu Elite wechseln (99 € / Monat)' });
+    expect(change).toBeDisabled();
+    expect(change).toHaveAccessibleDescription(
+      'Bitte bestätige zuerst, dass die Leistung vor Ablauf der Widerrufsfrist beginnen soll.',
+    );
+    expect(dialog.getByRole('button', { name: 'Abo kündigen' })).toBeEnabled();
+    await waive(dialog, user);
+    expect(change).toBeEnabled();
+    expect(change).not.toHaveAccessibleDescription();
+  });
+
+  it('asks for the waiver in English', async () => {
+    payments();
+    server.use(http.get('/api/me', () => HttpResponse.json(makeMe({ user: { language: 'en' } }))));
+    const view = renderApp('/help', { session: true });
+    await view.user.click(await screen.findByRole('button', { name: /open profile/ }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit profile' }));
+    const plus = await dialog.findByRole('group', { name: 'Plus €29 / month' });
+    const waiver = dialog.getByRole('checkbox', {
+      name: 'I expressly request that the service begins before the withdrawal period ends, and I understand that I thereby lose my right of withdrawal.',
+    });
+    const locked = within(plus).getByRole('button', { name: 'Subscribe with PayPal' });
+    expect(locked).toBeDisabled();
+    expect(locked).toHaveAccessibleDescription(
+      'Please first confirm that the service is to begin before the withdrawal period ends.',
+    );
+    await loadPayPal();
+    await view.user.click(waiver);
+    expect(await within(plus).findByRole('button', { name: 'PayPal' })).toBeEnabled();
   });
 
   it("shows the server's reason when a confirmation is refused", async () => {
@@ -181,6 +254,7 @@ describe('subscription in the profile', () => {
     const { dialog, user } = await openProfile();
     const elite = await dialog.findByRole('group', { name: 'Elite 99 € / Monat' });
     await loadPayPal();
+    await waive(dialog, user);
     await user.click(await within(elite).findByRole('button', { name: 'PayPal' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent('Du hast bereits ein Abo.');
   });
@@ -211,10 +285,11 @@ describe('subscription in the profile', () => {
 
     const promo = await dialog.findByRole('group', { name: 'Elite\u2011Angebot' });
     const { created } = await loadPayPal('I-PROMO');
+    await waive(dialog, user);
     await user.click(await within(promo).findByRole('button', { name: 'PayPal' }));
     expect(await screen.findByText('Danke! Dein Abo ist aktiv: Elite')).toBeInTheDocument();
     expect(created).toEqual([{ plan_id: 'P-PROMO', custom_id: `${USER_ID}:LAUNCH` }]);
-    expect(api.bodies.confirm).toEqual([{ subscriptionID: 'I-PROMO', promoCode: 'LAUNCH' }]);
+    expect(api.bodies.confirm).toEqual([{ subscriptionID: 'I-PROMO', promoCode: 'LAUNCH', withdrawalWaiver: true }]);
   });
 
   it('the promo offer shows its price and the promotion\'s description, and the toast shows inside the dialog (issue 25, point 12)', async () => {
@@ -377,9 +452,10 @@ describe('subscription in the profile', () => {
       }),
     );
     const { dialog, user } = await openProfile();
+    await waive(dialog, user);
     await user.click(await dialog.findByRole('button', { name: 'Zu Plus wechseln (29 € / Monat)' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent('Plan-Wechsel fehlgeschlagen');
-    expect(api.bodies.revise).toEqual([{ subscriptionID: 'I-ELITE', planId: 'P-PLUS' }]);
+    expect(api.bodies.revise).toEqual([{ subscriptionID: 'I-ELITE', planId: 'P-PLUS', withdrawalWaiver: true }]);
     expect(dialog.getByText('Elite')).toBeInTheDocument();
   });
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Dialog } from '../../../components/ui/Dialog';
+import { CheckboxField } from '../../../components/ui/Field';
 import { notify } from '../../../components/ui/notices-store';
 import { ApiError, type PayPalConfigResponse, type SubscriptionResponse, type Tier } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
@@ -123,6 +124,9 @@ function ManageSubscription({ sub }: { sub: SubscriptionResponse }) {
   const config = useQuery(paypalConfigQueryOptions());
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<Failure | null>(null);
+  // The plan change starts another paid plan: it needs the waiver too.
+  const [waiver, setWaiver] = useState(false);
+  const waiverReasonId = useId();
   const dateOf = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(LOCALES[lang]) : '');
 
   const applied = (res: SubscriptionResponse) => {
@@ -157,7 +161,7 @@ function ManageSubscription({ sub }: { sub: SubscriptionResponse }) {
   const target: Tier | null = sub.tier === 'plus' ? 'elite' : sub.tier === 'elite' ? 'plus' : null;
   const targetPlanId = target ? config.data?.plans[target] : undefined;
   const revise = useMutation({
-    mutationFn: (planId: string) => reviseSubscription({ subscriptionID: sub.paypal_id, planId }),
+    mutationFn: (planId: string) => reviseSubscription({ subscriptionID: sub.paypal_id, planId, withdrawalWaiver: true }),
     onSuccess: ({ approveUrl }) => {
       let url: URL | null = null;
       try {
@@ -181,11 +185,15 @@ function ManageSubscription({ sub }: { sub: SubscriptionResponse }) {
     setProblem(null);
     run();
   };
+  const canChange = !pendingCancel && Boolean(target && targetPlanId && config.data?.configured);
 
   return (
     <div className="profile-subscription">
       {pendingCancel ? (
         <p className="profile-subscription__ends">{t('profile.subscription.endsOn', { date: dateOf(sub.cancel_at) })}</p>
+      ) : null}
+      {canChange ? (
+        <WaiverField id="profile-change-waiver" reasonId={waiverReasonId} checked={waiver} onChange={setWaiver} />
       ) : null}
       <div className="profile-subscription__actions">
         {pendingCancel ? (
@@ -199,11 +207,12 @@ function ManageSubscription({ sub }: { sub: SubscriptionResponse }) {
           </button>
         ) : (
           <>
-            {target && targetPlanId && config.data?.configured ? (
+            {canChange && target && targetPlanId && config.data ? (
               <button
                 type="button"
                 className="button button--primary button--small"
-                disabled={busy}
+                disabled={busy || !waiver}
+                aria-describedby={waiver ? undefined : waiverReasonId}
                 onClick={() => start(() => revise.mutate(targetPlanId))}
               >
                 {revise.isPending || revise.isSuccess
@@ -287,6 +296,8 @@ function Offers({ config, plus, elite }: { config: PayPalConfigResponse; plus: s
   const [promo, setPromo] = useState<Promo | null>(null);
   const [problem, setProblem] = useState<Failure | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [waiver, setWaiver] = useState(false);
+  const waiverReasonId = useId();
 
   const detail = (tier: 'plus' | 'elite') =>
     t('profile.plan.offer.quota', { quota: tier === 'plus' ? 250 : 1000 });
@@ -316,6 +327,7 @@ function Offers({ config, plus, elite }: { config: PayPalConfigResponse; plus: s
       const res = await confirmSubscription({
         subscriptionID,
         ...(offer.key === 'promo' && promo ? { promoCode: promo.code } : {}),
+        withdrawalWaiver: true,
       });
       queryClient.setQueryData(subscriptionQueryKey, res);
       void queryClient.invalidateQueries({ queryKey: usageQueryKey });
@@ -333,6 +345,7 @@ function Offers({ config, plus, elite }: { config: PayPalConfigResponse; plus: s
       <p id={headingId} className="field__label">
         {t('profile.plan.offers')}
       </p>
+      <WaiverField id="profile-offers-waiver" reasonId={waiverReasonId} checked={waiver} onChange={setWaiver} />
       <Suspense
         fallback={
           <p className="field__hint" role="status">
@@ -346,6 +359,8 @@ function Offers({ config, plus, elite }: { config: PayPalConfigResponse; plus: s
           offers={offers}
           onApprove={onApprove}
           onError={() => setProblem({ title: t('profile.paypal.failed') })}
+          waiver={waiver}
+          lockedReasonId={waiverReasonId}
         />
       </Suspense>
       {confirming ? (
@@ -360,6 +375,42 @@ function Offers({ config, plus, elite }: { config: PayPalConfigResponse; plus: s
       ) : null}
       <PromoField onValid={setPromo} />
     </section>
+  );
+}
+
+/**
+ * The waiver a paid plan's start needs (issue 25 point 15): 'Ich verlange
+ * ausdrücklich, dass mit der Leistung vor Ablauf der Widerrufsfrist begonnen
+ * wird, …'. While it is not ticked, the hint `reasonId` says why the start
+ * buttons are disabled (they point at it with aria-describedby).
+ */
+function WaiverField({
+  id,
+  reasonId,
+  checked,
+  onChange,
+}: {
+  id: string;
+  reasonId: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <div className="profile-waiver">
+      <CheckboxField
+        id={id}
+        label={t('profile.waiver.label')}
+        checked={checked}
+        aria-required="true"
+        onChange={(e) => onChange(e.currentTarget.checked)}
+      />
+      {checked ? null : (
+        <p id={reasonId} className="field__hint">
+          {t('profile.waiver.required')}
+        </p>
+      )}
+    </div>
   );
 }
 

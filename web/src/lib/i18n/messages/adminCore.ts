@@ -213,6 +213,10 @@ export const adminCore = {
     en: 'Consents given in the last {days} days.',
   },
   'adminCore.compliance.total': { de: 'Gesamt', en: 'Total' },
+  // The audit by type: terms accepted (sign-up, terms modal), and the waiver
+  // of the right of withdrawal a paid plan's start records.
+  'adminCore.compliance.typeTerms': { de: 'Nutzungsbedingungen', en: 'Terms of use' },
+  'adminCore.compliance.typeWaiver': { de: 'Verzicht auf Widerrufsrecht', en: 'Right of withdrawal waived' },
   // PayPal's subscription statuses
   'adminCore.subscriptionStatus.active': { de: 'aktiv', en: 'active' },
   'adminCore.subscriptionStatus.approval_pending': { de: 'wartet auf Bestätigung', en: 'awaiting approval' },

@@ -8,8 +8,8 @@ export const auth = {
   'login.hidePassword': { de: 'Passwort verbergen', en: 'Hide password' },
   'login.pleaseWait': { de: 'Bitte warten…', en: 'Please wait…' },
   'login.terms': {
-    de: 'Ich akzeptiere die <agb>Nutzungsbedingungen</agb> und bestätige die Kenntnisnahme der <privacy>Datenschutzerklärung</privacy>. Ich verlange ausdrücklich, dass mit der Leistung vor Ablauf der Widerrufsfrist begonnen wird, und mir ist bekannt, dass ich dadurch mein Widerrufsrecht verliere.',
-    en: 'I accept the <agb>terms of use</agb> and acknowledge the <privacy>privacy policy</privacy>. I expressly request that the service begins before the withdrawal period ends, and I understand that I thereby lose my right of withdrawal.',
+    de: 'Ich akzeptiere die <agb>Nutzungsbedingungen</agb> und bestätige die Kenntnisnahme der <privacy>Datenschutzerklärung</privacy>.',
+    en: 'I accept the <agb>terms of use</agb> and acknowledge the <privacy>privacy policy</privacy>.',
   },
   'login.noToken': { de: 'Kein gültiges Token', en: 'No valid token' },
   'login.profileFailed': {

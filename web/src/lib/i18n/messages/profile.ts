@@ -91,6 +91,17 @@ export const profile = {
     en: 'PayPal is confirming your subscription. This usually takes a moment.',
   },
   'profile.paypal.loading': { de: 'PayPal wird geladen…', en: 'Loading PayPal…' },
+  // The consent a paid plan's start needs (issue 25 point 15): asked here,
+  // not at the free sign-up.
+  'profile.waiver.label': {
+    de: 'Ich verlange ausdrücklich, dass mit der Leistung vor Ablauf der Widerrufsfrist begonnen wird, und mir ist bekannt, dass ich dadurch mein Widerrufsrecht verliere.',
+    en: 'I expressly request that the service begins before the withdrawal period ends, and I understand that I thereby lose my right of withdrawal.',
+  },
+  'profile.waiver.required': {
+    de: 'Bitte bestätige zuerst, dass die Leistung vor Ablauf der Widerrufsfrist beginnen soll.',
+    en: 'Please first confirm that the service is to begin before the withdrawal period ends.',
+  },
+  'profile.waiver.subscribe': { de: 'Mit PayPal abonnieren', en: 'Subscribe with PayPal' },
   'profile.paypal.loadFailed': {
     de: 'PayPal konnte nicht geladen werden. Bitte später erneut versuchen.',
     en: 'PayPal could not be loaded. Please try again later.',

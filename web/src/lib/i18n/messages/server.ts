@@ -229,4 +229,6 @@ export const serverEnglish: Record<ServerCode, string> = {
   account_delete_reauth_required: 'Please first confirm with Google or Apple that it is you.',
   reauth_not_linked: 'Your account is not linked to this provider.',
   reauth_use_password: 'Please confirm with your password.',
+  withdrawal_waiver_required:
+    'Please confirm that the service is to begin before the withdrawal period ends and that you thereby lose your right of withdrawal.',
 };

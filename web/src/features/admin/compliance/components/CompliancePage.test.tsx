@@ -11,12 +11,12 @@ const figures = (name: string) =>
     .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
 
 describe('admin compliance', () => {
-  it('counts terms acceptance by version and the consent audit of the last 30 days', async () => {
+  it('counts terms acceptance by version and the consent audit of the last 30 days, by version and by type', async () => {
     server.use(
       http.get('/api/admin/compliance', () =>
         HttpResponse.json({
           terms: { v1: 12, v2: 1480, other: 0, without: 3 },
-          audit: { days: 30, total: 95, v1: 1, v2: 94 },
+          audit: { days: 30, total: 95, v1: 1, v2: 94, terms: 80, withdrawalWaiver: 15 },
         }),
       ),
     );
@@ -35,6 +35,8 @@ describe('admin compliance', () => {
       ['Gesamt', '95'],
       ['Version 1', '1'],
       ['Version 2', '94'],
+      ['Nutzungsbedingungen', '80'],
+      ['Verzicht auf Widerrufsrecht', '15'],
     ]);
   });
 

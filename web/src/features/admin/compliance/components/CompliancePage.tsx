@@ -16,7 +16,7 @@ function loadErrorText(error: unknown, t: TFunction): string {
   return t('adminCore.compliance.loadFailed');
 }
 
-/** /compliance: terms acceptance by version; the consent audit of the last 30 days. */
+/** /compliance: terms acceptance by version; the consent audit of the last 30 days, by version and by type. */
 export function CompliancePage() {
   const t = useT();
   const format = useAdminFormat();
@@ -51,6 +51,11 @@ export function CompliancePage() {
               <StatCard label={t('adminCore.compliance.total')} value={format.number(compliance.data.audit.total)} />
               <StatCard label={t('adminCore.compliance.v1')} value={format.number(compliance.data.audit.v1)} />
               <StatCard label={t('adminCore.compliance.v2')} value={format.number(compliance.data.audit.v2)} />
+              <StatCard label={t('adminCore.compliance.typeTerms')} value={format.number(compliance.data.audit.terms)} />
+              <StatCard
+                label={t('adminCore.compliance.typeWaiver')}
+                value={format.number(compliance.data.audit.withdrawalWaiver)}
+              />
             </StatGrid>
           </AdminSection>
         </>
