@@ -98,15 +98,15 @@ test('the dashboard and the profile dialog', async ({ page, request }) => {
   await expectNoViolations(page, 'the profile dialog');
 });
 
-test('the sidebar on a phone, collapsed and expanded', async ({ page, request }) => {
+test('the sidebar on a phone: a top bar, and the drawer its menu button opens', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signedInOnChat(page, request, 'axe-phone');
-  const expand = page.getByRole('button', { name: 'Seitenleiste ausklappen' });
-  await expect(expand).toBeVisible();
+  const menu = page.getByRole('button', { name: 'Menü', exact: true });
+  await expect(menu).toBeVisible();
   await expectNoViolations(page, 'the chat screen on a phone');
-  await expand.click();
-  await expect(page.getByRole('button', { name: 'Seitenleiste einklappen' })).toBeVisible();
-  await expectNoViolations(page, 'the expanded sidebar on a phone');
+  await menu.click();
+  await expect(page.getByRole('button', { name: 'Menü schließen' })).toBeVisible();
+  await expectNoViolations(page, 'the open drawer on a phone');
 });
 
 const ADMIN_SCREENS = [

@@ -116,8 +116,10 @@ test('practice on Schwer with a PDF: three objections, each solved by filled-in 
   // Reopening it from the history restores the state.
   await page.locator('.chat__header').getByRole('button', { name: 'Neuer Chat' }).click();
   await expect(page.getByRole('heading', { name: 'Bereit für das nächste Level?' })).toBeVisible();
-  await page.getByRole('button', { name: 'Seitenleiste ausklappen' }).click();
+  // a phone's width: the history is in the drawer the menu button opens, and choosing closes it
+  await page.getByRole('button', { name: 'Menü', exact: true }).click();
   await page.getByRole('region', { name: 'Verlauf' }).getByRole('button', { name: /^🚀/ }).click();
+  await expect(page.locator('#sidebar')).toBeHidden();
   await expect(page.getByText('Herzlichen Glückwunsch, du hast den Kunden überzeugt')).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Einwand 3 von 3' })).toBeVisible();
 });

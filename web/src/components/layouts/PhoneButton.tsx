@@ -4,7 +4,7 @@ import { requestVoiceCall } from '../../lib/voice-call-request';
 import { PhoneIcon } from '../ui/icons/app';
 
 /** 'Telefonieren': starts a voice call in the current chat (on the chat screen). */
-export function PhoneButton() {
+export function PhoneButton({ onChosen }: { onChosen?: () => void }) {
   const t = useT();
   const [path, navigate] = useLocation();
   return (
@@ -14,6 +14,7 @@ export function PhoneButton() {
       onClick={() => {
         requestVoiceCall();
         if (path !== '/chat') navigate('/chat');
+        else onChosen?.();
       }}
     >
       <PhoneIcon />

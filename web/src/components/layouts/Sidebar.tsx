@@ -30,8 +30,20 @@ function readCollapsed(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 48rem)').matches;
 }
 
-/** The signed-in user's sidebar (spec 02 'Sidebar'): 3rem collapsed, 18rem expanded. */
-export function Sidebar() {
+/** On a phone the sidebar is a drawer the top bar's menu button opens (AppLayout). */
+export interface SidebarDrawer {
+  open: boolean;
+  /** Closes it (the menu button gets the focus back). */
+  onClose: () => void;
+  /** A choice that does not navigate (a call in the open chat): closes it, the content gets the focus. */
+  onChosen: () => void;
+}
+
+/**
+ * The signed-in user's sidebar (spec 02 'Sidebar'): 3rem collapsed, 18rem
+ * expanded; on a phone a drawer, always expanded, whose toggle closes it.
+ */
+export function Sidebar({ drawer = null }: { drawer?: SidebarDrawer | null }) {
   const t = useT();
   const { session } = useAuth();
   const signOut = useSignOut();
@@ -57,8 +69,12 @@ export function Sidebar() {
   const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'sidebar__item sidebar__item--active' : 'sidebar__item';
 
+  const classes = drawer
+    ? ['sidebar sidebar--drawer', drawer.open ? 'sidebar--open' : '']
+    : ['sidebar', collapsed ? 'sidebar--collapsed' : ''];
+
   return (
-    <aside className={collapsed ? 'sidebar sidebar--collapsed' : 'sidebar'} id="sidebar">
+    <aside className={classes.filter(Boolean).join(' ')} id="sidebar">
       <div className="sidebar__top">
         <Link to="/chat" state={{ newChat: true }} className="sidebar__brand" aria-label={t('nav.home')}>
           <LogoMark />
@@ -67,10 +83,10 @@ export function Sidebar() {
         <button
           type="button"
           className="sidebar__toggle"
-          aria-expanded={!collapsed}
+          aria-expanded={drawer ? drawer.open : !collapsed}
           aria-controls="sidebar"
-          aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}
-          onClick={toggle}
+          aria-label={drawer ? t('nav.menuClose') : collapsed ? t('nav.expand') : t('nav.collapse')}
+          onClick={drawer ? drawer.onClose : toggle}
         >
           <ChevronIcon />
         </button>
@@ -82,7 +98,7 @@ export function Sidebar() {
 
       <div className="sidebar__section">
         <NewChatMenu />
-        <PhoneButton />
+        <PhoneButton onChosen={drawer?.onChosen} />
       </div>
 
       <nav className="sidebar__nav" aria-label={t('nav.main')}>

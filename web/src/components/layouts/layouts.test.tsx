@@ -1,8 +1,9 @@
 import { waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEY } from '../../lib/auth';
-import { makeAuthUser, makeMe, makeStoredSession } from '../../testing/fixtures';
+import { PHONE_QUERY } from '../../lib/pointer';
+import { makeAuthUser, makeConversation, makeDetail, makeMe, makeStoredSession } from '../../testing/fixtures';
 import { currentPath, renderApp, screen } from '../../testing/render';
 import { server } from '../../testing/server';
 
@@ -169,5 +170,93 @@ describe('guest banner', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Gastkonto sichern' });
     await user.click(within(dialog).getByRole('button', { name: 'Schließen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+describe('on a phone', () => {
+  const A = makeConversation({ id: '11111111-1111-4111-8111-111111111111', title: 'Preisgespräch' });
+
+  /** A phone's screen: PHONE_QUERY matches (and the old narrow-screen query, which must not matter). */
+  function phone() {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === PHONE_QUERY || query === '(max-width: 48rem)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    server.use(
+      http.get('/api/conversations', () => HttpResponse.json([A])),
+      http.get(`/api/conversations/${A.id}`, () => HttpResponse.json(makeDetail({ conversation: A }))),
+    );
+  }
+
+  async function openOnPhone() {
+    phone();
+    const view = await openApp();
+    const sidebar = document.getElementById('sidebar') as HTMLElement;
+    return { ...view, sidebar, menu: screen.getByRole('button', { name: 'Menü' }) };
+  }
+
+  it('has a top bar whose menu button opens the sidebar as a drawer, not a rail', async () => {
+    const { user, sidebar, menu } = await openOnPhone();
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveAttribute('aria-controls', 'sidebar');
+    expect(sidebar).toHaveClass('sidebar--drawer');
+    expect(sidebar).not.toHaveClass('sidebar--open');
+    // no rail to collapse on a phone
+    expect(screen.queryByRole('button', { name: 'Seitenleiste ausklappen' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Seitenleiste einklappen' })).not.toBeInTheDocument();
+
+    await user.click(menu);
+    expect(sidebar).toHaveClass('sidebar--open');
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    expect(within(sidebar).getByRole('button', { name: 'Menü schließen' })).toHaveFocus();
+    // the drawer is modal: the content behind it is inert
+    expect(document.querySelector('.app-shell__content')).toHaveAttribute('inert');
+  });
+
+  it('closes when a chat is chosen, and the focus moves into the chat', async () => {
+    const { user, sidebar, menu } = await openOnPhone();
+    await user.click(menu);
+    await user.click(await within(sidebar).findByRole('button', { name: /^Preisgespräch/ }));
+    await waitFor(() => expect(currentPath()).toBe('/chat'));
+    expect(window.history.state).toEqual({ conversationId: A.id });
+    expect(sidebar).not.toHaveClass('sidebar--open');
+    expect(document.querySelector('.app-shell__content')).not.toHaveAttribute('inert');
+    await waitFor(() => expect(document.getElementById('main')).toHaveFocus());
+  });
+
+  it('closes when a page is chosen', async () => {
+    const { user, sidebar, menu } = await openOnPhone();
+    await user.click(menu);
+    await user.click(within(sidebar).getByRole('link', { name: 'Hilfe' }));
+    await waitFor(() => expect(currentPath()).toBe('/help'));
+    expect(sidebar).not.toHaveClass('sidebar--open');
+    await waitFor(() => expect(document.getElementById('main')).toHaveFocus());
+  });
+
+  it('closes on Escape, with its close button and on a tap beside it; the menu button gets the focus back', async () => {
+    const { user, sidebar, menu } = await openOnPhone();
+    await user.click(menu);
+    // Escape in the 'Neuer Chat' menu closes that menu only
+    const newChat = within(sidebar).getByRole('button', { name: 'Neuer Chat' });
+    await user.click(newChat);
+    expect(newChat).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(newChat).toHaveAttribute('aria-expanded', 'false');
+    expect(sidebar).toHaveClass('sidebar--open');
+    await user.keyboard('{Escape}');
+    expect(sidebar).not.toHaveClass('sidebar--open');
+    expect(menu).toHaveFocus();
+
+    await user.click(menu);
+    await user.click(within(sidebar).getByRole('button', { name: 'Menü schließen' }));
+    expect(sidebar).not.toHaveClass('sidebar--open');
+    expect(menu).toHaveFocus();
+
+    await user.click(menu);
+    await user.click(document.querySelector('.app-shell__backdrop') as HTMLElement);
+    expect(sidebar).not.toHaveClass('sidebar--open');
+    expect(menu).toHaveFocus();
   });
 });

@@ -25,9 +25,13 @@ export type CataloguePart = keyof typeof parts;
 export function partOf(key: string): CataloguePart | undefined {
   const prefix = key.slice(0, key.indexOf('.'));
   // The chat's later parts (hint popup, perfect answer, live score,
-  // evaluation) have
+  // evaluation and 'Prüfung beenden', the voice call's bar and dialog, the
+  // transcript) have
   // their texts apart from the first paint's.
-  if (/^chat\.(evaluation|hint|perfect|score|judge|progress)\./.test(key)) return 'chatParts';
+  if (/^chat\.(evaluation|hint|perfect|score|judge|progress|exam|voice\.permission)\./.test(key)) return 'chatParts';
+  if (/^chat\.(voice\.(listening|processing|speaking|status)|objection|messages|you|customer|typing|won|attachmentLabel)$/.test(key)) {
+    return 'chatParts';
+  }
   if (prefix === 'tour') return 'tutorial';
   if (prefix === 'forgot' || prefix === 'reset' || prefix === 'invite') return 'signin';
   if (prefix === 'admin') return undefined; // the back-office frame's texts are in the core

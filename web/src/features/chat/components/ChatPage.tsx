@@ -27,21 +27,22 @@ import { ChallengeRings } from './ChallengeRings';
 import { InputBar } from './InputBar';
 import { WelcomePanel } from './WelcomePanel';
 import './chat.css';
+import './chat-phone.css';
 
 // What the first paint (the welcome panel) does not show loads when it is
 // first needed, or earlier once the page is idle (ChatPage): the transcript,
 // the hint dialog and the one that asks before the perfect answer replaces typed text, a practice's progress bar, the
 // evaluation, the voice call's bar and dialog. The voice loop loads with a
 // call (useVoiceCall), the PDF reader with a file.
-const loadTranscript = () => import('./MessageList');
-// The hint popup, the perfect answer, the live score and the evaluation
-// bring their texts
-// (a catalogue part of their own) with them.
+// The transcript, the hint popup, the perfect answer, the live score, the
+// evaluation and the voice call's parts bring their texts (a catalogue part
+// of their own) with them.
 const withTexts = <M,>(load: () => Promise<M>) => () => Promise.all([load(), loadMessages(['chatParts'])]).then(([m]) => m);
+const loadTranscript = withTexts(() => import('./MessageList'));
 const loadDialogs = withTexts(() => import('./HintPopup'));
 const loadProgress = withTexts(() => import('./PracticeProgress'));
 const loadEvaluation = withTexts(() => import('./EvaluationPanel'));
-const loadVoiceParts = () => import('./VoiceCall');
+const loadVoiceParts = withTexts(() => import('./VoiceCall'));
 const MessageList = lazyPart(loadTranscript, 'MessageList');
 const HintPopup = lazyPart(loadDialogs, 'HintPopup');
 const ReplaceInputDialog = lazyPart(loadDialogs, 'ReplaceInputDialog');
@@ -80,6 +81,15 @@ const HINT_BLOCK_TEXT: Record<Exclude<HintBlock, null>, MessageKey> = {
   busy: 'chat.tip.busy',
   completed: 'chat.tip.completed',
 };
+
+/** Scrolls the chat's body to its end once mounted: beside the lazily loaded transcript, it mounts when the transcript shows. */
+function ScrollToEnd() {
+  useLayoutEffect(() => {
+    const el = document.querySelector('.chat__body');
+    if (el) el.scrollTop = el.scrollHeight;
+  }, []);
+  return null;
+}
 
 /** Shown while a part of the chat loads: to screen readers only, or (visible) as a line with a spinner. */
 function PartLoading({ visible = false }: { visible?: boolean }) {
@@ -323,7 +333,9 @@ export function ChatPage() {
         </Suspense>
       ) : null}
 
-      <div className="chat__body" ref={body}>
+      {/* It scrolls: focusable, so the keyboard can scroll it too. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region needs the focus (WCAG 2.1.1) */}
+      <div className="chat__body" ref={body} tabIndex={0}>
         {welcome ? (
           <WelcomePanel
             mode={state.mode}
@@ -350,6 +362,7 @@ export function ChatPage() {
               onRequestEvaluation={() => void chat.requestEvaluation()}
               onNewChat={newChat}
             />
+            <ScrollToEnd />
           </Suspense>
         )}
 

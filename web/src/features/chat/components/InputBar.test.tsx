@@ -1,7 +1,8 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NoticeRegion } from '../../../components/ui/NoticeRegion';
 import { I18nProvider } from '../../../lib/i18n';
 import { isPdf } from '../lib/attach-pdf';
 import { InputBar, MAX_INPUT_HEIGHT, type InputBarProps } from './InputBar';
@@ -23,6 +24,7 @@ function Harness({ initial = '', ...props }: Partial<InputBarProps> & { onSend: 
         onPdf={() => undefined}
         onRemovePdf={() => undefined}
         textareaRef={ref}
+        voice={{ active: false, blockedBecause: null, onToggle: () => undefined }}
         {...props}
       />
     </I18nProvider>
@@ -36,6 +38,7 @@ describe('input bar', () => {
     const user = userEvent.setup();
     const onSend = vi.fn();
     render(<Harness onSend={onSend} />);
+    expect(textarea()).toHaveAccessibleDescription('Enter sendet, Umschalt+Enter für eine neue Zeile.');
     await user.type(textarea(), '  Erste Zeile{Shift>}{Enter}{/Shift}zweite  ');
     expect(onSend).not.toHaveBeenCalled();
     await user.keyboard('{Enter}');
@@ -60,14 +63,49 @@ describe('input bar', () => {
     expect(screen.getByRole('button', { name: 'PDF anhängen' })).toHaveAttribute('aria-disabled', 'true');
   });
 
-  it('explains why the hint is unavailable and offers voice only as a placeholder', () => {
+  it('explains why the hint is unavailable', () => {
     render(<Harness onSend={vi.fn()} hintBlockedBecause="Nur im Übungsmodus verfügbar" />);
     const hint = screen.getByRole('button', { name: 'Tipp anzeigen' });
     expect(hint).toHaveAttribute('aria-disabled', 'true');
     expect(hint).toHaveAccessibleDescription('Nur im Übungsmodus verfügbar');
+  });
+
+  it('shows why voice, hint and PDF are unavailable as a notice when tapped (a tap shows no tooltip)', async () => {
+    const user = userEvent.setup();
+    const https = 'Bitte sichere Verbindung (HTTPS) nutzen, sonst ist der Sprachmodus deaktiviert.';
+    const onToggle = vi.fn();
+    const onHint = vi.fn();
+    render(
+      <I18nProvider>
+        <Harness
+          onSend={vi.fn()}
+          blockedBecause="Auf Start drücken, um zu beginnen"
+          hintBlockedBecause="Nur im Übungsmodus verfügbar"
+          onHint={onHint}
+          voice={{ active: false, blockedBecause: https, onToggle }}
+        />
+        <NoticeRegion />
+      </I18nProvider>,
+    );
     const voice = screen.getByRole('button', { name: 'Sprachmodus' });
+    // focusable, described by the reason for screen readers
+    expect(voice).not.toBeDisabled();
     expect(voice).toHaveAttribute('aria-disabled', 'true');
-    expect(voice).toHaveAccessibleDescription('Der Sprachmodus folgt in Kürze.');
+    expect(voice).toHaveAccessibleDescription(https);
+    const notices = within(screen.getByRole('region', { name: 'Hinweise' }));
+    expect(notices.queryByText(https)).not.toBeInTheDocument();
+    await user.pointer({ keys: '[TouchA]', target: voice });
+    expect(notices.getByText(https)).toBeVisible();
+    expect(onToggle).not.toHaveBeenCalled();
+    // a second tap does not stack a second notice
+    await user.pointer({ keys: '[TouchA]', target: voice });
+    expect(notices.getAllByText(https)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Tipp anzeigen' }));
+    expect(notices.getByText('Nur im Übungsmodus verfügbar')).toBeInTheDocument();
+    expect(onHint).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'PDF anhängen' }));
+    expect(notices.getByText('Auf Start drücken, um zu beginnen')).toBeInTheDocument();
   });
 
   it('starts and ends a voice call with the toggle, and explains why it cannot start', async () => {
@@ -196,6 +234,9 @@ describe('placeholders of the perfect answer', () => {
   it('gives no keyboard advice on a touch screen', () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('pointer: coarse'), media: query }));
     render(<Harness onSend={vi.fn()} initial={MODEL} selectFirstPlaceholder={1} />);
+    // not even to screen readers: Enter and Shift+Enter are a keyboard's
+    expect(textarea()).not.toHaveAccessibleDescription(/Enter/);
+    expect(document.body).not.toHaveTextContent(/Enter|Umschalt|Alt\+/);
     expect(screen.getByRole('status')).toHaveTextContent(
       /^Platzhalter 1 von 2: ersetze den markierten Text durch dein eigenes Beispiel\.$/,
     );

@@ -1,9 +1,11 @@
 import { Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Dialog, DialogLoading } from '../../../components/ui/Dialog';
 import { LightbulbIcon, MicIcon, PaperclipIcon, SendIcon } from '../../../components/ui/icons/app';
+import { getNotices, notify } from '../../../components/ui/notices-store';
 import { WithTooltip } from '../../../components/ui/Tooltip';
 import { lazyPart } from '../../../lib/chunks';
 import { useT } from '../../../lib/i18n';
+import { touchOnly } from '../../../lib/pointer';
 import type { PdfAttachment } from '../lib/attach-pdf';
 import { hasMarkdown } from '../lib/has-markdown';
 import { findPlaceholders, nextPlaceholder, selectedPlaceholder, type PlaceholderRange } from '../lib/placeholders';
@@ -32,7 +34,7 @@ export interface InputBarProps {
   onRemovePdf: () => void;
   textareaRef: RefObject<HTMLTextAreaElement | null>;
   /** The voice-call toggle: whether a call runs, why none can start (or null), and the toggle. */
-  voice?: { active: boolean; blockedBecause: string | null; onToggle: () => void };
+  voice: { active: boolean; blockedBecause: string | null; onToggle: () => void };
   /**
    * Each new value focuses the input and selects its first placeholder (the
    * caret goes to the end when there is none): the perfect answer was put in.
@@ -73,9 +75,12 @@ function revealLine(el: HTMLTextAreaElement, index: number) {
   }
 }
 
-/** A touch screen without a keyboard-like pointer: no keyboard advice there. */
-function touchOnly() {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(hover: none) and (pointer: coarse)').matches;
+/**
+ * Why a tool cannot be used, as a notice: a tap shows no tooltip (screen
+ * readers have it already, the button is described by it).
+ */
+function explain(why: string | null) {
+  if (why && !getNotices().some((n) => n.text === why)) notify({ tone: 'info', text: why }, 4000);
 }
 
 /** Sets the textarea's height to its content, at most MAX_INPUT_HEIGHT (CSSOM, allowed by the CSP). */
@@ -118,6 +123,7 @@ export function InputBar({
   const placeholders = useMemo(() => findPlaceholders(value), [value]);
   // The textarea's selection, kept so the placeholder bar can say which one is selected.
   const [selection, setSelection] = useState<PlaceholderRange>({ start: 0, end: 0 });
+  // A touch screen without mouse or trackpad gets no keyboard advice.
   const [keyboardAdvice] = useState(() => !touchOnly());
   const disabled = blockedBecause !== null;
   const trimmed = value.trim();
@@ -259,7 +265,10 @@ export function InputBar({
                 placeholder={
                   blockedBecause ?? (firstMessage ? t('chat.input.placeholderFirst') : t('chat.input.placeholder'))
                 }
-                aria-describedby={[describedBy, keysId, placeholderShown ? placeholderId : null].filter(Boolean).join(' ')}
+                aria-describedby={
+                  [describedBy, keyboardAdvice ? keysId : null, placeholderShown ? placeholderId : null].filter(Boolean).join(' ') ||
+                  undefined
+                }
                 maxLength={4000}
                 onChange={(e) => {
                   onChange(e.currentTarget.value);
@@ -270,9 +279,11 @@ export function InputBar({
                 onKeyUp={syncSelection}
                 onClick={syncSelection}
               />
-              <span id={keysId} className="visually-hidden">
-                {t('chat.input.keys')}
-              </span>
+              {keyboardAdvice ? (
+                <span id={keysId} className="visually-hidden">
+                  {t('chat.input.keys')}
+                </span>
+              ) : null}
             </>
           )}
         </WithTooltip>
@@ -289,6 +300,7 @@ export function InputBar({
                 aria-describedby={hintBlockedBecause !== null ? describedBy : undefined}
                 onClick={() => {
                   if (hintBlockedBecause === null) onHint();
+                  else explain(hintBlockedBecause);
                 }}
               >
                 <LightbulbIcon />
@@ -306,6 +318,7 @@ export function InputBar({
                 aria-describedby={disabled ? describedBy : undefined}
                 onClick={() => {
                   if (!disabled && !pdfReading) file.current?.click();
+                  else explain(blockedBecause);
                 }}
               >
                 <PaperclipIcon />
@@ -328,22 +341,23 @@ export function InputBar({
           />
 
           <WithTooltip
-            tip={voice ? (voice.active ? t('chat.voice.end') : (voice.blockedBecause ?? t('chat.voice.start'))) : t('chat.voice.soon')}
+            tip={voice.active ? t('chat.voice.end') : (voice.blockedBecause ?? t('chat.voice.start'))}
             placement="above"
             align="end"
           >
             {(describedBy) => {
-              const blocked = !voice || (!voice.active && voice.blockedBecause !== null);
+              const blocked = !voice.active && voice.blockedBecause !== null;
               return (
                 <button
                   type="button"
-                  className={voice?.active ? 'icon-button icon-button--active' : 'icon-button'}
+                  className={voice.active ? 'icon-button icon-button--active' : 'icon-button'}
                   aria-label={t('chat.voice')}
-                  aria-pressed={voice?.active ?? false}
+                  aria-pressed={voice.active}
                   aria-disabled={blocked ? 'true' : undefined}
                   aria-describedby={describedBy}
                   onClick={() => {
                     if (!blocked) voice.onToggle();
+                    else explain(voice.blockedBecause);
                   }}
                 >
                   <MicIcon />

@@ -1,6 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MeUpdateRequest } from '../../../lib/api';
 import { makeMe } from '../../../testing/fixtures';
 import { currentPath, renderApp, screen } from '../../../testing/render';
@@ -118,5 +118,34 @@ describe('tutorial', () => {
     await user.type(await within(profile).findByLabelText('Produktbeschreibung'), 'Cloud-Telefonanlage');
     await user.click(within(profile).getByRole('button', { name: 'Speichern' }));
     expect(await tour('Dein Level')).toBeInTheDocument();
+  });
+
+  it('names its keys on a screen with a keyboard, and leaves them out on a touch-only screen (German and English)', async () => {
+    newcomer();
+    const first = renderApp('/help', { session: true });
+    expect(within(await tour('Dein Level')).getByText('Pfeil rechts: weiter, Pfeil links: zurück, Esc: schließen')).toBeInTheDocument();
+    first.unmount();
+
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(hover: none) and (pointer: coarse)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    const second = renderApp('/help', { session: true });
+    const dialog = await tour('Dein Level');
+    expect(within(dialog).getByText('Schritt 1 von 6')).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent(/Pfeil|Esc/);
+    second.unmount();
+
+    window.localStorage.setItem('sc.lang', 'en');
+    try {
+      renderApp('/help', { session: true });
+      const english = await screen.findByRole('dialog', { name: 'Your level' });
+      expect(within(english).getByText('Step 1 of 6')).toBeInTheDocument();
+      expect(english).not.toHaveTextContent(/arrow|Esc/);
+    } finally {
+      window.localStorage.removeItem('sc.lang');
+    }
   });
 });

@@ -6,6 +6,7 @@ import { notify } from '../../../components/ui/notices-store';
 import { meQueryKey, updateMe, type MeResponse } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { errorMessage, useT } from '../../../lib/i18n';
+import { touchOnly } from '../../../lib/pointer';
 import { findTarget, supportsAnchors, TOUR_STEPS } from '../steps';
 import './tutorial.css';
 
@@ -34,6 +35,8 @@ export function Tutorial({ onLater }: TutorialProps) {
   const userId = session?.user.id ?? '';
   const [index, setIndex] = useState(0);
   const [anchored, setAnchored] = useState(() => canAnchor(0));
+  // The keys are advice for a keyboard: a touch-only screen has none.
+  const [keyboardAdvice] = useState(() => !touchOnly());
   const next = useRef<HTMLButtonElement>(null);
   const step = TOUR_STEPS[index] ?? TOUR_STEPS[0];
   const last = index === TOUR_STEPS.length - 1;
@@ -100,7 +103,7 @@ export function Tutorial({ onLater }: TutorialProps) {
         <p id="tour-text" className="tour__text">
           {t(step.text)}
         </p>
-        <p className="tour__keys">{t('tour.keys')}</p>
+        {keyboardAdvice ? <p className="tour__keys">{t('tour.keys')}</p> : null}
         <div className="tour__actions">
           <button
             type="button"

@@ -2,10 +2,54 @@ import type { Catalogue } from './types';
 
 /**
  * The chat's texts for its parts that load after the first paint (the hint
- * popup, the perfect answer, the live score, the evaluation): a part of their own, loaded
+ * popup, the perfect answer, the live score, the evaluation, the voice call's
+ * bar and dialog): a part of their own, loaded
  * with those chunks, so the chat page's first script stays within budget.
  */
 export const chatParts = {
+  // The transcript (MessageList.tsx) and the progress bar's label (PracticeProgress.tsx).
+  'chat.objection': { de: 'Einwand {n} von {m}', en: 'Objection {n} of {m}' },
+  'chat.messages': { de: 'Gesprächsverlauf', en: 'Conversation' },
+  'chat.you': { de: 'Du', en: 'You' },
+  'chat.customer': { de: 'Kunde', en: 'Customer' },
+  'chat.typing': { de: 'Der Kunde schreibt…', en: 'The customer is typing…' },
+  'chat.won': {
+    de: 'Herzlichen Glückwunsch, du hast den Kunden überzeugt',
+    en: 'Congratulations, you convinced the customer',
+  },
+  'chat.attachmentLabel': { de: 'PDF-Anhang', en: 'PDF attachment' },
+  // 'Prüfung beenden' and its confirmation (FinishExamButton.tsx, with the evaluation's chunk).
+  'chat.exam.finish': { de: 'Prüfung beenden', en: 'End exam' },
+  'chat.exam.confirmTitle': { de: 'Prüfung wirklich beenden?', en: 'Really end the exam?' },
+  'chat.exam.confirmText': {
+    de: 'Danach kannst du in dieser Prüfung nicht mehr antworten. Die Auswertung folgt sofort.',
+    en: 'You can no longer answer in this exam afterwards. The evaluation follows right away.',
+  },
+  'chat.exam.continue': { de: 'Weiter antworten', en: 'Keep answering' },
+  // The voice call's status bar and microphone dialog (VoiceCall.tsx, loaded with a call).
+  'chat.voice.listening': { de: 'Jetzt zuhören…', en: 'Listening…' },
+  'chat.voice.processing': { de: 'Verarbeite…', en: 'Processing…' },
+  'chat.voice.speaking': { de: 'Antwort abspielen…', en: 'Playing the answer…' },
+  'chat.voice.status': { de: 'Sprachmodus', en: 'Voice mode' },
+  'chat.voice.permission.title': { de: 'Mikrofon freigeben', en: 'Allow the microphone' },
+  'chat.voice.permission.text': {
+    de: 'Für den Sprachmodus braucht die App Zugriff auf dein Mikrofon. So gibst du es frei:',
+    en: 'Voice mode needs access to your microphone. This is how to allow it:',
+  },
+  'chat.voice.permission.chrome': {
+    de: 'Chrome: Klicke links in der Adressleiste auf das Schloss- bzw. Einstellungssymbol, setze „Mikrofon“ auf „Zulassen“ und lade die Seite neu.',
+    en: 'Chrome: click the lock or settings icon on the left of the address bar, set “Microphone” to “Allow” and reload the page.',
+  },
+  'chat.voice.permission.edge': {
+    de: 'Edge: Klicke in der Adressleiste auf das Schloss-Symbol, öffne „Berechtigungen für diese Website“ und erlaube das Mikrofon.',
+    en: 'Edge: click the lock icon in the address bar, open “Permissions for this site” and allow the microphone.',
+  },
+  'chat.voice.permission.safari': {
+    de: 'Safari: Öffne Safari › Einstellungen › Websites › Mikrofon und wähle für diese Website „Erlauben“.',
+    en: 'Safari: open Safari › Settings › Websites › Microphone and choose “Allow” for this website.',
+  },
+  'chat.voice.permission.cancel': { de: 'Abbrechen', en: 'Cancel' },
+  'chat.voice.permission.retry': { de: 'Erneut versuchen', en: 'Try again' },
   'chat.hint.title': { de: 'Tipp für deine nächste Antwort', en: 'A hint for your next answer' },
   'chat.hint.loading': { de: 'Individuelle Tipps werden geladen...', en: 'Loading personal hints...' },
   'chat.hint.error': { de: 'Tipp konnte nicht geladen werden.', en: 'The hint could not be loaded.' },

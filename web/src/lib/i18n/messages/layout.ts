@@ -5,6 +5,8 @@ export const layout = {
   'nav.home': { de: 'Sales Coach – zum Chat', en: 'Sales Coach – go to chat' },
   'nav.collapse': { de: 'Seitenleiste einklappen', en: 'Collapse sidebar' },
   'nav.expand': { de: 'Seitenleiste ausklappen', en: 'Expand sidebar' },
+  'nav.menu': { de: 'Menü', en: 'Menu' },
+  'nav.menuClose': { de: 'Menü schließen', en: 'Close menu' },
   'nav.dashboard': { de: 'Dashboard', en: 'Dashboard' },
   'nav.help': { de: 'Hilfe', en: 'Help' },
   'nav.feedback': { de: 'Feedback', en: 'Feedback' },
