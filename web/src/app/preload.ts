@@ -17,6 +17,7 @@ import {
   FeedbackRoute,
   HelpRoute,
   LoginRoute,
+  ProgressRoute,
 } from './screens';
 
 /** The signed-in frame (layouts, gates, overlays): not part of the sign-in page's script. */
@@ -26,6 +27,7 @@ export const SignedIn = lazyChunk(() => import('./SignedIn'), []);
 const screens: Record<string, Pick<ChunkComponent<never>, 'preload'>> = {
   chat: ChatRoute,
   dashboard: DashboardRoute,
+  progress: ProgressRoute,
   help: HelpRoute,
   feedback: FeedbackRoute,
   'admin-dashboard': AdminOverviewRoute,

@@ -17,6 +17,7 @@ const ADMIN_TEXTS = ['admin', 'chat', 'chatParts', 'feedback', 'dashboard', 'pro
 export const LoginRoute = lazyChunk(() => import('./routes/login'), ['signin']);
 export const ChatRoute = lazyChunk(() => import('./routes/chat'), ['chat']);
 export const DashboardRoute = lazyChunk(() => import('./routes/dashboard'), ['dashboard']);
+export const ProgressRoute = lazyChunk(() => import('./routes/progress'), ['progress']);
 export const HelpRoute = lazyChunk(() => import('./routes/help'), ['help']);
 export const FeedbackRoute = lazyChunk(() => import('./routes/feedback'), ['feedback']);
 export const AdminOverviewRoute = lazyChunk(() => import('./routes/admin/overview'), ADMIN_TEXTS);

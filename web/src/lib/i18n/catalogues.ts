@@ -13,6 +13,7 @@ const parts = {
   chatParts: () => import('./messages/chatParts').then((m) => m.chatParts),
   profile: () => import('./messages/profile').then((m) => m.profile),
   dashboard: () => import('./messages/dashboard').then((m) => m.dashboard),
+  progress: () => import('./messages/progress').then((m) => m.progress),
   tutorial: () => import('./messages/tutorial').then((m) => m.tutorial),
   help: () => import('./messages/help').then((m) => m.help),
   feedback: () => import('./messages/feedback').then((m) => m.feedback),
@@ -27,7 +28,7 @@ export function partOf(key: string): CataloguePart | undefined {
   // The chat's later parts (hint popup, perfect answer, live score,
   // evaluation) have
   // their texts apart from the first paint's.
-  if (/^chat\.(evaluation|hint|perfect|score|judge|progress)\./.test(key)) return 'chatParts';
+  if (/^chat\.(evaluation|hint|perfect|score|judge|progress|exam|voice\.permission)\./.test(key)) return 'chatParts';
   if (prefix === 'tour') return 'tutorial';
   if (prefix === 'forgot' || prefix === 'reset' || prefix === 'invite') return 'signin';
   if (prefix === 'admin') return undefined; // the back-office frame's texts are in the core

@@ -9,7 +9,7 @@ import { notify } from '../../../components/ui/notices-store';
 import { setActiveConversation } from '../../../lib/active-conversation';
 import { lazyPart, loadChunk, useShown } from '../../../lib/chunks';
 import { afterLoadWhenIdle } from '../../../lib/idle';
-import { ApiError, meQueryOptions, type ChatMode } from '../../../lib/api';
+import { ApiError, meQueryOptions, type ChatMode, type Difficulty } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { loadMessages, useT, type MessageKey } from '../../../lib/i18n';
@@ -17,7 +17,7 @@ import { levelView } from '../../../lib/progress';
 import { fetchHint } from '../api/hint';
 import { fetchPerfectMessage } from '../api/perfect-message';
 import { preflightQueryOptions } from '../api/preflight';
-import { hintBlock, inputBlock, type HintBlock, type InputBlock } from '../hooks/chat-state';
+import { hintBlock, inputBlock, type ChatFocus, type HintBlock, type InputBlock } from '../hooks/chat-state';
 import { CHAT_TOAST_MS, DIFFICULTY_KEYS, useChat } from '../hooks/useChat';
 import { useVoiceCall } from '../hooks/useVoiceCall';
 import { clearVoiceCallRequest, useVoiceCallRequested } from '../../../lib/voice-call-request';
@@ -34,14 +34,15 @@ import './chat.css';
 // evaluation, the voice call's bar and dialog. The voice loop loads with a
 // call (useVoiceCall), the PDF reader with a file.
 const loadTranscript = () => import('./MessageList');
-// The hint popup, the perfect answer, the live score and the evaluation
-// bring their texts
+// The hint popup, the perfect answer, the live score, the evaluation (with
+// the exam's 'Prüfung beenden') and the voice call's parts bring their texts
 // (a catalogue part of their own) with them.
 const withTexts = <M,>(load: () => Promise<M>) => () => Promise.all([load(), loadMessages(['chatParts'])]).then(([m]) => m);
 const loadDialogs = withTexts(() => import('./HintPopup'));
 const loadProgress = withTexts(() => import('./PracticeProgress'));
 const loadEvaluation = withTexts(() => import('./EvaluationPanel'));
-const loadVoiceParts = () => import('./VoiceCall');
+// The microphone dialog's texts are in chatParts too.
+const loadVoiceParts = withTexts(() => import('./VoiceCall'));
 const MessageList = lazyPart(loadTranscript, 'MessageList');
 const HintPopup = lazyPart(loadDialogs, 'HintPopup');
 const ReplaceInputDialog = lazyPart(loadDialogs, 'ReplaceInputDialog');
@@ -59,9 +60,11 @@ function prefetchParts() {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Router state the sidebar and the logo send to /chat. */
-interface ChatLocationState {
+/** Router state the sidebar, the logo and 'Als Nächstes üben' (a practice's difficulty and focus) send to /chat. */
+export interface ChatLocationState {
   mode?: ChatMode;
+  difficulty?: Difficulty;
+  focus?: ChatFocus;
   conversationId?: string;
   newChat?: boolean;
 }
@@ -149,7 +152,7 @@ export function ChatPage() {
       open(requested.conversationId);
     } else if (requested?.mode === 'Übung' || requested?.mode === 'Prüfung') {
       clear();
-      reset(requested.mode);
+      reset(requested.mode, requested.difficulty, requested.focus);
     } else if (requested?.newChat) {
       clear();
       reset(null);

@@ -53,7 +53,6 @@ export const chat = {
     en: 'Exam: introduce yourself and your offer – your first message starts the conversation. There is no help.',
   },
   'chat.newChat': { de: 'Neuer Chat', en: 'New chat' },
-  'chat.objection': { de: 'Einwand {n} von {m}', en: 'Objection {n} of {m}' },
   'chat.rings': { de: 'Deine Challenges', en: 'Your challenges' },
   'chat.ring.tip': { de: '{name} · Stufe {stage} · {percent} %', en: '{name} · stage {stage} · {percent} %' },
   'chat.messages': { de: 'Gesprächsverlauf', en: 'Conversation' },
@@ -116,25 +115,6 @@ export const chat = {
     de: 'Spracherkennung fehlgeschlagen. Bitte erneut versuchen.',
     en: 'Speech recognition failed. Please try again.',
   },
-  'chat.voice.permission.title': { de: 'Mikrofon freigeben', en: 'Allow the microphone' },
-  'chat.voice.permission.text': {
-    de: 'Für den Sprachmodus braucht die App Zugriff auf dein Mikrofon. So gibst du es frei:',
-    en: 'Voice mode needs access to your microphone. This is how to allow it:',
-  },
-  'chat.voice.permission.chrome': {
-    de: 'Chrome: Klicke links in der Adressleiste auf das Schloss- bzw. Einstellungssymbol, setze „Mikrofon“ auf „Zulassen“ und lade die Seite neu.',
-    en: 'Chrome: click the lock or settings icon on the left of the address bar, set “Microphone” to “Allow” and reload the page.',
-  },
-  'chat.voice.permission.edge': {
-    de: 'Edge: Klicke in der Adressleiste auf das Schloss-Symbol, öffne „Berechtigungen für diese Website“ und erlaube das Mikrofon.',
-    en: 'Edge: click the lock icon in the address bar, open “Permissions for this site” and allow the microphone.',
-  },
-  'chat.voice.permission.safari': {
-    de: 'Safari: Öffne Safari › Einstellungen › Websites › Mikrofon und wähle für diese Website „Erlauben“.',
-    en: 'Safari: open Safari › Settings › Websites › Microphone and choose “Allow” for this website.',
-  },
-  'chat.voice.permission.cancel': { de: 'Abbrechen', en: 'Cancel' },
-  'chat.voice.permission.retry': { de: 'Erneut versuchen', en: 'Try again' },
   'chat.preview.title': { de: 'Vorschau', en: 'Preview' },
   'chat.preview.edit': { de: 'Bearbeiten', en: 'Edit' },
   'chat.preview.send': { de: 'Senden', en: 'Send' },
@@ -152,13 +132,6 @@ export const chat = {
     de: 'Deine Antwort enthielt noch einen Platzhalter in eckigen Klammern und zählt daher als unfertig.',
     en: 'Your answer still held a placeholder in square brackets, so it counts as unfinished.',
   },
-  'chat.exam.finish': { de: 'Prüfung beenden', en: 'End exam' },
-  'chat.exam.confirmTitle': { de: 'Prüfung wirklich beenden?', en: 'Really end the exam?' },
-  'chat.exam.confirmText': {
-    de: 'Danach kannst du in dieser Prüfung nicht mehr antworten. Die Auswertung folgt sofort.',
-    en: 'You can no longer answer in this exam afterwards. The evaluation follows right away.',
-  },
-  'chat.exam.continue': { de: 'Weiter antworten', en: 'Keep answering' },
   'chat.restart': { de: 'Neu starten', en: 'Restart' },
   'chat.limit.title': { de: 'Monatslimit erreicht', en: 'Monthly limit reached' },
   'chat.limit.details': {

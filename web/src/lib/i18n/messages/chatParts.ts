@@ -2,7 +2,8 @@ import type { Catalogue } from './types';
 
 /**
  * The chat's texts for its parts that load after the first paint (the hint
- * popup, the perfect answer, the live score, the evaluation): a part of their own, loaded
+ * popup, the perfect answer, the live score, the evaluation, the exam's
+ * 'Prüfung beenden', the voice call's microphone dialog): a part of their own, loaded
  * with those chunks, so the chat page's first script stays within budget.
  */
 export const chatParts = {
@@ -27,6 +28,7 @@ export const chatParts = {
   'chat.evaluation.score': { de: '{score} %', en: '{score} %' },
   'chat.evaluation.improvements': { de: 'Verbesserungsvorschläge:', en: 'Suggestions for improvement:' },
   'chat.evaluation.top': { de: 'Top-3 Positive Punkte:', en: 'Top 3 positive points:' },
+  'chat.evaluation.progressLink': { de: 'Deinen Fortschritt ansehen', en: 'See your progress' },
   'chat.evaluation.failed': { de: 'Bewertung fehlgeschlagen.', en: 'The evaluation failed.' },
   'chat.evaluation.unreadable': {
     de: 'Bewertung konnte nicht gelesen werden.',
@@ -64,4 +66,31 @@ export const chatParts = {
   'chat.progress.legendDone': { de: 'erreicht', en: 'reached' },
   'chat.progress.legendOpen': { de: 'noch offen', en: 'still open' },
   'chat.judge.builtin': { de: 'Bewertet vom eingebauten Trainer', en: 'Scored by the built-in trainer' },
+  'chat.voice.permission.title': { de: 'Mikrofon freigeben', en: 'Allow the microphone' },
+  'chat.voice.permission.text': {
+    de: 'Für den Sprachmodus braucht die App Zugriff auf dein Mikrofon. So gibst du es frei:',
+    en: 'Voice mode needs access to your microphone. This is how to allow it:',
+  },
+  'chat.voice.permission.chrome': {
+    de: 'Chrome: Klicke links in der Adressleiste auf das Schloss- bzw. Einstellungssymbol, setze „Mikrofon“ auf „Zulassen“ und lade die Seite neu.',
+    en: 'Chrome: click the lock or settings icon on the left of the address bar, set “Microphone” to “Allow” and reload the page.',
+  },
+  'chat.voice.permission.edge': {
+    de: 'Edge: Klicke in der Adressleiste auf das Schloss-Symbol, öffne „Berechtigungen für diese Website“ und erlaube das Mikrofon.',
+    en: 'Edge: click the lock icon in the address bar, open “Permissions for this site” and allow the microphone.',
+  },
+  'chat.voice.permission.safari': {
+    de: 'Safari: Öffne Safari › Einstellungen › Websites › Mikrofon und wähle für diese Website „Erlauben“.',
+    en: 'Safari: open Safari › Settings › Websites › Microphone and choose “Allow” for this website.',
+  },
+  'chat.voice.permission.cancel': { de: 'Abbrechen', en: 'Cancel' },
+  'chat.voice.permission.retry': { de: 'Erneut versuchen', en: 'Try again' },
+  'chat.exam.finish': { de: 'Prüfung beenden', en: 'End exam' },
+  'chat.exam.confirmTitle': { de: 'Prüfung wirklich beenden?', en: 'Really end the exam?' },
+  'chat.exam.confirmText': {
+    de: 'Danach kannst du in dieser Prüfung nicht mehr antworten. Die Auswertung folgt sofort.',
+    en: 'You can no longer answer in this exam afterwards. The evaluation follows right away.',
+  },
+  'chat.exam.continue': { de: 'Weiter antworten', en: 'Keep answering' },
+  'chat.score.objection': { de: 'Einwand {n} von {m}', en: 'Objection {n} of {m}' },
 } satisfies Catalogue;

@@ -6,6 +6,7 @@ export const layout = {
   'nav.collapse': { de: 'Seitenleiste einklappen', en: 'Collapse sidebar' },
   'nav.expand': { de: 'Seitenleiste ausklappen', en: 'Expand sidebar' },
   'nav.dashboard': { de: 'Dashboard', en: 'Dashboard' },
+  'nav.progress': { de: 'Mein Fortschritt', en: 'My progress' },
   'nav.help': { de: 'Hilfe', en: 'Help' },
   'nav.feedback': { de: 'Feedback', en: 'Feedback' },
   'nav.newChat': { de: 'Neuer Chat', en: 'New chat' },
