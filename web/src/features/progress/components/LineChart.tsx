@@ -2,7 +2,7 @@ import { useT } from '../../../lib/i18n';
 import { CHART, chartLines, type ChartPoint } from '../lib/analysis';
 
 export interface LineChartProps {
-  /** What the values are ('Einwand anerkennen'): the start of the chart's accessible name. */
+  /** What the values are ('Einwand anerkennen je Woche'): the start of the chart's accessible name. */
   name: string;
   points: readonly ChartPoint[];
 }

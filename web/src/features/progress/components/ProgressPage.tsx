@@ -135,7 +135,7 @@ function TechniqueCard({ technique, weekly }: { technique: TechniqueProgress; we
         {t('progress.trend', { trend: t(trend ? `progress.trend.${trend}` : 'progress.trend.none') })}
       </p>
       <LineChart
-        name={name}
+        name={t('progress.chart.weekly', { name })}
         points={weekly.map((w) => ({ label: weekLabel(w.weekStart), value: w.techniques[technique.key] ?? null }))}
       />
     </li>
@@ -186,6 +186,7 @@ function Families({ families }: { families: readonly FamilyProgress[] }) {
   const { t } = useI18n();
   const headingId = useId();
   const weak = weakestFamilies(families);
+  const captionId = useId();
   return (
     <section className="panel" aria-labelledby={headingId}>
       <h2 id={headingId} className="progress__heading">
@@ -195,8 +196,11 @@ function Families({ families }: { families: readonly FamilyProgress[] }) {
       {families.length === 0 ? (
         <p>{t('progress.families.empty')}</p>
       ) : (
-        <TableScroll labelledBy={headingId}>
+        <TableScroll labelledBy={captionId}>
           <table className="progress__table">
+            <caption id={captionId} className="visually-hidden">
+              {t('progress.families.table')}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">{t('progress.families.family')}</th>
