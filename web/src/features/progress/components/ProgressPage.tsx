@@ -152,7 +152,7 @@ function WeeklyTable({ techniques, weekly }: { techniques: readonly TechniquePro
       <summary>{t('progress.weekly.title')}</summary>
       <TableScroll labelledBy={captionId}>
         <table className="progress__table">
-          <caption id={captionId}>{t('progress.weekly.title')}</caption>
+          <caption id={captionId} className="visually-hidden">{t('progress.weekly.title')}</caption>
           <thead>
             <tr>
               <th scope="col">{t('progress.weekly.week')}</th>
@@ -260,7 +260,7 @@ function Exams({ exams }: { exams: readonly ExamResult[] }) {
             <summary>{t('progress.exams.table')}</summary>
             <TableScroll labelledBy={captionId}>
               <table className="progress__table">
-                <caption id={captionId}>{t('progress.exams.table')}</caption>
+                <caption id={captionId} className="visually-hidden">{t('progress.exams.table')}</caption>
                 <thead>
                   <tr>
                     <th scope="col">{t('progress.exams.date')}</th>
