@@ -2,6 +2,7 @@ package coach
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"salescoach"
@@ -48,6 +49,28 @@ func TestPickObjectionsFocus(t *testing.T) {
 	for _, focus := range []string{"", "Price", "partner"} {
 		if got, want := PickObjectionsFocus("a", 3, focus), PickObjections("a", 3); !slices.Equal(got, want) {
 			t.Errorf("focus %q: %v, want %v", focus, got, want)
+		}
+	}
+}
+
+// TestFocusFamilyInTheModelsPrompt: a model engine told to open a chat
+// started on a focus family is told to raise that family, and no other.
+func TestFocusFamilyInTheModelsPrompt(t *testing.T) {
+	for _, lang := range []string{salescoach.LanguageDE, salescoach.LanguageEN} {
+		for _, o := range Objections {
+			in := promptTestInput(lang, salescoach.FormalitySie, nil, salescoach.ModePractice, 2)
+			in.History = in.History[:1]
+			in.Objections = PickObjectionsFocus("3f0c1d5e-0000-4000-8000-000000000001", 2, o.Key)
+			in.Stage, in.TotalStages, in.Objection = 1, 2, in.Objections[0]
+			msgs, err := ReplyMessages(in, ReplyPlan{Kind: ReplyOpen})
+			if err != nil {
+				t.Fatal(err)
+			}
+			system := msgs[0].Content
+			other, _ := ObjectionByKey(in.Objections[1])
+			if !strings.Contains(system, o.Description[lang]) || strings.Contains(system, other.Description[lang]) {
+				t.Errorf("%s, focus %s: the prompt does not raise it alone:\n%s", lang, o.Key, system)
+			}
 		}
 	}
 }

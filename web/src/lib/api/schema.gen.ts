@@ -1573,7 +1573,7 @@ export interface paths {
                         productOverride?: string;
                         pdfName?: string;
                         pdfText?: string;
-                        /** @description start a chat whose customer raises this objection family first (Als Nächstes üben); only read when a chat starts, ignored with a conversationId. Unknown key: 400 invalid_data with fields.focusFamily */
+                        /** @description start a practice chat whose customer raises this objection family first (Als Nächstes üben), with either engine; only read when a practice chat starts (ignored for an exam, whose objections stay drawn, and with a conversationId). Unknown key: 400 invalid_data with fields.focusFamily, and nothing is started */
                         focusFamily?: components["schemas"]["ObjectionFamilyKey"];
                         /**
                          * Format: uuid
