@@ -116,6 +116,10 @@ type TurnEnd struct {
 	Messages []*Message    // appended in order (the reply, a completion notice)
 	Progress ProgressDelta // added to the user's XP and counters
 	Usage    []*TokenUsage // the turn's model calls
+	// Answer is the seller's answer this turn scored, for the skill
+	// analytics (SkillService); nil when the turn scored none (the opening
+	// turn, or a resend of an answer scored before).
+	Answer *SkillAnswer
 }
 
 // Completed reports whether the chat is over (won, or an exam finished).

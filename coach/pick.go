@@ -35,3 +35,25 @@ func PickObjections(seed string, n int) []string {
 	}
 	return out
 }
+
+// PickObjectionsFocus is PickObjections with the family focus raised first
+// ('Als Nächstes üben' starts a chat on the family the user should
+// practise): the other n-1 are the seed's picks without it. An unknown or
+// empty focus changes nothing.
+func PickObjectionsFocus(seed string, n int, focus string) []string {
+	if _, ok := ObjectionByKey(focus); !ok || n < 1 {
+		return PickObjections(seed, n)
+	}
+	n = min(n, len(Objections))
+	out := make([]string, 1, n)
+	out[0] = focus
+	for _, k := range PickObjections(seed, len(Objections)) {
+		if len(out) == n {
+			break
+		}
+		if k != focus {
+			out = append(out, k)
+		}
+	}
+	return out
+}

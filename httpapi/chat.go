@@ -46,6 +46,9 @@ type chatRequest struct {
 	// CallID names the caller's voice call when the browser's own speech
 	// recognition heard the message: the message is a turn of that call.
 	CallID string `json:"callId"`
+	// FocusFamily is the objection family a new practice chat's customer
+	// raises first ('Als Nächstes üben' on the progress page).
+	FocusFamily string `json:"focusFamily"`
 }
 
 func (q *chatRequest) Valid() salescoach.Problems {
@@ -63,6 +66,9 @@ func (q *chatRequest) Valid() salescoach.Problems {
 	}
 	if len(q.PDFName) > 255 {
 		p["pdfName"] = salescoach.MsgPDFNameTooLong
+	}
+	if q.FocusFamily != "" && !salescoach.ValidFamily(q.FocusFamily) {
+		p["focusFamily"] = salescoach.MsgInvalidData
 	}
 	return p
 }
@@ -100,7 +106,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, u *salescoac
 		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgCallNotFound)
 	}
 	in := training.SendRequest{ConversationID: req.ConversationID, Mode: req.Mode, Difficulty: req.Difficulty,
-		Message: req.Message, ProductOverride: req.ProductOverride, PDFName: req.PDFName, PDFText: req.PDFText}
+		Message: req.Message, ProductOverride: req.ProductOverride, PDFName: req.PDFName, PDFText: req.PDFText, FocusFamily: req.FocusFamily}
 	var sse *eventStream
 	var emit func(string)
 	if strings.Contains(r.Header.Get("Accept"), "text/event-stream") {

@@ -166,6 +166,7 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 		Settings: sqlstore.NewSettingsService(db)}
 	deps := httpapi.Deps{
 		Conversations: conversations, Progress: progress, Training: e.training, Billing: e.billing,
+		Skills:  sqlstore.NewSkillService(db),
 		Fetcher: webfetch.New(webfetch.Config{}), Hub: e.hub,
 		Logger: logger, Now: e.clock.Now, Users: e.users,
 		Sessions: sqlstore.NewSessionService(db), Tokens: sqlstore.NewTokenService(db),

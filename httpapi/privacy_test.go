@@ -118,6 +118,9 @@ func seedEverything(t *testing.T, e *env, c *client, addr string) (conversationI
 	c.upload("file", "me.png", "image/png", testImage(t, "png")).must(t, 200)
 	a := c.chat(t, map[string]any{"mode": "Übung", "difficulty": 1, "message": "Hallo, hier ist Vera mit CloudKasse."}, 200)
 	conversationID = a["conversationId"].(string)
+	// An answer to the customer's objection: scored, so it counts in the
+	// skill analytics.
+	c.chat(t, map[string]any{"conversationId": conversationID, "message": "Das verstehe ich. Was genau ist Ihnen dabei wichtig?"}, 200)
 	c.do("POST", "/api/conversations/"+conversationID+"/score", map[string]any{}).must(t, 200)
 	c.do("POST", "/api/conversations/"+conversationID+"/evaluation", map[string]any{}).must(t, 200)
 	c.do("POST", "/api/feedback", map[string]any{"type": "bug", "subject": "Knopf", "message": "Der Knopf klemmt.", "email": addr, "name": "Vera Voss"}).must(t, 201)
@@ -194,7 +197,7 @@ func TestDeleteAccountLeavesNoTrace(t *testing.T) {
 				for _, table := range []string{"users", "profiles", "training_scores", "refresh_tokens", "one_time_tokens",
 					"identities", "consent_audit", "page_views", "referral_codes", "referral_signups", "subscriptions",
 					"promo_redemptions", "conversations", "messages", "chat_starts", "token_usage", "feedback",
-					"voice_usage", "voice_calls"} {
+					"voice_usage", "voice_calls", "skill_answers", "skill_technique_days", "skill_family_days"} {
 					if e.sqlCount("SELECT COUNT(*) FROM "+table) == 0 {
 						t.Fatalf("seed left %s empty", table)
 					}
@@ -422,10 +425,22 @@ func TestExportHoldsOwnDataOnly(t *testing.T) {
 				if user["id"] != veraID || user["email"] != addr || user["display_name"] != "Vera Voss" {
 					t.Errorf("user = %v", user)
 				}
-				for _, k := range []string{"consent_records", "feedback", "sessions", "subscriptions", "promo_redemptions", "token_usage", "voice_calls", "page_views", "linked_accounts", "mail_links"} {
+				for _, k := range []string{"consent_records", "feedback", "sessions", "subscriptions", "promo_redemptions", "token_usage", "voice_calls", "page_views", "linked_accounts", "mail_links",
+					"skill_answers", "skill_technique_days", "skill_family_days"} {
 					if rows, _ := account[k].([]any); len(rows) == 0 {
 						t.Errorf("account.json has no %s", k)
 					}
+				}
+				if answers, _ := account["skill_answers"].([]any); len(answers) == 1 {
+					a := answers[0].(map[string]any)
+					if a["conversation_id"] != first || a["stage"] != float64(1) || a["family"] == "" {
+						t.Errorf("skill answer = %v", a)
+					}
+					if shown, _ := a["techniques_assessed"].(string); !strings.Contains(shown, "acknowledge") || strings.Contains(shown, "  ") {
+						t.Errorf("skill answer's techniques = %q", shown)
+					}
+				} else {
+					t.Errorf("skill_answers = %v", account["skill_answers"])
 				}
 				if account["referral_code"] == nil || account["profile"] == nil {
 					t.Errorf("account.json lacks referral code or profile")

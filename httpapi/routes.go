@@ -38,6 +38,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("POST /api/me/streak", s.requireUser(s.handleStreak))
 
 	mux.Handle("GET /api/me/usage", s.requireUser(s.handleUsage))
+	mux.Handle("GET /api/me/progress", s.requireUser(s.handleProgress))
 	mux.Handle("DELETE /api/me/history", s.requireUser(s.handleDeleteHistory))
 	mux.Handle("GET /api/me/export", s.requireUser(s.handleExport))
 	mux.Handle("POST /api/me/delete", s.requireUser(s.handleDeleteMe))

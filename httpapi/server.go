@@ -94,6 +94,8 @@ type Deps struct {
 	Conversations salescoach.ConversationService
 	Progress      salescoach.ProgressService
 	Training      *training.Service
+	// Skills reads the progress page's skill analytics.
+	Skills salescoach.SkillService
 	// Billing runs PayPal subscriptions; nil or unconfigured: payments are
 	// not configured.
 	Billing *billing.Service

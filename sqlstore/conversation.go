@@ -351,8 +351,9 @@ func (s *ConversationService) prepareMessage(m *salescoach.Message) error {
 // SaveTurn stores the end of a chat turn in one transaction: c's state saved
 // as SaveState does (releasing c.Claim when set), end.Messages appended in
 // order, end.Progress added to the user's XP and counters as AddProgress
-// does, and end.Usage recorded as RecordTokenUsage does. Either all of it is
-// stored or nothing. The state is written first: that write holds the
+// does, end.Usage recorded as RecordTokenUsage does, and end.Answer added
+// to the skill analytics (SkillService). Either all of it is stored or
+// nothing. The state is written first: that write holds the
 // conversation's row, so the messages are numbered without another lock.
 //
 // It returns ENOTFOUND when the conversation is gone, ECONFLICT with
@@ -378,6 +379,11 @@ func (s *ConversationService) SaveTurn(ctx context.Context, c *salescoach.Conver
 			return err
 		}
 	}
+	if end.Answer != nil {
+		if err := checkSkillAnswer(c, end.Answer); err != nil {
+			return err
+		}
+	}
 	now := utc(s.db.now())
 	if s.db.pg() {
 		return s.saveTurnPipelined(ctx, c, end, now)
@@ -394,6 +400,13 @@ func (s *ConversationService) SaveTurn(ctx context.Context, c *salescoach.Conver
 		if end.Progress != (salescoach.ProgressDelta{}) {
 			if err := addProgress(ctx, r, c.UserID, end.Progress, now); err != nil {
 				return err
+			}
+		}
+		if end.Answer != nil {
+			for _, st := range skillStmts(end.Answer) {
+				if _, err := r.execStmt(ctx, st); err != nil {
+					return err
+				}
 			}
 		}
 		return insertUsage(ctx, r, end.Usage)
@@ -431,6 +444,11 @@ func (s *ConversationService) saveTurnPipelined(ctx context.Context, c *salescoa
 				return err
 			})
 			p.queue(countersSt)
+		}
+		if end.Answer != nil {
+			for _, st := range skillStmts(end.Answer) {
+				p.queue(st)
+			}
 		}
 		for _, st := range usageStmts(end.Usage) {
 			p.queue(st)

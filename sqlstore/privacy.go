@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"strings"
 	"time"
 
@@ -116,6 +117,28 @@ var exportSpecs = []exportSpec{
 		`FROM voice_calls WHERE user_id = ? ORDER BY started_at, id`},
 	{"page_views", []exportCol{textCol("path"), textCol("source"), timeCol("created_at")},
 		`FROM page_views WHERE user_id = ? ORDER BY created_at, id`},
+	// The skill analytics ('Mein Fortschritt'): every scored answer with the
+	// techniques it showed and was assessed on (named, not as the stored
+	// bit sets), and the daily sums the progress page reads.
+	{"skill_answers", []exportCol{textCol("message_id"), textCol("conversation_id"), intCol("stage"), textCol("family"),
+		intCol("score"), boolCol("solved"), {techniqueNames("shown"), "techniques_shown", colText},
+		{techniqueNames("assessed"), "techniques_assessed", colText}, timeCol("created_at")},
+		`FROM skill_answers WHERE user_id = ? ORDER BY created_at, message_id`},
+	{"skill_technique_days", []exportCol{textCol("day"), textCol("technique"), intCol("shown"), intCol("total")},
+		`FROM skill_technique_days WHERE user_id = ? ORDER BY day, technique`},
+	{"skill_family_days", []exportCol{textCol("day"), textCol("family"), intCol("answers"), intCol("score_sum"),
+		intCol("attempts"), intCol("solved")},
+		`FROM skill_family_days WHERE user_id = ? ORDER BY day, family`},
+}
+
+// techniqueNames is an SQL expression that spells the bit set in column
+// col of skill_answers as the techniques' keys, separated by spaces.
+func techniqueNames(col string) string {
+	parts := make([]string, len(salescoach.SkillTechniques))
+	for i, k := range salescoach.SkillTechniques {
+		parts[i] = fmt.Sprintf("CASE WHEN (%s & %d) <> 0 THEN ' %s' ELSE '' END", col, 1<<i, k)
+	}
+	return "TRIM(" + strings.Join(parts, " || ") + ")"
 }
 
 // ExportTables returns the user's rows of every table in exportSpecs. It

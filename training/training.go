@@ -68,6 +68,7 @@ var (
 	errLongMessage   = salescoach.FieldError("message", salescoach.MsgMessageTooLong.With("max", salescoach.MaxMessageRunes))
 	errNoMode        = salescoach.FieldError("mode", salescoach.MsgNoMode)
 	errNoDifficulty  = salescoach.FieldError("difficulty", salescoach.MsgNoDifficulty)
+	errFocusFamily   = salescoach.FieldError("focusFamily", salescoach.MsgInvalidData)
 	errPracticeOnly  = salescoach.NewError(salescoach.EINVALID, salescoach.MsgPracticeOnly)
 	errCompleted     = salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgChatCompleted)
 	errNothingToRate = salescoach.NewError(salescoach.EINVALID, salescoach.MsgNothingToRate)
@@ -108,6 +109,11 @@ type SendRequest struct {
 	ProductOverride string
 	PDFName         string
 	PDFText         string
+	// FocusFamily, when not empty, is an objection family key
+	// (coach.Objections) the customer of a new practice chat raises first;
+	// ignored for exams (their objections stay drawn) and for a chat that
+	// exists. Any other value is EINVALID (field focusFamily).
+	FocusFamily string
 }
 
 // SendResult is what a turn produced. When Send fails after it created the
@@ -138,6 +144,11 @@ func (s *Service) Send(ctx context.Context, u *salescoach.User, req SendRequest,
 		return nil, errEmptyMessage
 	} else if utf8.RuneCountInString(msg) > salescoach.MaxMessageRunes {
 		return nil, errLongMessage
+	}
+	if req.FocusFamily != "" {
+		if _, ok := coach.ObjectionByKey(req.FocusFamily); !ok {
+			return nil, errFocusFamily
+		}
 	}
 	id := req.ConversationID
 	var started *SendResult
@@ -282,7 +293,11 @@ func (s *Service) start(ctx context.Context, u *salescoach.User, req SendRequest
 	default:
 		return nil, errNoMode
 	}
-	c.Objections = coach.PickObjections(c.ID, c.TotalStages)
+	if req.Mode == salescoach.ModePractice {
+		c.Objections = coach.PickObjectionsFocus(c.ID, c.TotalStages, req.FocusFamily)
+	} else {
+		c.Objections = coach.PickObjections(c.ID, c.TotalStages)
+	}
 	usage, err := s.Usage(ctx, u.ID)
 	if err != nil {
 		return nil, err
@@ -307,7 +322,13 @@ func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach
 	if fast && conv.Mode == salescoach.ModePractice && conv.Stage > 0 {
 		delta.FastAnswers = 1
 	}
-	var spent []*salescoach.TokenUsage
+	var (
+		spent []*salescoach.TokenUsage
+		// answer is the seller's answer this turn scores, for the skill
+		// analytics; stored with the first save of the turn, so a resend
+		// of an answer scored before adds nothing.
+		answer *salescoach.SkillAnswer
+	)
 
 	in, err := s.input(ctx, u, conv, history)
 	if err != nil {
@@ -336,13 +357,15 @@ func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach
 				source = sourceOf(s.Fallback)
 			}
 			if err != nil {
-				s.keep(ctx, conv, delta, spent)
+				s.keep(ctx, conv, delta, spent, nil)
 				return nil, chatEngineError(err, salescoach.MsgAssessmentFailed)
 			}
+			stage := conv.Stage
 			score = s.advance(conv, a, &delta)
 			score.Techniques = a.Techniques
 			score.Source = source
 			conv.LastScore, conv.ScoredMessageID = score, userMsg.ID
+			answer = salescoach.NewSkillAnswer(conv, userMsg.ID, stage, objectionAt(conv, stage), score, userMsg.CreatedAt)
 		}
 		res.Score = score
 		plan = coach.ReplyPlan{Kind: coach.ReplyPush, Assessment: a}
@@ -360,7 +383,7 @@ func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach
 	if err != nil {
 		// The answer's score stands (it was judged); the customer's reply is
 		// what failed, and the next message continues from this state.
-		s.keep(ctx, conv, delta, spent)
+		s.keep(ctx, conv, delta, spent, answer)
 		return nil, chatEngineError(err, salescoach.MsgReplyFailed)
 	}
 	now := s.Now()
@@ -373,7 +396,7 @@ func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach
 	// The reply, the chat's new state, the user's XP and the model calls'
 	// tokens are one fact: they are stored together or not at all, and the
 	// save releases the chat's claim.
-	if err := s.Conversations.SaveTurn(ctx, conv, salescoach.TurnEnd{Messages: msgs, Progress: delta, Usage: spent}); err != nil {
+	if err := s.Conversations.SaveTurn(ctx, conv, salescoach.TurnEnd{Messages: msgs, Progress: delta, Usage: spent, Answer: answer}); err != nil {
 		return nil, err
 	}
 	s.changedTurn(ctx, conv, delta)
@@ -482,12 +505,14 @@ func (s *Service) complete(conv *salescoach.Conversation, d *salescoach.Progress
 // keep saves what a failed turn changed (its judged score, its XP, the
 // tokens its model calls spent) and releases the chat's claim, so that
 // sending again continues from there. It saves even when the client has
-// gone (a cancelled request is one way a turn fails).
-func (s *Service) keep(ctx context.Context, conv *salescoach.Conversation, d salescoach.ProgressDelta, spent []*salescoach.TokenUsage) {
+// gone (a cancelled request is one way a turn fails). answer, when not nil,
+// is the answer the turn scored, which counts in the skill analytics as
+// its score does.
+func (s *Service) keep(ctx context.Context, conv *salescoach.Conversation, d salescoach.ProgressDelta, spent []*salescoach.TokenUsage, answer *salescoach.SkillAnswer) {
 	ctx, done := detached(ctx)
 	defer done()
 	conv.UpdatedAt = s.Now()
-	if err := s.Conversations.SaveTurn(ctx, conv, salescoach.TurnEnd{Progress: d, Usage: spent}); err != nil {
+	if err := s.Conversations.SaveTurn(ctx, conv, salescoach.TurnEnd{Progress: d, Usage: spent, Answer: answer}); err != nil {
 		s.Log.ErrorContext(ctx, "save chat state failed", "conversation_id", conv.ID, "err", err)
 		return
 	}

@@ -335,6 +335,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		Feedback: sqlstore.NewFeedbackService(db), Admin: sqlstore.NewAdminService(db),
 		CatalogAdmin: catalog, Promos: sqlstore.NewPromoService(db), Settings: settings,
 		Conversations: conversations, Progress: progress, Training: trainingService, Billing: billingService,
+		Skills:  sqlstore.NewSkillService(db),
 		Fetcher: webfetch.New(webfetch.Config{Logger: log, Allow: cfg.FetchAllow, AllowPorts: cfg.FetchAllowPorts}),
 		Hub:     hub, Blobs: blobs, Limiter: limiter,
 		STT: stt, TTS: tts, Voice: sqlstore.NewVoiceService(db),

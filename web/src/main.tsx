@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { boot } from './app/boot';
-import { preloadScreen } from './app/screens';
+import { preloadScreen } from './app/preload';
 import { createQueryClient } from './app/query-client';
 import { REF_STORAGE_KEY } from './lib/auth';
 import './styles/global.css';

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { HelpRoute, FeedbackRoute, LoginRoute, SignedIn, preloadScreen } from './screens';
+import { preloadScreen, SignedIn } from './preload';
+import { HelpRoute, FeedbackRoute, LoginRoute } from './screens';
 import { PublicLayout } from '../components/layouts/PublicLayout';
 import { FullPageSpinner } from '../components/ui/Spinner';
 import { useAuth } from '../lib/auth';

@@ -8,6 +8,7 @@ import {
   DashboardRoute,
   FeedbackRoute,
   HelpRoute,
+  ProgressRoute,
 } from './screens';
 import { AppLayout } from '../components/layouts/AppLayout';
 import { FullPageSpinner } from '../components/ui/Spinner';
@@ -27,6 +28,9 @@ function RegularRoutes() {
         </Route>
         <Route path="/dashboard">
           <DashboardRoute />
+        </Route>
+        <Route path="/progress">
+          <ProgressRoute />
         </Route>
         <Route path="/help">
           <HelpRoute />

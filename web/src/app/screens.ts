@@ -1,4 +1,4 @@
-import { lazyChunk, type ChunkComponent } from '../lib/chunks';
+import { lazyChunk } from '../lib/chunks';
 import type { CataloguePart } from '../lib/i18n';
 
 // The parts of the text catalogue each screen shows (the sign-in page's own
@@ -7,13 +7,17 @@ const ADMIN_TEXTS = ['admin', 'chat', 'chatParts', 'feedback', 'dashboard', 'pro
 
 /**
  * The screens, each a script chunk with the parts of the text catalogue it
- * needs, loaded when its route first renders. preloadScreen starts the first
- * screen's before React renders (main.tsx), so that it renders without
- * suspending, and in parallel with the session check and the profile read.
+ * needs, loaded when its route first renders. preloadScreen (preload.ts)
+ * starts the first screen's before React renders (main.tsx), so that it
+ * renders without suspending, and in parallel with the session check and the
+ * profile read. The frames that render these screens (SignedIn, AdminFrame)
+ * import this table; it imports none of them, so no import circle runs
+ * through the lazy table.
  */
 export const LoginRoute = lazyChunk(() => import('./routes/login'), ['signin']);
 export const ChatRoute = lazyChunk(() => import('./routes/chat'), ['chat']);
 export const DashboardRoute = lazyChunk(() => import('./routes/dashboard'), ['dashboard']);
+export const ProgressRoute = lazyChunk(() => import('./routes/progress'), ['progress']);
 export const HelpRoute = lazyChunk(() => import('./routes/help'), ['help']);
 export const FeedbackRoute = lazyChunk(() => import('./routes/feedback'), ['feedback']);
 export const AdminOverviewRoute = lazyChunk(() => import('./routes/admin/overview'), ADMIN_TEXTS);
@@ -25,36 +29,3 @@ export const AdminAnalyticsRoute = lazyChunk(() => import('./routes/admin/analyt
 export const AdminComplianceRoute = lazyChunk(() => import('./routes/admin/compliance'), ADMIN_TEXTS);
 export const AdminFeedbackRoute = lazyChunk(() => import('./routes/admin/feedback'), ADMIN_TEXTS);
 export const AdminSettingsRoute = lazyChunk(() => import('./routes/admin/settings'), ADMIN_TEXTS);
-
-/** The signed-in frame (layouts, gates, overlays): not part of the sign-in page's script. */
-export const SignedIn = lazyChunk(() => import('./SignedIn'), []);
-
-/** The signed-in screens by the first segment of their path. */
-const screens: Record<string, Pick<ChunkComponent<never>, 'preload'>> = {
-  chat: ChatRoute,
-  dashboard: DashboardRoute,
-  help: HelpRoute,
-  feedback: FeedbackRoute,
-  'admin-dashboard': AdminOverviewRoute,
-  users: AdminUsersRoute,
-  'chat-history': AdminChatHistoryRoute,
-  challenges: AdminChallengesRoute,
-  'token-management': AdminTokenManagementRoute,
-  analytics: AdminAnalyticsRoute,
-  compliance: AdminComplianceRoute,
-  'admin-feedback': AdminFeedbackRoute,
-  settings: AdminSettingsRoute,
-};
-
-/**
- * Loads what the app shows first at pathname (a path under /app, without
- * it): the sign-in page, or the signed-in frame and the screen (the chat for
- * any other path). Resolves when they are in; a failure is left to the
- * components that render them (they show the reload offer).
- */
-export function preloadScreen(pathname: string): Promise<void> {
-  const segment = pathname.split('/').filter(Boolean)[0] ?? 'chat';
-  if (segment === 'login') return LoginRoute.preload();
-  const screen = (Object.hasOwn(screens, segment) ? screens[segment] : undefined) ?? ChatRoute;
-  return Promise.all([SignedIn.preload(), screen.preload()]).then(() => undefined);
-}

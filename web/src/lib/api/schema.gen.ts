@@ -1036,6 +1036,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's skill analytics of the last 7, 30 or 90 UTC days (guests too; every user reads only their own). Other range: 400 bad_period with fields.range */
+        get: {
+            parameters: {
+                query?: {
+                    range?: 7 | 30 | 90;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the report */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProgressReport"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/totp": {
         parameters: {
             query?: never;
@@ -1532,6 +1573,8 @@ export interface paths {
                         productOverride?: string;
                         pdfName?: string;
                         pdfText?: string;
+                        /** @description start a practice chat whose customer raises this objection family first (Als Nächstes üben), with either engine; only read when a practice chat starts (ignored for an exam, whose objections stay drawn, and with a conversationId). Unknown key: 400 invalid_data with fields.focusFamily, and nothing is started */
+                        focusFamily?: components["schemas"]["ObjectionFamilyKey"];
                         /**
                          * Format: uuid
                          * @description the caller's open voice call, when the browser's own speech recognition heard the message: the message is a turn of that call ('Telefonieren'). Counted before the answer ends; a call that is finished or not the caller's gains nothing and the message is sent all the same
@@ -4784,6 +4827,74 @@ export interface components {
             /** @description payments are on: PayPal's client id and secret and the plan ids of Plus and Elite are configured */
             paypalConfigured: boolean;
         };
+        /** @description the caller's skill analytics (GET /api/me/progress). Periods are UTC days: the last `range` days including today, and the `range` days before them for previousRate. Read from aggregates kept when each answer is scored, never from the messages. */
+        ProgressReport: {
+            /** @enum {integer} */
+            range: 7 | 30 | 90;
+            /** @description always the seven techniques of an assessment, in this order (acknowledge, question, benefit, evidence, next_step, formality, tone) */
+            techniques: components["schemas"]["TechniqueProgress"][];
+            /** @description every week (Monday to Sunday, UTC) that overlaps the period, oldest first; techniques holds a rate only for techniques assessed in answers of that week (an empty object for a week without answers) */
+            weekly: {
+                /**
+                 * Format: date
+                 * @description the week's Monday, e.g. 2026-11-23
+                 */
+                weekStart: string;
+                techniques: {
+                    [key: string]: number;
+                };
+            }[];
+            /** @description the objection families the caller met in the period (attempts > 0), in the order of the catalogue (price, no_need, no_time, existing_supplier, trust, authority, risk_of_change, data_protection, timing, works_council) */
+            families: components["schemas"]["FamilyProgress"][];
+            /** @description the caller's evaluated exams started in the period, not deleted, oldest first, at most 100 (the newest) */
+            exams: {
+                /** Format: uuid */
+                conversationId: string;
+                /**
+                 * Format: date-time
+                 * @description when the exam was started
+                 */
+                date: string;
+                /** @enum {integer} */
+                difficulty: 1 | 2 | 3;
+                /** @description the evaluation's totalPercent */
+                score: number;
+            }[];
+            /** @description what to practise next: the weakest family (lowest average answer score among families with at least 3 answers in the period) and the weakest technique (lowest rate among techniques assessed in at least 5 answers), at a difficulty fitting that family's average (below 50: 1, below 75: 2, else 3). null while the period has fewer than 5 answers, or no family has 3 answers yet */
+            recommendation: {
+                family: components["schemas"]["ObjectionFamilyKey"];
+                /** @enum {string} */
+                technique: "acknowledge" | "question" | "benefit" | "evidence" | "next_step" | "formality" | "tone";
+                /** @enum {integer} */
+                difficulty: 1 | 2 | 3;
+            } | null;
+        };
+        TechniqueProgress: {
+            /** @enum {string} */
+            key: "acknowledge" | "question" | "benefit" | "evidence" | "next_step" | "formality" | "tone";
+            /** @description answers of the period that showed the technique */
+            shown: number;
+            /** @description answers of the period assessed on it */
+            total: number;
+            /** @description shown / total in percent, rounded; null when total is 0 */
+            rate: number | null;
+            /** @description the same for the period of equal length before; null when it had no answers */
+            previousRate: number | null;
+        };
+        FamilyProgress: {
+            key: components["schemas"]["ObjectionFamilyKey"];
+            /** @description objections of this family the customer raised and the caller answered (one per chat and stage) */
+            attempts: number;
+            /** @description of those, how many the caller overcame */
+            solved: number;
+            /** @description the average answerScore of the caller's answers to it, rounded; null when none was scored */
+            averageScore: number | null;
+        };
+        /**
+         * @description an objection family of the customer (coach.Objections)
+         * @enum {string}
+         */
+        ObjectionFamilyKey: "price" | "no_need" | "no_time" | "existing_supplier" | "trust" | "authority" | "risk_of_change" | "data_protection" | "timing" | "works_council";
         /** @description an exam's verdict ('Bestanden' / 'Nicht bestanden'), computed from totalPercent and the pass mark in force when the evaluation was made, and stored with it; absent on a practice chat's evaluation */
         ExamVerdict: {
             /** @description totalPercent reached passMark */

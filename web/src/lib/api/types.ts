@@ -119,6 +119,8 @@ export type PreflightResponse = ResponseBody<'/api/chat/preflight', 'get'>;
 
 /** POST /api/chat */
 export type ChatRequest = RequestBody<'/api/chat', 'post'>;
+/** An objection family of the customer: 'price', 'no_time', … (coach.Objections). */
+export type ObjectionFamilyKey = Schemas['ObjectionFamilyKey'];
 
 /** One technique of an answer: shown or missing, with a one-line reason. */
 export type Technique = Schemas['Technique'];

@@ -13,6 +13,7 @@ const parts = {
   chatParts: () => import('./messages/chatParts').then((m) => m.chatParts),
   profile: () => import('./messages/profile').then((m) => m.profile),
   dashboard: () => import('./messages/dashboard').then((m) => m.dashboard),
+  progress: () => import('./messages/progress').then((m) => m.progress),
   tutorial: () => import('./messages/tutorial').then((m) => m.tutorial),
   help: () => import('./messages/help').then((m) => m.help),
   feedback: () => import('./messages/feedback').then((m) => m.feedback),
@@ -29,7 +30,7 @@ export function partOf(key: string): CataloguePart | undefined {
   // transcript) have
   // their texts apart from the first paint's.
   if (/^chat\.(evaluation|hint|perfect|score|judge|progress|exam|voice\.permission)\./.test(key)) return 'chatParts';
-  if (/^chat\.(voice\.(listening|processing|speaking|status)|objection|messages|you|customer|typing|won|attachmentLabel)$/.test(key)) {
+  if (/^chat\.(voice\.(listening|processing|speaking|status)|messages|you|customer|typing|won|attachmentLabel)$/.test(key)) {
     return 'chatParts';
   }
   if (prefix === 'tour') return 'tutorial';

@@ -1,12 +1,5 @@
 import { interpolate, LOCALES, type Language, type Vars } from './i18n';
-
-/**
- * The server's message codes. server-messages.json, the server's catalogue
- * with its German texts, is written by the Go test TestWebHasEveryServerMessage;
- * only its type is used here, since the server sends the German text with
- * every error anyway.
- */
-export type ServerCode = keyof typeof import('./server-messages.json');
+import type { ServerCode } from './server-codes';
 
 /** A message as the server sends it: code, German text, placeholders. */
 export interface ServerMessage {

@@ -15,6 +15,11 @@ export const DashboardIcon = (p: IconProps) => (
     <rect x="3" y="16" width="7" height="5" rx="1" />
   </Icon>
 );
+export const ProgressIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 3v18h18M7 15l4-4 3 3 6-6" />
+  </Icon>
+);
 export const HelpIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="9" />

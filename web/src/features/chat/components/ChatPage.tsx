@@ -9,7 +9,7 @@ import { notify } from '../../../components/ui/notices-store';
 import { setActiveConversation } from '../../../lib/active-conversation';
 import { lazyPart, loadChunk, useShown } from '../../../lib/chunks';
 import { afterLoadWhenIdle } from '../../../lib/idle';
-import { ApiError, meQueryOptions, type ChatMode } from '../../../lib/api';
+import { ApiError, meQueryOptions, type ChatMode, type Difficulty } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { loadMessages, useT, type MessageKey } from '../../../lib/i18n';
@@ -17,7 +17,7 @@ import { levelView } from '../../../lib/progress';
 import { fetchHint } from '../api/hint';
 import { fetchPerfectMessage } from '../api/perfect-message';
 import { preflightQueryOptions } from '../api/preflight';
-import { hintBlock, inputBlock, type HintBlock, type InputBlock } from '../hooks/chat-state';
+import { hintBlock, inputBlock, type ChatFocus, type HintBlock, type InputBlock } from '../hooks/chat-state';
 import { CHAT_TOAST_MS, DIFFICULTY_KEYS, useChat } from '../hooks/useChat';
 import { useVoiceCall } from '../hooks/useVoiceCall';
 import { clearVoiceCallRequest, useVoiceCallRequested } from '../../../lib/voice-call-request';
@@ -60,9 +60,11 @@ function prefetchParts() {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Router state the sidebar and the logo send to /chat. */
-interface ChatLocationState {
+/** Router state the sidebar, the logo and 'Als Nächstes üben' (a practice's difficulty and focus) send to /chat. */
+export interface ChatLocationState {
   mode?: ChatMode;
+  difficulty?: Difficulty;
+  focus?: ChatFocus;
   conversationId?: string;
   newChat?: boolean;
 }
@@ -159,7 +161,7 @@ export function ChatPage() {
       open(requested.conversationId);
     } else if (requested?.mode === 'Übung' || requested?.mode === 'Prüfung') {
       clear();
-      reset(requested.mode);
+      reset(requested.mode, requested.difficulty, requested.focus);
     } else if (requested?.newChat) {
       clear();
       reset(null);

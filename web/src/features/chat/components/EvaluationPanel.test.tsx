@@ -36,9 +36,18 @@ describe('evaluation panel', () => {
     expect(screen.queryByText('Bewertet vom eingebauten Trainer')).not.toBeInTheDocument();
   });
 
+  it("links to 'Mein Fortschritt' once the evaluation is there", () => {
+    const { unmount } = wrap(<EvaluationPanel evaluation={null} status="loading" error={null} onRetry={() => undefined} />);
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    unmount();
+    wrap(panel(evaluation));
+    expect(screen.getByRole('link', { name: 'Deinen Fortschritt ansehen' })).toHaveAttribute('href', '/progress');
+  });
+
   it('says it in English too', () => {
     storeLanguage('en');
     wrap(panel({ ...evaluation, source: 'builtin' }));
     expect(screen.getByText('Scored by the built-in trainer')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'See your progress' })).toBeInTheDocument();
   });
 });

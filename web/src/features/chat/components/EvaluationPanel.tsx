@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Link } from 'wouter';
 import { Alert } from '../../../components/ui/Alert';
 import { WithTooltip } from '../../../components/ui/Tooltip';
 import type { EngineName, Evaluation, ExamVerdict } from '../../../lib/api';
@@ -64,7 +65,7 @@ function ExamVerdictLine({ verdict }: { verdict: ExamVerdict }) {
   );
 }
 
-/** 'Auswertung': intro, the six category scores (comment as tooltip), improvements, top 3. */
+/** 'Auswertung': intro, the six category scores (comment as tooltip), improvements, top 3, and the way to 'Mein Fortschritt'. */
 export function EvaluationPanel({ evaluation, status, error, onRetry, engine }: EvaluationPanelProps) {
   const t = useT();
   const headingId = useId();
@@ -121,6 +122,10 @@ export function EvaluationPanel({ evaluation, status, error, onRetry, engine }: 
               </ul>
             </div>
           ) : null}
+          {/* Where this chat's answers add up with the others' (issue 26). */}
+          <p className="evaluation__progress">
+            <Link to="/progress">{t('chat.evaluation.progressLink')}</Link>
+          </p>
         </>
       ) : null}
     </section>

@@ -41,7 +41,7 @@ export function ScoreDisplay({ score, engine }: { score: Score; engine?: EngineN
   return (
     <div className="score">
       <p className="score__line">
-        <span className="score__objection">{t('chat.objection', { n, m: score.totalStages })}</span>
+        <span className="score__objection">{t('chat.score.objection', { n, m: score.totalStages })}</span>
         <span className="score__percent">{t('chat.score.progress', { percent })}</span>
         {typeof score.answerScore === 'number' ? (
           <span className="score__answer">{t('chat.score.thisAnswer', { score: clampPercent(score.answerScore) })}</span>
@@ -115,7 +115,7 @@ export function PracticeProgress({ stage, totalStages, progress, score, engine }
   const n = Math.max(1, Math.min(stage || 1, totalStages || 1));
   const m = Math.max(1, totalStages);
   const percent = clampPercent(progress);
-  const label = t('chat.objection', { n, m });
+  const label = t('chat.score.objection', { n, m });
   const filled = Math.round((percent / 100) * PROGRESS_STEPS);
   return (
     <section className="practice-progress" aria-label={t('chat.progress.label')}>

@@ -6,6 +6,7 @@ import type {
   EngineName,
   Evaluation,
   MessageRole,
+  ObjectionFamilyKey,
   Score,
 } from '../../../lib/api';
 
@@ -22,6 +23,12 @@ export interface UiMessage {
   streaming?: boolean;
 }
 
+/** 'Als Nächstes üben': the objection family the customer raises first, and its name for the intro line. */
+export interface ChatFocus {
+  family: ObjectionFamilyKey;
+  label: string;
+}
+
 /** What the error box shows. */
 export interface ChatError {
   title: string;
@@ -33,6 +40,8 @@ export type EvaluationStatus = 'idle' | 'loading' | 'error';
 export interface ChatState {
   mode: ChatMode | null;
   difficulty: Difficulty | null;
+  /** Sent with the first message (focusFamily); null for a chat without one. */
+  focus: ChatFocus | null;
   /** Start was pressed (or a conversation was opened). */
   started: boolean;
   conversationId: string | null;
@@ -56,6 +65,7 @@ export interface ChatState {
 export const initialChatState: ChatState = {
   mode: null,
   difficulty: null,
+  focus: null,
   started: false,
   conversationId: null,
   messages: [],
@@ -74,7 +84,7 @@ export const initialChatState: ChatState = {
 };
 
 export type ChatAction =
-  | { type: 'reset'; mode?: ChatMode | null; difficulty?: Difficulty | null }
+  | { type: 'reset'; mode?: ChatMode | null; difficulty?: Difficulty | null; focus?: ChatFocus | null }
   | { type: 'selectMode'; mode: ChatMode }
   | { type: 'selectDifficulty'; difficulty: Difficulty }
   | { type: 'checking' }
@@ -133,10 +143,11 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         engine: state.engine,
         mode: action.mode ?? null,
         difficulty: action.mode === 'Übung' ? (action.difficulty ?? null) : null,
+        focus: action.mode === 'Übung' ? (action.focus ?? null) : null,
       };
     case 'selectMode':
-      // choosing a mode clears the difficulty
-      return { ...state, mode: action.mode, difficulty: null, error: null };
+      // choosing a mode clears the difficulty (and a focus from 'Als Nächstes üben')
+      return { ...state, mode: action.mode, difficulty: null, focus: null, error: null };
     case 'selectDifficulty':
       return { ...state, difficulty: action.difficulty, error: null };
     case 'checking':

@@ -24,6 +24,7 @@ import {
   initialChatState,
   serverMessages,
   type ChatError,
+  type ChatFocus,
   type ChatState,
 } from './chat-state';
 
@@ -79,8 +80,8 @@ export interface ChatController {
   finishExam: () => Promise<void>;
   /** 'Neu starten': the same mode (and difficulty) from the start. */
   restart: () => Promise<void>;
-  /** 'Neuer Chat': everything cleared, optionally with a mode chosen. */
-  reset: (mode?: ChatMode | null) => void;
+  /** 'Neuer Chat': everything cleared, optionally with a mode (and a practice's difficulty and focus) chosen. */
+  reset: (mode?: ChatMode | null, difficulty?: Difficulty, focus?: ChatFocus) => void;
   /** Opens a conversation from the history (no-op when it is open). */
   open: (conversationId: string) => void;
 }
@@ -138,10 +139,10 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
     [],
   );
 
-  const reset = useCallback((mode: ChatMode | null = null) => {
+  const reset = useCallback((mode: ChatMode | null = null, difficulty?: Difficulty, focus?: ChatFocus) => {
     abortRef.current?.abort();
     abortRef.current = null;
-    dispatch({ type: 'reset', mode });
+    dispatch({ type: 'reset', mode, difficulty, focus });
   }, []);
 
   const open = useCallback((conversationId: string) => {
@@ -172,7 +173,7 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
     }
     const content =
       s.mode === 'Übung' && s.difficulty
-        ? t('chat.intro.practice', { difficulty: t(DIFFICULTY_KEYS[s.difficulty]) })
+        ? t('chat.intro.practice', { difficulty: t(DIFFICULTY_KEYS[s.difficulty]) + (s.focus ? ` · ${s.focus.label}` : '') })
         : t('chat.intro.exam');
     dispatch({ type: 'started', intro: { id: localId('intro'), role: 'system', content, local: true }, engine });
   }, [queryClient, t]);
@@ -210,6 +211,7 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
         ? {
             mode: s.mode,
             ...(s.mode === 'Übung' && s.difficulty ? { difficulty: s.difficulty } : {}),
+            ...(s.focus ? { focusFamily: s.focus.family } : {}),
             message,
           }
         : { conversationId: s.conversationId ?? undefined, message };
@@ -322,10 +324,10 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
     const s = stateRef.current;
     abortRef.current?.abort();
     abortRef.current = null;
-    dispatch({ type: 'reset', mode: s.mode, difficulty: s.difficulty });
+    dispatch({ type: 'reset', mode: s.mode, difficulty: s.difficulty, focus: s.focus });
     if (!s.mode || (s.mode === 'Übung' && !s.difficulty)) return;
     // the reducer ran: read the fresh state before starting
-    stateRef.current = { ...initialChatState, mode: s.mode, difficulty: s.mode === 'Übung' ? s.difficulty : null };
+    stateRef.current = { ...initialChatState, mode: s.mode, difficulty: s.mode === 'Übung' ? s.difficulty : null, focus: s.focus };
     await start();
   }, [start]);
 

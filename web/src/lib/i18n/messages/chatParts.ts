@@ -2,13 +2,12 @@ import type { Catalogue } from './types';
 
 /**
  * The chat's texts for its parts that load after the first paint (the hint
- * popup, the perfect answer, the live score, the evaluation, the voice call's
- * bar and dialog): a part of their own, loaded
+ * popup, the perfect answer, the live score, the evaluation, the exam's
+ * 'Prüfung beenden', the voice call's bar and dialog): a part of their own, loaded
  * with those chunks, so the chat page's first script stays within budget.
  */
 export const chatParts = {
   // The transcript (MessageList.tsx) and the progress bar's label (PracticeProgress.tsx).
-  'chat.objection': { de: 'Einwand {n} von {m}', en: 'Objection {n} of {m}' },
   'chat.messages': { de: 'Gesprächsverlauf', en: 'Conversation' },
   'chat.you': { de: 'Du', en: 'You' },
   'chat.customer': { de: 'Kunde', en: 'Customer' },
@@ -71,6 +70,7 @@ export const chatParts = {
   'chat.evaluation.score': { de: '{score} %', en: '{score} %' },
   'chat.evaluation.improvements': { de: 'Verbesserungsvorschläge:', en: 'Suggestions for improvement:' },
   'chat.evaluation.top': { de: 'Top-3 Positive Punkte:', en: 'Top 3 positive points:' },
+  'chat.evaluation.progressLink': { de: 'Deinen Fortschritt ansehen', en: 'See your progress' },
   'chat.evaluation.failed': { de: 'Bewertung fehlgeschlagen.', en: 'The evaluation failed.' },
   'chat.evaluation.unreadable': {
     de: 'Bewertung konnte nicht gelesen werden.',
@@ -108,4 +108,5 @@ export const chatParts = {
   'chat.progress.legendDone': { de: 'erreicht', en: 'reached' },
   'chat.progress.legendOpen': { de: 'noch offen', en: 'still open' },
   'chat.judge.builtin': { de: 'Bewertet vom eingebauten Trainer', en: 'Scored by the built-in trainer' },
+  'chat.score.objection': { de: 'Einwand {n} von {m}', en: 'Objection {n} of {m}' },
 } satisfies Catalogue;

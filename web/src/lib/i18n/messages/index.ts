@@ -9,6 +9,7 @@ import type { dashboard } from './dashboard';
 import type { feedback } from './feedback';
 import type { help } from './help';
 import type { profile } from './profile';
+import type { progress } from './progress';
 import type { tutorial } from './tutorial';
 
 /**
@@ -29,6 +30,7 @@ export type Messages = typeof core &
   typeof chatParts &
   typeof profile &
   typeof dashboard &
+  typeof progress &
   typeof tutorial &
   typeof help &
   typeof feedback &

@@ -8,6 +8,7 @@ export const layout = {
   'nav.menu': { de: 'Menü', en: 'Menu' },
   'nav.menuClose': { de: 'Menü schließen', en: 'Close menu' },
   'nav.dashboard': { de: 'Dashboard', en: 'Dashboard' },
+  'nav.progress': { de: 'Mein Fortschritt', en: 'My progress' },
   'nav.help': { de: 'Hilfe', en: 'Help' },
   'nav.feedback': { de: 'Feedback', en: 'Feedback' },
   'nav.newChat': { de: 'Neuer Chat', en: 'New chat' },

@@ -1,4 +1,4 @@
-import type { ServerCode } from '../server';
+import type { ServerCode } from '../server-codes';
 
 /**
  * English texts of the server's messages, by code. The German texts come

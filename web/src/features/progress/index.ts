@@ -1,0 +1,1 @@
+export { ProgressPage } from './components/ProgressPage';
