@@ -28,7 +28,7 @@ var skillBenchNow = time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
 // skillBenchFamily is an SQL CASE that names the family of answer j.
 func skillBenchFamily(j string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "CASE (%s / 7) %% 10", j)
+	fmt.Fprintf(&b, "CASE (%[1]s / 200 + %[1]s) %% 10", j)
 	for i, f := range salescoach.SkillFamilies {
 		fmt.Fprintf(&b, " WHEN %d THEN '%s'", i, f)
 	}
