@@ -30,7 +30,7 @@ export function partOf(key: string): CataloguePart | undefined {
   // transcript) have
   // their texts apart from the first paint's.
   if (/^chat\.(evaluation|hint|perfect|score|judge|progress|exam|voice\.permission)\./.test(key)) return 'chatParts';
-  if (/^chat\.(voice\.(listening|processing|speaking|status)|messages|you|customer|typing|won|attachmentLabel)$/.test(key)) {
+  if (/^chat\.(voice\.(listening|processing|speaking|status|unsupported|notFound|failed|sttFailed)|messages|you|customer|typing|won|attachmentLabel)$/.test(key)) {
     return 'chatParts';
   }
   if (prefix === 'tour') return 'tutorial';

@@ -1,23 +1,20 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notify } from '../../../components/ui/notices-store';
-import { useT, type MessageKey } from '../../../lib/i18n';
+import { loadMessages, useT } from '../../../lib/i18n';
 import { loadChunk } from '../../../lib/chunks';
 import { finishCall, startCall, synthesize, transcribe, voiceSettingsQuery } from '../api/voice';
-import type { MicrophoneProblem, VoiceLoop, VoiceLoopDeps, VoiceState } from '../lib/voice-loop';
+import type { VoiceLoop, VoiceLoopDeps, VoiceState } from '../lib/voice-loop';
 import { browserRecognition, voiceAllowed } from '../lib/voice-support';
 import { CHAT_TOAST_MS } from './useChat';
 
-const PROBLEM_TEXT: Record<Exclude<MicrophoneProblem, 'permission'>, MessageKey> = {
-  unsupported: 'chat.voice.unsupported',
-  notFound: 'chat.voice.notFound',
-  failed: 'chat.voice.failed',
-};
 
 type VoiceEngine = typeof import('../lib/voice-engine');
 
 /** The loop and the browser's audio parts: a chunk of their own, loaded when a call starts. */
-const loadEngine = () => loadChunk(() => import('../lib/voice-engine'));
+// The engine brings the texts of a call's troubles (catalogue part chatParts).
+const loadEngine = () =>
+  loadChunk(() => Promise.all([import('../lib/voice-engine'), loadMessages(['chatParts'])]).then(([engine]) => engine));
 
 /** The browser parts of the loop; tests replace them. */
 export type VoiceBrowser = Pick<VoiceLoopDeps, 'openMicrophone' | 'createRecorder' | 'createMeter' | 'now' | 'every'> & {
@@ -148,9 +145,9 @@ export function useVoiceCall(
       onState: setState,
       onMicrophoneProblem: (problem) => {
         if (problem === 'permission') setPermissionOpen(true);
-        else notify({ tone: 'error', text: t(PROBLEM_TEXT[problem]) }, CHAT_TOAST_MS);
+        else notify({ tone: 'error', text: t(engine.PROBLEM_TEXT[problem]) }, CHAT_TOAST_MS);
       },
-      onTranscriptionFailed: () => notify({ tone: 'error', text: t('chat.voice.sttFailed') }, CHAT_TOAST_MS),
+      onTranscriptionFailed: () => notify({ tone: 'error', text: t(engine.TRANSCRIPTION_FAILED) }, CHAT_TOAST_MS),
     });
     loop.current = voice;
     try {

@@ -88,16 +88,6 @@ export const chat = {
     de: 'Bitte sichere Verbindung (HTTPS) nutzen, sonst ist der Sprachmodus deaktiviert.',
     en: 'Please use a secure connection (HTTPS); otherwise voice mode is disabled.',
   },
-  'chat.voice.unsupported': { de: 'Mikrofonzugriff nicht möglich', en: 'Microphone access is not possible' },
-  'chat.voice.notFound': { de: 'Kein Mikrofon gefunden.', en: 'No microphone found.' },
-  'chat.voice.failed': {
-    de: 'Mikrofonzugriff fehlgeschlagen. Bitte versuche es erneut.',
-    en: 'Microphone access failed. Please try again.',
-  },
-  'chat.voice.sttFailed': {
-    de: 'Spracherkennung fehlgeschlagen. Bitte erneut versuchen.',
-    en: 'Speech recognition failed. Please try again.',
-  },
   'chat.preview.title': { de: 'Vorschau', en: 'Preview' },
   'chat.preview.edit': { de: 'Bearbeiten', en: 'Edit' },
   'chat.preview.send': { de: 'Senden', en: 'Send' },

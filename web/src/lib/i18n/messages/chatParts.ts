@@ -109,4 +109,14 @@ export const chatParts = {
   'chat.progress.legendOpen': { de: 'noch offen', en: 'still open' },
   'chat.judge.builtin': { de: 'Bewertet vom eingebauten Trainer', en: 'Scored by the built-in trainer' },
   'chat.score.objection': { de: 'Einwand {n} von {m}', en: 'Objection {n} of {m}' },
+  'chat.voice.unsupported': { de: 'Mikrofonzugriff nicht möglich', en: 'Microphone access is not possible' },
+  'chat.voice.notFound': { de: 'Kein Mikrofon gefunden.', en: 'No microphone found.' },
+  'chat.voice.failed': {
+    de: 'Mikrofonzugriff fehlgeschlagen. Bitte versuche es erneut.',
+    en: 'Microphone access failed. Please try again.',
+  },
+  'chat.voice.sttFailed': {
+    de: 'Spracherkennung fehlgeschlagen. Bitte erneut versuchen.',
+    en: 'Speech recognition failed. Please try again.',
+  },
 } satisfies Catalogue;
