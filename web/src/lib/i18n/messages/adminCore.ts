@@ -217,6 +217,21 @@ export const adminCore = {
   // of the right of withdrawal a paid plan's start records.
   'adminCore.compliance.typeTerms': { de: 'Nutzungsbedingungen', en: 'Terms of use' },
   'adminCore.compliance.typeWaiver': { de: 'Verzicht auf Widerrufsrecht', en: 'Right of withdrawal waived' },
+  'adminCore.compliance.orphaned': { de: 'Verwaiste PayPal-Abos', en: 'Orphaned PayPal subscriptions' },
+  'adminCore.compliance.orphanedLead': {
+    de: 'Abos, die bei PayPal für ein gelöschtes Konto bestätigt wurden. Sie werden bei PayPal gekündigt; die neuesten 50.',
+    en: 'Subscriptions approved at PayPal for a deleted account. They are cancelled at PayPal; the newest 50.',
+  },
+  'adminCore.compliance.orphanedNone': { de: 'Keine verwaisten Abos.', en: 'No orphaned subscriptions.' },
+  'adminCore.compliance.orphanedRecorded': { de: 'Erfasst', en: 'Recorded' },
+  'adminCore.compliance.orphanedPayPal': { de: 'PayPal-Abo', en: 'PayPal subscription' },
+  'adminCore.compliance.orphanedPlan': { de: 'Plan', en: 'Plan' },
+  'adminCore.compliance.orphanedState': { de: 'Status', en: 'Status' },
+  'adminCore.compliance.orphanedCancelled': { de: 'Bei PayPal gekündigt ({date})', en: 'Cancelled at PayPal ({date})' },
+  'adminCore.compliance.orphanedFailed': {
+    de: 'Kündigung noch nicht angenommen: {error}',
+    en: 'Cancellation not accepted yet: {error}',
+  },
   // PayPal's subscription statuses
   'adminCore.subscriptionStatus.active': { de: 'aktiv', en: 'active' },
   'adminCore.subscriptionStatus.approval_pending': { de: 'wartet auf Bestätigung', en: 'awaiting approval' },

@@ -40,6 +40,44 @@ describe('admin compliance', () => {
     ]);
   });
 
+  it('lists orphaned PayPal subscriptions: cancelled ones with the time, failed ones with the cause; none in words', async () => {
+    server.use(
+      http.get('/api/admin/compliance', () =>
+        HttpResponse.json({
+          terms: { v1: 0, v2: 1, other: 0, without: 0 },
+          audit: { days: 30, total: 0, v1: 0, v2: 0, terms: 0, withdrawalWaiver: 0 },
+          orphanedSubscriptions: [
+            { paypalId: 'I-ORPHAN1', userId: 'u1', planId: 'P-PLUS', plan: 'plus', via: 'webhook', reason: 'Konto gelöscht',
+              cancelled: true, cancelledAt: '2026-11-20T10:05:00Z', error: '', recordedAt: '2026-11-20T10:04:00Z' },
+            { paypalId: 'I-ORPHAN2', userId: 'u2', planId: 'P-ELITE', plan: 'elite', via: 'confirm', reason: 'Konto gelöscht',
+              cancelled: false, cancelledAt: null, error: 'PayPal antwortete 503', recordedAt: '2026-11-21T08:00:00Z' },
+          ],
+        }),
+      ),
+    );
+    renderAdmin('/compliance');
+    const table = await screen.findByRole('table', { name: 'Verwaiste PayPal-Abos' });
+    const rows = within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    expect(rows[0]?.[1]).toBe('I-ORPHAN1');
+    expect(rows[0]?.[3]).toMatch(/^Bei PayPal gekündigt \(20\.11\.2026/);
+    expect(rows[1]?.[1]).toBe('I-ORPHAN2');
+    expect(rows[1]?.[3]).toBe('Kündigung noch nicht angenommen: PayPal antwortete 503');
+  });
+
+  it('says when there are no orphaned subscriptions', async () => {
+    server.use(
+      http.get('/api/admin/compliance', () =>
+        HttpResponse.json({
+          terms: { v1: 0, v2: 1, other: 0, without: 0 },
+          audit: { days: 30, total: 0, v1: 0, v2: 0, terms: 0, withdrawalWaiver: 0 },
+          orphanedSubscriptions: [],
+        }),
+      ),
+    );
+    renderAdmin('/compliance');
+    expect(await screen.findByText('Keine verwaisten Abos.')).toBeInTheDocument();
+  });
+
   it("shows the error's message", async () => {
     server.use(http.get('/api/admin/compliance', () => HttpResponse.json({ error: 'Keine Berechtigung.' }, { status: 403 })));
     renderAdmin('/compliance');

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../../../components/ui/Alert';
 import { ApiError } from '../../../../lib/api';
 import { useT, type TFunction } from '../../../../lib/i18n';
-import { AdminPage, AdminSection, StatCard, StatGrid, useAdminFormat } from '../../shared';
+import { AdminPage, AdminSection, StatCard, StatGrid, TableFrame, adminPlanLabel, useAdminFormat } from '../../shared';
+import type { ComplianceResponse } from '../api/compliance';
 import { complianceQueryOptions } from '../api/compliance';
 
 /** Spec 02 §8: the error's message, else 'Fehler beim Laden der Compliance-Metriken'. */
@@ -16,7 +17,54 @@ function loadErrorText(error: unknown, t: TFunction): string {
   return t('adminCore.compliance.loadFailed');
 }
 
-/** /compliance: terms acceptance by version; the consent audit of the last 30 days, by version and by type. */
+type Orphaned = NonNullable<ComplianceResponse['orphanedSubscriptions']>;
+
+/**
+ * PayPal subscriptions approved for an account that no longer exists: the
+ * server cancels them at PayPal; the admin sees which, and where PayPal has
+ * not accepted the cancellation yet (issue 25 point 3).
+ */
+function OrphanedSubscriptions({ items }: { items: Orphaned }) {
+  const t = useT();
+  const format = useAdminFormat();
+  return (
+    <AdminSection title={t('adminCore.compliance.orphaned')} lead={t('adminCore.compliance.orphanedLead')}>
+      {items.length === 0 ? (
+        <p className="admin-muted">{t('adminCore.compliance.orphanedNone')}</p>
+      ) : (
+        <TableFrame label={t('adminCore.compliance.orphaned')}>
+          <table className="admin-table">
+            <caption className="visually-hidden">{t('adminCore.compliance.orphaned')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('adminCore.compliance.orphanedRecorded')}</th>
+                <th scope="col">{t('adminCore.compliance.orphanedPayPal')}</th>
+                <th scope="col">{t('adminCore.compliance.orphanedPlan')}</th>
+                <th scope="col">{t('adminCore.compliance.orphanedState')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((o) => (
+                <tr key={o.paypalId}>
+                  <td>{format.dateTime(o.recordedAt)}</td>
+                  <td>{o.paypalId}</td>
+                  <td>{t(adminPlanLabel(o.plan))}</td>
+                  <td>
+                    {o.cancelled
+                      ? t('adminCore.compliance.orphanedCancelled', { date: format.dateTime(o.cancelledAt) })
+                      : t('adminCore.compliance.orphanedFailed', { error: o.error || '–' })}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableFrame>
+      )}
+    </AdminSection>
+  );
+}
+
+/** /compliance: terms acceptance by version; the consent audit of the last 30 days, by version and by type; orphaned PayPal subscriptions. */
 export function CompliancePage() {
   const t = useT();
   const format = useAdminFormat();
@@ -58,6 +106,7 @@ export function CompliancePage() {
               />
             </StatGrid>
           </AdminSection>
+          <OrphanedSubscriptions items={compliance.data.orphanedSubscriptions ?? []} />
         </>
       )}
     </AdminPage>
