@@ -211,6 +211,8 @@ test('on a phone the waiver of the right of withdrawal fits the screen and unloc
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signedInUser(page, request, 'abo-phone');
+  // On a phone the profile button is in the drawer behind the top bar's menu.
+  await page.getByRole('button', { name: 'Menü', exact: true }).click();
   const dialog = await openProfile(page);
   const waiver = dialog.getByRole('checkbox', { name: WAIVER });
   await waiver.scrollIntoViewIfNeeded();
