@@ -66,7 +66,7 @@ export function initialJsBudget(): Plugin {
       for (const page of PAGES) {
         const chunks = pageChunks(bundle, page);
         const total = chunks.reduce((n, c) => n + gzipped(c.code), 0) / 1024;
-        lines.push(`  ${page.page.padEnd(12)} ${total.toFixed(1).padStart(6)} kB gzip in ${chunks.length} files (budget ${page.budgetKB} kB)`);
+        lines.push(`  ${page.page.padEnd(12)} ${total.toFixed(2).padStart(7)} kB gzip in ${chunks.length} files (budget ${page.budgetKB} kB)`);
         if (total > page.budgetKB) problems.push(`${page.page}: ${total.toFixed(1)} kB of script is over its ${page.budgetKB} kB budget`);
         if (page.page === '/app/login') {
           const heavy = chunks.flatMap((c) => Object.keys(c.modules)).filter((id) => /\/(features\/chat|pdfjs-dist|zod)\//.test(id));
