@@ -68,7 +68,7 @@ async function bubblesInView(page: Page): Promise<{ inView: number; total: numbe
   });
 }
 
-test('a top bar instead of the rail; the drawer closes on a chosen chat and on Escape; four messages in view', async ({
+test('a top bar instead of the rail; the drawer closes on a chosen chat and on Escape; the messages get most of the screen', async ({
   page,
   request,
 }, testInfo) => {
