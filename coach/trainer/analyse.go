@@ -152,11 +152,14 @@ func analyseIn(text, family string, v voice, p product, ctx answerContext) *anal
 				// promises nothing yet.
 				continue
 			}
+			// Whether a sentence proposes a next step decides whether it is
+			// a question and whether its figures prove anything: judged once.
+			step, stepKind := proposal(s)
 			a.checkAck(i, s)
-			a.checkQuestion(s, kw)
+			a.checkQuestion(s, kw, step >= shownNext)
 			a.checkBenefit(s, kw)
-			a.checkEvidence(s)
-			a.checkNext(s)
+			a.checkEvidence(s, step >= shownNext)
+			a.checkNext(s, step, stepKind)
 			a.checkPenalties(s)
 		}
 		a.checkOpener(ctx.customer)
@@ -244,7 +247,7 @@ func (a *analysis) checkOpener(customer string) {
 			return
 		}
 	}
-	if m, ok := find(s.Norm, dismissWords.m); ok && !(deferrals[a.family] && has(" "+norm(m)+" ", reassurance.m)) {
+	if _, ok := a.dismisses(s); ok {
 		return
 	}
 	a.ack, a.ackQuote = 0.8, s.Text
@@ -308,11 +311,11 @@ func proposal(s sentence) (float64, string) {
 	// a move by a day.
 	// "Können Sie bis Mittwoch klären, …?": a yes/no question that asks
 	// the customer for a move by a day proposes it too.
-	yesNo := s.Question && has(" "+strings.SplitN(strings.TrimSpace(s.Norm), " ", 2)[0]+" ", askingVerbs.m) && has(s.Norm, customerWords.m)
+	yesNo := s.Question && startsWith(s.Norm, askingVerbs.m) && has(s.Norm, customerWords.m)
 	// "Ich würde gern verstehen, wie ein normaler Dienstag bei Ihnen
 	// aussieht" asks; it commits to nothing.
 	prop := has(s.Norm, nextProposals.m) || (s.Question && when && (has(s.Norm, jointWords.m) || yesNo)) ||
-		(when && (has(s.Norm, firstPerson.m) || has(s.Norm, jointWords.m)) && (!has(s.Norm, indirectAsks.m) || has(s.Norm, futureMoves.m)))
+		(when && has(s.Norm, jointWords.m) && (!has(s.Norm, indirectAsks.m) || has(s.Norm, futureMoves.m)))
 	switch {
 	case action && (when || prop):
 		return 1, "concrete"
@@ -422,8 +425,10 @@ func isQuestion(s sentence) bool {
 	return false
 }
 
-func (a *analysis) checkQuestion(s sentence, kw keywordSet) {
-	if !isQuestion(s) || isNextStepSentence(s) {
+// checkQuestion credits a question; proposes says the sentence is a next
+// step ("Sollen wir am Freitag telefonieren?"), which is no question.
+func (a *analysis) checkQuestion(s sentence, kw keywordSet, proposes bool) {
+	if proposes || !isQuestion(s) {
 		return
 	}
 	var strength float64
@@ -557,7 +562,7 @@ func (a *analysis) checkBenefit(s sentence, kw keywordSet) {
 	forCustomer := tie && !s.Question && (framed || !advice) && !praiseRE.MatchString(s.Norm) &&
 		(has(s.Norm, beneficiaries.m) || purposeRE.MatchString(s.Text) || has(s.Norm, guaranteeWords.m) || has(s.Norm, serviceWords.m) ||
 			has(s.Norm, negations.m) || has(s.Norm, outcomeWords.m) ||
-			((startsWith(s.Norm, withProduct.m) || has(s.Norm, selfWords.m)) && has(s.Norm, customerWords.m)))
+			((framed || has(s.Norm, selfWords.m)) && has(s.Norm, customerWords.m)))
 	var strength float64
 	var kind string
 	switch {
@@ -573,7 +578,9 @@ func (a *analysis) checkBenefit(s sentence, kw keywordSet) {
 	}
 }
 
-func (a *analysis) checkEvidence(s sentence) {
+// checkEvidence credits a figure, a reference or a case; in a sentence that
+// proposes a next step (proposes) a date or duration proves nothing.
+func (a *analysis) checkEvidence(s sentence, proposes bool) {
 	if !realSentence(s) {
 		// A figure in a list of labels proves nothing.
 		return
@@ -591,11 +598,11 @@ func (a *analysis) checkEvidence(s sentence) {
 		figure = true
 	}
 	unit := has(s.Norm, evidenceUnits.m)
-	if isNextStepSentence(s) && !(figure && unit) {
+	if proposes && !(figure && unit) {
 		// A date or duration inside a proposal is no evidence.
 		figure = false
 	}
-	if !figure && has(s.Norm, numberWords.m) && !isNextStepSentence(s) {
+	if !figure && has(s.Norm, numberWords.m) && !proposes {
 		figure = true
 	}
 	// One concrete case ("Ein Maschinenhändler hat damit …") is an example
@@ -630,11 +637,13 @@ func startsWith(n string, ms []matcher) bool {
 	return false
 }
 
-func (a *analysis) checkNext(s sentence) {
+// checkNext keeps the strongest next step: strength and kind as proposal
+// judged the sentence.
+func (a *analysis) checkNext(s sentence, strength float64, kind string) {
 	if !realSentence(s) && !s.Question {
 		return
 	}
-	if strength, kind := proposal(s); strength > a.next {
+	if strength > a.next {
 		a.next, a.nextKind, a.nextQuote = strength, kind, s.Text
 	}
 }
@@ -648,13 +657,24 @@ func (a *analysis) checkPenalties(s sentence) {
 		if !ok || a.hasPenalty(c.kind) {
 			continue
 		}
-		if c.kind == "dismiss" && deferrals[a.family] && has(" "+norm(m)+" ", reassurance.m) {
-			// "Kein Problem, nächstes Quartal passt" grants a request for
-			// time; it plays down no worry.
-			continue
+		if c.kind == "dismiss" {
+			if m, ok = a.dismisses(s); !ok {
+				continue
+			}
 		}
 		a.penalties = append(a.penalties, penalty{Kind: c.kind, Quote: excerpt(s, m)})
 	}
+}
+
+// dismisses finds words that play down the customer's worry ("Keine
+// Sorge", "Kein Problem"); "Kein Problem, nächstes Quartal passt" grants a
+// request for a later time and plays down no worry.
+func (a *analysis) dismisses(s sentence) (string, bool) {
+	m, ok := find(s.Norm, dismissWords.m)
+	if !ok || (deferrals[a.family] && has(" "+norm(m)+" ", reassurance.m)) {
+		return "", false
+	}
+	return m, true
 }
 
 // deferrals are the objections that ask for a later time rather than

@@ -113,7 +113,6 @@ var (
 	techniqueLabels = named("technique_labels")  // the names of the techniques themselves ("Nutzen", "Next step")
 	agreementWords  = named("agreement")         // an opener that sides with the customer ("im Gegenteil", "sehe ich genauso")
 	jointWords      = named("joint")             // the seller or both act ("wir", "ich", "we"): a question with a day proposes it
-	firstPerson     = named("first_person")      // "Ich melde mich am Freitag": the seller's own move
 	guaranteeWords  = named("guarantee")         // a guarantee takes a risk off the customer
 	serviceWords    = named("service")           // "wir liefern die Unterlagen": work the seller takes off the customer
 	outcomeWords    = named("outcome")           // what a customer gains or is spared: time, money, effort, worry
