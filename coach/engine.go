@@ -28,6 +28,13 @@ type Scenario struct {
 	// Seed makes the built-in trainer's choices repeatable (the
 	// conversation id).
 	Seed string
+	// Script is the user-built scenario the chat plays (the snapshot taken
+	// when it started), nil for a catalogue chat. Its persona, situation
+	// and objections shape the customer; the chat's objection keys
+	// (Input.Objections) are catalogue family keys or its custom keys
+	// (salescoach.CustomObjectionKey). Product, Language and Formality
+	// above are already the scenario's.
+	Script *salescoach.Scenario
 }
 
 // Turn is one line of the chat as an engine sees it.

@@ -231,4 +231,14 @@ export const serverEnglish: Record<ServerCode, string> = {
   reauth_use_password: 'Please confirm with your password.',
   withdrawal_waiver_required:
     'Please confirm that the service is to begin before the withdrawal period ends and that you thereby lose your right of withdrawal.',
+  scenario_field_required: 'This field is required.',
+  scenario_field_too_long: 'This field may be at most {max} characters long.',
+  scenario_field_bad_choice: 'Please choose one of the values offered.',
+  scenario_unknown_family: 'Unknown objection category.',
+  scenario_objections_count: 'A scenario needs 1 to {max} objections.',
+  scenario_list_count: 'Please give 1 to {max} entries.',
+  scenario_objection_mixed: 'An objection is either a category or a custom objection with wording, concern and criteria.',
+  scenario_bad_version: 'Unknown version of the scenario file.',
+  scenario_not_found: 'Scenario not found.',
+  scenario_read_only: 'You cannot edit this scenario.',
 };
