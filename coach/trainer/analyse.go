@@ -820,8 +820,10 @@ func (a *analysis) checkFormality() {
 				if duWord == "" {
 					duWord = w
 				}
-			case w == "ihr" && next != "" && isLowerWord(next) && strings.HasSuffix(next, "t"):
-				// "ihr habt", "ihr spart": the informal plural.
+			case w == "ihr" && next != "" && isLowerWord(next) && strings.HasSuffix(next, "t") &&
+				!(strings.HasPrefix(next, "ge") && len(next) > 5):
+				// "ihr habt", "ihr spart": the informal plural; "bis ein
+				// Mitarbeiter ihr gezeigt hat" is "her".
 				if duWord == "" {
 					duWord = w
 				}
