@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -74,25 +75,26 @@ func familyKeys() []string {
 	return keys
 }
 
-func readLibraryFile(t *testing.T, path string) libraryFile {
-	t.Helper()
+// readLibraryFile decodes a file strictly: unknown fields and anything
+// after the scenario fail it.
+func readLibraryFile(path string) (libraryFile, error) {
+	var f libraryFile
 	data, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatal(err)
+		return f, err
 	}
 	if len(data) > salescoach.MaxScenarioFileBytes {
-		t.Errorf("%s: %d bytes, more than an import allows", path, len(data))
+		return f, fmt.Errorf("%d bytes, more than an import allows", len(data))
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	var f libraryFile
 	if err := dec.Decode(&f); err != nil {
-		t.Fatalf("%s: %v", path, err)
+		return f, err
 	}
 	if dec.More() {
-		t.Fatalf("%s: data after the scenario", path)
+		return f, errors.New("data after the scenario")
 	}
-	return f
+	return f, nil
 }
 
 func TestLibraryFiles(t *testing.T) {
@@ -111,8 +113,12 @@ func TestLibraryFiles(t *testing.T) {
 			continue
 		}
 		slug, lang := m[1], m[2]
-		f := readLibraryFile(t, path)
-		raw := readLibraryFile(t, path)
+		f, err := readLibraryFile(path)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		raw, _ := readLibraryFile(path)
 		s := &f.Scenario
 		if f.Version != salescoach.ScenarioSchemaVersion {
 			t.Errorf("%s: version %d", name, f.Version)
