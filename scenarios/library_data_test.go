@@ -21,24 +21,24 @@ import (
 // reading the folder, so that a bad file fails this test whatever the
 // loader (library.go) does with it.
 
-// libraryFile is the file format: the API's scenario JSON plus "version".
-type libraryFile struct {
+// dataFile is the file format: the API's scenario JSON plus "version".
+type dataFile struct {
 	Version int `json:"version"`
 	salescoach.Scenario
 }
 
-// personalities are the seeded tone presets' ids a persona may name.
-var personalities = map[string]bool{
+// dataPersonalities are the seeded tone presets' ids a persona may name.
+var dataPersonalities = map[string]bool{
 	"freundlich": true, "skeptisch": true, "ungeduldig": true,
 	"analytisch": true, "dominant": true, "zurueckhaltend": true,
 }
 
-var fileNameRE = regexp.MustCompile(`^([a-z0-9]+(?:-[a-z0-9]+)*)\.(de|en)\.json$`)
+var dataFileName = regexp.MustCompile(`^([a-z0-9]+(?:-[a-z0-9]+)*)\.(de|en)\.json$`)
 
-// stopwords are frequent words of four letters or more that say nothing
+// dataStopwords are frequent words of four letters or more that say nothing
 // about a product, so a criterion sharing only them with the product text
 // does not count as taken from it.
-var stopwords = map[string]bool{}
+var dataStopwords = map[string]bool{}
 
 func init() {
 	for _, w := range strings.Fields(`aber alle allen auch beim bereits dann dass dem denen deren diese diesem diesen dieser durch
@@ -46,13 +46,13 @@ func init() {
 		mehr nach nicht noch oder ohne rund schon sein seit sich sind über unter vom wenn werden wird wir zwei drei
 		about after also been before each every from have into less more only over such than that their them then
 		there these they this those under what when which will with within without your yours`) {
-		stopwords[w] = true
+		dataStopwords[w] = true
 	}
 }
 
-// contentWords returns the lowercase words of four letters or more (minus
-// stopwords) and the numbers of s.
-func contentWords(s string) (words, numbers map[string]bool) {
+// dataContentWords returns the lowercase words of four letters or more (minus
+// dataStopwords) and the numbers of s.
+func dataContentWords(s string) (words, numbers map[string]bool) {
 	words, numbers = map[string]bool{}, map[string]bool{}
 	for _, f := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
@@ -60,14 +60,14 @@ func contentWords(s string) (words, numbers map[string]bool) {
 		switch {
 		case strings.IndexFunc(f, func(r rune) bool { return !unicode.IsDigit(r) }) < 0:
 			numbers[f] = true
-		case len([]rune(f)) >= 4 && !stopwords[f]:
+		case len([]rune(f)) >= 4 && !dataStopwords[f]:
 			words[f] = true
 		}
 	}
 	return words, numbers
 }
 
-func familyKeys() []string {
+func dataFamilyKeys() []string {
 	keys := make([]string, len(coach.Objections))
 	for i, o := range coach.Objections {
 		keys[i] = o.Key
@@ -75,10 +75,10 @@ func familyKeys() []string {
 	return keys
 }
 
-// readLibraryFile decodes a file strictly: unknown fields and anything
+// readDataFile decodes a file strictly: unknown fields and anything
 // after the scenario fail it.
-func readLibraryFile(path string) (libraryFile, error) {
-	var f libraryFile
+func readDataFile(path string) (dataFile, error) {
+	var f dataFile
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return f, err
@@ -97,28 +97,28 @@ func readLibraryFile(path string) (libraryFile, error) {
 	return f, nil
 }
 
-func TestLibraryFiles(t *testing.T) {
+func TestLibraryDataFiles(t *testing.T) {
 	paths, err := filepath.Glob(filepath.Join("library", "*"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	families := familyKeys()
-	bySlug := map[string]map[string]libraryFile{}
+	families := dataFamilyKeys()
+	bySlug := map[string]map[string]dataFile{}
 	titles := map[string]string{}
 	for _, path := range paths {
 		name := filepath.Base(path)
-		m := fileNameRE.FindStringSubmatch(name)
+		m := dataFileName.FindStringSubmatch(name)
 		if m == nil {
 			t.Errorf("%s: not named <slug>.<de|en>.json", name)
 			continue
 		}
 		slug, lang := m[1], m[2]
-		f, err := readLibraryFile(path)
+		f, err := readDataFile(path)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		raw, _ := readLibraryFile(path)
+		raw, _ := readDataFile(path)
 		s := &f.Scenario
 		if f.Version != salescoach.ScenarioSchemaVersion {
 			t.Errorf("%s: version %d", name, f.Version)
@@ -142,7 +142,7 @@ func TestLibraryFiles(t *testing.T) {
 		if s.Language != lang {
 			t.Errorf("%s: language %q", name, s.Language)
 		}
-		if !personalities[s.Persona.Personality] {
+		if !dataPersonalities[s.Persona.Personality] {
 			t.Errorf("%s: personality %q is not a tone preset", name, s.Persona.Personality)
 		}
 		if other, ok := titles[lang+"\x00"+s.Title]; ok {
@@ -152,7 +152,7 @@ func TestLibraryFiles(t *testing.T) {
 		if n := len(s.Objections); n < 2 {
 			t.Errorf("%s: %d objections, want 2 to %d", name, n, salescoach.MaxScenarioObjections)
 		}
-		productWords, productNumbers := contentWords(s.Product)
+		productWords, productNumbers := dataContentWords(s.Product)
 		customs := 0
 		for i, o := range s.Objections {
 			if !o.Custom() {
@@ -160,7 +160,7 @@ func TestLibraryFiles(t *testing.T) {
 			}
 			customs++
 			for j, c := range o.Criteria {
-				words, numbers := contentWords(c)
+				words, numbers := dataContentWords(c)
 				shared := false
 				for w := range words {
 					shared = shared || productWords[w]
@@ -180,7 +180,7 @@ func TestLibraryFiles(t *testing.T) {
 			t.Errorf("%s: no custom objection", name)
 		}
 		if bySlug[slug] == nil {
-			bySlug[slug] = map[string]libraryFile{}
+			bySlug[slug] = map[string]dataFile{}
 		}
 		bySlug[slug][lang] = f
 	}
@@ -215,9 +215,9 @@ func TestLibraryFiles(t *testing.T) {
 	}
 }
 
-// TestContentWords pins the word check the criteria rule relies on.
-func TestContentWords(t *testing.T) {
-	words, numbers := contentWords("Rechenzentrum in Frankfurt, ab 39 € im Monat – nach 0,25-%-Regel")
+// TestLibraryDataContentWords pins the word check the criteria rule relies on.
+func TestLibraryDataContentWords(t *testing.T) {
+	words, numbers := dataContentWords("Rechenzentrum in Frankfurt, ab 39 € im Monat – nach 0,25-%-Regel")
 	for _, w := range []string{"rechenzentrum", "frankfurt", "monat", "regel"} {
 		if !words[w] {
 			t.Errorf("missing word %q in %v", w, words)
