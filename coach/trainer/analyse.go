@@ -297,7 +297,10 @@ func proposal(s sentence) (float64, string) {
 		// meetings" tells a case; it proposes nothing.
 		return 0, ""
 	}
-	if s.Question && has(s.Norm, questionWords.m) && !when && !has(s.Norm, nextProposals.m) &&
+	// "Bis wann bräuchten Sie das denn?" asks for the customer's own
+	// deadline, not for a meeting.
+	needAsked := s.Question && startsWith(s.Norm, whenWords.m) && has(s.Norm, needAsks.m) && !has(s.Norm, nextProposals.m)
+	if needAsked || s.Question && has(s.Norm, questionWords.m) && !when && !has(s.Norm, nextProposals.m) &&
 		!startsWith(s.Norm, whenWords.m) {
 		// "Worauf kommt es Ihnen an, wenn Sie die Angebote
 		// nebeneinanderlegen?" asks about the customer; only "Wann passt
@@ -332,6 +335,10 @@ func proposal(s sentence) (float64, string) {
 // futureMoves announce the seller's own move ("Tell me who gets the
 // papers, and I'll make sure they have them by Friday").
 var futureMoves = lex("i ll", "i will", "we ll", "we will", "ich werde", "wir werden", "ich sorge", "wir sorgen")
+
+// needAsks ask when the customer needs something by.
+var needAsks = lex("brauchen sie", "braeuchten sie", "brauchst du", "braeuchtest du", "benoetigen sie", "benoetigst du",
+	"you need", "would you need", "muss das", "muss es", "has to be", "must it")
 
 // whenWords open a question for a time: "Wann passt Ihnen …?".
 var whenWords = lex("wann", "when", "bis wann", "by when")
