@@ -236,14 +236,24 @@ func (a *analysis) checkOpener(customer string) {
 		!strings.Contains(s.Norm, " that ") && !sharesWord(s.Norm, customer) {
 		return
 	}
-	// The head must not argue; no part may push back.
+	// The head must not argue; no part may push back. A word of the
+	// objection's own theme ("Qualität kritisch zu hinterfragen" to a
+	// doubt about quality) names the customer's point, not a benefit.
 	for _, l := range []*lexicon{benefitWords, selfWords} {
-		if has(hn, l.m) {
+		if m, ok := find(hn, l.m); ok && !(l == benefitWords && a.themeWord(m)) {
 			return
 		}
 	}
+	// "Aber selbstverständlich, …" agrees twice over; its "aber" takes
+	// nothing back.
+	pushNorm := s.Norm
+	for _, lead := range []string{" aber selbstverstaendlich ", " aber natuerlich ", " aber gern ", " aber sicher ", " but of course "} {
+		if strings.HasPrefix(pushNorm, lead) {
+			pushNorm = " " + pushNorm[len(lead):]
+		}
+	}
 	for _, l := range []*lexicon{butWords, contradictWords, pressureWords, insultWords, badmouthWords} {
-		if has(s.Norm, l.m) {
+		if has(pushNorm, l.m) {
 			return
 		}
 	}
@@ -253,10 +263,17 @@ func (a *analysis) checkOpener(customer string) {
 	a.ack, a.ackQuote = 0.8, s.Text
 }
 
+// themeWord reports whether the lexicon entry m is a word of the
+// objection family's theme.
+func (a *analysis) themeWord(m string) bool {
+	fw, ok := familyLexicon[a.family]
+	return ok && has(" "+strings.TrimSpace(norm(strings.TrimSuffix(m, "*")))+" ", fw.Theme.m)
+}
+
 // headEndRE ends a sentence's head: a semicolon, a colon or a dash between
 // words, or a comma before "und"/"denn"/"weil"/"and"/"because" that joins
 // the next clause.
-var headEndRE = regexp.MustCompile(`;|:\s|\s[–—-]\s|,\s+(und|denn|weil|da|and|because|since|as)\s`)
+var headEndRE = regexp.MustCompile(`;|:\s|\s[–—-]\s|,\s+(und|denn|weil|da|zumal|and|because|since|as|for)\s`)
 
 // leadRE finds a reply's short lead: one to three words and a comma or
 // dash at its start ("Fair, …", "Quite rightly, …", "Please do compare – …").
@@ -454,7 +471,7 @@ func (a *analysis) checkQuestion(s sentence, kw keywordSet, proposes bool) {
 	// question to the customer of some length probes their situation.
 	related = related || (has(" "+strings.Fields(s.Norm)[0]+" ", askingVerbs.m) && has(s.Norm, customerWords.m) && s.Words >= 6)
 	switch {
-	case has(s.Norm, smalltalkWords.m) || !related:
+	case smalltalk(s.Norm) || !related:
 		strength, kind = 0.1, "offtopic"
 	case rhetoricalEnd(s.Text) || has(s.Norm, rhetoricalWords.m):
 		strength, kind = 0.3, "rhetorical"
@@ -470,6 +487,24 @@ func (a *analysis) checkQuestion(s sentence, kw keywordSet, proposes bool) {
 	if strength > a.question {
 		a.question, a.questionKind, a.questionQuote = strength, kind, s.Text
 	}
+}
+
+// smalltalk reports a question about anything but the objection; "how
+// are you handling it today" asks about the customer's work.
+func smalltalk(n string) bool {
+	m, ok := find(n, smalltalkWords.m)
+	if !ok {
+		return false
+	}
+	if m == "how are you" {
+		at := strings.Index(n, " how are you ")
+		if at >= 0 {
+			if next := strings.Fields(n[at+len(" how are you "):]); len(next) > 0 && strings.HasSuffix(next[0], "ing") && next[0] != "doing" {
+				return has(strings.Replace(n, " how are you ", " ", 1), smalltalkWords.m)
+			}
+		}
+	}
+	return true
 }
 
 // pointsBack reports a question that refers to what the customer just

@@ -73,6 +73,10 @@ type repsFile struct {
 	OutsideFresh5 map[string]map[string][]string `json:"outside_fresh5"`
 	// OutsideFresh6 are two more writers' answers, measured before use.
 	OutsideFresh6 map[string]map[string][]string `json:"outside_fresh6"`
+	// OutsideFresh7 and OutsideFresh8 are four more writers' answers,
+	// measured before use.
+	OutsideFresh7 map[string]map[string][]string `json:"outside_fresh7"`
+	OutsideFresh8 map[string]map[string][]string `json:"outside_fresh8"`
 	Meeting       map[string][]string            `json:"meeting"`
 	// Phrasings are everyday ways to acknowledge and to state a benefit.
 	Phrasings struct {
@@ -585,6 +589,10 @@ func TestScriptedReps(t *testing.T) {
 	// measured, on 2026-11-26 in the next session; then it was used. The
 	// sixth (a casual door-to-door rep, a polished enterprise consultant):
 	// 84.3 % when first measured after the fifth's rules; then it was used.
+	// The seventh (a jovial car salesman, a careful medical-device key
+	// account manager) and the eighth (an anglicised SaaS customer-success
+	// manager, a courteous old-school private banker), both measured after
+	// the sixth's rules: 93.3 % and 76.7 %; then both were used.
 	// What counts for the goal is the figure of a set before its use.
 	outsideSets := []*outsideSet{
 		{name: "outside wording", answers: one(r.Outside), floor: 90},
@@ -599,6 +607,8 @@ func TestScriptedReps(t *testing.T) {
 		{name: "fourth fresh set", answers: r.OutsideFresh4, floor: 90},
 		{name: "fifth fresh set", answers: r.OutsideFresh5, floor: 90},
 		{name: "sixth fresh set", answers: r.OutsideFresh6, floor: 90},
+		{name: "seventh fresh set", answers: r.OutsideFresh7, floor: 90},
+		{name: "eighth fresh set", answers: r.OutsideFresh8, floor: 90},
 	}
 	good90, goodAll := 0, 0
 	maxKeywords, maxOfftopic, maxEcho, maxRepeat := 0, 0, 0, 0
