@@ -608,8 +608,8 @@ func TestCriterionMatching(t *testing.T) {
 		{"delivery within 48 hours", "We deliver within 72 hours.", false},
 		{"Zertifiziert nach ISO 27001 und vom TÜV geprüft", "Wir sind nach ISO 27001 zertifiziert und vom TÜV geprüft.", true},
 		{"Zertifiziert nach ISO 27001 und vom TÜV geprüft", "Wir sind nach ISO 27001 zertifiziert und vom TÜV abgenommen.", true}, // all but one of five words
-		{"Zertifiziert nach ISO 27001 und vom TÜV geprüft", "Wir sind nach ISO 27001 zertifiziert.", false}, // two of five words missing
-		{"Zertifiziert nach ISO 27001 und vom TÜV geprüft", "Wir sind vom TÜV geprüft und zertifiziert.", false}, // the number is missing
+		{"Zertifiziert nach ISO 27001 und vom TÜV geprüft", "Wir sind nach ISO 27001 zertifiziert.", false},                       // two of five words missing
+		{"Zertifiziert nach ISO 27001 und vom TÜV geprüft", "Wir sind vom TÜV geprüft und zertifiziert.", false},                  // the number is missing
 	}
 	for _, c := range cases {
 		cr := newCriterion(c.criterion)
