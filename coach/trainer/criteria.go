@@ -333,16 +333,13 @@ func (c *chat) criteriaAt(i int, key string) []criterionState {
 // enoughCriteria applies the rule: all of up to three criteria, all but
 // one of four or five.
 func enoughCriteria(st []criterionState) bool {
-	missing := 0
+	met := 0
 	for _, s := range st {
-		if !s.met {
-			missing++
+		if s.met {
+			met++
 		}
 	}
-	if len(st) <= 3 {
-		return missing == 0
-	}
-	return missing <= 1
+	return coach.EnoughCriteria(met, len(st))
 }
 
 // scriptMet is metConditions for a custom objection: per criterion the
@@ -415,7 +412,7 @@ func (c *chat) criteriaTechniques(st []criterionState) []salescoach.Technique {
 		if s.met {
 			reason = fmt.Sprintf(t["met"][lang], quote(lang, s.quote, 12))
 		}
-		out = append(out, salescoach.Technique{Key: "criterion" + itoa(k+1), Label: fmt.Sprintf(t["label"][lang], s.text),
+		out = append(out, salescoach.Technique{Key: coach.CriterionKey(k), Label: coach.CriterionLabel(lang, s.text),
 			Shown: s.met, Reason: tidyQuotes(reason)})
 	}
 	return out
