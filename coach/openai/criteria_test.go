@@ -17,7 +17,7 @@ import (
 func scriptInput(criteria ...string) coach.Input {
 	in := input("de", "sie")
 	in.Scenario.Script = &salescoach.Scenario{Title: "Cloud", Language: "de", Situation: salescoach.SituationColdCall, Product: product,
-		Persona: salescoach.Persona{Name: "Petra Lange", Buyer: salescoach.BuyerB2B, Formality: salescoach.FormalitySie},
+		Persona:    salescoach.Persona{Name: "Petra Lange", Buyer: salescoach.BuyerB2B, Formality: salescoach.FormalitySie},
 		Objections: []salescoach.Objection{{Wordings: []string{"Keine Cloud für unsere Daten."}, Concern: "Ärger mit einem US-Anbieter.", Criteria: criteria}}}
 	in.Objection, in.Objections = "custom1", []string{"custom1"}
 	return in

@@ -114,9 +114,12 @@ func newCustomObjection(o salescoach.Objection, v voice) *customObjection {
 			push = append(push, l+" "+first)
 		}
 	}
+	// The core is repeated after "Noch mal:": the shortest first sentence
+	// of a wording that still says something ("Cloud?" does not).
 	core := firstSentence(splitSentences(wordings[0]))
 	for _, w := range wordings[1:] {
-		if f := firstSentence(splitSentences(w)); len(f) < len(core) {
+		f := firstSentence(splitSentences(w))
+		if wordCount(f) >= 4 && (wordCount(core) < 4 || len(f) < len(core)) {
 			core = f
 		}
 	}

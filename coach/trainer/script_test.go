@@ -62,7 +62,7 @@ var scriptCases = []scriptCase{
 		miss: map[string][2]string{
 			"custom1": {
 				"Ich verstehe gut, dass Ihnen der Schutz Ihrer Kundendaten wichtig ist. Darf ich fragen, was Sie bei Cloud-Lösungen bisher erlebt haben? Bei Nordlicht CRM nehmen wir Datensicherheit sehr ernst, damit Ihre Kundendaten jederzeit geschützt sind. Ein Maschinenbauer mit 40 Vertriebsleuten nutzt Nordlicht CRM seit 2022 ohne einen einzigen Vorfall. Sollen wir am Donnerstag kurz mit Ihrem Datenschutzbeauftragten telefonieren?",
-				"Das kann ich nach so einer Erfahrung sehr gut nachvollziehen. Sicherheit hat bei uns oberste Priorität, und wir arbeiten mit modernster Verschlüsselung, damit Ihre Kundendaten geschützt bleiben. Ein Kunde aus Ulm hat seine Prüfung in zwei Wochen abgeschlossen. Passt Ihnen ein Termin am Donnerstag um 10 Uhr, um die Fragen Ihres Datenschutzbeauftragten gemeinsam durchzugehen?",
+				"Das kann ich nach so einer Erfahrung sehr gut nachvollziehen. Was genau hat Sie damals an dem US-Anbieter am meisten geärgert? Sicherheit hat bei uns oberste Priorität, und mit Nordlicht CRM schützen Sie Ihre Kundendaten mit modernster Verschlüsselung. Ein Kunde aus Ulm hat seine Prüfung in zwei Wochen abgeschlossen. Passt Ihnen ein Termin am Donnerstag um 10 Uhr, um die Fragen Ihres Datenschutzbeauftragten gemeinsam durchzugehen?",
 			},
 			"custom2": {
 				"Verständlich, niemand möchte sich lange an etwas binden, das am Ende nicht passt. Was hat Sie an früheren Verträgen am meisten gestört? Wir sind ein fairer Partner und finden für Sie eine Lösung, mit der Sie flexibel bleiben. Ein Kunde aus Stuttgart ist so gestartet und nach drei Monaten von 5 auf 30 Nutzer gewachsen. Wollen wir am Freitag kurz telefonieren und den Start für Ihr Team planen?",
@@ -139,7 +139,7 @@ var scriptCases = []scriptCase{
 		miss: map[string][2]string{
 			"custom1": {
 				"I completely understand, late parts are the last thing a production plant needs. Which lines were affected most, and how often did it happen? We have improved our logistics a lot, so your parts arrive reliably and your lines keep running. A bottling plant in Leeds is very happy with our deliveries since March. Shall we go through your critical parts list on Tuesday at 10?",
-				"Two lines standing still for a day is a serious cost, and I take that very seriously. We have reorganised our warehouse and our logistics team so that your lines keep running without interruptions. A bottling plant in Leeds is very happy with our service since March. Can we meet on Tuesday at 10 to map your critical parts?",
+				"I understand, two lines standing still for a day is a serious cost. What would a day of standstill cost you today? With FlowParts you protect your lines, because we have reorganised our warehouse and our logistics team so that your parts arrive reliably. A bottling plant in Leeds has had 12 deliveries a month without a single stop since March. Can we meet on Tuesday at 10 to map your critical parts?",
 			},
 			"custom2": {
 				"That's a fair point, nobody likes a price increase without a reason. What matters most to you in the budget this year? We offer excellent value for money, so you get quality parts that protect your production. A packaging customer in Hull is very happy with us. Shall we go through the figures on Thursday at 2?",
@@ -174,7 +174,7 @@ var scriptCases = []scriptCase{
 		miss: map[string][2]string{
 			"custom1": {
 				"I'm really sorry, that's annoying and I understand your frustration. When exactly does the noise appear, and how do you use the car day to day? Our technicians will take a very close look, so the problem is solved for good and you can drive without worries. Last month we fixed a similar issue for another customer. Can you bring the car in on Wednesday at 8?",
-				"With 80 kilometres every day you really depend on the car, I completely understand. We will give your car top priority, so you can rely on it again quickly and drive without worries. Last month we fixed a similar issue for another customer. Shall we book Wednesday at 8 for the drop-off?",
+				"With 80 kilometres every day you really depend on the car, I completely understand. Which days do you need the car most urgently? With CarePlus your car gets our top priority, so it is back on the road quickly and you can drive without worries. Last month we fixed a similar issue for another customer. Shall we book Wednesday at 8 for the drop-off?",
 			},
 		},
 	},
@@ -317,6 +317,17 @@ func TestScenarioHarness(t *testing.T) {
 		}
 		if r.kind == "good" && r.won {
 			checkNoRepeat(t, r)
+		}
+		// The answers that miss the criteria are well built: without the
+		// criteria's hold their scores would have overcome the objection.
+		if r.kind == "miss" {
+			progress := 0
+			for _, s := range r.scores {
+				progress = training.Advance(progress, &coach.Assessment{Score: s})
+			}
+			if progress < 100 {
+				t.Errorf("%s miss d%d %s: answers too weak to test the criteria (scores %v)", r.cs.name, r.d, r.mode, r.scores)
+			}
 		}
 	}
 	t.Logf("good reps won %d of %d chats, reps missing the criteria %d of %d", won["good"], played["good"], won["miss"], played["miss"])
