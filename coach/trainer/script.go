@@ -313,6 +313,8 @@ func (c *chat) scriptModelSentences(add func([]string)) {
 		add(b[c.v.Lang])
 	}
 	for key := range c.sc.custom {
-		add([]string{c.criteriaSentence(key)})
+		for v := range scenarioData.Answer[c.v.Lang] {
+			add([]string{c.criteriaSentence(key, v)})
+		}
 	}
 }
