@@ -232,6 +232,16 @@ func (c *chat) customWords(key string) *familyWords {
 	return nil
 }
 
+// scriptTone is the chat's tone preset: the persona's personality when
+// the chat has no preset of its own (the service normally passes it).
+func scriptTone(in coach.Input) *salescoach.TonePreset {
+	if t := in.Scenario.Tone; t != nil || in.Scenario.Script == nil || in.Scenario.Script.Persona.Personality == "" {
+		return t
+	}
+	p := in.Scenario.Script.Persona.Personality
+	return &salescoach.TonePreset{ID: p, Name: p}
+}
+
 // scriptBuyer is the buyer of a scenario: its persona says private or
 // business; the trade still comes from the product.
 func (c *chat) scriptBuyer(b buyer) buyer {

@@ -681,3 +681,42 @@ func TestNoScenarioNoCriteria(t *testing.T) {
 		t.Errorf("techniques %d, want %d", len(a.Techniques), len(techniqueKeys))
 	}
 }
+
+// The persona's personality is the temperament when the chat has no tone
+// preset of its own: an impatient customer says only the first sentence.
+func TestScenarioPersonalityIsTheTemperament(t *testing.T) {
+	cs := scriptCases[3] // Sarah Miller, "ungeduldig"
+	in := withPitch(scriptInput(cs, 1, salescoach.ModePractice, "tone"), cs)
+	in.Scenario.Tone = nil
+	if c := newChat(in); !c.temp.Short {
+		t.Errorf("the persona's personality %q did not make the customer impatient", cs.sc.Persona.Personality)
+	}
+	in.Scenario.Script = nil
+	if c := newChat(in); c.temp.Short {
+		t.Error("a chat without a scenario or preset is not neutral")
+	}
+}
+
+// The frame around a scenario's words keeps the form of address: no du
+// in a Sie chat, no Sie in a du chat.
+func TestScenarioTextsKeepTheAddress(t *testing.T) {
+	var texts []string
+	for _, l := range scenarioData.Situations {
+		texts = append(texts, l[langDE]...)
+	}
+	pt := scenarioData.Perfect
+	for _, b := range []map[string][]string{pt.Ack, pt.Question, pt.Benefit, pt.Evidence, pt.Next, scenarioData.Answer, scenarioData.Conditions,
+		scenarioData.PushLeads, scenarioData.Settled, scenarioData.Intro} {
+		texts = append(texts, b[langDE]...)
+	}
+	p := product{Phrase: "Nordlicht CRM"}
+	for _, tmpl := range texts {
+		sie, du := render(tmpl, voice{Lang: langDE, Sie: true}, p), render(tmpl, voice{Lang: langDE}, p)
+		if w := containsWord(sie, duWords); w != "" {
+			t.Errorf("Sie text has %q: %s", w, sie)
+		}
+		if w := containsWord(du, sieWords); w != "" {
+			t.Errorf("du text has %q: %s", w, du)
+		}
+	}
+}
