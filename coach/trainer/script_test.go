@@ -627,6 +627,8 @@ func TestCriterionMatching(t *testing.T) {
 		{"monthly cancellation", "You can cancel at the end of the year.", false},
 		{"delivery within 48 hours", "We deliver within 48 hours.", true},
 		{"delivery within 48 hours", "We deliver within 72 hours.", false},
+		{"Ost-West-Dächer liefern rund 80 Prozent des Ertrags", "Ein Ost-West-Dach liefert rund 80 % des Ertrags.", true},
+		{"Ost-West-Dächer liefern rund 80 Prozent des Ertrags", "Ein Ost-West-Dach liefert einen guten Ertrag.", false},
 		{"Zertifiziert nach ISO 27001 und vom TÜV geprüft", "Wir sind nach ISO 27001 zertifiziert und vom TÜV geprüft.", true},
 		{"Zertifiziert nach ISO 27001 und vom TÜV geprüft", "Wir sind nach ISO 27001 zertifiziert und vom TÜV abgenommen.", true}, // all but one of five words
 		{"Zertifiziert nach ISO 27001 und vom TÜV geprüft", "Wir sind nach ISO 27001 zertifiziert.", false},                       // two of five words missing
