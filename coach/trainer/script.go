@@ -181,7 +181,7 @@ func stemEntries(s string) []string {
 	return out
 }
 
-// scriptOf returns the chat's custom objection behind key, or nil.
+// customOf returns the chat's custom objection behind key, or nil.
 func (c *chat) customOf(key string) *customObjection {
 	if c.sc == nil {
 		return nil
