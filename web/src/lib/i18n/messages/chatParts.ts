@@ -119,4 +119,7 @@ export const chatParts = {
     de: 'Spracherkennung fehlgeschlagen. Bitte erneut versuchen.',
     en: 'Speech recognition failed. Please try again.',
   },
+  // The header of a chat on a scenario (issue 28): loaded only for such chats.
+  'chat.scenario.label': { de: 'Szenario', en: 'Scenario' },
+  'chat.scenario.persona': { de: 'Gesprächspartner', en: 'Talking to' },
 } satisfies Catalogue;
