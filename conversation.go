@@ -70,6 +70,11 @@ type Conversation struct {
 	XPMessages int
 	// Evaluation is the six-category evaluation as JSON, once requested.
 	Evaluation string
+	// ScenarioID names the scenario the chat was started on, "" for a
+	// catalogue chat; Scenario is the snapshot taken at the start, which
+	// the chat plays whatever happens to the scenario later.
+	ScenarioID string
+	Scenario   *Scenario
 
 	CreatedAt   time.Time
 	UpdatedAt   time.Time

@@ -61,6 +61,11 @@ type SkillAnswer struct {
 // NewSkillAnswer is the SkillAnswer of a seller's message answering stage
 // (objection family) of the chat, judged r.
 func NewSkillAnswer(c *Conversation, messageID string, stage int, family string, r *ScoreResult, at time.Time) *SkillAnswer {
+	if _, custom := CustomObjectionIndex(family); custom {
+		// A scenario's own objection is no family: its answer counts for
+		// the techniques only.
+		family = ""
+	}
 	a := &SkillAnswer{MessageID: messageID, UserID: c.UserID, ConversationID: c.ID, Stage: stage, Family: family,
 		Score: ClampPercent(r.AnswerScore), Solved: r.Solved, CreatedAt: at}
 	for _, t := range r.Techniques {

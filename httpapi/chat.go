@@ -49,6 +49,9 @@ type chatRequest struct {
 	// FocusFamily is the objection family a new practice chat's customer
 	// raises first ('Als Nächstes üben' on the progress page).
 	FocusFamily string `json:"focusFamily"`
+	// ScenarioID names the scenario a new chat plays (ignored for an
+	// existing chat).
+	ScenarioID string `json:"scenarioId"`
 }
 
 func (q *chatRequest) Valid() salescoach.Problems {
@@ -102,11 +105,15 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, u *salescoac
 	if req.ConversationID != "" && !salescoach.IsUUID(req.ConversationID) {
 		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgConversationNotFound)
 	}
+	if len(req.ScenarioID) > 120 {
+		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgScenarioNotFound)
+	}
 	if req.CallID != "" && !salescoach.IsUUID(req.CallID) {
 		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgCallNotFound)
 	}
 	in := training.SendRequest{ConversationID: req.ConversationID, Mode: req.Mode, Difficulty: req.Difficulty,
-		Message: req.Message, ProductOverride: req.ProductOverride, PDFName: req.PDFName, PDFText: req.PDFText, FocusFamily: req.FocusFamily}
+		Message: req.Message, ProductOverride: req.ProductOverride, PDFName: req.PDFName, PDFText: req.PDFText, FocusFamily: req.FocusFamily,
+		ScenarioID: req.ScenarioID}
 	var sse *eventStream
 	var emit func(string)
 	if strings.Contains(r.Header.Get("Accept"), "text/event-stream") {
@@ -186,10 +193,29 @@ type conversationJSON struct {
 	Difficulty  *int       `json:"difficulty"`
 	CreatedAt   time.Time  `json:"created_at"`
 	CompletedAt *time.Time `json:"completed_at"`
+	// Scenario is the scenario the chat plays (its snapshot), null for a
+	// catalogue chat: the chat header shows it.
+	Scenario *chatScenarioJSON `json:"scenario"`
+}
+
+// chatScenarioJSON is what the chat header shows of a chat's scenario.
+type chatScenarioJSON struct {
+	ID        string `json:"id"`
+	Title     string `json:"title"`
+	Situation string `json:"situation"`
+	Persona   struct {
+		Name    string `json:"name"`
+		Role    string `json:"role"`
+		Company string `json:"company"`
+	} `json:"persona"`
 }
 
 func toConversationJSON(c *salescoach.Conversation) conversationJSON {
 	out := conversationJSON{ID: c.ID, Title: c.Title, Mode: c.Mode, CreatedAt: c.CreatedAt, CompletedAt: c.CompletedAt}
+	if sc := c.Scenario; sc != nil {
+		out.Scenario = &chatScenarioJSON{ID: c.ScenarioID, Title: sc.Title, Situation: sc.Situation}
+		out.Scenario.Persona.Name, out.Scenario.Persona.Role, out.Scenario.Persona.Company = sc.Persona.Name, sc.Persona.Role, sc.Persona.Company
+	}
 	if c.Mode == salescoach.ModePractice {
 		d := c.Difficulty
 		out.Difficulty = &d

@@ -162,11 +162,12 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 		PublicURL: cfg.PublicURL, Now: e.clock.Now, Log: logger, Changes: e.hub}
 	e.training = &training.Service{Conversations: conversations, Progress: progress, Users: e.users,
 		Catalog: sqlstore.NewCatalogService(db), Subscriptions: sqlstore.NewSubscriptionService(db),
-		Engine: trainer.New(), Now: e.clock.Now, Log: logger, Changes: e.hub, Tiers: e.billing,
+		Scenarios: sqlstore.NewScenarioService(db),
+		Engine:    trainer.New(), Now: e.clock.Now, Log: logger, Changes: e.hub, Tiers: e.billing,
 		Settings: sqlstore.NewSettingsService(db)}
 	deps := httpapi.Deps{
 		Conversations: conversations, Progress: progress, Training: e.training, Billing: e.billing,
-		Skills:  sqlstore.NewSkillService(db),
+		Skills: sqlstore.NewSkillService(db), Scenarios: e.training.Scenarios,
 		Fetcher: webfetch.New(webfetch.Config{}), Hub: e.hub,
 		Logger: logger, Now: e.clock.Now, Users: e.users,
 		Sessions: sqlstore.NewSessionService(db), Tokens: sqlstore.NewTokenService(db),

@@ -95,6 +95,16 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("POST /api/paypal/webhook", s.handle(s.handlePayPalWebhook))
 	mux.Handle("POST /api/promo/validate", s.requireUser(s.handlePromoValidate))
 
+	// Scenarios.
+	mux.Handle("GET /api/scenarios", s.requireUser(s.handleScenarios))
+	mux.Handle("POST /api/scenarios", s.requireUser(s.handleCreateScenario))
+	mux.Handle("POST /api/scenarios/import", s.requireUser(s.handleImportScenario))
+	mux.Handle("POST /api/scenarios/preview", s.requireUser(s.handlePreviewScenario))
+	mux.Handle("GET /api/scenarios/{id}", s.requireUser(s.handleScenario))
+	mux.Handle("PATCH /api/scenarios/{id}", s.requireUser(s.handlePatchScenario))
+	mux.Handle("DELETE /api/scenarios/{id}", s.requireUser(s.handleDeleteScenario))
+	mux.Handle("GET /api/scenarios/{id}/export", s.requireUser(s.handleExportScenario))
+
 	// Feedback.
 	mux.Handle("POST /api/feedback", s.handle(s.handleFeedback))
 	mux.Handle("GET /api/feedback", s.requireUser(s.handleOwnFeedback))

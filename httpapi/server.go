@@ -96,6 +96,8 @@ type Deps struct {
 	Training      *training.Service
 	// Skills reads the progress page's skill analytics.
 	Skills salescoach.SkillService
+	// Scenarios stores the scenarios (issue 28).
+	Scenarios salescoach.ScenarioService
 	// Billing runs PayPal subscriptions; nil or unconfigured: payments are
 	// not configured.
 	Billing *billing.Service

@@ -38,7 +38,7 @@ func validID(s string) bool { return salescoach.IsUUID(s) }
 const conversationColumns = `id, user_id, title, mode, COALESCE(difficulty, 0), COALESCE(product_override, ''),
 	COALESCE(pdf_name, ''), %s, stage, total_stages, progress, objections, last_score,
 	COALESCE(scored_message_id, ''), xp_messages, COALESCE(evaluation, ''),
-	created_at, updated_at, completed_at, deleted_at`
+	created_at, updated_at, completed_at, deleted_at, COALESCE(scenario_id, ''), scenario_json`
 
 var (
 	conversationSelect     = fmt.Sprintf(conversationColumns, `COALESCE(pdf_text, '')`)
@@ -50,13 +50,21 @@ func scanConversation(s rowScanner) (*salescoach.Conversation, error) {
 		c          salescoach.Conversation
 		objections string
 		lastScore  sql.NullString
+		scenario   sql.NullString
 	)
 	err := s.Scan(&c.ID, &c.UserID, &c.Title, &c.Mode, &c.Difficulty, &c.ProductOverride,
 		&c.PDFName, &c.PDFText, &c.Stage, &c.TotalStages, &c.Progress, &objections, &lastScore,
 		&c.ScoredMessageID, &c.XPMessages, &c.Evaluation,
-		scanTime(&c.CreatedAt), scanTime(&c.UpdatedAt), scanNullTime(&c.CompletedAt), scanNullTime(&c.DeletedAt))
+		scanTime(&c.CreatedAt), scanTime(&c.UpdatedAt), scanNullTime(&c.CompletedAt), scanNullTime(&c.DeletedAt),
+		&c.ScenarioID, &scenario)
 	if err != nil {
 		return nil, err
+	}
+	if scenario.Valid {
+		c.Scenario = new(salescoach.Scenario)
+		if err := json.Unmarshal([]byte(scenario.String), c.Scenario); err != nil {
+			return nil, fmt.Errorf("sqlstore: conversation %s: scenario: %w", c.ID, err)
+		}
 	}
 	if objections != "" {
 		if err := json.Unmarshal([]byte(objections), &c.Objections); err != nil {
@@ -138,6 +146,14 @@ func (s *ConversationService) StartConversation(ctx context.Context, c *salescoa
 	if err != nil {
 		return err
 	}
+	var scenario any
+	if c.Scenario != nil {
+		b, err := json.Marshal(c.Scenario)
+		if err != nil {
+			return fmt.Errorf("sqlstore: encode scenario: %w", err)
+		}
+		scenario = string(b)
+	}
 	return s.db.inTx(ctx, func(r runner) error {
 		res, err := r.exec(ctx, `UPDATE users SET updated_at = updated_at WHERE id = ?`, c.UserID)
 		if err != nil {
@@ -159,13 +175,14 @@ func (s *ConversationService) StartConversation(ctx context.Context, c *salescoa
 		}
 		if _, err := r.exec(ctx, `INSERT INTO conversations (id, user_id, title, mode, difficulty,
 				product_override, pdf_name, pdf_text, stage, total_stages, progress, objections,
-				last_score, scored_message_id, xp_messages, evaluation, created_at, updated_at, completed_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				last_score, scored_message_id, xp_messages, evaluation, created_at, updated_at, completed_at,
+				scenario_id, scenario_json)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			c.ID, c.UserID, c.Title, c.Mode, nullInt(c.Difficulty),
 			nullString(c.ProductOverride), nullString(c.PDFName), nullString(c.PDFText),
 			c.Stage, c.TotalStages, c.Progress, objections,
 			lastScore, nullString(c.ScoredMessageID), c.XPMessages, nullString(c.Evaluation),
-			c.CreatedAt, c.UpdatedAt, c.CompletedAt); err != nil {
+			c.CreatedAt, c.UpdatedAt, c.CompletedAt, nullString(c.ScenarioID), scenario); err != nil {
 			return dbError(err, "insert conversation")
 		}
 		if _, err := r.exec(ctx, `INSERT INTO chat_starts (id, user_id, conversation_id, created_at) VALUES (?, ?, ?, ?)`,

@@ -35,18 +35,23 @@ func skillStmts(a *salescoach.SkillAnswer) []stmt {
 	if a.Solved {
 		solved = 1
 	}
-	out := []stmt{{q: `INSERT INTO skill_family_days (user_id, day, family, answers, score_sum, attempts, solved)
+	var out []stmt
+	// An answer to no family (a scenario's own objection) adds to no
+	// family's figures.
+	if a.Family != "" {
+		out = append(out, stmt{q: `INSERT INTO skill_family_days (user_id, day, family, answers, score_sum, attempts, solved)
 		SELECT ?, ?, ?, 1, ?, CASE WHEN EXISTS (SELECT 1 FROM skill_answers WHERE conversation_id = ? AND stage = ?) THEN 0 ELSE 1 END, ?
 		WHERE true
 		ON CONFLICT (user_id, day, family) DO UPDATE SET answers = skill_family_days.answers + 1,
 			score_sum = skill_family_days.score_sum + excluded.score_sum,
 			attempts = skill_family_days.attempts + excluded.attempts,
 			solved = skill_family_days.solved + excluded.solved`,
-		args: []any{a.UserID, day, a.Family, a.Score, a.ConversationID, a.Stage, solved}, op: "count skill family"},
-		{q: `INSERT INTO skill_answers (message_id, user_id, conversation_id, stage, family, score, solved, shown, assessed, created_at)
+			args: []any{a.UserID, day, a.Family, a.Score, a.ConversationID, a.Stage, solved}, op: "count skill family"})
+	}
+	out = append(out, stmt{q: `INSERT INTO skill_answers (message_id, user_id, conversation_id, stage, family, score, solved, shown, assessed, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			args: []any{a.MessageID, a.UserID, a.ConversationID, a.Stage, a.Family, a.Score, a.Solved, a.Shown, a.Assessed, a.CreatedAt},
-			op:   "insert skill answer"}}
+		args: []any{a.MessageID, a.UserID, a.ConversationID, a.Stage, a.Family, a.Score, a.Solved, a.Shown, a.Assessed, a.CreatedAt},
+		op:   "insert skill answer"})
 	var (
 		values strings.Builder
 		args   []any

@@ -8,7 +8,9 @@ package training
 import (
 	"context"
 	"errors"
+	"hash/fnv"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -26,6 +28,9 @@ type Service struct {
 	Progress      salescoach.ProgressService
 	Users         salescoach.UserService
 	Catalog       salescoach.CatalogService
+	// Scenarios gives the scenarios a chat may start on; nil: starting on
+	// one is ENOTFOUND.
+	Scenarios     salescoach.ScenarioService
 	Subscriptions salescoach.SubscriptionService
 	Engine        coach.Engine
 	// Fallback, when not nil, stands in for Engine when one of its
@@ -114,6 +119,10 @@ type SendRequest struct {
 	// ignored for exams (their objections stay drawn) and for a chat that
 	// exists. Any other value is EINVALID (field focusFamily).
 	FocusFamily string
+	// ScenarioID, when not empty, names a scenario the user may see that
+	// the new chat plays (ENOTFOUND otherwise, nothing started); ignored
+	// for a chat that exists. With it, FocusFamily is ignored.
+	ScenarioID string
 }
 
 // SendResult is what a turn produced. When Send fails after it created the
@@ -293,9 +302,23 @@ func (s *Service) start(ctx context.Context, u *salescoach.User, req SendRequest
 	default:
 		return nil, errNoMode
 	}
-	if req.Mode == salescoach.ModePractice {
+	switch {
+	case req.ScenarioID != "":
+		if s.Scenarios == nil {
+			return nil, salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgScenarioNotFound)
+		}
+		sc, err := s.Scenarios.Scenario(ctx, u, req.ScenarioID)
+		if err != nil {
+			return nil, err
+		}
+		// The snapshot is what the chat plays from now on, whatever
+		// happens to the scenario.
+		c.ScenarioID, c.Scenario = sc.ID, sc
+		c.Objections = PickScenarioObjections(c.ID, sc.ObjectionKeys(), c.TotalStages)
+		c.TotalStages = len(c.Objections)
+	case req.Mode == salescoach.ModePractice:
 		c.Objections = coach.PickObjectionsFocus(c.ID, c.TotalStages, req.FocusFamily)
-	} else {
+	default:
 		c.Objections = coach.PickObjections(c.ID, c.TotalStages)
 	}
 	usage, err := s.Usage(ctx, u.ID)
@@ -590,6 +613,20 @@ func (s *Service) input(ctx context.Context, u *salescoach.User, conv *salescoac
 	if sc.Language == "" {
 		sc.Language = salescoach.LanguageDE
 	}
+	tone := u.TonePresetID
+	if conv.Scenario != nil {
+		// The scenario decides what is sold, in which language and form of
+		// address, and the customer's manner (its persona's tone preset;
+		// none, or one deleted since, is neutral).
+		sc.Script = conv.Scenario
+		sc.Product = conv.Scenario.Product
+		sc.Language = conv.Scenario.Language
+		sc.Formality = conv.Scenario.Persona.Formality
+		tone = nil
+		if p := conv.Scenario.Persona.Personality; p != "" {
+			tone = &p
+		}
+	}
 	if sc.Product == "" {
 		p, err := s.Users.ProfileByUserID(ctx, u.ID)
 		if err != nil {
@@ -597,13 +634,13 @@ func (s *Service) input(ctx context.Context, u *salescoach.User, conv *salescoac
 		}
 		sc.Product = p.ProductDescription
 	}
-	if u.TonePresetID != nil {
+	if tone != nil {
 		presets, err := s.Catalog.TonePresets(ctx)
 		if err != nil {
 			return coach.Input{}, err
 		}
 		for _, p := range presets {
-			if p.ID == *u.TonePresetID {
+			if p.ID == *tone {
 				sc.Tone = p
 			}
 		}
@@ -666,4 +703,35 @@ func truncateRunes(s string, n int) string {
 		return s
 	}
 	return string([]rune(s)[:n])
+}
+
+// PickScenarioObjections draws n of a scenario's objection keys (all when
+// it has n or fewer), repeatably for the seed (the conversation id), and
+// keeps them in the scenario's order: its author put them in the order a
+// real conversation would raise them.
+func PickScenarioObjections(seed string, keys []string, n int) []string {
+	n = min(max(n, 0), len(keys))
+	h := fnv.New64a()
+	_, _ = h.Write([]byte(seed))
+	state := h.Sum64() | 1
+	idx := make([]int, len(keys))
+	for i := range idx {
+		idx[i] = i
+	}
+	// A Fisher-Yates shuffle driven by xorshift, then the first n indices
+	// in order.
+	for i := len(idx) - 1; i > 0; i-- {
+		state ^= state << 13
+		state ^= state >> 7
+		state ^= state << 17
+		j := int(state % uint64(i+1))
+		idx[i], idx[j] = idx[j], idx[i]
+	}
+	chosen := idx[:n]
+	slices.Sort(chosen)
+	out := make([]string, n)
+	for i, k := range chosen {
+		out[i] = keys[k]
+	}
+	return out
 }

@@ -26,6 +26,7 @@ import (
 	"salescoach/jobs"
 	"salescoach/mail"
 	"salescoach/realtime"
+	"salescoach/scenarios"
 	"salescoach/sqlstore"
 	"salescoach/training"
 	"salescoach/voice"
@@ -183,6 +184,17 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		return err
 	}
 
+	// The built-in scenario library: a bad file stops the start, naming
+	// the file and the field.
+	library, err := scenarios.Library()
+	if err != nil {
+		return err
+	}
+	scenarioStore := sqlstore.NewScenarioService(db)
+	if err := scenarioStore.SeedBuiltIn(ctx, library); err != nil {
+		return fmt.Errorf("built-in scenarios: %w", err)
+	}
+
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
@@ -302,7 +314,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 	defer func() { stopBeat(); <-beatDone }()
 	trainingService := &training.Service{
 		Conversations: conversations, Progress: progress, Users: users, Catalog: catalog,
-		Subscriptions: sqlstore.NewSubscriptionService(db), Engine: engine, Changes: hub,
+		Subscriptions: sqlstore.NewSubscriptionService(db), Engine: engine, Changes: hub, Scenarios: scenarioStore,
 		Tiers: billingService, Now: time.Now, Log: log, Settings: settings, Holder: heartbeat.ID,
 	}
 	if engine.Name() != "builtin" {
@@ -335,7 +347,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		Feedback: sqlstore.NewFeedbackService(db), Admin: sqlstore.NewAdminService(db),
 		CatalogAdmin: catalog, Promos: sqlstore.NewPromoService(db), Settings: settings,
 		Conversations: conversations, Progress: progress, Training: trainingService, Billing: billingService,
-		Skills:  sqlstore.NewSkillService(db),
+		Skills: sqlstore.NewSkillService(db), Scenarios: scenarioStore,
 		Fetcher: webfetch.New(webfetch.Config{Logger: log, Allow: cfg.FetchAllow, AllowPorts: cfg.FetchAllowPorts}),
 		Hub:     hub, Blobs: blobs, Limiter: limiter,
 		STT: stt, TTS: tts, Voice: sqlstore.NewVoiceService(db),
