@@ -53,7 +53,8 @@ const FinishExamButton = lazyPart(loadEvaluation, 'FinishExamButton');
 const VoiceStatusBar = lazyPart(loadVoiceParts, 'VoiceStatusBar');
 const MicrophoneDialog = lazyPart(loadVoiceParts, 'MicrophoneDialog');
 // Only a chat on a scenario shows it.
-const ScenarioHeader = lazyPart(withTexts(() => import('./ScenarioHeader')), 'ScenarioHeader');
+const loadScenarioHeader = withTexts(() => import('./ScenarioHeader'));
+const ScenarioHeader = lazyPart(loadScenarioHeader, 'ScenarioHeader');
 
 /** Fetches the chat's parts in the background, so a click does not wait for them (a failure shows when a part renders). */
 function prefetchParts() {

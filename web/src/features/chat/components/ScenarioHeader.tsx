@@ -1,5 +1,6 @@
 import { useT } from '../../../lib/i18n';
 import type { ChatScenario } from '../hooks/chat-state';
+import './scenario-header.css';
 
 /** The scenario a chat plays and its persona (name, role, company), under the chat's title. */
 export function ScenarioHeader({ scenario }: { scenario: ChatScenario }) {

@@ -1,4 +1,5 @@
 import type {
+  ApiSchemas,
   ChatAnswer,
   ChatMode,
   ConversationDetail,
@@ -29,12 +30,10 @@ export interface ChatFocus {
   label: string;
 }
 
+type ApiChatScenario = ApiSchemas['ChatScenario'];
+
 /** The scenario a chat plays (issue 28): the library's start sends it, the conversation keeps it. */
-export interface ChatScenario {
-  id: string;
-  title: string;
-  persona: { name: string; role: string; company: string };
-}
+export type ChatScenario = Pick<ApiChatScenario, 'id' | 'title' | 'persona'>;
 
 /** What the error box shows. */
 export interface ChatError {
@@ -132,7 +131,7 @@ function fromDetail(state: ChatState, detail: ConversationDetail): ChatState {
   return {
     ...state,
     mode: c.mode,
-    scenario: (c as { scenario?: ChatScenario | null }).scenario ?? state.scenario,
+    scenario: c.scenario ?? state.scenario,
     difficulty: c.mode === 'Übung' ? (c.difficulty ?? state.difficulty) : null,
     started: true,
     conversationId: c.id,

@@ -1,74 +1,23 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, apiFetch, errorFromResponse, type TonePreset } from '../../../lib/api';
+import { api, apiFetch, errorFromResponse, type ApiSchemas, type TonePreset } from '../../../lib/api';
 
-// /api/scenarios (issue 28; docs/api/openapi.yaml). The shapes follow the
-// contract of the API; they move to the generated schema once it lists them.
+// /api/scenarios (issue 28; docs/api/openapi.yaml).
 
-export type Situation = 'cold_call' | 'follow_up' | 'renewal' | 'upsell' | 'complaint' | 'objection';
-export type Scope = 'mine' | 'team' | 'public';
-export type Buyer = 'b2b' | 'b2c';
-export type Formality = 'du' | 'sie';
-export type ScenarioLanguage = 'de' | 'en';
-
-export interface Persona {
-  name: string;
-  role: string;
-  company: string;
-  industry: string;
-  buyer: Buyer;
-  personality?: string;
-  formality: Formality;
-}
-
+export type Situation = ApiSchemas['ScenarioSituation'];
+export type Persona = ApiSchemas['ScenarioPersona'];
+export type Scope = ApiSchemas['ScenarioItem']['scope'];
+export type Buyer = Persona['buyer'];
+export type Formality = Persona['formality'];
 /** A catalogue family ({family}) or a custom objection ({wordings, concern, criteria}). */
-export interface ScenarioObjection {
-  family?: string;
-  wordings?: string[];
-  concern?: string;
-  criteria?: string[];
-}
-
+export type ScenarioObjection = ApiSchemas['ScenarioObjection'];
 /** What POST /api/scenarios and PATCH /api/scenarios/{id} take. */
-export interface ScenarioInput {
-  title: string;
-  language: ScenarioLanguage;
-  situation: Situation;
-  product: string;
-  persona: Persona;
-  objections: ScenarioObjection[];
-  scope?: Scope;
-}
-
-/** GET /api/scenarios/{id}. */
-export interface Scenario extends ScenarioInput {
-  id: string;
-  scope: Scope;
-  builtIn?: boolean;
-  /** Whether the caller may change it (the server checks again). */
-  editable?: boolean;
-  stats?: ScenarioStats;
-}
-
+export type ScenarioInput = ApiSchemas['ScenarioInput'];
+/** GET /api/scenarios/{id}, with the caller's stats and whether they may change it. */
+export type Scenario = ApiSchemas['Scenario'];
 /** The caller's results on a scenario; bestScore is 0 before any evaluation. */
-export interface ScenarioStats {
-  attempts: number;
-  wins: number;
-  bestScore: number;
-}
-
+export type ScenarioStats = ApiSchemas['ScenarioStats'];
 /** One entry of GET /api/scenarios. */
-export interface ScenarioItem {
-  id: string;
-  title: string;
-  language: ScenarioLanguage;
-  situation: Situation;
-  scope: Scope;
-  builtIn?: boolean;
-  editable?: boolean;
-  persona: Persona;
-  objectionCount: number;
-  stats?: ScenarioStats;
-}
+export type ScenarioItem = ApiSchemas['ScenarioItem'];
 
 /** How many scenarios one page of the list holds (the server's page size). */
 export const PAGE_SIZE = 20;
@@ -133,7 +82,7 @@ export const createScenario = (body: ScenarioInput) => api.post<Scenario>('/api/
 /** PATCH /api/scenarios/{id}: every field but the scope (an edit keeps it). */
 export const updateScenario = (id: string, { scope: _scope, ...body }: ScenarioInput) =>
   api.patch<Scenario>(`/api/scenarios/${encodeURIComponent(id)}`, body);
-export const deleteScenario = (id: string) => api.delete<void>(`/api/scenarios/${encodeURIComponent(id)}`);
+export const deleteScenario = (id: string) => api.delete<undefined>(`/api/scenarios/${encodeURIComponent(id)}`);
 /** POST /api/scenarios/preview: the customer's first message of the scenario as it stands. */
 export const previewScenario = (body: ScenarioInput) => api.post<{ message: string }>('/api/scenarios/preview', body);
 
