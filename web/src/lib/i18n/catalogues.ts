@@ -30,8 +30,8 @@ export function partOf(key: string): CataloguePart | undefined {
   // evaluation and 'Prüfung beenden', the voice call's bar and dialog, the
   // transcript) have
   // their texts apart from the first paint's.
-  if (/^chat\.(evaluation|hint|perfect|score|judge|progress|exam|voice\.permission|scenario)\./.test(key)) return 'chatParts';
-  if (/^chat\.(voice\.(listening|processing|speaking|status|unsupported|notFound|failed|sttFailed)|messages|you|customer|typing|won|attachmentLabel)$/.test(key)) {
+  if (/^chat\.(evaluation|hint|perfect|score|judge|progress|exam|voice\.permission|scenario|placeholders)\./.test(key)) return 'chatParts';
+  if (/^chat\.(voice\.(listening|processing|speaking|status|unsupported|notFound|failed|sttFailed)|messages|you|customer|typing|won|attachmentLabel|scoreFailed|retryAfter|requestEvaluation|limit\.toast)$/.test(key)) {
     return 'chatParts';
   }
   if (prefix === 'tour') return 'tutorial';
