@@ -259,6 +259,12 @@ type promptData struct {
 	MaxSummary       int
 	Problem          string
 
+	// Script is the chat's scenario (persona, situation, objections), nil
+	// for a catalogue chat; Custom is the current objection when it is a
+	// custom one of the scenario (scenario_prompts.go).
+	Script *promptScript
+	Custom *promptObjection
+
 	lang string
 }
 
@@ -290,6 +296,7 @@ func newPromptData(in Input) *promptData {
 	if o, ok := ObjectionByKey(in.Objection); ok {
 		d.Objection = o.Description[d.lang]
 	}
+	d.setScript(in)
 	d.setTranscript(in.History)
 	return d
 }

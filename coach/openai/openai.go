@@ -230,9 +230,17 @@ func (e *Engine) Assess(ctx context.Context, in coach.Input) (*coach.Assessment,
 		return nil, coach.Usage{Model: e.model}, err
 	}
 	lang := in.Scenario.Language
+	schema := schemaFor(SchemaAssessment, lang)
+	custom, isCustom := coach.CustomObjection(in)
+	if isCustom {
+		schema = criteriaSchema(custom)
+	}
 	var out *coach.Assessment
-	usage, err := e.structured(ctx, "assessment", MessageAssessment, lang, msgs, schemaFor(SchemaAssessment, lang), func(content string) error {
+	usage, err := e.structured(ctx, "assessment", MessageAssessment, lang, msgs, schema, func(content string) error {
 		a, err := parseAssessment(content, lang)
+		if err == nil && isCustom {
+			err = parseCriteria(content, lang, custom, a)
+		}
 		out = a
 		return err
 	})

@@ -14,7 +14,7 @@ var laerOrder = []string{"acknowledge", "question", "benefit", "evidence", "next
 // sample returns the perfect-answer block of a technique for the current
 // objection, rendered for product and form of address.
 func (c *chat) sample(kind string) string {
-	pt := perfect[c.family]
+	pt := c.perfectFor(c.family)
 	var list []string
 	switch kind {
 	case "acknowledge":
@@ -84,6 +84,9 @@ func contentWords(s string) []string {
 // told what is behind the objection, the answer to that (a condition not
 // yet met) takes the place of another question.
 func (c *chat) perfectAnswer() string {
+	if c.customOf(c.family) != nil {
+		return c.scriptPerfectAnswer()
+	}
 	parts := make([]string, 0, len(laerOrder)+2)
 	concern := c.concernAnswer()
 	for _, k := range laerOrder {
@@ -176,7 +179,7 @@ func (c *chat) fact() string {
 			continue
 		}
 		score := 0
-		if fw, ok := familyLexicon[c.family]; ok {
+		if fw, ok := c.words(c.family); ok {
 			n := norm(f)
 			score = count(n, fw.Theme.m) + 2*count(n, fw.Handling.m)
 		}

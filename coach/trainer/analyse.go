@@ -100,6 +100,9 @@ type analysis struct {
 	// answer: the sentence holding it earns nothing.
 	placeholder string
 
+	// fw are the recognition words of a custom objection (answerContext.words).
+	fw *familyWords
+
 	// revealed says the customer had told what is behind the objection
 	// before this answer; concern is then the answer's sentence that
 	// answers it ("" when none does). Set by chat.analyseAt.
@@ -138,7 +141,7 @@ func analyse(text, family string, v voice, p product) *analysis {
 // repeated answer, the customer's words sent back, a list of keywords or an
 // instruction to the trainer earn nothing, whatever words they contain.
 func analyseIn(text, family string, v voice, p product, ctx answerContext) *analysis {
-	a := &analysis{v: v, family: family, text: strings.TrimSpace(text)}
+	a := &analysis{v: v, family: family, text: strings.TrimSpace(text), fw: ctx.words}
 	a.words = wordCount(a.text)
 	a.sents = splitSentences(a.text)
 	kw := compileKeywords(p)
@@ -226,7 +229,7 @@ func (a *analysis) checkOpener(customer string) {
 		return
 	}
 	theme := false
-	if fw, ok := familyLexicon[a.family]; ok {
+	if fw, ok := a.lexicon(); ok {
 		theme = has(s.Norm, fw.Theme.m)
 	}
 	// A terse opener ("Klar – sowas entscheidet man zusammen.") that a
@@ -433,7 +436,7 @@ func (a *analysis) checkQuestion(s sentence, kw keywordSet, proposes bool) {
 	}
 	var strength float64
 	var kind string
-	theme := a.family != "" && (has(s.Norm, familyLexicon[a.family].Theme.m) || has(s.Norm, familyLexicon[a.family].Handling.m))
+	theme := a.family != "" && a.themeOrHandling(s.Norm)
 	about := has(s.Norm, customerWords.m) || theme
 	// A question counts when it explores this objection or the customer's
 	// situation around it; small talk and unrelated questions do not.
@@ -754,7 +757,7 @@ func firstSentence(ss []sentence) string {
 
 func (a *analysis) checkRelevance() {
 	n := norm(a.text)
-	if fw, ok := familyLexicon[a.family]; ok {
+	if fw, ok := a.lexicon(); ok {
 		switch {
 		case has(n, fw.Handling.m):
 			a.relevance = 1

@@ -137,6 +137,9 @@ func (b buyer) effective(keys []string) map[string]string {
 // texts are what the customer says about family, with the buyer's variant
 // texts in place of the general ones.
 func (c *chat) texts(family string) familyTexts {
+	if co := c.customOf(family); co != nil {
+		return co.texts
+	}
 	base := families[family]
 	for _, v := range c.buyer.variants() {
 		if o, ok := customerData.Variants[v][family]; ok {
@@ -197,7 +200,7 @@ func (c *chat) chatFamilies() []string {
 	var out []string
 	for _, k := range keys {
 		if f := m[k]; f != "" && !slices.Contains(out, f) {
-			if _, ok := families[f]; ok {
+			if c.isFamily(f) {
 				out = append(out, f)
 			}
 		}

@@ -248,6 +248,7 @@ func (c *chat) evaluate() *coach.Evaluation {
 	for i := range ev.Scores {
 		ev.Scores[i].Comment = tidyQuotes(ev.Scores[i].Comment)
 	}
+	c.criteriaEvaluation(ev)
 	return ev
 }
 
@@ -458,6 +459,7 @@ func (c *chat) appWritten(sentence string) bool {
 		if f := c.fact(); f != "" {
 			add([]string{f})
 		}
+		c.scriptModelSentences(add)
 	}
 	return c.modelSentences[norm(sentence)]
 }

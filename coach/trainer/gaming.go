@@ -18,12 +18,15 @@ type answerContext struct {
 	// same text counts as a repeat, since a product's benefit and proof
 	// rightly come up again for the next objection.
 	near []string
+	// words are the recognition words of a custom objection of a
+	// scenario; nil for a catalogue family (data/lexicon.json).
+	words *familyWords
 }
 
 // contextAt is the context of the seller turn at index i of the history,
 // an answer to family.
 func (c *chat) contextAt(i int, family string) answerContext {
-	var ctx answerContext
+	ctx := answerContext{words: c.customWords(family)}
 	for _, t := range c.sellerTurns() {
 		if t.index < i && t.family == family {
 			ctx.near = append(ctx.near, t.text)

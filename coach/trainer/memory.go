@@ -50,7 +50,7 @@ func asksLiterally(text string) bool {
 // index i and since the objection family was raised, told what is behind
 // it.
 func (c *chat) revealedAt(i int, family string) bool {
-	if _, ok := families[family]; !ok {
+	if !c.isFamily(family) {
 		return false
 	}
 	var reveals []string
@@ -81,6 +81,9 @@ func (c *chat) revealedAt(i int, family string) bool {
 // concern of family: one that gives what a condition asks for, or that
 // handles the objection as trainers teach; "" when none does.
 func (c *chat) addresses(a *analysis, family string) string {
+	if co := c.customOf(family); co != nil {
+		return c.scriptAddresses(a, co)
+	}
 	ms := c.metMatchers(family)
 	for _, s := range a.sents {
 		if placeholderRE.MatchString(s.Text) || !realSentence(s) {
@@ -103,6 +106,9 @@ func (c *chat) addresses(a *analysis, family string) string {
 // words too long to quote) in the answers to
 // this objection up to history index i.
 func (c *chat) metConditions(i int, stage []sellerTurn) []string {
+	if c.customOf(c.family) != nil {
+		return c.scriptMet(i)
+	}
 	conds := c.metMatchers(c.family)
 	out := make([]string, len(conds))
 	for k, ms := range conds {

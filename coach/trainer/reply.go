@@ -119,7 +119,7 @@ func (c *chat) open() []string {
 	if asksForTime && !c.temp.Short {
 		parts = append(parts, moment[c.v.String()])
 	}
-	parts = append(parts, c.render(c.choose(c.temp.Greet[c.v.Lang], "greeting")))
+	parts = append(parts, c.greeting()...)
 	return append(parts, c.objection(false)...)
 }
 
@@ -131,7 +131,7 @@ func (c *chat) next() []string {
 		prev = c.classify(c.in.History[j].Content)
 	}
 	settled := settledFallback[c.v.Lang]
-	if _, ok := families[prev]; ok && prev != c.family {
+	if c.isFamily(prev) && prev != c.family {
 		settled = c.texts(prev).Settled[c.v.Lang]
 	}
 	obj := c.objection(true)
@@ -314,6 +314,13 @@ func (c *chat) takeUp(i int, stage []sellerTurn, met []string) []string {
 // shown yet, or a condition the seller has not met; "" when everything
 // was given.
 func (c *chat) demand(given map[string]bool, f familyTexts, met []string) string {
+	if c.customOf(c.family) != nil {
+		// A custom objection's missing criteria come first: without them
+		// it is not overcome.
+		if cond := c.openCondition(f, met); cond != "" {
+			return cond
+		}
+	}
 	order := demandOrder["default"]
 	if o, ok := demandOrder[temperamentOf(c.in.Scenario.Tone)]; ok {
 		order = o

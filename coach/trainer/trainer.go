@@ -109,6 +109,7 @@ func (e *Engine) Assess(ctx context.Context, in coach.Input) (*coach.Assessment,
 	if c.strict() {
 		c.resist(i, a, as)
 	}
+	c.judgeCriteria(i, a, as)
 	return as, noUsage, nil
 }
 
@@ -152,7 +153,8 @@ func (e *Engine) Hint(ctx context.Context, in coach.Input) (string, coach.Usage,
 	if err := ctx.Err(); err != nil {
 		return "", noUsage, cancelled(err)
 	}
-	return newChat(in).hint(), noUsage, nil
+	c := newChat(in)
+	return c.scriptHint(c.hint()), noUsage, nil
 }
 
 // PerfectAnswer writes a complete answer to the current objection:
@@ -200,6 +202,8 @@ type chat struct {
 	temp   temperamentTexts
 	family string
 	buyer  buyer
+	// sc is the scenario the chat plays, nil for a catalogue chat.
+	sc *script
 
 	// Computed once per call from the history, which does not change
 	// while the chat is asked something.
@@ -227,13 +231,14 @@ func newChat(in coach.Input) *chat {
 	}
 	in.History = h
 	c := &chat{in: in, v: voiceOf(in.Scenario), p: newProduct(in.Scenario)}
-	c.buyer = inferBuyer(in.Scenario.Product, in.Scenario.PDFText)
+	c.sc = newScript(in, c.v)
+	c.buyer = c.scriptBuyer(inferBuyer(in.Scenario.Product, in.Scenario.PDFText))
 	c.temp = temperaments[temperamentOf(in.Scenario.Tone)]
 	c.family = ""
-	if _, ok := families[in.Objection]; ok {
+	if c.isFamily(in.Objection) {
 		c.family = c.effectiveFamily(in.Objection)
 	}
-	if _, ok := families[c.family]; !ok {
+	if !c.isFamily(c.family) {
 		c.family = ""
 		if j := lastCustomer(in.History); j >= 0 {
 			c.family = c.classify(in.History[j].Content)
@@ -354,7 +359,7 @@ func (c *chat) catalogue() []catalogueLine {
 // product, buyer and the chat's objections.
 func (c *chat) catalogueKey() string {
 	if c.catKey == "" {
-		c.catKey = c.v.String() + "\x00" + c.p.Phrase + "\x00" + strings.Join(c.buyer.variants(), ",") + "\x00" + strings.Join(c.chatFamilies(), ",")
+		c.catKey = c.v.String() + "\x00" + c.p.Phrase + "\x00" + strings.Join(c.buyer.variants(), ",") + "\x00" + strings.Join(c.chatFamilies(), ",") + c.scriptKey()
 	}
 	return c.catKey
 }
@@ -404,7 +409,9 @@ func (c *chat) classifyNew(msg string) string {
 	for _, key := range c.chatFamilies() {
 		score := 0.0
 		for i, s := range ss {
-			score += float64(count(s.Norm, familyLexicon[key].Theme.m)) * float64(1+i)
+			if fw, ok := c.words(key); ok {
+				score += float64(count(s.Norm, fw.Theme.m)) * float64(1+i)
+			}
 		}
 		if score > bestScore {
 			best, bestScore = key, score
