@@ -174,7 +174,7 @@ test('the library shows the built-in scenarios in German and in English, filters
   await expect(en).toBeVisible();
   await expect(en.getByText('Built-in')).toBeVisible();
   await expect(en.getByText('Complaint', { exact: true })).toBeVisible();
-  await expect(en.getByRole('button', { name: /^Start “/ })).toBeVisible();
+  await expect(en.getByRole('button', { name: 'Start with this scenario' })).toBeVisible();
   await expectNoAxeViolations(page, 'the English library');
 });
 
@@ -190,7 +190,7 @@ test('on a phone (390×844) the library and the editor fit the screen and work',
   await expectNoAxeViolations(page, 'the library on a phone');
 
   // A built-in scenario starts from its card.
-  await page.locator('.scenario-card').first().getByRole('button', { name: /^Mit „/ }).click();
+  await page.locator('.scenario-card').first().getByRole('button', { name: 'Mit diesem Szenario starten' }).click();
   const dialog = page.getByRole('dialog', { name: 'Szenario starten' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Abbrechen' }).click();

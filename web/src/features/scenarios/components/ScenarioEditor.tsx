@@ -375,259 +375,261 @@ function EditorForm({ id, scenario }: { id: string | null; scenario: Scenario | 
     : null;
 
   return (
-    <form
-      ref={form}
-      className="scenario-editor"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
-      {readOnly ? (
-        <Alert tone="info">
-          <p>{t('scenarios.editor.readOnly')}</p>
-        </Alert>
-      ) : null}
-      <fieldset className="scenario-editor__all" disabled={readOnly}>
-        <Section title={t('scenarios.editor.basics')}>
-          <TextField
-            id={idOf('title')}
-            label={t('scenarios.field.title')}
-            value={values.title}
-            maxLength={LIMITS.title}
-            error={errorOf('title')}
-            onChange={(event) => set('title', event.target.value)}
-          />
-          <div className="scenario-editor__pair">
+    <>
+      <form
+        ref={form}
+        className="scenario-editor"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        {readOnly ? (
+          <Alert tone="info">
+            <p>{t('scenarios.editor.readOnly')}</p>
+          </Alert>
+        ) : null}
+        <fieldset className="scenario-editor__all" disabled={readOnly}>
+          <Section title={t('scenarios.editor.basics')}>
+            <TextField
+              id={idOf('title')}
+              label={t('scenarios.field.title')}
+              value={values.title}
+              maxLength={LIMITS.title}
+              error={errorOf('title')}
+              onChange={(event) => set('title', event.target.value)}
+            />
+            <div className="scenario-editor__pair">
+              <SelectField
+                id={idOf('language')}
+                label={t('scenarios.field.language')}
+                value={values.language}
+                error={errorOf('language')}
+                onChange={(event) => set('language', event.target.value)}
+              >
+                <option value="de">{t('scenarios.language.de')}</option>
+                <option value="en">{t('scenarios.language.en')}</option>
+              </SelectField>
+              <SelectField
+                id={idOf('situation')}
+                label={t('scenarios.field.situation')}
+                value={values.situation}
+                error={errorOf('situation')}
+                onChange={(event) => set('situation', event.target.value)}
+              >
+                {SITUATIONS.map((s) => (
+                  <option key={s} value={s}>
+                    {t(situationKey(s))}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+            <TextAreaField
+              id={idOf('product')}
+              label={t('scenarios.field.product')}
+              rows={4}
+              maxLength={LIMITS.product}
+              value={values.product}
+              error={errorOf('product')}
+              onChange={(event) => set('product', event.target.value)}
+            />
+            {!id && isAdmin ? (
+              <SelectField
+                id={idOf('scope')}
+                label={t('scenarios.field.scope')}
+                value={values.scope}
+                error={errorOf('scope')}
+                onChange={(event) => set('scope', event.target.value)}
+              >
+                <option value="mine">{t('scenarios.field.scope.mine')}</option>
+                <option value="public">{t('scenarios.field.scope.public')}</option>
+              </SelectField>
+            ) : null}
+          </Section>
+
+          <Section title={t('scenarios.editor.persona')}>
+            <div className="scenario-editor__pair">
+              <TextField
+                id={idOf('persona.name')}
+                label={t('scenarios.field.persona.name')}
+                value={values.persona.name}
+                maxLength={LIMITS.name}
+                error={errorOf('persona.name')}
+                onChange={(event) => setPersona('name', event.target.value)}
+              />
+              <TextField
+                id={idOf('persona.role')}
+                label={t('scenarios.field.persona.role')}
+                value={values.persona.role}
+                maxLength={LIMITS.role}
+                error={errorOf('persona.role')}
+                onChange={(event) => setPersona('role', event.target.value)}
+              />
+            </div>
+            <div className="scenario-editor__pair">
+              <TextField
+                id={idOf('persona.company')}
+                label={t('scenarios.field.persona.company')}
+                value={values.persona.company}
+                maxLength={LIMITS.company}
+                error={errorOf('persona.company')}
+                onChange={(event) => setPersona('company', event.target.value)}
+              />
+              <TextField
+                id={idOf('persona.industry')}
+                label={t('scenarios.field.persona.industry')}
+                value={values.persona.industry}
+                maxLength={LIMITS.industry}
+                error={errorOf('persona.industry')}
+                onChange={(event) => setPersona('industry', event.target.value)}
+              />
+            </div>
+            <div className="scenario-editor__pair">
+              <SelectField
+                id={idOf('persona.buyer')}
+                label={t('scenarios.field.persona.buyer')}
+                value={values.persona.buyer}
+                error={errorOf('persona.buyer')}
+                onChange={(event) => setPersona('buyer', event.target.value)}
+              >
+                <option value="b2b">{t('scenarios.buyer.b2b')}</option>
+                <option value="b2c">{t('scenarios.buyer.b2c')}</option>
+              </SelectField>
+              <SelectField
+                id={idOf('persona.formality')}
+                label={t('scenarios.field.persona.formality')}
+                value={values.persona.formality}
+                error={errorOf('persona.formality')}
+                onChange={(event) => setPersona('formality', event.target.value)}
+              >
+                <option value="sie">{t('scenarios.formality.sie')}</option>
+                <option value="du">{t('scenarios.formality.du')}</option>
+              </SelectField>
+            </div>
             <SelectField
-              id={idOf('language')}
-              label={t('scenarios.field.language')}
-              value={values.language}
-              error={errorOf('language')}
-              onChange={(event) => set('language', event.target.value)}
+              id={idOf('persona.personality')}
+              label={t('scenarios.field.persona.personality')}
+              value={values.persona.personality}
+              error={errorOf('persona.personality')}
+              onChange={(event) => setPersona('personality', event.target.value)}
             >
-              <option value="de">{t('scenarios.language.de')}</option>
-              <option value="en">{t('scenarios.language.en')}</option>
-            </SelectField>
-            <SelectField
-              id={idOf('situation')}
-              label={t('scenarios.field.situation')}
-              value={values.situation}
-              error={errorOf('situation')}
-              onChange={(event) => set('situation', event.target.value)}
-            >
-              {SITUATIONS.map((s) => (
-                <option key={s} value={s}>
-                  {t(situationKey(s))}
+              <option value="">{t('scenarios.field.persona.neutral')}</option>
+              {(presets.data ?? []).map((p) => (
+                <option key={p.id} value={p.id}>
+                  {localized(lang, p.name, p.name_en)}
                 </option>
               ))}
+              {values.persona.personality && presets.data && !presets.data.some((p) => p.id === values.persona.personality) ? (
+                <option value={values.persona.personality}>{values.persona.personality}</option>
+              ) : null}
             </SelectField>
-          </div>
-          <TextAreaField
-            id={idOf('product')}
-            label={t('scenarios.field.product')}
-            rows={4}
-            maxLength={LIMITS.product}
-            value={values.product}
-            error={errorOf('product')}
-            onChange={(event) => set('product', event.target.value)}
-          />
-          {!id && isAdmin ? (
-            <SelectField
-              id={idOf('scope')}
-              label={t('scenarios.field.scope')}
-              value={values.scope}
-              error={errorOf('scope')}
-              onChange={(event) => set('scope', event.target.value)}
-            >
-              <option value="mine">{t('scenarios.field.scope.mine')}</option>
-              <option value="public">{t('scenarios.field.scope.public')}</option>
-            </SelectField>
-          ) : null}
-        </Section>
+          </Section>
 
-        <Section title={t('scenarios.editor.persona')}>
-          <div className="scenario-editor__pair">
-            <TextField
-              id={idOf('persona.name')}
-              label={t('scenarios.field.persona.name')}
-              value={values.persona.name}
-              maxLength={LIMITS.name}
-              error={errorOf('persona.name')}
-              onChange={(event) => setPersona('name', event.target.value)}
-            />
-            <TextField
-              id={idOf('persona.role')}
-              label={t('scenarios.field.persona.role')}
-              value={values.persona.role}
-              maxLength={LIMITS.role}
-              error={errorOf('persona.role')}
-              onChange={(event) => setPersona('role', event.target.value)}
-            />
-          </div>
-          <div className="scenario-editor__pair">
-            <TextField
-              id={idOf('persona.company')}
-              label={t('scenarios.field.persona.company')}
-              value={values.persona.company}
-              maxLength={LIMITS.company}
-              error={errorOf('persona.company')}
-              onChange={(event) => setPersona('company', event.target.value)}
-            />
-            <TextField
-              id={idOf('persona.industry')}
-              label={t('scenarios.field.persona.industry')}
-              value={values.persona.industry}
-              maxLength={LIMITS.industry}
-              error={errorOf('persona.industry')}
-              onChange={(event) => setPersona('industry', event.target.value)}
-            />
-          </div>
-          <div className="scenario-editor__pair">
-            <SelectField
-              id={idOf('persona.buyer')}
-              label={t('scenarios.field.persona.buyer')}
-              value={values.persona.buyer}
-              error={errorOf('persona.buyer')}
-              onChange={(event) => setPersona('buyer', event.target.value)}
-            >
-              <option value="b2b">{t('scenarios.buyer.b2b')}</option>
-              <option value="b2c">{t('scenarios.buyer.b2c')}</option>
-            </SelectField>
-            <SelectField
-              id={idOf('persona.formality')}
-              label={t('scenarios.field.persona.formality')}
-              value={values.persona.formality}
-              error={errorOf('persona.formality')}
-              onChange={(event) => setPersona('formality', event.target.value)}
-            >
-              <option value="sie">{t('scenarios.formality.sie')}</option>
-              <option value="du">{t('scenarios.formality.du')}</option>
-            </SelectField>
-          </div>
-          <SelectField
-            id={idOf('persona.personality')}
-            label={t('scenarios.field.persona.personality')}
-            value={values.persona.personality}
-            error={errorOf('persona.personality')}
-            onChange={(event) => setPersona('personality', event.target.value)}
-          >
-            <option value="">{t('scenarios.field.persona.neutral')}</option>
-            {(presets.data ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {localized(lang, p.name, p.name_en)}
-              </option>
+          <section className="scenario-editor__objections" aria-labelledby={idOf('objections-title')}>
+            <h2 id={idOf('objections-title')} className="scenario-editor__heading">
+              {t('scenarios.editor.objections')}
+            </h2>
+            <p className="field__hint">{t('scenarios.editor.objectionsText')}</p>
+            {errorOf('objections') ? <p className="field__error">{errorOf('objections')}</p> : null}
+            {values.objections.map((o, i) => (
+              <ObjectionFields
+                key={i}
+                index={i}
+                count={values.objections.length}
+                objection={o}
+                errorOf={errorOf}
+                onChange={(next) => setObjections(values.objections.map((x, k) => (k === i ? next : x)))}
+                onRemove={() => setObjections(values.objections.filter((_, k) => k !== i))}
+              />
             ))}
-            {values.persona.personality && presets.data && !presets.data.some((p) => p.id === values.persona.personality) ? (
-              <option value={values.persona.personality}>{values.persona.personality}</option>
+            {values.objections.length < LIMITS.objections ? (
+              <button type="button" className="button button--secondary" onClick={() => setObjections([...values.objections, emptyObjection()])}>
+                + {t('scenarios.addObjection')}
+              </button>
             ) : null}
-          </SelectField>
-        </Section>
+          </section>
+        </fieldset>
 
-        <section className="scenario-editor__objections" aria-labelledby={idOf('objections-title')}>
-          <h2 id={idOf('objections-title')} className="scenario-editor__heading">
-            {t('scenarios.editor.objections')}
+        <section className="panel scenario-editor__preview" aria-labelledby={idOf('preview-title')}>
+          <h2 id={idOf('preview-title')} className="scenario-editor__heading">
+            {t('scenarios.preview.title')}
           </h2>
-          <p className="field__hint">{t('scenarios.editor.objectionsText')}</p>
-          {errorOf('objections') ? <p className="field__error">{errorOf('objections')}</p> : null}
-          {values.objections.map((o, i) => (
-            <ObjectionFields
-              key={i}
-              index={i}
-              count={values.objections.length}
-              objection={o}
-              errorOf={errorOf}
-              onChange={(next) => setObjections(values.objections.map((x, k) => (k === i ? next : x)))}
-              onRemove={() => setObjections(values.objections.filter((_, k) => k !== i))}
-            />
-          ))}
-          {values.objections.length < LIMITS.objections ? (
-            <button type="button" className="button button--secondary" onClick={() => setObjections([...values.objections, emptyObjection()])}>
-              + {t('scenarios.addObjection')}
+          <div aria-live="polite" aria-busy={preview.isPending}>
+            {preview.isPending ? (
+              <p className="scenarios__loading">
+                <span className="spinner spinner--small" aria-hidden="true" />
+                {t('scenarios.preview.loading')}
+              </p>
+            ) : preview.data ? (
+              <blockquote className="scenario-editor__quote">{preview.data.message}</blockquote>
+            ) : null}
+            {previewError && !preview.isPending ? <p className="field__error">{previewError}</p> : null}
+          </div>
+          <div>
+            <button type="button" className="button button--secondary" disabled={preview.isPending} onClick={showPreview}>
+              {t('scenarios.preview')}
+            </button>
+          </div>
+        </section>
+
+        <div aria-live="polite" className="scenario-editor__status">
+          {status ? <p className="alert alert--success">{status}</p> : null}
+        </div>
+        {formError ? (
+          <Alert tone="error">
+            <p>{formError}</p>
+          </Alert>
+        ) : null}
+
+        <div className="scenario-editor__actions">
+          {!readOnly ? (
+            <button type="submit" className="button button--primary" disabled={saving}>
+              {saving ? t('common.saving') : t('common.save')}
             </button>
           ) : null}
-        </section>
-      </fieldset>
-
-      <section className="panel scenario-editor__preview" aria-labelledby={idOf('preview-title')}>
-        <h2 id={idOf('preview-title')} className="scenario-editor__heading">
-          {t('scenarios.preview.title')}
-        </h2>
-        <div aria-live="polite" aria-busy={preview.isPending}>
-          {preview.isPending ? (
-            <p className="scenarios__loading">
-              <span className="spinner spinner--small" aria-hidden="true" />
-              {t('scenarios.preview.loading')}
-            </p>
-          ) : preview.data ? (
-            <blockquote className="scenario-editor__quote">{preview.data.message}</blockquote>
+          {scenario ? (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => setStarting({ ...scenario, objectionCount: scenario.objections.length })}
+            >
+              {t('scenarios.start')}
+            </button>
           ) : null}
-          {previewError && !preview.isPending ? <p className="field__error">{previewError}</p> : null}
+          {id ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void downloadScenario(id).catch(() => setFormError(t('scenarios.exportFailed')))}
+            >
+              {t('scenarios.export')}
+            </button>
+          ) : null}
+          {id && !readOnly ? (
+            <button type="button" className="button button--danger" onClick={() => setConfirmDelete(true)}>
+              {t('scenarios.delete')}
+            </button>
+          ) : null}
+          <Link to="/scenarios" className="button button--secondary">
+            {t('scenarios.editor.back')}
+          </Link>
         </div>
-        <div>
-          <button type="button" className="button button--secondary" disabled={preview.isPending} onClick={showPreview}>
-            {t('scenarios.preview')}
-          </button>
-        </div>
-      </section>
 
-      <div aria-live="polite" className="scenario-editor__status">
-        {status ? <p className="alert alert--success">{status}</p> : null}
-      </div>
-      {formError ? (
-        <Alert tone="error">
-          <p>{formError}</p>
-        </Alert>
-      ) : null}
-
-      <div className="scenario-editor__actions">
-        {!readOnly ? (
-          <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? t('common.saving') : t('common.save')}
-          </button>
-        ) : null}
-        {scenario ? (
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => setStarting({ ...scenario, objectionCount: scenario.objections.length })}
-          >
-            {t('scenarios.start')}
-          </button>
-        ) : null}
-        {id ? (
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void downloadScenario(id).catch(() => setFormError(t('scenarios.exportFailed')))}
-          >
-            {t('scenarios.export')}
-          </button>
-        ) : null}
-        {id && !readOnly ? (
-          <button type="button" className="button button--danger" onClick={() => setConfirmDelete(true)}>
-            {t('scenarios.delete')}
-          </button>
-        ) : null}
-        <Link to="/scenarios" className="button button--secondary">
-          {t('scenarios.editor.back')}
-        </Link>
-      </div>
-
-      <Dialog open={confirmDelete} title={t('scenarios.delete.title')} onClose={() => setConfirmDelete(false)}>
-        <p>{t('scenarios.delete.text', { title: scenario?.title ?? '' })}</p>
-        <div className="scenario-start__actions">
-          <button type="button" className="button button--secondary" data-autofocus onClick={() => setConfirmDelete(false)}>
-            {t('common.cancel')}
-          </button>
-          <button type="button" className="button button--danger" onClick={() => void remove()}>
-            {t('scenarios.delete.confirm')}
-          </button>
-        </div>
-      </Dialog>
-      <StartScenarioDialog scenario={starting} onClose={() => setStarting(null)} />
-    </form>
+      </form>
+        <Dialog open={confirmDelete} title={t('scenarios.delete.title')} onClose={() => setConfirmDelete(false)}>
+          <p>{t('scenarios.delete.text', { title: scenario?.title ?? '' })}</p>
+          <div className="scenario-start__actions">
+            <button type="button" className="button button--secondary" data-autofocus onClick={() => setConfirmDelete(false)}>
+              {t('common.cancel')}
+            </button>
+            <button type="button" className="button button--danger" onClick={() => void remove()}>
+              {t('scenarios.delete.confirm')}
+            </button>
+          </div>
+        </Dialog>
+        <StartScenarioDialog scenario={starting} onClose={() => setStarting(null)} />
+    </>
   );
 }
 

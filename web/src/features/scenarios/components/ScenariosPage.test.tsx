@@ -73,7 +73,8 @@ describe("'Szenarien' library", () => {
     const stats = within(solar.getByText('Versuche').closest('dl')!);
     expect(stats.getAllByRole('term').map((e) => e.textContent)).toEqual(['Versuche', 'Gewonnen', 'Bestes Ergebnis']);
     expect(stats.getAllByRole('definition').map((e) => e.textContent)).toEqual(['3', '1', '82 %']);
-    expect(solar.getByRole('link', { name: '„Solaranlage für Familie Berger“ bearbeiten' })).toHaveAttribute(
+    expect(solar.getByRole('link', { name: 'Bearbeiten' })).toHaveAccessibleDescription('Solaranlage für Familie Berger');
+    expect(solar.getByRole('link', { name: 'Bearbeiten' })).toHaveAttribute(
       'href',
       '/app/scenarios/7a0c1a52-0000-4000-8000-000000000001/edit',
     );
@@ -83,7 +84,7 @@ describe("'Szenarien' library", () => {
     expect(crm.getByText('Mitgeliefert')).toBeInTheDocument();
     // not played yet: no best score; built-in: no edit link
     expect(within(crm.getByText('Bestes Ergebnis').closest('div')!).getByText('–')).toBeInTheDocument();
-    expect(crm.queryByRole('link', { name: /bearbeiten/ })).not.toBeInTheDocument();
+    expect(crm.queryByRole('link', { name: 'Bearbeiten' })).not.toBeInTheDocument();
   });
 
   it('puts the filters in the URL (back restores them) and asks the server with them', async () => {
@@ -183,7 +184,7 @@ describe("'Szenarien' library", () => {
     );
     const { user } = await openLibrary();
     await screen.findByText('2 Szenarien');
-    await user.click(screen.getByRole('button', { name: 'Mit „Solaranlage für Familie Berger“ starten' }));
+    await user.click(card('Solaranlage für Familie Berger').getByRole('button', { name: 'Mit diesem Szenario starten' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Szenario starten' }));
     // two objections: Leicht and Mittel, no Schwer
     const difficulty = within(dialog.getByRole('group', { name: 'Schwierigkeit' }));
@@ -241,7 +242,7 @@ describe("'Szenarien' library", () => {
     );
     const { user } = await openLibrary();
     await screen.findByText('2 Szenarien');
-    await user.click(screen.getByRole('button', { name: 'Mit „CRM-Software für den Mittelstand“ starten' }));
+    await user.click(card('CRM-Software für den Mittelstand').getByRole('button', { name: 'Mit diesem Szenario starten' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Szenario starten' }));
     await user.click(dialog.getByRole('radio', { name: 'Prüfung' }));
     expect(dialog.queryByRole('group', { name: 'Schwierigkeit' })).not.toBeInTheDocument();
@@ -306,6 +307,6 @@ describe("'Szenarien' library", () => {
     const solar = card('Solaranlage für Familie Berger');
     expect(solar.getByText('Cold call')).toBeInTheDocument();
     expect(card('CRM-Software für den Mittelstand').getByText('Follow-up after an offer')).toBeInTheDocument();
-    expect(solar.getByRole('button', { name: 'Start “Solaranlage für Familie Berger”' })).toBeInTheDocument();
+    expect(solar.getByRole('button', { name: 'Start with this scenario' })).toHaveAccessibleDescription('Solaranlage für Familie Berger');
   });
 });

@@ -104,7 +104,7 @@ function ScenarioCard({ item, onStart, onExportFailed }: { item: ScenarioItem; o
         <button
           type="button"
           className="button button--primary button--small"
-          aria-label={t('scenarios.startNamed', { title: item.title })}
+          aria-describedby={headingId}
           onClick={onStart}
         >
           {t('scenarios.start')}
@@ -113,7 +113,7 @@ function ScenarioCard({ item, onStart, onExportFailed }: { item: ScenarioItem; o
           <Link
             to={`/scenarios/${encodeURIComponent(item.id)}/edit`}
             className="button button--secondary button--small"
-            aria-label={t('scenarios.editNamed', { title: item.title })}
+            aria-describedby={headingId}
           >
             {t('scenarios.edit')}
           </Link>
@@ -121,7 +121,7 @@ function ScenarioCard({ item, onStart, onExportFailed }: { item: ScenarioItem; o
         <button
           type="button"
           className="button button--secondary button--small"
-          aria-label={t('scenarios.exportNamed', { title: item.title })}
+          aria-describedby={headingId}
           onClick={() => void downloadScenario(item.id).catch(onExportFailed)}
         >
           {t('scenarios.export')}

@@ -68,11 +68,8 @@ export const scenarios = {
   'scenarios.stats.percent': { de: '{percent} %', en: '{percent} %' },
   'scenarios.stats.none': { de: '–', en: '–' },
   'scenarios.start': { de: 'Mit diesem Szenario starten', en: 'Start with this scenario' },
-  'scenarios.startNamed': { de: 'Mit „{title}“ starten', en: 'Start “{title}”' },
   'scenarios.edit': { de: 'Bearbeiten', en: 'Edit' },
-  'scenarios.editNamed': { de: '„{title}“ bearbeiten', en: 'Edit “{title}”' },
   'scenarios.export': { de: 'Exportieren', en: 'Export' },
-  'scenarios.exportNamed': { de: '„{title}“ exportieren', en: 'Export “{title}”' },
   'scenarios.exportFailed': { de: 'Der Export ist fehlgeschlagen.', en: 'The export failed.' },
 
   'scenarios.startDialog.title': { de: 'Szenario starten', en: 'Start the scenario' },
