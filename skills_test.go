@@ -113,3 +113,14 @@ func TestValidProgressRangeAndFamily(t *testing.T) {
 		t.Error("ValidFamily")
 	}
 }
+
+func TestNewSkillAnswerOfACustomObjection(t *testing.T) {
+	c := &salescoach.Conversation{ID: "c", UserID: "u"}
+	r := &salescoach.ScoreResult{AnswerScore: 80, Techniques: []salescoach.Technique{{Key: "question", Shown: true}}}
+	if a := salescoach.NewSkillAnswer(c, "m", 1, "custom2", r, time.Now()); a.Family != "" || a.Shown == 0 {
+		t.Errorf("custom objection's answer: family %q, shown %d; want no family, the techniques kept", a.Family, a.Shown)
+	}
+	if a := salescoach.NewSkillAnswer(c, "m", 1, "price", r, time.Now()); a.Family != "price" {
+		t.Errorf("catalogue family's answer: family %q", a.Family)
+	}
+}

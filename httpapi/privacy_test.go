@@ -124,6 +124,8 @@ func seedEverything(t *testing.T, e *env, c *client, addr string) (conversationI
 	c.do("POST", "/api/conversations/"+conversationID+"/score", map[string]any{}).must(t, 200)
 	c.do("POST", "/api/conversations/"+conversationID+"/evaluation", map[string]any{}).must(t, 200)
 	c.do("POST", "/api/feedback", map[string]any{"type": "bug", "subject": "Knopf", "message": "Der Knopf klemmt.", "email": addr, "name": "Vera Voss"}).must(t, 201)
+	// A scenario of her own, naming her address.
+	c.do("POST", "/api/scenarios", with(scenarioBody("Veras Szenario"), "product", "Kassen, Fragen an "+addr)).must(t, 201)
 	c.do("POST", "/api/consent", map[string]any{"consentType": "terms", "termsVersion": 1, "userAgent": "VeraBrowser/1"}).must(t, 204)
 	c.do("POST", "/api/track", map[string]any{"path": "/dashboard", "source": "direct"}).must(t, 204)
 	c.do("POST", "/api/referrals/code", nil).must(t, 200)
@@ -197,7 +199,7 @@ func TestDeleteAccountLeavesNoTrace(t *testing.T) {
 				for _, table := range []string{"users", "profiles", "training_scores", "refresh_tokens", "one_time_tokens",
 					"identities", "consent_audit", "page_views", "referral_codes", "referral_signups", "subscriptions",
 					"promo_redemptions", "conversations", "messages", "chat_starts", "token_usage", "feedback",
-					"voice_usage", "voice_calls", "skill_answers", "skill_technique_days", "skill_family_days"} {
+					"voice_usage", "voice_calls", "skill_answers", "skill_technique_days", "skill_family_days", "scenarios"} {
 					if e.sqlCount("SELECT COUNT(*) FROM "+table) == 0 {
 						t.Fatalf("seed left %s empty", table)
 					}
@@ -426,7 +428,7 @@ func TestExportHoldsOwnDataOnly(t *testing.T) {
 					t.Errorf("user = %v", user)
 				}
 				for _, k := range []string{"consent_records", "feedback", "sessions", "subscriptions", "promo_redemptions", "token_usage", "voice_calls", "page_views", "linked_accounts", "mail_links",
-					"skill_answers", "skill_technique_days", "skill_family_days"} {
+					"skill_answers", "skill_technique_days", "skill_family_days", "scenarios"} {
 					if rows, _ := account[k].([]any); len(rows) == 0 {
 						t.Errorf("account.json has no %s", k)
 					}

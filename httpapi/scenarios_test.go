@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"salescoach"
+	"salescoach/coach/openai/openaitest"
 	"salescoach/sqlstore"
 	"salescoach/sqlstore/sqlstoretest"
 )
@@ -356,5 +358,193 @@ func TestScenarioPreview(t *testing.T) {
 		if status != 429 {
 			t.Errorf("40 previews in a minute: last status %d, want 429", status)
 		}
+	})
+}
+
+func TestChatOnScenario(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		e := newEnv(t, db)
+		c := chatUser(t, e, "play@example.com")
+		other := chatUser(t, e, "play-other@example.com")
+		body := with(scenarioBody("Drei Einwände"), "objections", []any{
+			map[string]any{"wordings": []any{"Stundenzettel reichen uns völlig."}, "concern": "Meine Leute machen nicht mit.",
+				"criteria": []any{"App in fünf Minuten erklärt"}},
+			map[string]any{"family": "price"},
+			map[string]any{"wordings": []any{"Und der Datenschutz?"}, "concern": "Standortdaten der Leute.",
+				"criteria": []any{"keine Standortdaten"}},
+		})
+		body = with(with(body, "language", "en"), "persona.formality", "du")
+		sc := c.do("POST", "/api/scenarios", body).must(t, 201).json(t)
+		id := sc["id"].(string)
+		hidden := other.do("POST", "/api/scenarios", scenarioBody("Fremd")).must(t, 201).json(t)["id"].(string)
+
+		// Someone else's personal scenario: not found, nothing started.
+		r := c.do("POST", "/api/chat", map[string]any{"mode": "Übung", "difficulty": 2, "message": "Hallo", "scenarioId": hidden})
+		wantCode(t, r, 404, "scenario_not_found")
+		wantCode(t, c.do("POST", "/api/chat", map[string]any{"mode": "Übung", "difficulty": 2, "message": "Hallo",
+			"scenarioId": strings.Repeat("x", 121)}), 404, "scenario_not_found")
+		if used := c.do("GET", "/api/me/usage", nil).must(t, 200).json(t)["used"]; used != 0.0 {
+			t.Errorf("a refused start counted: used %v", used)
+		}
+
+		objections := func(conv string) []string {
+			t.Helper()
+			q := `SELECT objections FROM conversations WHERE id = ?`
+			if db.Dialect() == sqlstore.DialectPostgres {
+				q = strings.Replace(q, "?", "$1", 1)
+			}
+			var raw string
+			if err := db.SQL().QueryRowContext(t.Context(), q, conv).Scan(&raw); err != nil {
+				t.Fatal(err)
+			}
+			var keys []string
+			_ = json.Unmarshal([]byte(raw), &keys)
+			return keys
+		}
+		// Practice, difficulty 2: two of the three, in the scenario's order;
+		// focusFamily is ignored.
+		a := c.chat(t, map[string]any{"mode": "Übung", "difficulty": 2, "message": "Hello, I am calling about time tracking.",
+			"scenarioId": id, "focusFamily": "no_time"}, 200)
+		conv := a["conversationId"].(string)
+		keys := objections(conv)
+		order := map[string]int{"custom1": 0, "price": 1, "custom3": 2}
+		if a["totalStages"] != 2.0 || len(keys) != 2 || order[keys[0]] >= order[keys[1]] || keys[0] == "no_time" {
+			t.Errorf("practice 2 on 3 objections: totalStages %v, keys %v", a["totalStages"], keys)
+		}
+		detail := c.do("GET", "/api/conversations/"+conv, nil).must(t, 200).json(t)
+		head, _ := detail["conversation"].(map[string]any)["scenario"].(map[string]any)
+		if head == nil || head["id"] != id || head["title"] != "Drei Einwände" || head["situation"] != "cold_call" ||
+			head["persona"].(map[string]any)["company"] != "Krämer Bau GmbH" {
+			t.Errorf("chat header scenario = %v", head)
+		}
+		// An exam plays all three (at most 3), in order. Its second turn
+		// answers the first, a custom one, which adds to no family's
+		// figures.
+		ex := c.chat(t, map[string]any{"mode": "Prüfung", "message": "Hello, I am calling about time tracking.", "scenarioId": id}, 200)
+		exam := ex["conversationId"].(string)
+		if k := objections(exam); ex["totalStages"] != 3.0 || fmt.Sprint(k) != "[custom1 price custom3]" {
+			t.Errorf("exam on three objections: totalStages %v, keys %v", ex["totalStages"], k)
+		}
+		c.chat(t, map[string]any{"conversationId": exam, "message": "I understand. The app is explained in five minutes, and what worries you most?"}, 200)
+		var fam int
+		if err := db.SQL().QueryRowContext(t.Context(), `SELECT COUNT(*) FROM skill_family_days WHERE family = '' OR family LIKE 'custom%'`).Scan(&fam); err != nil {
+			t.Fatal(err)
+		}
+		if fam != 0 {
+			t.Errorf("%d family rows for a custom objection", fam)
+		}
+
+		var answers int
+		q := `SELECT COUNT(*) FROM skill_answers WHERE conversation_id = ?`
+		if db.Dialect() == sqlstore.DialectPostgres {
+			q = strings.Replace(q, "?", "$1", 1)
+		}
+		if err := db.SQL().QueryRowContext(t.Context(), q, exam).Scan(&answers); err != nil || answers != 1 {
+			t.Errorf("skill answers of the chat: %d (%v), want 1", answers, err)
+		}
+
+		// Later edits leave the chat's snapshot as it was.
+		c.do("PATCH", "/api/scenarios/"+id, map[string]any{"title": "Umbenannt", "objections": []any{map[string]any{"family": "no_need"}}}).must(t, 200)
+		detail = c.do("GET", "/api/conversations/"+conv, nil).must(t, 200).json(t)
+		if head := detail["conversation"].(map[string]any)["scenario"].(map[string]any); head["title"] != "Drei Einwände" {
+			t.Errorf("the chat's scenario changed with the edit: %v", head)
+		}
+		if k := objections(conv); fmt.Sprint(k) != fmt.Sprint(keys) {
+			t.Errorf("objections changed: %v, were %v", k, keys)
+		}
+		var snap string
+		q = `SELECT scenario_json FROM conversations WHERE id = ?`
+		if db.Dialect() == sqlstore.DialectPostgres {
+			q = strings.Replace(q, "?", "$1", 1)
+		}
+		if err := db.SQL().QueryRowContext(t.Context(), q, conv).Scan(&snap); err != nil ||
+			!strings.Contains(snap, "Standortdaten der Leute") || strings.Contains(snap, "no_need") {
+			t.Errorf("snapshot = %s (%v)", snap, err)
+		}
+
+		// An exam plays min(3, n) of the (now one) objection; practice 3
+		// plays what there is.
+		a = c.chat(t, map[string]any{"mode": "Prüfung", "message": "Hello", "scenarioId": id}, 200)
+		if a["totalStages"] != 1.0 || fmt.Sprint(objections(a["conversationId"].(string))) != "[no_need]" {
+			t.Errorf("exam on one objection: %v", a)
+		}
+		a = c.chat(t, map[string]any{"mode": "Übung", "difficulty": 3, "message": "Hello", "scenarioId": id}, 200)
+		if a["totalStages"] != 1.0 {
+			t.Errorf("practice 3 on one objection: %v", a)
+		}
+		// A catalogue chat has no scenario.
+		plain := c.chat(t, map[string]any{"mode": "Übung", "difficulty": 1, "message": "Hallo"}, 200)["conversationId"].(string)
+		if s := c.do("GET", "/api/conversations/"+plain, nil).json(t)["conversation"].(map[string]any)["scenario"]; s != nil {
+			t.Errorf("catalogue chat's scenario = %v", s)
+		}
+		var list []map[string]any
+		_ = json.Unmarshal(c.do("GET", "/api/conversations", nil).must(t, 200).body, &list)
+		withScenario := 0
+		for _, it := range list {
+			if it["scenario"] != nil {
+				withScenario++
+			}
+		}
+		if len(list) != 5 || withScenario != 4 {
+			t.Errorf("list: %d chats, %d with a scenario", len(list), withScenario)
+		}
+		// The caller's stats count the attempts; the other user has none.
+		if st := c.do("GET", "/api/scenarios/"+id, nil).json(t)["stats"].(map[string]any); st["attempts"] != 4.0 {
+			t.Errorf("stats = %v", st)
+		}
+		items := c.do("GET", "/api/scenarios?scope=mine", nil).json(t)["items"].([]any)
+		if st := items[0].(map[string]any)["stats"].(map[string]any); st["attempts"] != 4.0 {
+			t.Errorf("list stats = %v", st)
+		}
+		// Deleting the scenario leaves the chats as they were.
+		c.do("DELETE", "/api/scenarios/"+id, nil).must(t, 204)
+		if head := c.do("GET", "/api/conversations/"+conv, nil).must(t, 200).json(t)["conversation"].(map[string]any)["scenario"]; head == nil {
+			t.Error("the chat lost its scenario with the deletion")
+		}
+	})
+}
+
+// TestScenarioReachesTheModel: a chat on a scenario and its preview give the
+// model the scenario's product, language and the persona's tone, not the
+// user's own settings.
+func TestScenarioReachesTheModel(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		fake := openaitest.New(t)
+		e := newEnv(t, db, withFakeModel(t, fake, 2*time.Second))
+		c := chatUser(t, e, "model@example.com")
+		fake.Reply("Good morning. Paper timesheets work fine for us.")
+		body := with(scenarioBody("Model"), "language", "en")
+		id := c.do("POST", "/api/scenarios", body).must(t, 201).json(t)["id"].(string)
+
+		a := c.chat(t, map[string]any{"mode": "Übung", "difficulty": 1, "message": "Hello, Mrs Krämer.", "scenarioId": id}, 200)
+		if a["message"] != "Good morning. Paper timesheets work fine for us." {
+			t.Errorf("reply = %v", a["message"])
+		}
+		prompt := fake.Requests()[len(fake.Requests())-1].Text()
+		for _, want := range []string{"Zeiterfassung per App für Baustellen", "Der Kunde misstraut Versprechen", "You play a prospective customer"} {
+			if !strings.Contains(prompt, want) {
+				t.Errorf("the chat's prompt lacks %q:\n%s", want, prompt)
+			}
+		}
+		if strings.Contains(prompt, "CloudKasse") {
+			t.Errorf("the chat's prompt has the user's product instead of the scenario's:\n%s", prompt)
+		}
+
+		n := len(fake.Requests())
+		fake.Reply("Paper works.")
+		m := c.do("POST", "/api/scenarios/preview", body).must(t, 200).json(t)
+		if m["message"] != "Paper works." || len(fake.Requests()) != n+1 {
+			t.Errorf("preview = %v after %d model calls", m, len(fake.Requests())-n)
+		}
+		if p := fake.Requests()[n].Text(); !strings.Contains(p, "Zeiterfassung per App") || !strings.Contains(p, "Der Kunde misstraut") {
+			t.Errorf("the preview's prompt:\n%s", p)
+		}
+		var calls int
+		if err := db.SQL().QueryRowContext(t.Context(), `SELECT COUNT(*) FROM token_usage WHERE purpose = 'scenario_preview'`).Scan(&calls); err != nil || calls != 1 {
+			t.Errorf("preview token usage rows: %d (%v)", calls, err)
+		}
+		// A model that fails: the preview says so, as the chat does.
+		fake.Fail(500, 10)
+		c.do("POST", "/api/scenarios/preview", body).must(t, 503)
 	})
 }

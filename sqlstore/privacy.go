@@ -129,6 +129,11 @@ var exportSpecs = []exportSpec{
 	{"skill_family_days", []exportCol{textCol("day"), textCol("family"), intCol("answers"), intCol("score_sum"),
 		intCol("attempts"), intCol("solved")},
 		`FROM skill_family_days WHERE user_id = ? ORDER BY day, family`},
+	// The scenarios the user built (issue 28), each with its content as
+	// the scenario's JSON.
+	{"scenarios", []exportCol{textCol("id"), textCol("scope"), textCol("title"), textCol("body"), timeCol("created_at"),
+		timeCol("updated_at")},
+		`FROM scenarios WHERE owner_id = ? ORDER BY created_at, id`},
 }
 
 // techniqueNames is an SQL expression that spells the bit set in column
