@@ -430,8 +430,9 @@ func joinList(lang string, items []string) string {
 }
 
 // criteriaSentence is the seller's sentence of a model answer that gives
-// every criterion of the custom objection key, in the scenario's words.
-func (c *chat) criteriaSentence(key string) string {
+// every criterion of the custom objection key, in the scenario's words:
+// the variant-th way of saying it.
+func (c *chat) criteriaSentence(key string, variant int) string {
 	co := c.customOf(key)
 	if co == nil {
 		return ""
@@ -440,7 +441,8 @@ func (c *chat) criteriaSentence(key string) string {
 	for _, cr := range co.criteria {
 		items = append(items, cr.text)
 	}
-	return upperFirst(c.render(fmt.Sprintf(scenarioData.Answer[c.v.Lang][0], joinList(c.v.Lang, items))))
+	answers := scenarioData.Answer[c.v.Lang]
+	return upperFirst(c.render(fmt.Sprintf(answers[variant%len(answers)], joinList(c.v.Lang, items))))
 }
 
 // scriptPerfectAnswer is the perfect answer to a custom objection:
@@ -449,15 +451,19 @@ func (c *chat) criteriaSentence(key string) string {
 // proof to fill in and a next step. It invents nothing: what is concrete
 // comes from the description and the criteria.
 func (c *chat) scriptPerfectAnswer() string {
-	parts := []string{c.sample("acknowledge")}
-	if !c.revealedAt(len(c.in.History), c.family) {
-		parts = append(parts, c.sample("question"))
+	// Once the customer told the concern, the answer takes it up in other
+	// words than an answer before it.
+	revealed := c.revealedAt(len(c.in.History), c.family)
+	variant := len(c.stageAnswers())
+	parts := []string{c.scriptSample("acknowledge", variant)}
+	if !revealed {
+		parts = append(parts, c.scriptSample("question", variant))
 	}
-	parts = append(parts, c.sample("benefit"))
-	if f := c.fact(); f != "" {
+	parts = append(parts, c.scriptSample("benefit", variant))
+	if f := c.fact(); f != "" && variant == 0 {
 		parts = append(parts, f)
 	}
-	parts = append(parts, c.criteriaSentence(c.family), c.sample("evidence"), c.sample("next_step"))
+	parts = append(parts, c.criteriaSentence(c.family, variant), c.scriptSample("evidence", variant), c.scriptSample("next_step", variant))
 	return tidy(strings.Join(parts, " "))
 }
 
@@ -524,4 +530,19 @@ func (c *chat) criteriaEvaluation(ev *coach.Evaluation) {
 		ev.Improvements = append([]string{fmt.Sprintf(t["improvement"][lang], joinList(lang, missed))}, ev.Improvements...)
 	}
 	ev.Intro = tidyQuotes(strings.TrimSpace(ev.Intro))
+}
+
+// scriptSample is the perfect-answer block of a technique for a custom
+// objection: the objection's seeded variant, turned on by one for each
+// answer already given to it, so a second model answer to the same
+// objection is no near-repeat of the first (which would earn nothing).
+func (c *chat) scriptSample(kind string, variant int) string {
+	pt := scenarioData.Perfect
+	list := map[string]map[string][]string{"acknowledge": pt.Ack, "question": pt.Question, "benefit": pt.Benefit,
+		"evidence": pt.Evidence, "next_step": pt.Next}[kind][c.v.Lang]
+	if len(list) == 0 {
+		return ""
+	}
+	start := pick(len(list), c.in.Scenario.Seed, "perfect:"+kind, c.family)
+	return upperFirst(c.render(list[(start+variant)%len(list)]))
 }

@@ -181,7 +181,7 @@ func stemEntries(s string) []string {
 	return out
 }
 
-// scriptOf returns the chat's custom objection behind key, or nil.
+// customOf returns the chat's custom objection behind key, or nil.
 func (c *chat) customOf(key string) *customObjection {
 	if c.sc == nil {
 		return nil
@@ -230,6 +230,16 @@ func (c *chat) customWords(key string) *familyWords {
 		return &co.words
 	}
 	return nil
+}
+
+// scriptTone is the chat's tone preset: the persona's personality when
+// the chat has no preset of its own (the service normally passes it).
+func scriptTone(in coach.Input) *salescoach.TonePreset {
+	if t := in.Scenario.Tone; t != nil || in.Scenario.Script == nil || in.Scenario.Script.Persona.Personality == "" {
+		return t
+	}
+	p := in.Scenario.Script.Persona.Personality
+	return &salescoach.TonePreset{ID: p, Name: p}
 }
 
 // scriptBuyer is the buyer of a scenario: its persona says private or
@@ -313,6 +323,8 @@ func (c *chat) scriptModelSentences(add func([]string)) {
 		add(b[c.v.Lang])
 	}
 	for key := range c.sc.custom {
-		add([]string{c.criteriaSentence(key)})
+		for v := range scenarioData.Answer[c.v.Lang] {
+			add([]string{c.criteriaSentence(key, v)})
+		}
 	}
 }

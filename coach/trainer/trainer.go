@@ -230,6 +230,7 @@ func newChat(in coach.Input) *chat {
 		}
 	}
 	in.History = h
+	in.Scenario.Tone = scriptTone(in)
 	c := &chat{in: in, v: voiceOf(in.Scenario), p: newProduct(in.Scenario)}
 	c.sc = newScript(in, c.v)
 	c.buyer = c.scriptBuyer(inferBuyer(in.Scenario.Product, in.Scenario.PDFText))
