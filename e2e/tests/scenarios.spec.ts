@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { apiToken, expectCustomerReplies, input, signedInOnChat, solveObjection } from './chat-support';
@@ -133,6 +134,24 @@ test('create a scenario with a custom objection, start it, meet persona and word
   const stats = mine.locator('.scenario-card__stats');
   await expect(stats.locator('dd').nth(0)).toHaveText('1');
   await expect(stats.locator('dd').nth(1)).toHaveText('1');
+
+  // Export: the versioned file with the custom objection.
+  const downloading = page.waitForEvent('download');
+  await mine.getByRole('button', { name: 'Exportieren' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('zeiterfassung-fuer-handwerksbetriebe.json');
+  const file = JSON.parse(await readFile(await download.path(), 'utf8')) as Record<string, unknown> & { persona: Record<string, unknown> };
+  expect(file).toMatchObject({ version: 1, title: TITLE, objections: [{ wordings: [WORDING], concern: CONCERN, criteria: [CRITERION] }] });
+
+  // Import: a malformed file names its field; the exported one comes back as a copy of my own.
+  const upload = page.getByLabel('Szenario importieren (JSON)');
+  const broken = { ...file, persona: { ...file.persona, name: '' } };
+  await upload.setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
+  const problem = page.getByRole('alert').filter({ hasText: 'Die Datei konnte nicht importiert werden.' });
+  await expect(problem).toContainText('Käufer-Persona › Name: Dieses Feld ist erforderlich.');
+  await upload.setInputFiles({ name: 'copy.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+  await expect(page.getByText(`Szenario „${TITLE}“ importiert.`)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Kriterium 1' })).toHaveValue(CRITERION);
 });
 
 test('the library shows the built-in scenarios in German and in English, filters them, and passes axe-core', async ({ page, request }) => {
