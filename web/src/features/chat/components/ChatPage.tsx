@@ -352,6 +352,7 @@ export function ChatPage() {
           <WelcomePanel
             mode={state.mode}
             difficulty={state.difficulty}
+            maxDifficulty={state.scenario?.objectionCount}
             busy={state.busy}
             onMode={chat.selectMode}
             onDifficulty={chat.selectDifficulty}

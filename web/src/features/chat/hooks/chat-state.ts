@@ -33,7 +33,10 @@ export interface ChatFocus {
 type ApiChatScenario = ApiSchemas['ChatScenario'];
 
 /** The scenario a chat plays (issue 28): the library's start sends it, the conversation keeps it. */
-export type ChatScenario = Pick<ApiChatScenario, 'id' | 'title' | 'persona'>;
+export type ChatScenario = Pick<ApiChatScenario, 'id' | 'title' | 'persona'> & {
+  /** Its objections: the welcome panel offers no harder practice (a chat from the history has started already). */
+  objectionCount?: number;
+};
 
 /** What the error box shows. */
 export interface ChatError {

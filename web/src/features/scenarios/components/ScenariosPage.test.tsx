@@ -198,6 +198,8 @@ describe("'Szenarien' library", () => {
     expect(await screen.findByText('Solaranlage für Familie Berger')).toBeInTheDocument();
     expect(screen.getByText('Petra Berger · Hausbesitzerin · Privathaushalt')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: /^Mittel/ })).toHaveAttribute('aria-pressed', 'true'));
+    // the welcome panel offers no harder practice than the scenario's two objections
+    expect(screen.queryByRole('button', { name: /^Schwer/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Start' }));
     const input = screen.getByRole('textbox', { name: 'Deine Nachricht' });
     await waitFor(() => expect(input).toBeEnabled());

@@ -37,7 +37,7 @@ export function StartScenarioDialog({ scenario, onClose }: { scenario: Startable
     const state: ChatLocationState = {
       mode,
       ...(mode === 'Übung' ? { difficulty: chosen } : {}),
-      scenario: { id: scenario.id, title: scenario.title, persona: { name, role, company } },
+      scenario: { id: scenario.id, title: scenario.title, persona: { name, role, company }, objectionCount: scenario.objectionCount },
     };
     navigate('/chat', { state });
   };
