@@ -1,6 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { makeMe } from '../../../testing/fixtures';
 import { currentPath, renderApp, screen } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import type { Scenario, ScenarioInput } from '../api/scenarios';
@@ -203,5 +204,21 @@ describe('scenario editor', () => {
     expect(screen.queryByRole('button', { name: 'Löschen' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mit diesem Szenario starten' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Exportieren' })).toBeEnabled();
+  });
+
+  it('is in English in the English UI', async () => {
+    server.use(http.get('/api/me', () => HttpResponse.json(makeMe({ user: { language: 'en' } }))));
+    const { user } = renderApp('/scenarios/new', { session: true });
+    await screen.findByRole('heading', { name: 'New scenario', level: 1 });
+    // a new scenario is in the UI's language
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+    expect(within(screen.getByRole('combobox', { name: 'Situation' })).getByRole('option', { name: 'Follow-up after an offer' })).toBeInTheDocument();
+    const objection = within(screen.getByRole('group', { name: 'Objection 1' }));
+    expect(objection.getByRole('textbox', { name: 'Wording 1' })).toBeInTheDocument();
+    await user.click(objection.getByRole('radio', { name: 'Category from the catalogue' }));
+    expect(within(objection.getByRole('combobox', { name: 'Category' })).getByRole('option', { name: 'Works council' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please check the marked fields.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveAccessibleDescription('This field is required.');
   });
 });

@@ -39,6 +39,5 @@ export function fieldLabel(t: TFunction, path: string): string {
     else if (field) parts.push(field);
     return parts.join(' › ');
   }
-  if (first === 'version') return path;
   return path;
 }
