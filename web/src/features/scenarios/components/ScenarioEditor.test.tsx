@@ -125,7 +125,9 @@ describe('scenario editor', () => {
       },
     ]);
     expect(await screen.findByRole('heading', { name: 'Szenario bearbeiten', level: 1 })).toBeInTheDocument();
-    expect(await screen.findByText('Szenario gespeichert.')).toBeInTheDocument();
+    const saved = await screen.findByText('Szenario gespeichert.');
+    // the focus goes to it: the new page's live region would not announce it
+    await waitFor(() => expect(saved).toHaveFocus());
   });
 
   it("shows the server's field errors at the fields named by their JSON path", async () => {

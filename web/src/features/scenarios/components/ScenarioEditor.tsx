@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Alert } from '../../../components/ui/Alert';
 import { Dialog } from '../../../components/ui/Dialog';
@@ -268,7 +268,7 @@ function EditorForm({ id, scenario }: { id: string | null; scenario: Scenario | 
   const me = useQuery({ ...meQueryOptions(session?.user.id ?? ''), enabled: Boolean(session) });
   const presets = useQuery(tonePresetsQueryOptions());
   const arrived = useHistoryState<EditorLocationState | null>();
-  const [values, setValues] = useState<ScenarioValues>(() => (scenario ? valuesOf(scenario) : emptyValues(lang)));
+  const [values, setValues] = useState<ScenarioValues>(() => (scenario ? valuesOf(scenario) : emptyValues()));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -279,8 +279,17 @@ function EditorForm({ id, scenario }: { id: string | null; scenario: Scenario | 
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [starting, setStarting] = useState<StartableScenario | null>(null);
   const form = useRef<HTMLFormElement>(null);
+  // After a save or an import brought the user here, the focus goes to what
+  // it says (a live region that mounts with its text is not announced).
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (arrived?.saved || arrived?.imported) statusRef.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+  }, []);
   const preview = useMutation({ mutationFn: previewScenario });
   const readOnly = scenario !== null && !scenario.editable;
+  // A new scenario is in the UI's language until the user picks one.
+  const withLanguage = (v: ScenarioValues): ScenarioValues => (v.language ? v : { ...v, language: lang });
   const isAdmin = Boolean(me.data?.user.is_admin);
 
   const errorOf = (path: string): string | undefined => {
@@ -292,7 +301,7 @@ function EditorForm({ id, scenario }: { id: string | null; scenario: Scenario | 
   const change = (next: ScenarioValues) => {
     setValues(next);
     setStatus(null);
-    if (submitted) setErrors(parseScenario(next).errors ?? {});
+    if (submitted) setErrors(parseScenario(withLanguage(next)).errors ?? {});
   };
   const set = <K extends keyof ScenarioValues>(name: K, value: ScenarioValues[K]) => change({ ...values, [name]: value });
   const setPersona = (name: keyof ScenarioValues['persona'], value: string) =>
@@ -308,7 +317,7 @@ function EditorForm({ id, scenario }: { id: string | null; scenario: Scenario | 
   /** Validates; the request body, or null after showing the errors. */
   const validated = () => {
     setSubmitted(true);
-    const parsed = parseScenario(values);
+    const parsed = parseScenario(withLanguage(values));
     if (parsed.errors) {
       showErrors(parsed.errors);
       return null;
@@ -404,7 +413,7 @@ function EditorForm({ id, scenario }: { id: string | null; scenario: Scenario | 
               <SelectField
                 id={idOf('language')}
                 label={t('scenarios.field.language')}
-                value={values.language}
+                value={values.language || lang}
                 error={errorOf('language')}
                 onChange={(event) => set('language', event.target.value)}
               >
@@ -574,7 +583,11 @@ function EditorForm({ id, scenario }: { id: string | null; scenario: Scenario | 
         </section>
 
         <div aria-live="polite" className="scenario-editor__status">
-          {status ? <p className="alert alert--success">{status}</p> : null}
+          {status ? (
+            <p ref={statusRef} className="alert alert--success" tabIndex={-1}>
+              {status}
+            </p>
+          ) : null}
         </div>
         {formError ? (
           <Alert tone="error">

@@ -4,9 +4,10 @@ import { fieldLabel } from './field-label';
 import { emptyObjection, emptyValues, parseScenario, type ScenarioValues } from './schema';
 
 function valid(): ScenarioValues {
-  const v = emptyValues('de');
+  const v = emptyValues();
   return {
     ...v,
+    language: 'de',
     title: '  Solar  ',
     product: 'PV-Anlage\nmit Speicher',
     persona: { ...v.persona, name: 'Petra' },

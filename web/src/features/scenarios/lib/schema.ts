@@ -139,11 +139,11 @@ export const emptyObjection = (kind: ObjectionValues['kind'] = 'custom'): Object
   criteria: [''],
 });
 
-/** A new scenario: in the app's language, one custom objection. */
-export function emptyValues(language: 'de' | 'en'): ScenarioValues {
+/** A new scenario: one custom objection; its language '' follows the UI's until one is chosen (the editor fills it in). */
+export function emptyValues(): ScenarioValues {
   return {
     title: '',
-    language,
+    language: '',
     situation: 'cold_call',
     product: '',
     persona: { name: '', role: '', company: '', industry: '', buyer: 'b2b', personality: '', formality: 'sie' },
