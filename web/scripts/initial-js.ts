@@ -75,7 +75,7 @@ export function initialJsBudget(): Plugin {
       }
       // Texts of a catalogue part a page does not wait for (ids like 'chat.send').
       const lazyParts: Record<string, string> = Object.fromEntries(
-        ['signin', 'chat', 'profile', 'dashboard', 'progress', 'tutorial', 'help', 'feedback', 'admin'].map((part) => [part, `src/lib/i18n/messages/${part}.ts`]),
+        ['signin', 'chat', 'profile', 'dashboard', 'progress', 'scenarios', 'tutorial', 'help', 'feedback', 'admin'].map((part) => [part, `src/lib/i18n/messages/${part}.ts`]),
       );
       for (const page of PAGES) {
         const missing = Object.entries(lazyParts).filter(([part]) => !page.messages.includes(part));

@@ -9,6 +9,7 @@ import {
   FeedbackRoute,
   HelpRoute,
   ProgressRoute,
+  ScenariosRoute,
 } from './screens';
 import { AppLayout } from '../components/layouts/AppLayout';
 import { FullPageSpinner } from '../components/ui/Spinner';
@@ -31,6 +32,9 @@ function RegularRoutes() {
         </Route>
         <Route path="/progress">
           <ProgressRoute />
+        </Route>
+        <Route path="/scenarios/*?">
+          <ScenariosRoute />
         </Route>
         <Route path="/help">
           <HelpRoute />

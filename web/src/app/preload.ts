@@ -18,6 +18,7 @@ import {
   HelpRoute,
   LoginRoute,
   ProgressRoute,
+  ScenariosRoute,
 } from './screens';
 
 /** The signed-in frame (layouts, gates, overlays): not part of the sign-in page's script. */
@@ -28,6 +29,7 @@ const screens: Record<string, Pick<ChunkComponent<never>, 'preload'>> = {
   chat: ChatRoute,
   dashboard: DashboardRoute,
   progress: ProgressRoute,
+  scenarios: ScenariosRoute,
   help: HelpRoute,
   feedback: FeedbackRoute,
   'admin-dashboard': AdminOverviewRoute,

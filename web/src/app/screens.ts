@@ -18,6 +18,8 @@ export const LoginRoute = lazyChunk(() => import('./routes/login'), ['signin']);
 export const ChatRoute = lazyChunk(() => import('./routes/chat'), ['chat']);
 export const DashboardRoute = lazyChunk(() => import('./routes/dashboard'), ['dashboard']);
 export const ProgressRoute = lazyChunk(() => import('./routes/progress'), ['progress']);
+// The library's situation and objection names: the latter are the progress screen's.
+export const ScenariosRoute = lazyChunk(() => import('./routes/scenarios'), ['scenarios', 'progress']);
 export const HelpRoute = lazyChunk(() => import('./routes/help'), ['help']);
 export const FeedbackRoute = lazyChunk(() => import('./routes/feedback'), ['feedback']);
 export const AdminOverviewRoute = lazyChunk(() => import('./routes/admin/overview'), ADMIN_TEXTS);

@@ -9,7 +9,7 @@ import { levelView } from '../../lib/progress';
 import { openProfileDialog } from '../../lib/profile-dialog';
 import { setAppArea } from '../../lib/app-area';
 import { Avatar } from '../ui/Avatar';
-import { AdminAreaIcon, ChevronIcon, DashboardIcon, FeedbackIcon, HelpIcon, LogoutIcon, ProgressIcon } from '../ui/icons/app';
+import { AdminAreaIcon, ChevronIcon, DashboardIcon, FeedbackIcon, HelpIcon, LogoutIcon, ProgressIcon, ScenariosIcon } from '../ui/icons/app';
 import { LogoMark } from '../ui/icons/LogoMark';
 import { LevelGauge } from '../ui/LevelGauge';
 import { ConversationHistory } from './ConversationHistory';
@@ -113,6 +113,12 @@ export function Sidebar({ drawer = null }: { drawer?: SidebarDrawer | null }) {
             <NavLink to="/progress" className={navClass}>
               <ProgressIcon />
               <span className="sidebar__label">{t('nav.progress')}</span>
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/scenarios" className={navClass}>
+              <ScenariosIcon />
+              <span className="sidebar__label">{t('nav.scenarios')}</span>
             </NavLink>
           </li>
           <li>

@@ -5035,8 +5035,11 @@ export interface components {
             };
         };
         Technique: {
-            /** @enum {string} */
-            key: "acknowledge" | "question" | "benefit" | "evidence" | "next_step" | "formality" | "tone";
+            /**
+             * @description the seven techniques; in a chat on a scenario, after them one line per criterion of the current custom objection (criterion1 = its first criterion; label 'Kriterium: …', shown = met)
+             * @enum {string}
+             */
+            key: "acknowledge" | "question" | "benefit" | "evidence" | "next_step" | "formality" | "tone" | "criterion1" | "criterion2" | "criterion3" | "criterion4" | "criterion5";
             label: string;
             shown: boolean;
             /** @description one line that points to what the answer did or lacked */

@@ -14,6 +14,7 @@ const parts = {
   profile: () => import('./messages/profile').then((m) => m.profile),
   dashboard: () => import('./messages/dashboard').then((m) => m.dashboard),
   progress: () => import('./messages/progress').then((m) => m.progress),
+  scenarios: () => import('./messages/scenarios').then((m) => m.scenarios),
   tutorial: () => import('./messages/tutorial').then((m) => m.tutorial),
   help: () => import('./messages/help').then((m) => m.help),
   feedback: () => import('./messages/feedback').then((m) => m.feedback),
@@ -29,8 +30,8 @@ export function partOf(key: string): CataloguePart | undefined {
   // evaluation and 'Prüfung beenden', the voice call's bar and dialog, the
   // transcript) have
   // their texts apart from the first paint's.
-  if (/^chat\.(evaluation|hint|perfect|score|judge|progress|exam|voice\.permission)\./.test(key)) return 'chatParts';
-  if (/^chat\.(voice\.(listening|processing|speaking|status|unsupported|notFound|failed|sttFailed)|messages|you|customer|typing|won|attachmentLabel)$/.test(key)) {
+  if (/^chat\.(evaluation|hint|perfect|score|judge|progress|exam|voice\.permission|scenario|placeholders)\./.test(key)) return 'chatParts';
+  if (/^chat\.(voice\.(listening|processing|speaking|status|unsupported|notFound|failed|sttFailed)|messages|you|customer|typing|won|attachmentLabel|scoreFailed|retryAfter|requestEvaluation|limit\.toast)$/.test(key)) {
     return 'chatParts';
   }
   if (prefix === 'tour') return 'tutorial';

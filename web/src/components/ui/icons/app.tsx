@@ -20,6 +20,11 @@ export const ProgressIcon = (p: IconProps) => (
     <path d="M3 3v18h18M7 15l4-4 3 3 6-6" />
   </Icon>
 );
+export const ScenariosIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 5h16v11H9l-5 4zM8 9h8M8 12h5" />
+  </Icon>
+);
 export const HelpIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="9" />

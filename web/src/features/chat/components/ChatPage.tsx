@@ -17,7 +17,7 @@ import { levelView } from '../../../lib/progress';
 import { fetchHint } from '../api/hint';
 import { fetchPerfectMessage } from '../api/perfect-message';
 import { preflightQueryOptions } from '../api/preflight';
-import { hintBlock, inputBlock, type ChatFocus, type HintBlock, type InputBlock } from '../hooks/chat-state';
+import { hintBlock, inputBlock, type ChatFocus, type ChatScenario, type HintBlock, type InputBlock } from '../hooks/chat-state';
 import { CHAT_TOAST_MS, DIFFICULTY_KEYS, useChat } from '../hooks/useChat';
 import { useVoiceCall } from '../hooks/useVoiceCall';
 import { clearVoiceCallRequest, useVoiceCallRequested } from '../../../lib/voice-call-request';
@@ -52,6 +52,9 @@ const EvaluationPanel = lazyPart(loadEvaluation, 'EvaluationPanel');
 const FinishExamButton = lazyPart(loadEvaluation, 'FinishExamButton');
 const VoiceStatusBar = lazyPart(loadVoiceParts, 'VoiceStatusBar');
 const MicrophoneDialog = lazyPart(loadVoiceParts, 'MicrophoneDialog');
+// Only a chat on a scenario shows it.
+const loadScenarioHeader = withTexts(() => import('./ScenarioHeader'));
+const ScenarioHeader = lazyPart(loadScenarioHeader, 'ScenarioHeader');
 
 /** Fetches the chat's parts in the background, so a click does not wait for them (a failure shows when a part renders). */
 function prefetchParts() {
@@ -65,6 +68,8 @@ export interface ChatLocationState {
   mode?: ChatMode;
   difficulty?: Difficulty;
   focus?: ChatFocus;
+  /** 'Mit diesem Szenario starten' */
+  scenario?: ChatScenario;
   conversationId?: string;
   newChat?: boolean;
 }
@@ -161,7 +166,7 @@ export function ChatPage() {
       open(requested.conversationId);
     } else if (requested?.mode === 'Übung' || requested?.mode === 'Prüfung') {
       clear();
-      reset(requested.mode, requested.difficulty, requested.focus);
+      reset(requested.mode, requested.difficulty, requested.focus, requested.scenario);
     } else if (requested?.newChat) {
       clear();
       reset(null);
@@ -305,6 +310,11 @@ export function ChatPage() {
         <div className="chat__heading">
           <h1 className="chat__title">{t('chat.title')}</h1>
           {modeLabel && !welcome ? <span className="chat__mode">{modeLabel}</span> : null}
+          {state.scenario ? (
+            <Suspense fallback={null}>
+              <ScenarioHeader scenario={state.scenario} />
+            </Suspense>
+          ) : null}
         </div>
         <div className="chat__header-tools">
           <ChallengeRings userId={session?.user.id ?? ''} />
@@ -342,6 +352,7 @@ export function ChatPage() {
           <WelcomePanel
             mode={state.mode}
             difficulty={state.difficulty}
+            maxDifficulty={state.scenario?.objectionCount}
             busy={state.busy}
             onMode={chat.selectMode}
             onDifficulty={chat.selectDifficulty}

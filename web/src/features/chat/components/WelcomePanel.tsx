@@ -9,6 +9,8 @@ import { DIFFICULTY_KEYS } from '../hooks/useChat';
 export interface WelcomePanelProps {
   mode: ChatMode | null;
   difficulty: Difficulty | null;
+  /** A scenario's objection count: no harder practice is offered. */
+  maxDifficulty?: number | undefined;
   busy: boolean;
   onMode: (mode: ChatMode) => void;
   onDifficulty: (difficulty: Difficulty) => void;
@@ -18,7 +20,7 @@ export interface WelcomePanelProps {
 const DIFFICULTIES: readonly Difficulty[] = [1, 2, 3];
 
 /** 'Bereit für das nächste Level?': mode cards, difficulty (practice), Dashboard and Start. */
-export function WelcomePanel({ mode, difficulty, busy, onMode, onDifficulty, onStart }: WelcomePanelProps) {
+export function WelcomePanel({ mode, difficulty, maxDifficulty = 3, busy, onMode, onDifficulty, onStart }: WelcomePanelProps) {
   const t = useT();
   const headingId = useId();
   const difficultyId = useId();
@@ -67,7 +69,7 @@ export function WelcomePanel({ mode, difficulty, busy, onMode, onDifficulty, onS
             {t('chat.difficulty')}
           </span>
           <div className="welcome__difficulty-options">
-            {DIFFICULTIES.map((d) => (
+            {DIFFICULTIES.filter((d) => d <= Math.max(1, maxDifficulty)).map((d) => (
               <button
                 key={d}
                 type="button"

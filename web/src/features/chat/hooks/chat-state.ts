@@ -1,4 +1,5 @@
 import type {
+  ApiSchemas,
   ChatAnswer,
   ChatMode,
   ConversationDetail,
@@ -29,6 +30,14 @@ export interface ChatFocus {
   label: string;
 }
 
+type ApiChatScenario = ApiSchemas['ChatScenario'];
+
+/** The scenario a chat plays (issue 28): the library's start sends it, the conversation keeps it. */
+export type ChatScenario = Pick<ApiChatScenario, 'id' | 'title' | 'persona'> & {
+  /** Its objections: the welcome panel offers no harder practice (a chat from the history has started already). */
+  objectionCount?: number;
+};
+
 /** What the error box shows. */
 export interface ChatError {
   title: string;
@@ -42,6 +51,8 @@ export interface ChatState {
   difficulty: Difficulty | null;
   /** Sent with the first message (focusFamily); null for a chat without one. */
   focus: ChatFocus | null;
+  /** Sent with the first message (scenarioId); the header shows it. */
+  scenario: ChatScenario | null;
   /** Start was pressed (or a conversation was opened). */
   started: boolean;
   conversationId: string | null;
@@ -66,6 +77,7 @@ export const initialChatState: ChatState = {
   mode: null,
   difficulty: null,
   focus: null,
+  scenario: null,
   started: false,
   conversationId: null,
   messages: [],
@@ -84,7 +96,7 @@ export const initialChatState: ChatState = {
 };
 
 export type ChatAction =
-  | { type: 'reset'; mode?: ChatMode | null; difficulty?: Difficulty | null; focus?: ChatFocus | null }
+  | { type: 'reset'; mode?: ChatMode | null; difficulty?: Difficulty | null; focus?: ChatFocus | null; scenario?: ChatScenario | null }
   | { type: 'selectMode'; mode: ChatMode }
   | { type: 'selectDifficulty'; difficulty: Difficulty }
   | { type: 'checking' }
@@ -122,6 +134,7 @@ function fromDetail(state: ChatState, detail: ConversationDetail): ChatState {
   return {
     ...state,
     mode: c.mode,
+    scenario: c.scenario ?? state.scenario,
     difficulty: c.mode === 'Übung' ? (c.difficulty ?? state.difficulty) : null,
     started: true,
     conversationId: c.id,
@@ -144,6 +157,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         mode: action.mode ?? null,
         difficulty: action.mode === 'Übung' ? (action.difficulty ?? null) : null,
         focus: action.mode === 'Übung' ? (action.focus ?? null) : null,
+        scenario: action.scenario ?? null,
       };
     case 'selectMode':
       // choosing a mode clears the difficulty (and a focus from 'Als Nächstes üben')

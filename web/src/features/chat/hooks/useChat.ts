@@ -25,6 +25,7 @@ import {
   serverMessages,
   type ChatError,
   type ChatFocus,
+  type ChatScenario,
   type ChatState,
 } from './chat-state';
 
@@ -81,7 +82,7 @@ export interface ChatController {
   /** 'Neu starten': the same mode (and difficulty) from the start. */
   restart: () => Promise<void>;
   /** 'Neuer Chat': everything cleared, optionally with a mode (and a practice's difficulty and focus) chosen. */
-  reset: (mode?: ChatMode | null, difficulty?: Difficulty, focus?: ChatFocus) => void;
+  reset: (mode?: ChatMode | null, difficulty?: Difficulty, focus?: ChatFocus, scenario?: ChatScenario) => void;
   /** Opens a conversation from the history (no-op when it is open). */
   open: (conversationId: string) => void;
 }
@@ -139,10 +140,10 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
     [],
   );
 
-  const reset = useCallback((mode: ChatMode | null = null, difficulty?: Difficulty, focus?: ChatFocus) => {
+  const reset = useCallback((mode: ChatMode | null = null, difficulty?: Difficulty, focus?: ChatFocus, scenario?: ChatScenario) => {
     abortRef.current?.abort();
     abortRef.current = null;
-    dispatch({ type: 'reset', mode, difficulty, focus });
+    dispatch({ type: 'reset', mode, difficulty, focus, scenario });
   }, []);
 
   const open = useCallback((conversationId: string) => {
@@ -212,6 +213,7 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
             mode: s.mode,
             ...(s.mode === 'Übung' && s.difficulty ? { difficulty: s.difficulty } : {}),
             ...(s.focus ? { focusFamily: s.focus.family } : {}),
+            ...(s.scenario ? { scenarioId: s.scenario.id } : {}),
             message,
           }
         : { conversationId: s.conversationId ?? undefined, message };
@@ -324,10 +326,10 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
     const s = stateRef.current;
     abortRef.current?.abort();
     abortRef.current = null;
-    dispatch({ type: 'reset', mode: s.mode, difficulty: s.difficulty, focus: s.focus });
+    dispatch({ type: 'reset', mode: s.mode, difficulty: s.difficulty, focus: s.focus, scenario: s.scenario });
     if (!s.mode || (s.mode === 'Übung' && !s.difficulty)) return;
     // the reducer ran: read the fresh state before starting
-    stateRef.current = { ...initialChatState, mode: s.mode, difficulty: s.mode === 'Übung' ? s.difficulty : null, focus: s.focus };
+    stateRef.current = { ...initialChatState, mode: s.mode, difficulty: s.mode === 'Übung' ? s.difficulty : null, focus: s.focus, scenario: s.scenario };
     await start();
   }, [start]);
 

@@ -55,7 +55,6 @@ export const chat = {
   'chat.newChat': { de: 'Neuer Chat', en: 'New chat' },
   'chat.rings': { de: 'Deine Challenges', en: 'Your challenges' },
   'chat.ring.tip': { de: '{name} · Stufe {stage} · {percent} %', en: '{name} · stage {stage} · {percent} %' },
-  'chat.requestEvaluation': { de: 'Bewertung anfordern', en: 'Request evaluation' },
   'chat.input.label': { de: 'Deine Nachricht', en: 'Your message' },
   'chat.input.placeholder': { de: 'Schreib deine Antwort…', en: 'Write your answer…' },
   'chat.input.placeholderFirst': {
@@ -91,35 +90,12 @@ export const chat = {
   'chat.preview.title': { de: 'Vorschau', en: 'Preview' },
   'chat.preview.edit': { de: 'Bearbeiten', en: 'Edit' },
   'chat.preview.send': { de: 'Senden', en: 'Send' },
-  'chat.placeholders.current': {
-    de: 'Platzhalter {n} von {m}: ersetze den markierten Text durch dein eigenes Beispiel.',
-    en: 'Placeholder {n} of {m}: replace the selected text with your own example.',
-  },
-  'chat.placeholders.open': {
-    de: 'Offene Platzhalter: {m}. Ersetze jeden durch dein eigenes Beispiel.',
-    en: 'Open placeholders: {m}. Replace each with your own example.',
-  },
-  'chat.placeholders.keys': { de: 'Alt+N markiert den nächsten.', en: 'Alt+N selects the next one.' },
-  'chat.placeholders.next': { de: 'Nächster Platzhalter', en: 'Next placeholder' },
-  'chat.placeholders.sentOpen': {
-    de: 'Deine Antwort enthielt noch einen Platzhalter in eckigen Klammern und zählt daher als unfertig.',
-    en: 'Your answer still held a placeholder in square brackets, so it counts as unfinished.',
-  },
   'chat.restart': { de: 'Neu starten', en: 'Restart' },
   'chat.limit.title': { de: 'Monatslimit erreicht', en: 'Monthly limit reached' },
   'chat.limit.details': {
     de: 'Du hast dein monatliches Chat-Limit ({limit}) erreicht. Bitte upgrade dein Abo, um weitere Chats zu starten.',
     en: 'You have reached your monthly chat limit ({limit}). Please upgrade your plan to start more chats.',
   },
-  'chat.limit.toast': {
-    de: 'Monatslimit erreicht. Upgrade im Profil möglich.',
-    en: 'Monthly limit reached. You can upgrade in your profile.',
-  },
-  'chat.retryAfter': {
-    de: 'Versuche es in etwa {seconds} Sekunden noch einmal.',
-    en: 'Try again in about {seconds} seconds.',
-  },
-  'chat.scoreFailed': { de: 'Auswertung des Scores fehlgeschlagen.', en: 'Scoring failed.' },
   'chat.conversationFailed': {
     de: 'Konversation konnte nicht geladen werden.',
     en: 'The conversation could not be loaded.',

@@ -119,4 +119,32 @@ export const chatParts = {
     de: 'Spracherkennung fehlgeschlagen. Bitte erneut versuchen.',
     en: 'Speech recognition failed. Please try again.',
   },
+  // The header of a chat on a scenario (issue 28): loaded only for such chats.
+  'chat.scenario.label': { de: 'Szenario', en: 'Scenario' },
+  'chat.scenario.persona': { de: 'Gesprächspartner', en: 'Talking to' },
+  // Shown only once a chat runs (the transcript has brought this part): placeholders, a failed score, the limit's toast, a retry's wait, 'Bewertung anfordern'.
+  'chat.placeholders.current': {
+    de: 'Platzhalter {n} von {m}: ersetze den markierten Text durch dein eigenes Beispiel.',
+    en: 'Placeholder {n} of {m}: replace the selected text with your own example.',
+  },
+  'chat.placeholders.open': {
+    de: 'Offene Platzhalter: {m}. Ersetze jeden durch dein eigenes Beispiel.',
+    en: 'Open placeholders: {m}. Replace each with your own example.',
+  },
+  'chat.placeholders.keys': { de: 'Alt+N markiert den nächsten.', en: 'Alt+N selects the next one.' },
+  'chat.placeholders.next': { de: 'Nächster Platzhalter', en: 'Next placeholder' },
+  'chat.placeholders.sentOpen': {
+    de: 'Deine Antwort enthielt noch einen Platzhalter in eckigen Klammern und zählt daher als unfertig.',
+    en: 'Your answer still held a placeholder in square brackets, so it counts as unfinished.',
+  },
+  'chat.scoreFailed': { de: 'Auswertung des Scores fehlgeschlagen.', en: 'Scoring failed.' },
+  'chat.limit.toast': {
+    de: 'Monatslimit erreicht. Upgrade im Profil möglich.',
+    en: 'Monthly limit reached. You can upgrade in your profile.',
+  },
+  'chat.retryAfter': {
+    de: 'Versuche es in etwa {seconds} Sekunden noch einmal.',
+    en: 'Try again in about {seconds} seconds.',
+  },
+  'chat.requestEvaluation': { de: 'Bewertung anfordern', en: 'Request evaluation' },
 } satisfies Catalogue;

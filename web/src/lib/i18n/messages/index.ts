@@ -10,6 +10,7 @@ import type { feedback } from './feedback';
 import type { help } from './help';
 import type { profile } from './profile';
 import type { progress } from './progress';
+import type { scenarios } from './scenarios';
 import type { tutorial } from './tutorial';
 
 /**
@@ -31,6 +32,7 @@ export type Messages = typeof core &
   typeof profile &
   typeof dashboard &
   typeof progress &
+  typeof scenarios &
   typeof tutorial &
   typeof help &
   typeof feedback &

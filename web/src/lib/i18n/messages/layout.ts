@@ -9,6 +9,7 @@ export const layout = {
   'nav.menuClose': { de: 'Menü schließen', en: 'Close menu' },
   'nav.dashboard': { de: 'Dashboard', en: 'Dashboard' },
   'nav.progress': { de: 'Mein Fortschritt', en: 'My progress' },
+  'nav.scenarios': { de: 'Szenarien', en: 'Scenarios' },
   'nav.help': { de: 'Hilfe', en: 'Help' },
   'nav.feedback': { de: 'Feedback', en: 'Feedback' },
   'nav.newChat': { de: 'Neuer Chat', en: 'New chat' },

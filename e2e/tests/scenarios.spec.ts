@@ -1,0 +1,224 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { apiToken, expectCustomerReplies, input, signedInOnChat, solveObjection } from './chat-support';
+import { appURL, expect, patchMe, test } from './support';
+
+// 'Szenarien' (issue 28) against the real binary and its built-in trainer: a
+// user builds a scenario with a custom objection, starts it, meets the persona
+// and the wording in the chat and wins it with answers that state the
+// criterion; the built-in library is there in German and English; the library
+// and the editor pass axe-core and work on a phone.
+
+const TITLE = 'Zeiterfassung für Handwerksbetriebe';
+const PRODUCT =
+  'TimeTrack: Zeiterfassung per App für Handwerksbetriebe. Die Mitarbeiter buchen ihre Stunden auf dem Handy, das Büro rechnet ab. Das Abo ist monatlich kündbar.';
+const WORDING = 'Wir wollen uns nicht an einen langen Vertrag binden.';
+const CONCERN = 'Letztes Jahr hingen wir zwei Jahre in einem Softwarevertrag fest, der nicht gepasst hat.';
+const CRITERION = 'monatlich kündbar';
+const PITCH = 'Guten Tag, Herr Brandt! Hier ist Alex von TimeTrack, ich möchte Ihnen kurz unsere Zeiterfassung vorstellen.';
+
+async function expectNoAxeViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const found = results.violations.map(
+    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
+  );
+  expect.soft(found, `axe violations on ${what}`).toEqual([]);
+  expect(results.passes.length, `axe checks that passed on ${what}`).toBeGreaterThan(10);
+}
+
+/** Nothing is wider than the screen: the page does not scroll sideways. */
+async function expectNoHorizontalScroll(page: Page) {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(scroll, 'page width beyond the viewport').toBeLessThanOrEqual(client);
+}
+
+/** A scenario's card in the library. */
+const card = (page: Page, title: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, level: 2, exact: true }) });
+
+async function search(page: Page, text: string, label = 'Suche') {
+  await page.getByRole('searchbox', { name: label }).fill(text);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text).replace(/%20/g, '(\\+|%20)')}`));
+}
+
+test('create a scenario with a custom objection, start it, meet persona and wording, win it by the criterion; the library counts it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signedInOnChat(page, request, 'scenarios');
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Szenarien' }).click();
+  await expect(page).toHaveURL(appURL('/scenarios'));
+  await expect(page.getByRole('heading', { name: 'Szenarien', level: 1 })).toBeVisible();
+  await expect(page.locator('.scenarios__count')).toBeVisible();
+  await page.getByRole('link', { name: 'Neues Szenario' }).click();
+  await expect(page.getByRole('heading', { name: 'Neues Szenario', level: 1 })).toBeVisible();
+
+  // An empty save: the schema's errors at the fields, the first one focused.
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Bitte prüfe die markierten Felder.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Titel' })).toBeFocused();
+  await expectNoAxeViolations(page, 'the editor with errors');
+
+  await page.getByRole('textbox', { name: 'Titel' }).fill(TITLE);
+  await page.getByRole('combobox', { name: 'Situation' }).selectOption({ label: 'Kaltakquise' });
+  await page.getByRole('textbox', { name: 'Produktbeschreibung' }).fill(PRODUCT);
+  await page.getByRole('textbox', { name: 'Name' }).fill('Jonas Brandt');
+  await page.getByRole('textbox', { name: 'Rolle' }).fill('Inhaber');
+  await page.getByRole('textbox', { name: 'Firma oder Privathaushalt' }).fill('Brandt Elektrotechnik');
+  await page.getByRole('textbox', { name: 'Branche', exact: true }).fill('Handwerk');
+  const objection = page.getByRole('group', { name: 'Einwand 1' });
+  await objection.getByRole('textbox', { name: 'Wortlaut 1' }).fill(WORDING);
+  await objection.getByRole('textbox', { name: /^Verborgenes Anliegen/ }).fill(CONCERN);
+  await objection.getByRole('textbox', { name: 'Kriterium 1' }).fill(CRITERION);
+
+  // The preview: the customer's first message names the persona and raises the wording.
+  await page.getByRole('button', { name: 'Vorschau' }).click();
+  const preview = page.getByRole('region', { name: 'Erste Nachricht des Kunden' }).locator('blockquote');
+  await expect(preview).toContainText('Jonas Brandt');
+  await expect(preview).toContainText(WORDING);
+
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Szenario gespeichert.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Szenario bearbeiten', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/scenarios\/[0-9a-f-]{36}\/edit$/);
+  await expectNoAxeViolations(page, 'the editor');
+
+  // Start it: practice, Leicht (one objection: nothing harder is offered).
+  await page.getByRole('button', { name: 'Mit diesem Szenario starten' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Szenario starten' });
+  await expect(dialog.getByRole('group', { name: 'Schwierigkeit' }).getByRole('radio')).toHaveCount(1);
+  await dialog.getByRole('button', { name: 'Zum Chat' }).click();
+  await expect(page).toHaveURL(appURL('/chat'));
+  const header = page.locator('.chat__header');
+  await expect(header.getByText(TITLE)).toBeVisible();
+  await expect(header.getByText('Jonas Brandt · Inhaber · Brandt Elektrotechnik')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(input(page)).toBeEnabled();
+  await input(page).fill(PITCH);
+  await input(page).press('Enter');
+  await expectCustomerReplies(page, 1);
+  const log = page.getByRole('list', { name: 'Gesprächsverlauf' });
+  const opening = log.locator('.message--bot').first();
+  await expect(opening).toContainText('Jonas Brandt');
+  await expect(opening).toContainText(WORDING);
+  // the chat keeps the scenario in its header once it runs
+  await expect(header.getByText('Jonas Brandt · Inhaber · Brandt Elektrotechnik')).toBeVisible();
+
+  // An answer that misses the criterion, however polite, does not win.
+  await input(page).fill(
+    'Das verstehe ich gut, Herr Brandt. Darf ich fragen, was Sie bisher mit Verträgen erlebt haben? Viele Betriebe sparen mit TimeTrack jede Woche Stunden im Büro. Sollen wir nächste Woche einen Termin machen?',
+  );
+  await input(page).press('Enter');
+  await expectCustomerReplies(page, 2);
+  await expect(page.getByText('Herzlichen Glückwunsch, du hast den Kunden überzeugt')).toHaveCount(0);
+
+  // Answers that state the criterion win it.
+  await solveObjection(page);
+  await expect(page.getByText('Herzlichen Glückwunsch, du hast den Kunden überzeugt')).toBeVisible();
+  const answers = await log.locator('.message--human').allTextContents();
+  expect(answers.at(-1)?.toLowerCase()).toContain(CRITERION);
+
+  // The library counts the attempt and the win.
+  await page.getByRole('navigation').getByRole('link', { name: 'Szenarien' }).click();
+  await search(page, 'Zeiterfassung für Handwerksbetriebe');
+  const mine = card(page, TITLE);
+  await expect(mine.getByText('Meine', { exact: true })).toBeVisible();
+  const stats = mine.locator('.scenario-card__stats');
+  await expect(stats.locator('dd').nth(0)).toHaveText('1');
+  await expect(stats.locator('dd').nth(1)).toHaveText('1');
+
+  // Export: the versioned file with the custom objection.
+  const downloading = page.waitForEvent('download');
+  await mine.getByRole('button', { name: 'Exportieren' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('zeiterfassung-fuer-handwerksbetriebe.json');
+  const file = JSON.parse(await readFile(await download.path(), 'utf8')) as Record<string, unknown> & { persona: Record<string, unknown> };
+  expect(file).toMatchObject({ version: 1, title: TITLE, objections: [{ wordings: [WORDING], concern: CONCERN, criteria: [CRITERION] }] });
+
+  // Import: a malformed file names its field; the exported one comes back as a copy of my own.
+  const upload = page.getByLabel('Szenario importieren (JSON)');
+  const broken = { ...file, persona: { ...file.persona, name: '' } };
+  await upload.setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
+  const problem = page.getByRole('alert').filter({ hasText: 'Die Datei konnte nicht importiert werden.' });
+  await expect(problem).toContainText('Käufer-Persona › Name: Dieses Feld ist erforderlich.');
+  await upload.setInputFiles({ name: 'copy.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+  await expect(page.getByText(`Szenario „${TITLE}“ importiert.`)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Kriterium 1' })).toHaveValue(CRITERION);
+});
+
+test('the library shows the built-in scenarios in German and in English, filters them, and passes axe-core', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const email = await signedInOnChat(page, request, 'scenarios-lib');
+  await page.goto(appURL('/scenarios?scope=public'));
+  await expect(page.getByRole('heading', { name: 'Szenarien', level: 1 })).toBeVisible();
+  // 17 scenarios, each in German and English
+  await expect(page.locator('.scenarios__count')).toHaveText(/^(3[4-9]|[4-9]\d) Szenarien$/);
+  await expect(page.getByRole('navigation', { name: 'Seiten' })).toContainText('Seite 1 von 2');
+  await expectNoAxeViolations(page, 'the library');
+
+  await search(page, 'Fensterbauer');
+  const de = card(page, 'CRM für einen Fensterbauer: Kaltakquise beim Vertriebsleiter');
+  await expect(de).toBeVisible();
+  await expect(de.getByText('Mitgeliefert')).toBeVisible();
+  await expect(de.getByText('Kaltakquise', { exact: true })).toBeVisible();
+  await search(page, 'window manufacturer');
+  await expect(card(page, 'CRM for a window manufacturer: cold call to the head of sales')).toBeVisible();
+
+  // Filters: B2C complaints only; back restores the previous list.
+  await page.getByRole('searchbox', { name: 'Suche' }).fill('');
+  await expect(page).toHaveURL(appURL('/scenarios?scope=public'));
+  await page.getByRole('combobox', { name: 'Situation' }).selectOption({ label: 'Reklamation' });
+  await page.getByRole('combobox', { name: 'B2B/B2C' }).selectOption({ label: 'B2C' });
+  await expect(page.locator('.scenarios__count')).toHaveText('2 Szenarien');
+  await expect(card(page, 'Gebrauchtwagen mit defekter Klimaanlage: Reklamation eines Privatkunden')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('combobox', { name: 'B2B/B2C' })).toHaveValue('');
+  await expect(page.locator('.scenarios__count')).toHaveText('4 Szenarien');
+
+  // The same library in the English UI.
+  await patchMe(request, await apiToken(request, email), { language: 'en' });
+  await page.goto(appURL('/scenarios?scope=public&situation=complaint'));
+  await expect(page.getByRole('heading', { name: 'Scenarios', level: 1 })).toBeVisible();
+  await expect(page.locator('.scenarios__count')).toHaveText('4 scenarios');
+  const en = card(page, "Used car with a broken air conditioning: a private customer's complaint");
+  await expect(en).toBeVisible();
+  await expect(en.getByText('Built-in')).toBeVisible();
+  await expect(en.getByText('Complaint', { exact: true })).toBeVisible();
+  await expect(en.getByRole('button', { name: 'Start with this scenario' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the English library');
+});
+
+test('on a phone (390×844) the library and the editor fit the screen and work', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInOnChat(page, request, 'scenarios-phone');
+  await page.getByRole('button', { name: 'Menü', exact: true }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'Szenarien' }).click();
+  await expect(page.getByRole('heading', { name: 'Szenarien', level: 1 })).toBeVisible();
+  await expect(page.locator('.scenarios__count')).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page, 'the library on a phone');
+
+  // A built-in scenario starts from its card.
+  await page.locator('.scenario-card').first().getByRole('button', { name: 'Mit diesem Szenario starten' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Szenario starten' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+
+  await page.getByRole('link', { name: 'Neues Szenario' }).click();
+  await expect(page.getByRole('heading', { name: 'Neues Szenario', level: 1 })).toBeVisible();
+  const objection = page.getByRole('group', { name: 'Einwand 1' });
+  await objection.getByRole('button', { name: '+ Kriterium hinzufügen' }).click();
+  await expect(objection.getByRole('textbox', { name: 'Kriterium 2' })).toBeFocused();
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page, 'the editor on a phone');
+});

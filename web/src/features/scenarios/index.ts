@@ -1,0 +1,2 @@
+export { ScenariosPage } from './components/ScenariosPage';
+export { ScenarioEditor } from './components/ScenarioEditor';
