@@ -132,6 +132,9 @@ type Deps struct {
 	Metrics Observer
 	// Privacy reads the data export and deletes accounts.
 	Privacy salescoach.PrivacyService
+	// Teams stores teams, their members, invitations, shared chats and the
+	// leaderboard; nil: the team endpoints answer 404.
+	Teams salescoach.TeamService
 }
 
 // Server is the HTTP front of Sales Coach.

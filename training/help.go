@@ -205,6 +205,7 @@ func (s *Service) Finish(ctx context.Context, u *salescoach.User, id string) (*s
 	}
 	s.changed(ctx, u.ID, salescoach.ChangeConversation, salescoach.OpUpdate, conv.ID)
 	s.saveProgress(ctx, u.ID, conv, salescoach.ProgressDelta{CompletedChats: 1})
+	s.tellTeam(ctx, u.ID)
 	return conv, nil
 }
 
