@@ -376,7 +376,7 @@ func (s *Server) handleConversationShare(w http.ResponseWriter, r *http.Request,
 }
 
 // handleTeamConversation answers a chat a member shared with the caller's
-// team, as its author sees it, plus who wrote it. A chat not shared is 404
+// team, as its author sees it (chat), and who wrote it (author). A chat not shared is 404
 // (whether it exists is not revealed).
 func (s *Server) handleTeamConversation(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
 	c, err := s.Teams.SharedConversation(r.Context(), u.ID, r.PathValue("id"))
@@ -391,8 +391,8 @@ func (s *Server) handleTeamConversation(w http.ResponseWriter, r *http.Request, 
 	if err != nil {
 		return err
 	}
-	body["author"] = map[string]string{"userId": author.ID, "displayName": author.DisplayName, "email": author.Email}
-	writeJSON(w, http.StatusOK, body)
+	writeJSON(w, http.StatusOK, map[string]any{"chat": body,
+		"author": map[string]string{"userId": author.ID, "displayName": author.DisplayName, "email": author.Email}})
 	return nil
 }
 
