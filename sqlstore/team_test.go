@@ -464,3 +464,30 @@ func TestTeamManagers(t *testing.T) {
 		}
 	})
 }
+
+// TestTeamInvitationGoesWithInvitedAccount: deleting an account deletes
+// the invitations to its address (they name the person), used or not;
+// other invitations stay.
+func TestTeamInvitationGoesWithInvitedAccount(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		f := newTeamFixture(t, db)
+		f.invite(t, f.owner, "Gone@Example.com", salescoach.RoleMember, "hash-gone")
+		f.invite(t, f.owner, "stays@example.com", salescoach.RoleMember, "hash-stays")
+		gone := newUser(t, db, "gone@example.com")
+		_, err := sqlstore.NewPrivacyService(db).DeleteAccount(t.Context(), gone.ID)
+		mustNil(t, err)
+		if c := count(t, db, `SELECT COUNT(*) FROM team_invitations WHERE email_lower = 'gone@example.com'`); c != 0 {
+			t.Errorf("%d invitations to the deleted address left", c)
+		}
+		if c := count(t, db, `SELECT COUNT(*) FROM team_invitations WHERE email = 'stays@example.com'`); c != 1 {
+			t.Errorf("the other invitation went too")
+		}
+		// The manager's used invitation stays, without the manager once
+		// they are gone.
+		_, err = sqlstore.NewPrivacyService(db).DeleteAccount(t.Context(), f.manager.ID)
+		mustNil(t, err)
+		if c := count(t, db, `SELECT COUNT(*) FROM team_invitations WHERE used_by IS NOT NULL OR email_lower = 'manager@example.com'`); c != 0 {
+			t.Errorf("the deleted manager is still named by %d invitations", c)
+		}
+	})
+}
