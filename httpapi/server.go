@@ -169,7 +169,7 @@ type Server struct {
 
 	limits struct {
 		loginIP, loginFailPair, loginFailAccount, signup, signupMail, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary, avatar,
-		feedbackAnon, feedbackUser, engineCheck, promo, stt, tts, calls, vitals, export, deleteAccount *limiter
+		feedbackAnon, feedbackUser, engineCheck, promo, stt, tts, calls, vitals, export, deleteAccount, teamInvite *limiter
 	}
 }
 
@@ -219,6 +219,9 @@ func New(cfg Config, deps Deps) *Server {
 	// password.
 	s.limits.export = s.newLimiter("export", 3, time.Hour)
 	s.limits.deleteAccount = s.newLimiter("delete-account", 10, 15*time.Minute)
+	// Invitations send mail to addresses the inviter types: bounded per
+	// inviter (a large team joins through the join link).
+	s.limits.teamInvite = s.newLimiter("team-invite", 200, time.Hour)
 	s.cspImg, s.cspPay = blobOrigin(deps.Blobs), paypalOrigins(deps.Billing)
 	s.cspStyles = inlineStyleHashes(deps.App)
 	s.csp = contentSecurityPolicy(s.cspImg, s.cspPay, "", s.cspStyles)

@@ -109,6 +109,9 @@ func (q *inviteRequest) Valid() salescoach.Problems {
 // account; the invited person may have none). When it cannot be queued,
 // the invitation is removed again.
 func (s *Server) handleInvite(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	if err := s.rateLimit(s.limits.teamInvite, u.ID); err != nil {
+		return err
+	}
 	req, err := decode[*inviteRequest](w, r, 0)
 	if err != nil {
 		return err
