@@ -155,6 +155,8 @@ func (s *Service) Evaluate(ctx context.Context, u *salescoach.User, id, productO
 			xp += salescoach.XPExamPassBonus
 		}
 		s.saveProgress(ctx, u.ID, conv, salescoach.ProgressDelta{XP: xp})
+		// The exam's result is part of what the team's managers see.
+		s.tellTeam(ctx, u.ID)
 	}
 	return ev, nil
 }
