@@ -96,6 +96,10 @@ type Profile struct {
 	PerfectAnswersCount   int
 	CompletedChatsCount   int
 
+	// LeaderboardVisible is 'In der Bestenliste anzeigen': whether the
+	// user shows up on their team's leaderboard (true unless switched off).
+	LeaderboardVisible bool
+
 	UpdatedAt time.Time
 }
 
@@ -131,6 +135,7 @@ type ProfileUpdate struct {
 	TonePresetID       *string
 	ProductDescription *string // at most MaxProductDescriptionRunes
 	HasSeenIntro       *bool
+	LeaderboardVisible *bool
 }
 
 // Normalize trims the display name and role and checks every field that is

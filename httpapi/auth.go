@@ -157,8 +157,11 @@ func (s *Server) confirmEmail(ctx context.Context, userID string) error {
 		return err
 	}
 	if !u.IsAdmin && s.isAdminEmail(u.Email) {
-		return s.Users.SetAdmin(ctx, u.Email, true)
+		if err := s.Users.SetAdmin(ctx, u.Email, true); err != nil {
+			return err
+		}
 	}
+	s.joinInvitedTeam(ctx, u)
 	return nil
 }
 

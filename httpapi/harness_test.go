@@ -116,6 +116,7 @@ type env struct {
 	// newPayEnv connects it to a PayPal fake.
 	billing *billing.Service
 	hub     *realtime.Hub
+	teams   *sqlstore.TeamService
 	// outbox holds the server's mail; e.log.mails() sends what is due.
 	outbox *mail.Outbox
 	// blobs is the avatar store: a local folder unless an option swaps it.
@@ -156,6 +157,7 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 		AccessTTL: 15 * time.Minute, RefreshTTLRemember: 30 * 24 * time.Hour,
 	}
 	e.hub = realtime.NewHub()
+	e.teams = sqlstore.NewTeamService(db)
 	conversations := sqlstore.NewConversationService(db)
 	progress := sqlstore.NewProgressService(db)
 	e.billing = &billing.Service{Store: sqlstore.NewSubscriptionService(db), Promos: sqlstore.NewPromoService(db),
@@ -164,7 +166,7 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 		Catalog: sqlstore.NewCatalogService(db), Subscriptions: sqlstore.NewSubscriptionService(db),
 		Scenarios: sqlstore.NewScenarioService(db),
 		Engine:    trainer.New(), Now: e.clock.Now, Log: logger, Changes: e.hub, Tiers: e.billing,
-		Settings: sqlstore.NewSettingsService(db)}
+		Settings: sqlstore.NewSettingsService(db), Team: e.teams}
 	deps := httpapi.Deps{
 		Conversations: conversations, Progress: progress, Training: e.training, Billing: e.billing,
 		Skills: sqlstore.NewSkillService(db), Scenarios: e.training.Scenarios,
@@ -180,6 +182,7 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 		Voice:     sqlstore.NewVoiceService(db),
 		TwoFactor: sqlstore.NewTwoFactorService(db), TOTP: mustTOTP(t, e.secret),
 		Privacy: sqlstore.NewPrivacyService(db),
+		Teams:   e.teams,
 		Ready:   db.Ping,
 		App: fstest.MapFS{
 			"index.html":         {Data: []byte("<!doctype html><title>app</title>")},

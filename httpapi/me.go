@@ -40,6 +40,7 @@ type profileJSON struct {
 	Progress              int    `json:"progress"`
 	ObjectionsSolvedCount int    `json:"objections_solved_count"`
 	MessagesSentCount     int    `json:"messages_sent_count"`
+	LeaderboardVisible    bool   `json:"leaderboard_visible"`
 }
 
 type levelJSON struct {
@@ -76,7 +77,7 @@ func (s *Server) writeMe(w http.ResponseWriter, u *salescoach.User, p *salescoac
 		"user": s.toMeUser(u),
 		"profile": profileJSON{UserID: p.UserID, ProductDescription: p.ProductDescription, HasSeenIntro: p.HasSeenIntro,
 			Streak: p.Streak, Progress: salescoach.ClampPercent(p.Progress), ObjectionsSolvedCount: p.ObjectionsSolvedCount,
-			MessagesSentCount: p.MessagesSentCount},
+			MessagesSentCount: p.MessagesSentCount, LeaderboardVisible: p.LeaderboardVisible},
 		"level": levelJSON{Level: lv.Level, XP: lv.XP, Progress: lv.Progress, XPForNext: lv.XPForNext,
 			XPForNextLevel: lv.XPForNext, XPInLevel: lv.XPInLevel},
 	})

@@ -130,6 +130,10 @@ func seedEverything(t *testing.T, e *env, c *client, addr string) (conversationI
 	c.do("POST", "/api/track", map[string]any{"path": "/dashboard", "source": "direct"}).must(t, 204)
 	c.do("POST", "/api/referrals/code", nil).must(t, 200)
 	c.do("POST", "/api/voice/calls", nil).must(t, 201)
+	// A team she owns, an invitation she sent, a chat she shares.
+	c.do("POST", "/api/teams", map[string]any{"name": "Veras Team"}).must(t, 201)
+	c.do("POST", "/api/team/invitations", map[string]any{"email": "tina.team@example.com"}).must(t, 201)
+	c.do("POST", "/api/conversations/"+conversationID+"/share", nil).must(t, 200)
 	e.client().do("POST", "/api/auth/recover", map[string]any{"email": addr}).must(t, 200)
 	now := e.clock.Now()
 	e.sqlExec(`INSERT INTO identities (id, user_id, provider, subject, email, created_at) VALUES (?, ?, 'google', ?, ?, ?)`,
@@ -199,7 +203,8 @@ func TestDeleteAccountLeavesNoTrace(t *testing.T) {
 				for _, table := range []string{"users", "profiles", "training_scores", "refresh_tokens", "one_time_tokens",
 					"identities", "consent_audit", "page_views", "referral_codes", "referral_signups", "subscriptions",
 					"promo_redemptions", "conversations", "messages", "chat_starts", "token_usage", "feedback",
-					"voice_usage", "voice_calls", "skill_answers", "skill_technique_days", "skill_family_days", "scenarios"} {
+					"voice_usage", "voice_calls", "skill_answers", "skill_technique_days", "skill_family_days", "scenarios",
+					"teams", "team_members", "team_invitations", "conversation_shares", "xp_days"} {
 					if e.sqlCount("SELECT COUNT(*) FROM "+table) == 0 {
 						t.Fatalf("seed left %s empty", table)
 					}
@@ -428,7 +433,7 @@ func TestExportHoldsOwnDataOnly(t *testing.T) {
 					t.Errorf("user = %v", user)
 				}
 				for _, k := range []string{"consent_records", "feedback", "sessions", "subscriptions", "promo_redemptions", "token_usage", "voice_calls", "page_views", "linked_accounts", "mail_links",
-					"skill_answers", "skill_technique_days", "skill_family_days", "scenarios"} {
+					"skill_answers", "skill_technique_days", "skill_family_days", "scenarios", "team_membership", "shared_chats", "xp_days"} {
 					if rows, _ := account[k].([]any); len(rows) == 0 {
 						t.Errorf("account.json has no %s", k)
 					}

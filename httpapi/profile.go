@@ -48,13 +48,15 @@ type patchMeRequest struct {
 	TonePresetID       optionalString `json:"tone_preset_id"`
 	ProductDescription *string        `json:"product_description"`
 	HasSeenIntro       *bool          `json:"has_seen_intro"`
+	LeaderboardVisible *bool          `json:"leaderboard_visible"`
 
 	update salescoach.ProfileUpdate
 }
 
 func (q *patchMeRequest) Valid() salescoach.Problems {
 	q.update = salescoach.ProfileUpdate{DisplayName: q.DisplayName, Role: q.Role, Formality: q.Formality,
-		Language: q.Language, ProductDescription: q.ProductDescription, HasSeenIntro: q.HasSeenIntro}
+		Language: q.Language, ProductDescription: q.ProductDescription, HasSeenIntro: q.HasSeenIntro,
+		LeaderboardVisible: q.LeaderboardVisible}
 	if q.TonePresetID.Set {
 		// null and "" both choose Standard (neutral).
 		id := ""
@@ -81,7 +83,7 @@ func (s *Server) handlePatchMe(w http.ResponseWriter, r *http.Request, u *salesc
 	if upd.DisplayName != nil || upd.Role != nil || upd.Formality != nil || upd.Language != nil || upd.TonePresetID != nil {
 		s.changed(r, u.ID, salescoach.ChangeUser, salescoach.OpUpdate, u.ID)
 	}
-	if upd.ProductDescription != nil || upd.HasSeenIntro != nil {
+	if upd.ProductDescription != nil || upd.HasSeenIntro != nil || upd.LeaderboardVisible != nil {
 		s.changed(r, u.ID, salescoach.ChangeProfile, salescoach.OpUpdate, u.ID)
 	}
 	s.writeMe(w, u, p)

@@ -137,6 +137,24 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("POST /api/admin/promo-codes", s.requireAdmin(s.handleAdminCreatePromoCode))
 	mux.Handle("PATCH /api/admin/promo-codes/{id}", s.requireAdmin(s.handleAdminPatchPromoCode))
 
+	// Teams (issue 27).
+	mux.Handle("POST /api/teams", s.requireTeams(s.handleCreateTeam))
+	mux.Handle("GET /api/team", s.requireTeams(s.handleMyTeam))
+	mux.Handle("DELETE /api/team", s.requireTeams(s.handleDeleteTeam))
+	mux.Handle("POST /api/team/invitations", s.requireTeams(s.handleInvite))
+	mux.Handle("POST /api/team/join", s.requireTeams(s.handleJoinTeam))
+	mux.Handle("POST /api/team/join-link", s.requireTeams(s.handleResetJoinLink))
+	mux.Handle("GET /api/team/members", s.requireTeams(s.handleTeamMembers))
+	mux.Handle("GET /api/team/members/{userId}", s.requireTeams(s.handleTeamMember))
+	mux.Handle("PATCH /api/team/members/{userId}", s.requireTeams(s.handleSetMemberRole))
+	mux.Handle("DELETE /api/team/members/{userId}", s.requireTeams(s.handleRemoveMember))
+	mux.Handle("POST /api/team/leave", s.requireTeams(s.handleLeaveTeam))
+	mux.Handle("GET /api/team/conversations/{id}", s.requireTeams(s.handleTeamConversation))
+	mux.Handle("GET /api/team/leaderboard", s.requireTeams(s.handleLeaderboard))
+	mux.Handle("GET /api/conversations/{id}/share", s.requireTeams(s.handleConversationShare))
+	mux.Handle("POST /api/conversations/{id}/share", s.requireTeams(s.handleShareConversation))
+	mux.Handle("DELETE /api/conversations/{id}/share", s.requireTeams(s.handleUnshareConversation))
+
 	// Tracking.
 	mux.Handle("POST /api/track", s.handle(s.handleTrack))
 	mux.Handle("POST /api/vitals", s.handle(s.handleVitals))

@@ -134,6 +134,9 @@ type Deps struct {
 	Metrics Observer
 	// Privacy reads the data export and deletes accounts.
 	Privacy salescoach.PrivacyService
+	// Teams stores teams, their members, invitations, shared chats and the
+	// leaderboard; nil: the team endpoints answer 404.
+	Teams salescoach.TeamService
 }
 
 // Server is the HTTP front of Sales Coach.
@@ -168,7 +171,7 @@ type Server struct {
 
 	limits struct {
 		loginIP, loginFailPair, loginFailAccount, signup, signupMail, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary, avatar,
-		feedbackAnon, feedbackUser, engineCheck, promo, stt, tts, calls, vitals, export, deleteAccount *limiter
+		feedbackAnon, feedbackUser, engineCheck, promo, stt, tts, calls, vitals, export, deleteAccount, teamInvite *limiter
 	}
 }
 
@@ -218,6 +221,9 @@ func New(cfg Config, deps Deps) *Server {
 	// password.
 	s.limits.export = s.newLimiter("export", 3, time.Hour)
 	s.limits.deleteAccount = s.newLimiter("delete-account", 10, 15*time.Minute)
+	// Invitations send mail to addresses the inviter types: bounded per
+	// inviter (a large team joins through the join link).
+	s.limits.teamInvite = s.newLimiter("team-invite", 200, time.Hour)
 	s.cspImg, s.cspPay = blobOrigin(deps.Blobs), paypalOrigins(deps.Billing)
 	s.cspStyles = inlineStyleHashes(deps.App)
 	s.csp = contentSecurityPolicy(s.cspImg, s.cspPay, "", s.cspStyles)

@@ -199,3 +199,24 @@ var htmlLayout = template.Must(template.New("mail").Parse(`<!DOCTYPE html>
 </body>
 </html>
 `))
+
+// TeamInvitation returns the mail that invites someone to the team named
+// team, in lang ("de", the default, or "en"), with link as its action
+// (<BASE_URL>/app/team/join?token=...). To is left for the caller. The
+// team's name is the owner's text: the HTML template escapes it, and it is
+// cut to 100 characters like every team name. It cannot fail.
+func TeamInvitation(lang, team, link string) salescoach.MailMessage {
+	t := newText(lang)
+	if t.lang == salescoach.LanguageEN {
+		t.subject = "Your invitation to the team " + team + " on Sales Coach"
+		t.before = []string{"You have been invited to join the team " + team + " on Sales Coach. Its managers will see your training progress (not your practice chats, unless you share one)."}
+		t.button = "Join the team"
+		t.after = []string{"The link works only once and for 7 days. If you have no account yet, sign up with this email address through the link; you join the team when you confirm it."}
+	} else {
+		t.subject = "Deine Einladung ins Team " + team + " bei Sales Coach"
+		t.before = []string{"du wurdest eingeladen, dem Team " + team + " bei Sales Coach beizutreten. Die Manager des Teams sehen deinen Trainingsfortschritt (deine Übungs-Chats nicht, außer du teilst einen)."}
+		t.button = "Dem Team beitreten"
+		t.after = []string{"Der Link funktioniert nur einmal und ist 7 Tage gültig. Wenn du noch kein Konto hast, registriere dich über den Link mit dieser E-Mail-Adresse; du trittst dem Team bei, sobald du sie bestätigst."}
+	}
+	return t.render(link)
+}

@@ -461,6 +461,9 @@ func (s *ConversationService) saveTurnPipelined(ctx context.Context, c *salescoa
 				return err
 			})
 			p.queue(countersSt)
+			if st, ok := xpDayStmt(c.UserID, end.Progress.XP, now); ok {
+				p.queue(st)
+			}
 		}
 		if end.Answer != nil {
 			for _, st := range skillStmts(end.Answer) {

@@ -69,7 +69,7 @@ var exportSpecs = []exportSpec{
 	{"profile", []exportCol{textCol("product_description"), boolCol("has_seen_intro"), intCol("streak"),
 		textCol("last_active_day"), intCol("progress"), intCol("objections_solved_count"), intCol("messages_sent_count"),
 		intCol("fast_answers_count"), intCol("feedback_count"), intCol("calls_count"), intCol("hints_count"),
-		intCol("perfect_answers_count"), intCol("completed_chats_count"), timeCol("updated_at")},
+		intCol("perfect_answers_count"), intCol("completed_chats_count"), boolCol("leaderboard_visible"), timeCol("updated_at")},
 		`FROM profiles WHERE user_id = ?`},
 	{"training_score", []exportCol{intCol("score"), timeCol("updated_at")},
 		`FROM training_scores WHERE user_id = ?`},
@@ -134,6 +134,15 @@ var exportSpecs = []exportSpec{
 	{"scenarios", []exportCol{textCol("id"), textCol("scope"), textCol("title"), textCol("body"), timeCol("created_at"),
 		timeCol("updated_at")},
 		`FROM scenarios WHERE owner_id = ? ORDER BY created_at, id`},
+	// Teams (issue 27): the user's membership (the team's name, their role,
+	// since when; not the other members), the chats they share with it, and
+	// their XP per day (the leaderboard's sums).
+	{"team_membership", []exportCol{{"t.name", "team", colText}, {"m.role", "role", colText}, {"m.joined_at", "joined_at", colTime}},
+		`FROM team_members m JOIN teams t ON t.id = m.team_id WHERE m.user_id = ?`},
+	{"shared_chats", []exportCol{{"s.conversation_id", "conversation_id", colText}, {"s.shared_at", "shared_at", colTime}},
+		`FROM conversation_shares s JOIN conversations c ON c.id = s.conversation_id WHERE c.user_id = ? ORDER BY s.shared_at, s.conversation_id`},
+	{"xp_days", []exportCol{textCol("day"), intCol("xp")},
+		`FROM xp_days WHERE user_id = ? ORDER BY day`},
 }
 
 // techniqueNames is an SQL expression that spells the bit set in column
@@ -318,6 +327,13 @@ func (s *PrivacyService) DeleteAccount(ctx context.Context, userID string) (*sal
 		if _, err := r.exec(ctx, `UPDATE feedback SET user_id = NULL, email = '', name = ''
 			WHERE user_id = ? OR (? <> '' AND lower(email) = ?)`, userID, emailLower.String, emailLower.String); err != nil {
 			return dbError(err, "delete account: anonymise feedback")
+		}
+		// Invitations to the address that wait unused name the person;
+		// those of teams the user owns go with the team below.
+		if emailLower.String != "" {
+			if _, err := r.exec(ctx, `DELETE FROM team_invitations WHERE email_lower = ?`, emailLower.String); err != nil {
+				return dbError(err, "delete account: team invitations")
+			}
 		}
 		res, err := r.exec(ctx, `DELETE FROM users WHERE id = ?`, userID)
 		if err != nil {

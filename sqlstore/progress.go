@@ -82,8 +82,22 @@ func addProgress(ctx context.Context, r runner, userID string, d salescoach.Prog
 			return err
 		}
 	}
+	if st, ok := xpDayStmt(userID, d.XP, now); ok {
+		if _, err := r.execStmt(ctx, st); err != nil {
+			return err
+		}
+	}
 	_, err = r.execStmt(ctx, countersSt)
 	return err
+}
+
+// xpDayStmt adds xp to the user's XP of now's UTC day (xp_days, the
+// leaderboard's sums), in the transaction or batch that awards it; false
+// when there is no XP to add.
+func xpDayStmt(userID string, xp int, now time.Time) (stmt, bool) {
+	return stmt{q: `INSERT INTO xp_days (user_id, day, xp) VALUES (?, ?, ?)
+		ON CONFLICT (user_id, day) DO UPDATE SET xp = xp_days.xp + excluded.xp`,
+		args: []any{userID, salescoach.Day(now), xp}, op: "add xp of the day"}, xp > 0
 }
 
 // progressStmts are addProgress's two statements: the XP (returning the

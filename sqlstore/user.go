@@ -265,13 +265,13 @@ func (s *UserService) CountUsers(ctx context.Context) (int, error) {
 
 const profileColumns = `user_id, product_description, has_seen_intro, streak, COALESCE(last_active_day, ''),
 	progress, objections_solved_count, messages_sent_count, fast_answers_count, feedback_count,
-	calls_count, hints_count, perfect_answers_count, completed_chats_count, updated_at`
+	calls_count, hints_count, perfect_answers_count, completed_chats_count, leaderboard_visible, updated_at`
 
 func scanProfile(s rowScanner) (*salescoach.Profile, error) {
 	var p salescoach.Profile
 	err := s.Scan(&p.UserID, &p.ProductDescription, &p.HasSeenIntro, &p.Streak, &p.LastActiveDay,
 		&p.Progress, &p.ObjectionsSolvedCount, &p.MessagesSentCount, &p.FastAnswersCount, &p.FeedbackCount,
-		&p.CallsCount, &p.HintsCount, &p.PerfectAnswersCount, &p.CompletedChatsCount, scanTime(&p.UpdatedAt))
+		&p.CallsCount, &p.HintsCount, &p.PerfectAnswersCount, &p.CompletedChatsCount, &p.LeaderboardVisible, scanTime(&p.UpdatedAt))
 	if err != nil {
 		return nil, err
 	}
@@ -380,12 +380,13 @@ func (s *UserService) UpdateProfile(ctx context.Context, userID string, upd sale
 		} else if n == 0 {
 			return notFound(salescoach.MsgNoUser)
 		}
-		if upd.ProductDescription != nil || upd.HasSeenIntro != nil {
+		if upd.ProductDescription != nil || upd.HasSeenIntro != nil || upd.LeaderboardVisible != nil {
 			if _, err := r.exec(ctx, `UPDATE profiles SET
 					product_description = COALESCE(?, product_description),
 					has_seen_intro = COALESCE(?, has_seen_intro),
+					leaderboard_visible = COALESCE(?, leaderboard_visible),
 					updated_at = ?
-				WHERE user_id = ?`, upd.ProductDescription, upd.HasSeenIntro, now, userID); err != nil {
+				WHERE user_id = ?`, upd.ProductDescription, upd.HasSeenIntro, upd.LeaderboardVisible, now, userID); err != nil {
 				return dbError(err, "update profile")
 			}
 		}

@@ -155,6 +155,8 @@ func (s *Service) Evaluate(ctx context.Context, u *salescoach.User, id, productO
 			xp += salescoach.XPExamPassBonus
 		}
 		s.saveProgress(ctx, u.ID, conv, salescoach.ProgressDelta{XP: xp})
+		// The exam's result is part of what the team's managers see.
+		s.tellTeam(ctx, u.ID)
 	}
 	return ev, nil
 }
@@ -205,6 +207,7 @@ func (s *Service) Finish(ctx context.Context, u *salescoach.User, id string) (*s
 	}
 	s.changed(ctx, u.ID, salescoach.ChangeConversation, salescoach.OpUpdate, conv.ID)
 	s.saveProgress(ctx, u.ID, conv, salescoach.ProgressDelta{CompletedChats: 1})
+	s.tellTeam(ctx, u.ID)
 	return conv, nil
 }
 

@@ -46,6 +46,9 @@ type Service struct {
 	// billing.Service, the one source of plan ids); nil: every plan is
 	// Free.
 	Tiers salescoach.Tiers
+	// Team finds the owner and managers of a user's team, who are told
+	// (ChangeTeam) when the user finishes a chat; nil tells no one.
+	Team salescoach.TeamWatchers
 	// Settings gives the exams' pass mark; nil: DefaultExamPassMark.
 	Settings salescoach.SettingsService
 	Now      func() time.Time
@@ -423,6 +426,9 @@ func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach
 		return nil, err
 	}
 	s.changedTurn(ctx, conv, delta)
+	if plan.Kind == coach.ReplyConvinced {
+		s.tellTeam(ctx, conv.UserID)
+	}
 	res.Message, res.AssistantMessageID = reply, assistant.ID
 	return res, nil
 }
@@ -546,6 +552,28 @@ func (s *Service) keep(ctx context.Context, conv *salescoach.Conversation, d sal
 func (s *Service) changed(ctx context.Context, userID, typ, op, id string) {
 	if s.Changes != nil {
 		s.Changes.Publish(ctx, salescoach.Change{UserID: userID, Type: typ, Op: op, ID: id})
+	}
+}
+
+// tellTeam tells the owner and managers of userID's team that the user
+// finished a chat, so that an open manager view refreshes the member's
+// figures. It carries no data (the view reads through the API, where the
+// team is checked); a failed lookup is logged and tells no one.
+func (s *Service) tellTeam(ctx context.Context, userID string) {
+	if s.Team == nil || s.Changes == nil {
+		return
+	}
+	ids, err := s.Team.TeamManagers(ctx, userID)
+	if err != nil {
+		s.Log.WarnContext(ctx, "team managers not read", "user_id", userID, "err", err)
+		return
+	}
+	changes := make([]salescoach.Change, 0, len(ids))
+	for _, id := range ids {
+		changes = append(changes, salescoach.Change{UserID: id, Type: salescoach.ChangeTeam, Op: salescoach.OpUpdate, ID: userID})
+	}
+	if len(changes) > 0 {
+		s.Changes.Publish(ctx, changes...)
 	}
 }
 

@@ -312,10 +312,12 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 	beatDone := make(chan struct{})
 	go func() { defer close(beatDone); heartbeat.Run(beatCtx) }()
 	defer func() { stopBeat(); <-beatDone }()
+	teams := sqlstore.NewTeamService(db)
 	trainingService := &training.Service{
 		Conversations: conversations, Progress: progress, Users: users, Catalog: catalog,
 		Subscriptions: sqlstore.NewSubscriptionService(db), Engine: engine, Changes: hub, Scenarios: scenarioStore,
 		Tiers: billingService, Now: time.Now, Log: log, Settings: settings, Holder: heartbeat.ID,
+		Team: teams,
 	}
 	if engine.Name() != "builtin" {
 		// A model server whose scoring or evaluation calls fail does not
@@ -354,6 +356,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		TwoFactor: sqlstore.NewTwoFactorService(db), TOTP: totpService,
 		Ready: db.Ping, App: web.Dist(), Metrics: observer(meter),
 		Privacy: sqlstore.NewPrivacyService(db),
+		Teams:   teams,
 	})
 	srv := newHTTPServer(api.Handler(), log)
 	errc := make(chan error, 1)

@@ -1575,8 +1575,6 @@ export interface paths {
                         pdfText?: string;
                         /** @description start a practice chat whose customer raises this objection family first (Als Nächstes üben), with either engine; only read when a practice chat starts (ignored for an exam, whose objections stay drawn, and with a conversationId). Unknown key: 400 invalid_data with fields.focusFamily, and nothing is started */
                         focusFamily?: components["schemas"]["ObjectionFamilyKey"];
-                        /** @description start the chat on this scenario (one the caller may see, else 404 scenario_not_found and nothing is started); only read when a chat starts. Practice difficulty d plays d of its objections (fewer when it has fewer), an exam min(3, n); focusFamily is ignored */
-                        scenarioId?: string;
                         /**
                          * Format: uuid
                          * @description the caller's open voice call, when the browser's own speech recognition heard the message: the message is a turn of that call ('Telefonieren'). Counted before the answer ends; a call that is finished or not the caller's gains nothing and the message is sent all the same
@@ -3120,6 +3118,642 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** found a team ('Team gründen') with the caller as owner. 403 team_email_unconfirmed for a guest or an unconfirmed address; 409 team_already_member when the caller is in a team; 400 team_name_required / team_name_too_long */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description the team */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Team"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's team; 404 team_not_found without one */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the team */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Team"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /** delete the team with its memberships, invitations and shares (owner only: 403 team_owner_only); every member keeps their account and chats */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** invite an address (owner: manager or member; manager: member only, else 403; 200 an hour per inviter, then 429). The mail goes through the outbox with the link <BASE_URL>/app/team/join?token=<one-time token>, single use, valid 7 days. An address without an account signs up through the link and joins when it confirms the address (or with POST /api/team/join). A member: 403 team_forbidden */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                        /**
+                         * @default member
+                         * @enum {string}
+                         */
+                        role?: "manager" | "member";
+                    };
+                };
+            };
+            responses: {
+                /** @description invited */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "manager" | "member";
+                            /** Format: date-time */
+                            expiresAt: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** join with an invitation's token (in its role; used up) or the team's join link token (as a member). 404 team_invitation_invalid for an unknown, used or expired token; 409 team_already_member; 403 team_email_unconfirmed; counts against the mail-link attempts of the address (429) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description the team joined */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Team"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/join-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** give the team a new join link (owner only); the old one stops working */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the new link */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            url: string;
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the members table (owner and managers; a member: 403 team_forbidden): figures over the last 7/30/90 days from the progress data, searchable (q: name or e-mail), sortable, 50 a page */
+        get: {
+            parameters: {
+                query?: {
+                    q?: string;
+                    sort?: "name" | "-name" | "email" | "-email" | "role" | "-role" | "joinedAt" | "-joinedAt" | "lastActivity" | "-lastActivity" | "chats" | "-chats" | "answers" | "-answers";
+                    page?: number;
+                    range?: 7 | 30 | 90;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description one page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            members: components["schemas"]["TeamMember"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                            range: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        /** a member's page (owner and managers): the table's row and the member's progress report over range (technique rates and their weeks, families, evaluated exams with their totals). A user not in the caller's team: 404 */
+        get: {
+            parameters: {
+                query?: {
+                    range?: 7 | 30 | 90;
+                };
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the member */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            member: components["schemas"]["TeamMember"];
+                            progress: components["schemas"]["ProgressReport"];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /** remove a member from the team (owner: anyone but themselves; manager: members only); the account and chats stay, the member's shares with the team end */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        /** change a member's role (owner only, not their own: 403 team_owner_only); owner hands the team over and the old owner becomes a manager */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        role: "owner" | "manager" | "member";
+                    };
+                };
+            };
+            responses: {
+                /** @description changed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/api/team/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** leave the team; the account and chats stay, shares with the team end. The owner: 409 team_owner_cannot_leave (hand over or delete the team first) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description left */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** a chat a member of the caller's team shared with it, for the owner and managers (a member: 403). Not shared, revoked, its author gone from the team, or another team's: 404 conversation_not_found */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the chat as its author sees it, and its author */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            chat: components["schemas"]["ConversationDetail"];
+                            author: {
+                                /** Format: uuid */
+                                userId: string;
+                                displayName: string;
+                                email: string;
+                            };
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the team's leaderboard ('Bestenliste'): XP earned this week (since Monday, UTC) or this month, the top 10 places of the members who show themselves, and the caller's own place (null and hidden: true while they hide themselves) */
+        get: {
+            parameters: {
+                query?: {
+                    period?: "week" | "month";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the leaderboard */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Leaderboard"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** whether the caller's chat is shared with their current team */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the share */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChatShare"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** share the caller's own chat with their team ('Mit meinem Team teilen'): its owner and managers may read it at GET /api/team/conversations/{id}. Not the caller's chat: 404 conversation_not_found; no team: 404 team_not_found */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description shared */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChatShare"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        /** revoke the share (done when not shared) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description not shared */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/track": {
         parameters: {
             query?: never;
@@ -4530,332 +5164,6 @@ export interface paths {
         };
         trace?: never;
     };
-    "/api/scenarios": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the scenarios the caller may see (own, public incl. the built-in library; team ones once teams exist), newest first with the library last, 20 per page; q (at most 100 characters) matches title, product, persona name, role, company and industry (substring, any case); industry matches exactly, any case */
-        get: {
-            parameters: {
-                query?: {
-                    scope?: "mine" | "team" | "public";
-                    q?: string;
-                    situation?: components["schemas"]["ScenarioSituation"];
-                    language?: "de" | "en";
-                    buyer?: "b2b" | "b2c";
-                    industry?: string;
-                    page?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description one page and the number of all matches */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["ScenarioItem"][];
-                            total: number;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        /** create a scenario */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["ScenarioInput"];
-                };
-            };
-            responses: {
-                /** @description created: its id and content */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Scenario"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                /** @description forbidden: scope public without admin, or scope team */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                413: components["responses"]["Error"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/scenarios/import": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** store an export file as the caller's own scenario; read strictly: an unknown field (field_unknown), a value of the wrong kind (field_bad_type), a version other than 1 (scenario_bad_version) or a bad field answer 400 naming the field's path in fields */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["ScenarioFile"];
-                };
-            };
-            responses: {
-                /** @description imported */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Scenario"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/scenarios/preview": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** the customer's first message for a scenario (as being edited, not stored) from the configured engine; rate-limited like the chat */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["ScenarioInput"];
-                };
-            };
-            responses: {
-                /** @description the opening message */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                429: components["responses"]["Error"];
-                503: components["responses"]["ModelUnavailable"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/scenarios/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        /** a scenario the caller may see, with the caller's stats (404 scenario_not_found otherwise) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description the scenario */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Scenario"];
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        /** delete a scenario the caller may change; chats on it keep their snapshot (404 / 403 as PATCH) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-            };
-        };
-        options?: never;
-        head?: never;
-        /** replace the fields given (title, language, situation, product, persona, objections; the scope stays) and validate the result; 404 when the caller may not see it, 403 scenario_read_only when they may see but not change it (built-in, someone else's public one) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        title?: string;
-                        /** @enum {string} */
-                        language?: "de" | "en";
-                        situation?: components["schemas"]["ScenarioSituation"];
-                        product?: string;
-                        persona?: components["schemas"]["ScenarioPersona"];
-                        objections?: components["schemas"]["ScenarioObjection"][];
-                    };
-                };
-            };
-            responses: {
-                /** @description changed */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Scenario"];
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-            };
-        };
-        trace?: never;
-    };
-    "/api/scenarios/{id}/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        /** a scenario the caller may see as an export file (Content-Disposition: attachment) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description the file */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ScenarioFile"];
-                    };
-                };
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4912,7 +5220,7 @@ export interface components {
          *     error without one its category: invalid, not_found, conflict, unauthorized, forbidden, limit, too_large, unavailable, internal.
          * @enum {string}
          */
-        ErrorCode: "account_disabled" | "account_has_email" | "account_locked" | "answer_missing" | "assessment_failed" | "audio_empty" | "audio_invalid" | "audio_missing" | "audio_too_large" | "audio_too_long" | "audio_type" | "avatar_invalid" | "avatar_missing" | "avatar_no_store" | "avatar_too_large" | "avatar_type" | "avatar_unreadable" | "bad_date" | "bad_id" | "bad_page" | "bad_period" | "challenge_description_too_long" | "challenge_icon_invalid" | "challenge_name_too_long" | "challenge_not_found" | "challenge_target_invalid" | "challenges_too_many" | "chat_limit" | "chat_limit_details" | "company_too_long" | "confirm_link_invalid" | "conflict" | "consent_unknown" | "conversation_busy" | "conversation_completed" | "conversation_not_found" | "customer_unreachable" | "database_unavailable" | "delete_failed" | "difficulty_missing" | "display_name_too_long" | "email_address_invalid" | "email_invalid" | "email_missing" | "email_registered" | "email_taken" | "email_unconfirmed" | "engine_key_refused" | "engine_status" | "engine_timeout" | "engine_unreachable" | "engine_url_invalid" | "evaluate_failed" | "evaluation_failed" | "exam_only" | "exam_pass_mark_invalid" | "feedback_empty" | "feedback_name_too_long" | "feedback_not_found" | "feedback_subject_too_long" | "feedback_too_long" | "feedback_type_unknown" | "field_bad_type" | "field_control_character" | "field_unknown" | "file_name_invalid" | "file_not_found" | "file_size_unknown" | "first_name_missing" | "first_name_too_long" | "forbidden" | "foreign_origin" | "formality_invalid" | "hint_failed" | "identity_not_found" | "identity_taken" | "internal" | "invalid_credentials" | "invalid_data" | "invitation_not_sent" | "invitation_not_sent_hint" | "language_code_invalid" | "language_invalid" | "last_name_missing" | "last_name_too_long" | "link_invalid" | "mail_failed" | "mail_not_sent" | "message_empty" | "message_not_found" | "message_too_long" | "metric_unknown" | "missing_reference" | "mode_missing" | "name_empty" | "not_found" | "not_on_self" | "not_ready" | "nothing_to_rate" | "oauth_state_invalid" | "password_missing" | "password_too_long" | "password_too_short" | "path_invalid" | "paypal_id_missing" | "pdf_name_too_long" | "pdf_text_too_long" | "perfect_failed" | "practice_only" | "product_description_too_long" | "product_override_too_long" | "progress_negative" | "promo_code_format" | "promo_code_invalid" | "promo_code_missing" | "promo_code_redeemed" | "promo_code_taken" | "promo_code_used_up" | "promo_description_too_long" | "promo_expiry_past" | "promo_limit_below_redemptions" | "promo_limit_invalid" | "promo_not_found" | "promo_plan_unknown" | "provider_not_configured" | "query_too_long" | "referral_invalid" | "referral_not_found" | "reply_failed" | "reply_kind_unknown" | "request_bad_json" | "request_not_json" | "request_not_object" | "request_too_large" | "reset_link_invalid" | "role_too_long" | "sample_rate_invalid" | "session_expired" | "session_invalid" | "session_reused" | "sign_in_required" | "social_login_failed" | "source_unknown" | "speech_format_invalid" | "speech_text_empty" | "speech_text_too_long" | "storage_aborted" | "storage_bucket_missing" | "storage_delete_failed" | "storage_incomplete" | "storage_refused" | "storage_save_failed" | "storage_unreachable" | "storage_unreadable" | "stt_failed" | "stt_not_configured" | "subscription_not_found" | "subscription_taken" | "summary_empty" | "summary_failed" | "terms_required" | "terms_version_unknown" | "text_type_invalid" | "title_empty" | "title_too_long" | "tone_preset_description_too_long" | "tone_preset_name_too_long" | "tone_preset_not_found" | "tone_preset_taken" | "tone_preset_unknown" | "too_many_attempts" | "trainer_cancelled" | "tts_failed" | "tts_not_configured" | "unknown_status" | "upload_failed" | "url_blocked" | "url_invalid" | "url_missing" | "url_no_text" | "url_too_large" | "url_unavailable" | "user_missing" | "user_not_found" | "vital_value_out_of_range" | "vitals_count_invalid" | "voice_call_not_found" | "voice_engine_invalid" | "voice_invalid" | "invalid" | "unauthorized" | "limit" | "too_large" | "unavailable" | "payments_not_configured" | "paypal_unavailable" | "subscription_confirm_failed" | "subscription_revise_failed" | "subscription_cancel_retry" | "subscription_cancel_failed" | "subscription_uncancel_failed" | "subscription_id_invalid" | "subscription_plan_foreign" | "subscription_status_invalid" | "subscription_exists" | "promo_code_required" | "promo_unavailable" | "webhook_unverified" | "totp_code_missing" | "totp_code_invalid" | "totp_challenge_invalid" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_pending" | "totp_guest" | "totp_reauth_missing" | "totp_password_wrong" | "totp_setup_required" | "totp_session_required" | "account_delete_subscription_failed" | "account_delete_confirm" | "account_delete_password_wrong" | "account_delete_needs_password" | "account_delete_self" | "account_delete_storage_failed" | "account_delete_reauth_required" | "reauth_not_linked" | "reauth_use_password" | "withdrawal_waiver_required" | "scenario_field_required" | "scenario_field_too_long" | "scenario_field_bad_choice" | "scenario_unknown_family" | "scenario_objections_count" | "scenario_list_count" | "scenario_objection_mixed" | "scenario_bad_version" | "scenario_not_found" | "scenario_read_only";
+        ErrorCode: "account_disabled" | "account_has_email" | "account_locked" | "answer_missing" | "assessment_failed" | "audio_empty" | "audio_invalid" | "audio_missing" | "audio_too_large" | "audio_too_long" | "audio_type" | "avatar_invalid" | "avatar_missing" | "avatar_no_store" | "avatar_too_large" | "avatar_type" | "avatar_unreadable" | "bad_date" | "bad_id" | "bad_page" | "bad_period" | "challenge_description_too_long" | "challenge_icon_invalid" | "challenge_name_too_long" | "challenge_not_found" | "challenge_target_invalid" | "challenges_too_many" | "chat_limit" | "chat_limit_details" | "company_too_long" | "confirm_link_invalid" | "conflict" | "consent_unknown" | "conversation_busy" | "conversation_completed" | "conversation_not_found" | "customer_unreachable" | "database_unavailable" | "delete_failed" | "difficulty_missing" | "display_name_too_long" | "email_address_invalid" | "email_invalid" | "email_missing" | "email_registered" | "email_taken" | "email_unconfirmed" | "engine_key_refused" | "engine_status" | "engine_timeout" | "engine_unreachable" | "engine_url_invalid" | "evaluate_failed" | "evaluation_failed" | "exam_only" | "exam_pass_mark_invalid" | "feedback_empty" | "feedback_name_too_long" | "feedback_not_found" | "feedback_subject_too_long" | "feedback_too_long" | "feedback_type_unknown" | "field_bad_type" | "field_control_character" | "field_unknown" | "file_name_invalid" | "file_not_found" | "file_size_unknown" | "first_name_missing" | "first_name_too_long" | "forbidden" | "foreign_origin" | "formality_invalid" | "hint_failed" | "identity_not_found" | "identity_taken" | "internal" | "invalid_credentials" | "invalid_data" | "invitation_not_sent" | "invitation_not_sent_hint" | "language_code_invalid" | "language_invalid" | "last_name_missing" | "last_name_too_long" | "link_invalid" | "mail_failed" | "mail_not_sent" | "message_empty" | "message_not_found" | "message_too_long" | "metric_unknown" | "missing_reference" | "mode_missing" | "name_empty" | "not_found" | "not_on_self" | "not_ready" | "nothing_to_rate" | "oauth_state_invalid" | "password_missing" | "password_too_long" | "password_too_short" | "path_invalid" | "paypal_id_missing" | "pdf_name_too_long" | "pdf_text_too_long" | "perfect_failed" | "practice_only" | "product_description_too_long" | "product_override_too_long" | "progress_negative" | "promo_code_format" | "promo_code_invalid" | "promo_code_missing" | "promo_code_redeemed" | "promo_code_taken" | "promo_code_used_up" | "promo_description_too_long" | "promo_expiry_past" | "promo_limit_below_redemptions" | "promo_limit_invalid" | "promo_not_found" | "promo_plan_unknown" | "provider_not_configured" | "query_too_long" | "referral_invalid" | "referral_not_found" | "reply_failed" | "reply_kind_unknown" | "request_bad_json" | "request_not_json" | "request_not_object" | "request_too_large" | "reset_link_invalid" | "role_too_long" | "sample_rate_invalid" | "session_expired" | "session_invalid" | "session_reused" | "sign_in_required" | "social_login_failed" | "source_unknown" | "speech_format_invalid" | "speech_text_empty" | "speech_text_too_long" | "storage_aborted" | "storage_bucket_missing" | "storage_delete_failed" | "storage_incomplete" | "storage_refused" | "storage_save_failed" | "storage_unreachable" | "storage_unreadable" | "stt_failed" | "stt_not_configured" | "subscription_not_found" | "subscription_taken" | "summary_empty" | "summary_failed" | "terms_required" | "terms_version_unknown" | "text_type_invalid" | "title_empty" | "title_too_long" | "tone_preset_description_too_long" | "tone_preset_name_too_long" | "tone_preset_not_found" | "tone_preset_taken" | "tone_preset_unknown" | "too_many_attempts" | "trainer_cancelled" | "tts_failed" | "tts_not_configured" | "unknown_status" | "upload_failed" | "url_blocked" | "url_invalid" | "url_missing" | "url_no_text" | "url_too_large" | "url_unavailable" | "user_missing" | "user_not_found" | "vital_value_out_of_range" | "vitals_count_invalid" | "voice_call_not_found" | "voice_engine_invalid" | "voice_invalid" | "invalid" | "unauthorized" | "limit" | "too_large" | "unavailable" | "payments_not_configured" | "paypal_unavailable" | "subscription_confirm_failed" | "subscription_revise_failed" | "subscription_cancel_retry" | "subscription_cancel_failed" | "subscription_uncancel_failed" | "subscription_id_invalid" | "subscription_plan_foreign" | "subscription_status_invalid" | "subscription_exists" | "promo_code_required" | "promo_unavailable" | "webhook_unverified" | "totp_code_missing" | "totp_code_invalid" | "totp_challenge_invalid" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_pending" | "totp_guest" | "totp_reauth_missing" | "totp_password_wrong" | "totp_setup_required" | "totp_session_required" | "account_delete_subscription_failed" | "account_delete_confirm" | "account_delete_password_wrong" | "account_delete_needs_password" | "account_delete_self" | "account_delete_storage_failed" | "account_delete_reauth_required" | "reauth_not_linked" | "reauth_use_password" | "withdrawal_waiver_required" | "scenario_field_required" | "scenario_field_too_long" | "scenario_field_bad_choice" | "scenario_unknown_family" | "scenario_objections_count" | "scenario_list_count" | "scenario_objection_mixed" | "scenario_bad_version" | "scenario_not_found" | "scenario_read_only" | "team_not_found" | "team_member_not_found" | "team_already_member" | "team_email_unconfirmed" | "team_forbidden" | "team_owner_only" | "team_owner_cannot_leave" | "team_invitation_invalid" | "team_name_required" | "team_name_too_long" | "team_bad_role" | "team_bad_sort" | "team_bad_leaderboard_period";
         Ok: {
             /** @constant */
             ok: true;
@@ -5021,6 +5329,8 @@ export interface components {
                 progress: number;
                 objections_solved_count: number;
                 messages_sent_count: number;
+                /** @description 'In der Bestenliste anzeigen': the user shows up on their team's leaderboard (default true) */
+                leaderboard_visible?: boolean;
             };
             level: {
                 level: number;
@@ -5035,11 +5345,8 @@ export interface components {
             };
         };
         Technique: {
-            /**
-             * @description the seven techniques; in a chat on a scenario, after them one line per criterion of the current custom objection (criterion1 = its first criterion; label 'Kriterium: …', shown = met)
-             * @enum {string}
-             */
-            key: "acknowledge" | "question" | "benefit" | "evidence" | "next_step" | "formality" | "tone" | "criterion1" | "criterion2" | "criterion3" | "criterion4" | "criterion5";
+            /** @enum {string} */
+            key: "acknowledge" | "question" | "benefit" | "evidence" | "next_step" | "formality" | "tone";
             label: string;
             shown: boolean;
             /** @description one line that points to what the answer did or lacked */
@@ -5096,8 +5403,6 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             completed_at: string | null;
-            /** @description the scenario the chat plays, null for a catalogue chat */
-            scenario?: components["schemas"]["ChatScenario"] | null;
         };
         ConversationDetail: {
             conversation: components["schemas"]["Conversation"];
@@ -5257,6 +5562,8 @@ export interface components {
             tone_preset_id?: string | null;
             product_description?: string;
             has_seen_intro?: boolean;
+            /** @description 'In der Bestenliste anzeigen'; false hides the user from their team's leaderboard */
+            leaderboard_visible?: boolean;
         };
         ChallengeCard: {
             /** @enum {string} */
@@ -5500,111 +5807,72 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
-        /**
-         * @description cold_call Kaltakquise, follow_up Nachfassen nach Angebot, renewal Vertragsverlängerung, upsell Zusatzverkauf, complaint Reklamation, objection freies Einwandtraining
-         * @enum {string}
-         */
-        ScenarioSituation: "cold_call" | "follow_up" | "renewal" | "upsell" | "complaint" | "objection";
-        ScenarioPersona: {
+        Team: {
+            /** Format: uuid */
+            id: string;
             name: string;
-            role: string;
-            /** @description a company, or e.g. Privathaushalt */
-            company: string;
-            industry: string;
-            /** @enum {string} */
-            buyer: "b2b" | "b2c";
-            /** @description a tone preset's id (GET /api/tone-presets); absent: neutral */
-            personality?: string;
-            /** @enum {string} */
-            formality: "du" | "sie";
-        };
-        /** @description either a catalogue family ({family}) or a custom objection ({wordings, concern, criteria}) */
-        ScenarioObjection: {
-            family?: components["schemas"]["ObjectionFamilyKey"];
-            /** @description what the customer says */
-            wordings?: string[];
-            /** @description the hidden concern, revealed when the seller asks well */
-            concern?: string;
-            /** @description what a good answer must contain, in plain words */
-            criteria?: string[];
-        };
-        /** @description a scenario as the editor sends it; bad fields answer 400 with fields named by their path (title, persona.formality, objections.0.criteria.1) */
-        ScenarioInput: {
-            title: string;
-            /** @enum {string} */
-            language: "de" | "en";
-            situation: components["schemas"]["ScenarioSituation"];
-            product: string;
-            persona: components["schemas"]["ScenarioPersona"];
-            objections: components["schemas"]["ScenarioObjection"][];
             /**
-             * @description mine: the caller's own; public: admins only (else 403); team: 403 until teams exist
-             * @default mine
+             * @description the caller's role
              * @enum {string}
              */
-            scope: "mine" | "team" | "public";
+            role: "owner" | "manager" | "member";
+            memberCount: number;
+            /** @description paid seats (0 until the team plan is sold) */
+            seats: number;
+            /** @description the team's join link <BASE_URL>/app/team/join?token=...; owners and managers only */
+            joinUrl?: string;
         };
-        /** @description the caller's results on the scenario */
-        ScenarioStats: {
-            /** @description chats the caller started on it (deleted ones too) */
-            attempts: number;
-            /** @description won practice chats and passed exams */
-            wins: number;
-            /** @description the best evaluation total (0..100), 0 when none */
-            bestScore: number;
+        TeamMember: {
+            /** Format: uuid */
+            userId: string;
+            displayName: string;
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "manager" | "member";
+            /** Format: date-time */
+            joinedAt: string;
+            /**
+             * Format: date-time
+             * @description the newest change of one of the member's chats (not deleted)
+             */
+            lastActivity: string | null;
+            /** @description chats started in the period */
+            chats: number;
+            /** @description scored answers in the period */
+            answers: number;
+            /** @description rate (percent) per technique assessed in the period */
+            techniques: {
+                [key: string]: number;
+            };
+            /** @description up to three objection families with the lowest average score among those with 3 answers in the period */
+            weakestFamilies: string[];
         };
-        ScenarioItem: {
-            /** @description a UUID, or builtin-<slug>-<lang> for the built-in library */
-            id: string;
-            title: string;
-            /** @enum {string} */
-            language: "de" | "en";
-            situation: components["schemas"]["ScenarioSituation"];
-            /** @enum {string} */
-            scope: "mine" | "team" | "public";
-            builtIn: boolean;
-            /** @description whether the caller may change or delete it */
-            editable: boolean;
-            persona: components["schemas"]["ScenarioPersona"];
-            objectionCount: number;
-            stats: components["schemas"]["ScenarioStats"];
+        ChatShare: {
+            shared: boolean;
+            /** Format: date-time */
+            sharedAt: string | null;
         };
-        Scenario: {
-            id: string;
-            title: string;
+        Leaderboard: {
             /** @enum {string} */
-            language: "de" | "en";
-            situation: components["schemas"]["ScenarioSituation"];
-            product: string;
-            persona: components["schemas"]["ScenarioPersona"];
-            objections: components["schemas"]["ScenarioObjection"][];
-            /** @enum {string} */
-            scope: "mine" | "team" | "public";
-            builtIn: boolean;
-            editable: boolean;
-            stats: components["schemas"]["ScenarioStats"];
-        };
-        /** @description the export/import file: version 1 and the scenario without id, scope and builtIn; at most 65536 bytes */
-        ScenarioFile: {
-            /** @enum {integer} */
-            version: 1;
-            title: string;
-            /** @enum {string} */
-            language: "de" | "en";
-            situation: components["schemas"]["ScenarioSituation"];
-            product: string;
-            persona: components["schemas"]["ScenarioPersona"];
-            objections: components["schemas"]["ScenarioObjection"][];
-        };
-        /** @description the scenario a chat plays (the snapshot taken when it started) */
-        ChatScenario: {
-            id: string;
-            title: string;
-            situation: components["schemas"]["ScenarioSituation"];
-            persona: {
-                name: string;
-                role: string;
-                company: string;
+            period: "week" | "month";
+            /**
+             * Format: date
+             * @description the period's first UTC day (Monday, or the 1st)
+             */
+            since: string;
+            entries: {
+                /** Format: uuid */
+                userId: string;
+                displayName: string;
+                xp: number;
+                /** @description equal XP share a place (1, 1, 3) */
+                place: number;
+            }[];
+            own: {
+                /** @description null while the caller hides themselves */
+                place: number | null;
+                xp: number;
+                hidden: boolean;
             };
         };
     };

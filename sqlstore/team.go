@@ -1,0 +1,792 @@
+package sqlstore
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	"salescoach"
+)
+
+var _ salescoach.TeamService = (*TeamService)(nil)
+
+// TeamService stores teams (migration 0033). Each method first reads the
+// caller's membership (team and role), decides with salescoach's permission
+// functions, and then touches only rows of that team: every query that
+// reads or changes another user's rows names the caller's team id.
+type TeamService struct {
+	db *DB
+}
+
+// NewTeamService returns a TeamService on db.
+func NewTeamService(db *DB) *TeamService { return &TeamService{db: db} }
+
+// membership is the caller's team id and role.
+type membership struct {
+	teamID, role string
+}
+
+// membershipOf reads userID's team and role; ENOTFOUND (MsgNoTeam) without
+// one.
+func membershipOf(ctx context.Context, r runner, userID string) (membership, error) {
+	var m membership
+	if !validID(userID) {
+		return m, notFound(salescoach.MsgNoTeam)
+	}
+	err := r.queryRow(ctx, `SELECT team_id, role FROM team_members WHERE user_id = ?`, userID).Scan(&m.teamID, &m.role)
+	if noRows(err) {
+		return m, notFound(salescoach.MsgNoTeam)
+	}
+	return m, dbError(err, "team membership")
+}
+
+// managerOf is membershipOf for the managers' endpoints: EFORBIDDEN
+// (MsgTeamForbidden) for a member.
+func managerOf(ctx context.Context, r runner, userID string) (membership, error) {
+	m, err := membershipOf(ctx, r, userID)
+	if err != nil {
+		return m, err
+	}
+	if !salescoach.CanSeeMember(m.role) {
+		return m, salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgTeamForbidden)
+	}
+	return m, nil
+}
+
+// teamMembership reads the caller's team, role and the team's size.
+func teamMembership(ctx context.Context, r runner, userID string) (*salescoach.Membership, error) {
+	if !validID(userID) {
+		return nil, notFound(salescoach.MsgNoTeam)
+	}
+	var ms salescoach.Membership
+	err := r.queryRow(ctx, `SELECT t.id, t.name, t.owner_id, t.join_token, t.created_at, m.role,
+			(SELECT COUNT(*) FROM team_members n WHERE n.team_id = t.id)
+		FROM team_members m JOIN teams t ON t.id = m.team_id
+		WHERE m.user_id = ?`, userID).Scan(&ms.Team.ID, &ms.Team.Name, &ms.Team.OwnerID, &ms.Team.JoinToken,
+		scanTime(&ms.Team.CreatedAt), &ms.Role, &ms.MemberCount)
+	if noRows(err) {
+		return nil, notFound(salescoach.MsgNoTeam)
+	}
+	if err != nil {
+		return nil, dbError(err, "my team")
+	}
+	return &ms, nil
+}
+
+// CreateTeam founds the team and its owner row in one transaction. The
+// unique owner_id and team_members.user_id make two concurrent foundings
+// for one user end with one team: the second fails on a key and rolls
+// back. It returns EFORBIDDEN (MsgTeamEmailUnconfirmed) for a guest or
+// unconfirmed account, EINVALID for a bad name, ECONFLICT
+// (MsgTeamAlreadyMember) when u is in a team.
+func (s *TeamService) CreateTeam(ctx context.Context, u *salescoach.User, name, joinToken string, now time.Time) (*salescoach.Membership, error) {
+	if !salescoach.CanFoundTeam(u) {
+		return nil, salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgTeamEmailUnconfirmed)
+	}
+	name, problem := salescoach.NormalizeTeamName(name)
+	if problem != nil {
+		return nil, salescoach.FieldError("name", *problem)
+	}
+	now = utc(now)
+	var ms *salescoach.Membership
+	err := s.db.inTx(ctx, func(r runner) error {
+		var n int
+		if err := r.queryRow(ctx, `SELECT COUNT(*) FROM team_members WHERE user_id = ?`, u.ID).Scan(&n); err != nil {
+			return dbError(err, "create team: membership")
+		}
+		if n > 0 {
+			return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgTeamAlreadyMember)
+		}
+		id := newID()
+		if _, err := r.exec(ctx, `INSERT INTO teams (id, name, owner_id, join_token, created_at) VALUES (?, ?, ?, ?, ?)`,
+			id, name, u.ID, joinToken, now); err != nil {
+			return conflictAs(dbError(err, "create team"), salescoach.MsgTeamAlreadyMember)
+		}
+		if _, err := r.exec(ctx, `INSERT INTO team_members (team_id, user_id, role, joined_at) VALUES (?, ?, 'owner', ?)`,
+			id, u.ID, now); err != nil {
+			return conflictAs(dbError(err, "create team: owner"), salescoach.MsgTeamAlreadyMember)
+		}
+		var err error
+		ms, err = teamMembership(ctx, r, u.ID)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ms, nil
+}
+
+// MyTeam returns the caller's membership; ENOTFOUND (MsgNoTeam) without one.
+func (s *TeamService) MyTeam(ctx context.Context, userID string) (*salescoach.Membership, error) {
+	return teamMembership(ctx, s.db.r(), userID)
+}
+
+// CreateInvitation stores inv for the caller's team. It returns ENOTFOUND
+// without a team, EINVALID (field role) for a role other than manager or
+// member, EFORBIDDEN when the caller's role may not invite that role.
+func (s *TeamService) CreateInvitation(ctx context.Context, callerID string, inv *salescoach.Invitation) (*salescoach.Team, error) {
+	if inv.Role != salescoach.RoleManager && inv.Role != salescoach.RoleMember {
+		return nil, salescoach.FieldError("role", salescoach.MsgTeamBadRole)
+	}
+	email, ok := salescoach.NormalizeInviteEmail(inv.Email)
+	if !ok {
+		return nil, salescoach.FieldError("email", salescoach.MsgEmailInvalid)
+	}
+	var team *salescoach.Team
+	err := s.db.inTx(ctx, func(r runner) error {
+		ms, err := teamMembership(ctx, r, callerID)
+		if err != nil {
+			return err
+		}
+		if !salescoach.IsManager(ms.Role) {
+			return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgTeamForbidden)
+		}
+		if !salescoach.CanInvite(ms.Role, inv.Role) {
+			return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgTeamOwnerOnly)
+		}
+		inv.ID, inv.TeamID, inv.InvitedBy, inv.Email = newID(), ms.Team.ID, callerID, email
+		inv.CreatedAt, inv.ExpiresAt = utc(inv.CreatedAt), utc(inv.ExpiresAt)
+		if _, err := r.exec(ctx, `INSERT INTO team_invitations (id, team_id, token_hash, email, email_lower, role, invited_by, created_at, expires_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, inv.ID, inv.TeamID, inv.TokenHash, email, strings.ToLower(email), inv.Role,
+			callerID, inv.CreatedAt, inv.ExpiresAt); err != nil {
+			return dbError(err, "create invitation")
+		}
+		team = &ms.Team
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return team, nil
+}
+
+// DeleteInvitation removes an invitation whose mail could not be queued.
+func (s *TeamService) DeleteInvitation(ctx context.Context, id string) error {
+	_, err := s.db.r().exec(ctx, `DELETE FROM team_invitations WHERE id = ?`, id)
+	return dbError(err, "delete invitation")
+}
+
+// Join uses an invitation (one guarded UPDATE: of concurrent joins with
+// one invitation, one matches the unused row) or the team's join link, and
+// adds u in the same transaction; when u is in a team the transaction
+// rolls back and the invitation stays unused.
+func (s *TeamService) Join(ctx context.Context, u *salescoach.User, tokenHash, joinToken string, now time.Time) (*salescoach.Membership, error) {
+	if !salescoach.CanFoundTeam(u) {
+		return nil, salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgTeamEmailUnconfirmed)
+	}
+	now = utc(now)
+	var ms *salescoach.Membership
+	err := s.db.inTx(ctx, func(r runner) error {
+		var n int
+		if err := r.queryRow(ctx, `SELECT COUNT(*) FROM team_members WHERE user_id = ?`, u.ID).Scan(&n); err != nil {
+			return dbError(err, "join: membership")
+		}
+		if n > 0 {
+			return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgTeamAlreadyMember)
+		}
+		var teamID, role string
+		err := r.queryRow(ctx, `UPDATE team_invitations SET used_at = ?, used_by = ?
+			WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
+			RETURNING team_id, role`, now, u.ID, tokenHash, now).Scan(&teamID, &role)
+		if noRows(err) {
+			role = salescoach.RoleMember
+			err = r.queryRow(ctx, `SELECT id FROM teams WHERE join_token = ?`, joinToken).Scan(&teamID)
+		}
+		if noRows(err) {
+			return notFound(salescoach.MsgTeamInvitationInvalid)
+		}
+		if err != nil {
+			return dbError(err, "join: token")
+		}
+		return joinTeam(ctx, r, teamID, u.ID, role, now, &ms)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ms, nil
+}
+
+// joinTeam adds userID to the team and reads the membership into *ms.
+func joinTeam(ctx context.Context, r runner, teamID, userID, role string, now time.Time, ms **salescoach.Membership) error {
+	if _, err := r.exec(ctx, `INSERT INTO team_members (team_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)`,
+		teamID, userID, role, now); err != nil {
+		return conflictAs(dbError(err, "join team"), salescoach.MsgTeamAlreadyMember)
+	}
+	var err error
+	*ms, err = teamMembership(ctx, r, userID)
+	return err
+}
+
+// JoinByEmail uses the newest pending invitation to u's address. Nothing
+// happens (nil, nil) without one, for an account that is not confirmed, or
+// when u is in a team.
+func (s *TeamService) JoinByEmail(ctx context.Context, u *salescoach.User, now time.Time) (*salescoach.Membership, error) {
+	if !salescoach.CanFoundTeam(u) {
+		return nil, nil
+	}
+	now = utc(now)
+	var ms *salescoach.Membership
+	err := s.db.inTx(ctx, func(r runner) error {
+		var n int
+		if err := r.queryRow(ctx, `SELECT COUNT(*) FROM team_members WHERE user_id = ?`, u.ID).Scan(&n); err != nil {
+			return dbError(err, "join by e-mail: membership")
+		}
+		if n > 0 {
+			return nil
+		}
+		var teamID, role string
+		err := r.queryRow(ctx, `UPDATE team_invitations SET used_at = ?, used_by = ?
+			WHERE id = (SELECT id FROM team_invitations WHERE email_lower = ? AND used_at IS NULL AND expires_at > ?
+				ORDER BY created_at DESC, id DESC LIMIT 1)
+			AND used_at IS NULL
+			RETURNING team_id, role`, now, u.ID, strings.ToLower(u.Email), now).Scan(&teamID, &role)
+		if noRows(err) {
+			return nil
+		}
+		if err != nil {
+			return dbError(err, "join by e-mail")
+		}
+		return joinTeam(ctx, r, teamID, u.ID, role, now, &ms)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ms, nil
+}
+
+// ResetJoinToken sets the caller's team's join token: EFORBIDDEN unless
+// the caller is its owner.
+func (s *TeamService) ResetJoinToken(ctx context.Context, callerID, joinToken string) (*salescoach.Team, error) {
+	var team *salescoach.Team
+	err := s.db.inTx(ctx, func(r runner) error {
+		m, err := membershipOf(ctx, r, callerID)
+		if err != nil {
+			return err
+		}
+		if !salescoach.CanManageJoinLink(m.role) {
+			return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgTeamOwnerOnly)
+		}
+		if _, err := r.exec(ctx, `UPDATE teams SET join_token = ? WHERE id = ? AND owner_id = ?`, joinToken, m.teamID, callerID); err != nil {
+			return dbError(err, "reset join token")
+		}
+		ms, err := teamMembership(ctx, r, callerID)
+		if err != nil {
+			return err
+		}
+		team = &ms.Team
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return team, nil
+}
+
+// memberSortSQL maps MemberSorts to the column of memberRowsQuery's
+// result they sort by (the lower-cased name and e-mail).
+var memberSortSQL = map[string]string{
+	"name": "x.name_key", "email": "x.email_key", "role": "x.role_order", "joinedAt": "x.joined_at",
+	"lastActivity": "x.last_activity", "chats": "x.chats", "answers": "x.answers",
+}
+
+// periodStart is the first instant and UTC day of the last days days up to
+// now's day.
+func periodStart(days int, now time.Time) (time.Time, string) {
+	now = now.UTC()
+	start := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC).AddDate(0, 0, -(days - 1))
+	return start, salescoach.Day(start)
+}
+
+// memberRowsQuery selects the members of one team (the first ?) with their
+// figures since a time (second ?) and day (third ?), filtered by a search
+// (fourth ? empty or not, fifth and sixth the pattern). The outer query
+// sorts and pages: PostgreSQL sorts by an output column only by its bare
+// name, so the figures are named in a sub-select first.
+const memberRowsQuery = `SELECT x.user_id, x.display_name, x.email, x.role, x.joined_at, x.last_activity, x.chats, x.answers
+	FROM (SELECT u.id AS user_id, u.display_name, COALESCE(u.email, '') AS email, m.role, m.joined_at,
+			lower(u.display_name) AS name_key, COALESCE(u.email_lower, '') AS email_key,
+			CASE m.role WHEN 'owner' THEN 0 WHEN 'manager' THEN 1 ELSE 2 END AS role_order,
+			(SELECT MAX(c.updated_at) FROM conversations c WHERE c.user_id = m.user_id AND c.deleted_at IS NULL) AS last_activity,
+			(SELECT COUNT(*) FROM conversations c WHERE c.user_id = m.user_id AND c.deleted_at IS NULL AND c.created_at >= ?) AS chats,
+			(SELECT COALESCE(SUM(f.answers), 0) FROM skill_family_days f WHERE f.user_id = m.user_id AND f.day >= ?) AS answers
+		FROM team_members m JOIN users u ON u.id = m.user_id
+		WHERE m.team_id = ? AND (? = '' OR lower(u.display_name) LIKE ? ESCAPE '\' OR u.email_lower LIKE ? ESCAPE '\')) x`
+
+// Members reads one page of the caller's team: the page's rows in one
+// query, bounded by the team id, then the page's technique and family
+// figures in two more (bounded by the team and the page's user ids).
+func (s *TeamService) Members(ctx context.Context, callerID string, q salescoach.MemberQuery, now time.Time) (*salescoach.MemberPage, error) {
+	if !salescoach.ValidProgressRange(q.Days) {
+		return nil, salescoach.FieldError("range", salescoach.MsgBadPeriod)
+	}
+	if !salescoach.ValidMemberSort(q.Sort) {
+		return nil, salescoach.FieldError("sort", salescoach.MsgTeamBadSort)
+	}
+	search, err := searchText(q.Search)
+	if err != nil {
+		return nil, err
+	}
+	if q.Page < 1 {
+		q.Page = 1
+	}
+	r := s.db.r()
+	m, err := managerOf(ctx, r, callerID)
+	if err != nil {
+		return nil, err
+	}
+	start, startDay := periodStart(q.Days, now)
+	pattern := containsPattern(search)
+	page := &salescoach.MemberPage{Members: []*salescoach.Member{}, Page: q.Page, PageSize: salescoach.TeamMembersPage}
+	if err := r.queryRow(ctx, `SELECT COUNT(*) FROM team_members m JOIN users u ON u.id = m.user_id
+		WHERE m.team_id = ? AND (? = '' OR lower(u.display_name) LIKE ? ESCAPE '\' OR u.email_lower LIKE ? ESCAPE '\')`,
+		m.teamID, search, pattern, pattern).Scan(&page.Total); err != nil {
+		return nil, dbError(err, "members: count")
+	}
+	key, desc := strings.TrimPrefix(q.Sort, "-"), strings.HasPrefix(q.Sort, "-")
+	if key == "" {
+		key = "name"
+	}
+	col, dir := memberSortSQL[key], " ASC"
+	if desc {
+		dir = " DESC"
+	}
+	order := col + dir
+	if key == "lastActivity" {
+		// Members without any chat last, whichever the direction.
+		order = "(" + col + " IS NULL)," + col + dir
+	}
+	rows, err := r.queryRows(ctx, memberRowsQuery+` ORDER BY `+order+`, x.email_key, x.user_id LIMIT ? OFFSET ?`,
+		start, startDay, m.teamID, search, pattern, pattern, salescoach.TeamMembersPage, (q.Page-1)*salescoach.TeamMembersPage)
+	if err != nil {
+		return nil, dbError(err, "members")
+	}
+	defer rows.Close()
+	for rows.Next() {
+		mem, err := scanMember(rows)
+		if err != nil {
+			return nil, dbError(err, "members")
+		}
+		page.Members = append(page.Members, mem)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, dbError(err, "members")
+	}
+	rows.Close()
+	if err := memberSkills(ctx, r, m.teamID, startDay, page.Members); err != nil {
+		return nil, err
+	}
+	return page, nil
+}
+
+func scanMember(s rowScanner) (*salescoach.Member, error) {
+	var mem salescoach.Member
+	err := s.Scan(&mem.UserID, &mem.DisplayName, &mem.Email, &mem.Role, scanTime(&mem.JoinedAt),
+		scanNullTime(&mem.LastActivity), &mem.Chats, &mem.Answers)
+	if err != nil {
+		return nil, err
+	}
+	mem.Techniques, mem.WeakestFamilies = map[string]int{}, []string{}
+	return &mem, nil
+}
+
+// memberSkills fills the members' technique rates and weakest families of
+// the period from the day aggregates, reading only rows of users in teamID.
+func memberSkills(ctx context.Context, r runner, teamID, startDay string, members []*salescoach.Member) error {
+	if len(members) == 0 {
+		return nil
+	}
+	byID := make(map[string]*salescoach.Member, len(members))
+	in := strings.Repeat(", ?", len(members))[2:]
+	args := []any{teamID, startDay}
+	for _, mem := range members {
+		byID[mem.UserID] = mem
+		args = append(args, mem.UserID)
+	}
+	rows, err := r.queryRows(ctx, `SELECT t.user_id, t.technique, SUM(t.shown), SUM(t.total)
+		FROM skill_technique_days t JOIN team_members m ON m.user_id = t.user_id AND m.team_id = ?
+		WHERE t.day >= ? AND t.user_id IN (`+in+`)
+		GROUP BY t.user_id, t.technique`, args...)
+	if err != nil {
+		return dbError(err, "members: techniques")
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			userID, tech string
+			shown, total int
+		)
+		if err := rows.Scan(&userID, &tech, &shown, &total); err != nil {
+			return dbError(err, "members: techniques")
+		}
+		if rate := salescoach.Rate(shown, total); rate != nil && byID[userID] != nil {
+			byID[userID].Techniques[tech] = *rate
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return dbError(err, "members: techniques")
+	}
+	rows.Close()
+
+	type fam struct {
+		key          string
+		answers, sum int
+	}
+	fams := map[string][]fam{}
+	rows, err = r.queryRows(ctx, `SELECT f.user_id, f.family, SUM(f.answers), SUM(f.score_sum)
+		FROM skill_family_days f JOIN team_members m ON m.user_id = f.user_id AND m.team_id = ?
+		WHERE f.day >= ? AND f.user_id IN (`+in+`)
+		GROUP BY f.user_id, f.family`, args...)
+	if err != nil {
+		return dbError(err, "members: families")
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			userID string
+			f      fam
+		)
+		if err := rows.Scan(&userID, &f.key, &f.answers, &f.sum); err != nil {
+			return dbError(err, "members: families")
+		}
+		if f.answers >= salescoach.MinFamilyAnswers && salescoach.ValidFamily(f.key) {
+			fams[userID] = append(fams[userID], f)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return dbError(err, "members: families")
+	}
+	for userID, list := range fams {
+		// Lowest average first (a/b < c/d as a·d < c·b), then catalogue
+		// order.
+		slices.SortFunc(list, func(a, b fam) int {
+			l, r := a.sum*b.answers, b.sum*a.answers
+			if l != r {
+				return l - r
+			}
+			return slices.Index(salescoach.SkillFamilies, a.key) - slices.Index(salescoach.SkillFamilies, b.key)
+		})
+		for i := 0; i < len(list) && i < 3; i++ {
+			byID[userID].WeakestFamilies = append(byID[userID].WeakestFamilies, list[i].key)
+		}
+	}
+	return nil
+}
+
+// Member reads one member of the caller's team with their figures.
+func (s *TeamService) Member(ctx context.Context, callerID, userID string, days int, now time.Time) (*salescoach.Member, error) {
+	if !salescoach.ValidProgressRange(days) {
+		return nil, salescoach.FieldError("range", salescoach.MsgBadPeriod)
+	}
+	r := s.db.r()
+	m, err := managerOf(ctx, r, callerID)
+	if err != nil {
+		return nil, err
+	}
+	if !validID(userID) {
+		return nil, notFound(salescoach.MsgTeamMemberNotFound)
+	}
+	start, startDay := periodStart(days, now)
+	mem, err := scanMember(r.queryRow(ctx, memberRowsQuery+` WHERE x.user_id = ?`,
+		start, startDay, m.teamID, "", "", "", userID))
+	if noRows(err) {
+		return nil, notFound(salescoach.MsgTeamMemberNotFound)
+	}
+	if err != nil {
+		return nil, dbError(err, "member")
+	}
+	if err := memberSkills(ctx, r, m.teamID, startDay, []*salescoach.Member{mem}); err != nil {
+		return nil, err
+	}
+	return mem, nil
+}
+
+// targetRole reads the role of userID in teamID; ENOTFOUND when they are
+// not in it.
+func targetRole(ctx context.Context, r runner, teamID, userID string) (string, error) {
+	if !validID(userID) {
+		return "", notFound(salescoach.MsgTeamMemberNotFound)
+	}
+	var role string
+	err := r.queryRow(ctx, `SELECT role FROM team_members WHERE team_id = ? AND user_id = ?`, teamID, userID).Scan(&role)
+	if noRows(err) {
+		return "", notFound(salescoach.MsgTeamMemberNotFound)
+	}
+	return role, dbError(err, "member role")
+}
+
+// SetRole changes a member's role in one transaction; handing ownership
+// over demotes the caller to manager first (one owner row per team) and
+// moves teams.owner_id.
+func (s *TeamService) SetRole(ctx context.Context, callerID, userID, role string) error {
+	if !salescoach.ValidRole(role) {
+		return salescoach.FieldError("role", salescoach.MsgTeamBadRole)
+	}
+	return s.db.inTx(ctx, func(r runner) error {
+		m, err := membershipOf(ctx, r, callerID)
+		if err != nil {
+			return err
+		}
+		if !salescoach.IsManager(m.role) {
+			return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgTeamForbidden)
+		}
+		if _, err := targetRole(ctx, r, m.teamID, userID); err != nil {
+			return err
+		}
+		if !salescoach.CanChangeRole(m.role, callerID == userID, role) {
+			return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgTeamOwnerOnly)
+		}
+		if role == salescoach.RoleOwner {
+			if _, err := r.exec(ctx, `UPDATE team_members SET role = 'manager' WHERE team_id = ? AND user_id = ?`, m.teamID, callerID); err != nil {
+				return dbError(err, "hand over: demote")
+			}
+			if _, err := r.exec(ctx, `UPDATE teams SET owner_id = ? WHERE id = ?`, userID, m.teamID); err != nil {
+				return dbError(err, "hand over: owner")
+			}
+		}
+		_, err = r.exec(ctx, `UPDATE team_members SET role = ? WHERE team_id = ? AND user_id = ?`, role, m.teamID, userID)
+		return dbError(err, "set role")
+	})
+}
+
+// leaveTeam deletes userID's membership of teamID and their shares with it.
+func leaveTeam(ctx context.Context, r runner, teamID, userID string) error {
+	if _, err := r.exec(ctx, `DELETE FROM conversation_shares WHERE team_id = ?
+		AND conversation_id IN (SELECT id FROM conversations WHERE user_id = ?)`, teamID, userID); err != nil {
+		return dbError(err, "leave: shares")
+	}
+	res, err := r.exec(ctx, `DELETE FROM team_members WHERE team_id = ? AND user_id = ? AND role <> 'owner'`, teamID, userID)
+	if err != nil {
+		return dbError(err, "leave team")
+	}
+	return oneRow(res, salescoach.MsgTeamMemberNotFound)
+}
+
+// RemoveMember takes a member out of the caller's team.
+func (s *TeamService) RemoveMember(ctx context.Context, callerID, userID string) error {
+	return s.db.inTx(ctx, func(r runner) error {
+		m, err := membershipOf(ctx, r, callerID)
+		if err != nil {
+			return err
+		}
+		if !salescoach.IsManager(m.role) {
+			return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgTeamForbidden)
+		}
+		target, err := targetRole(ctx, r, m.teamID, userID)
+		if err != nil {
+			return err
+		}
+		if !salescoach.CanRemove(m.role, target, callerID == userID) {
+			return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgTeamOwnerOnly)
+		}
+		return leaveTeam(ctx, r, m.teamID, userID)
+	})
+}
+
+// Leave takes the caller out of their team; ECONFLICT for the owner.
+func (s *TeamService) Leave(ctx context.Context, callerID string) error {
+	return s.db.inTx(ctx, func(r runner) error {
+		m, err := membershipOf(ctx, r, callerID)
+		if err != nil {
+			return err
+		}
+		if !salescoach.CanLeave(m.role) {
+			return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgTeamOwnerCannotLeave)
+		}
+		return leaveTeam(ctx, r, m.teamID, callerID)
+	})
+}
+
+// DeleteTeam deletes the caller's team; its rows cascade.
+func (s *TeamService) DeleteTeam(ctx context.Context, callerID string) error {
+	return s.db.inTx(ctx, func(r runner) error {
+		m, err := membershipOf(ctx, r, callerID)
+		if err != nil {
+			return err
+		}
+		if m.role != salescoach.RoleOwner {
+			return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgTeamOwnerOnly)
+		}
+		res, err := r.exec(ctx, `DELETE FROM teams WHERE id = ? AND owner_id = ?`, m.teamID, callerID)
+		if err != nil {
+			return dbError(err, "delete team")
+		}
+		return oneRow(res, salescoach.MsgNoTeam)
+	})
+}
+
+// ownChat checks that the conversation is the caller's and not deleted.
+func ownChat(ctx context.Context, r runner, callerID, conversationID string) error {
+	if !validID(conversationID) || !validID(callerID) {
+		return notFound(salescoach.MsgConversationNotFound)
+	}
+	var n int
+	if err := r.queryRow(ctx, `SELECT COUNT(*) FROM conversations WHERE id = ? AND user_id = ? AND deleted_at IS NULL`,
+		conversationID, callerID).Scan(&n); err != nil {
+		return dbError(err, "own chat")
+	}
+	if n == 0 {
+		return notFound(salescoach.MsgConversationNotFound)
+	}
+	return nil
+}
+
+// ShareConversation shares the caller's chat with their current team (a
+// share with a former team is replaced).
+func (s *TeamService) ShareConversation(ctx context.Context, callerID, conversationID string, now time.Time) (*salescoach.SharedChat, error) {
+	var sc *salescoach.SharedChat
+	err := s.db.inTx(ctx, func(r runner) error {
+		if err := ownChat(ctx, r, callerID, conversationID); err != nil {
+			return err
+		}
+		m, err := membershipOf(ctx, r, callerID)
+		if err != nil {
+			return err
+		}
+		if _, err := r.exec(ctx, `INSERT INTO conversation_shares (conversation_id, team_id, shared_at) VALUES (?, ?, ?)
+			ON CONFLICT (conversation_id) DO UPDATE SET team_id = excluded.team_id,
+				shared_at = CASE WHEN conversation_shares.team_id = excluded.team_id THEN conversation_shares.shared_at ELSE excluded.shared_at END`,
+			conversationID, m.teamID, utc(now)); err != nil {
+			return dbError(err, "share chat")
+		}
+		sc, err = chatShare(ctx, r, conversationID)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return sc, nil
+}
+
+func chatShare(ctx context.Context, r runner, conversationID string) (*salescoach.SharedChat, error) {
+	sc := salescoach.SharedChat{ConversationID: conversationID}
+	err := r.queryRow(ctx, `SELECT team_id, shared_at FROM conversation_shares WHERE conversation_id = ?`, conversationID).
+		Scan(&sc.TeamID, scanTime(&sc.SharedAt))
+	if noRows(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, dbError(err, "chat share")
+	}
+	return &sc, nil
+}
+
+// UnshareConversation ends the sharing of the caller's chat.
+func (s *TeamService) UnshareConversation(ctx context.Context, callerID, conversationID string) error {
+	return s.db.inTx(ctx, func(r runner) error {
+		if err := ownChat(ctx, r, callerID, conversationID); err != nil {
+			return err
+		}
+		_, err := r.exec(ctx, `DELETE FROM conversation_shares WHERE conversation_id = ?
+			AND conversation_id IN (SELECT id FROM conversations WHERE user_id = ?)`, conversationID, callerID)
+		return dbError(err, "unshare chat")
+	})
+}
+
+// ConversationShare reads the share of the caller's chat with their
+// current team; nil when it is not shared with it.
+func (s *TeamService) ConversationShare(ctx context.Context, callerID, conversationID string) (*salescoach.SharedChat, error) {
+	r := s.db.r()
+	if err := ownChat(ctx, r, callerID, conversationID); err != nil {
+		return nil, err
+	}
+	sc, err := chatShare(ctx, r, conversationID)
+	if err != nil || sc == nil {
+		return nil, err
+	}
+	if m, err := membershipOf(ctx, r, callerID); err != nil || m.teamID != sc.TeamID {
+		return nil, nil
+	}
+	return sc, nil
+}
+
+// SharedConversation reads a chat shared with the caller's team by one of
+// its current members, for its owner and managers. The one query names the
+// caller's team three times: the share's, the author's membership's.
+func (s *TeamService) SharedConversation(ctx context.Context, callerID, conversationID string) (*salescoach.Conversation, error) {
+	r := s.db.r()
+	m, err := managerOf(ctx, r, callerID)
+	if err != nil {
+		return nil, err
+	}
+	if !validID(conversationID) {
+		return nil, notFound(salescoach.MsgConversationNotFound)
+	}
+	c, err := scanConversation(r.queryRow(ctx, `SELECT `+conversationSelect+` FROM conversations
+		WHERE id = ? AND deleted_at IS NULL
+			AND EXISTS (SELECT 1 FROM conversation_shares sh WHERE sh.conversation_id = conversations.id AND sh.team_id = ?)
+			AND EXISTS (SELECT 1 FROM team_members tm WHERE tm.user_id = conversations.user_id AND tm.team_id = ?)`,
+		conversationID, m.teamID, m.teamID))
+	if noRows(err) {
+		return nil, notFound(salescoach.MsgConversationNotFound)
+	}
+	if err != nil {
+		return nil, dbError(err, "shared chat")
+	}
+	if !salescoach.CanReadSharedChat(m.role, true) {
+		return nil, notFound(salescoach.MsgConversationNotFound)
+	}
+	return c, nil
+}
+
+// Leaderboard sums the team's XP days of the period in one query bounded
+// by the team id, and ranks them (salescoach.RankLeaderboard).
+func (s *TeamService) Leaderboard(ctx context.Context, callerID, period string, now time.Time) (*salescoach.Leaderboard, error) {
+	since, ok := salescoach.LeaderboardSince(period, now)
+	if !ok {
+		return nil, salescoach.FieldError("period", salescoach.MsgTeamBadLeaderboard)
+	}
+	r := s.db.r()
+	m, err := membershipOf(ctx, r, callerID)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := r.queryRows(ctx, `SELECT tm.user_id, u.display_name, p.leaderboard_visible, COALESCE(SUM(x.xp), 0)
+		FROM team_members tm
+		JOIN users u ON u.id = tm.user_id
+		JOIN profiles p ON p.user_id = tm.user_id
+		LEFT JOIN xp_days x ON x.user_id = tm.user_id AND x.day >= ?
+		WHERE tm.team_id = ?
+		GROUP BY tm.user_id, u.display_name, p.leaderboard_visible`, salescoach.Day(since), m.teamID)
+	if err != nil {
+		return nil, dbError(err, "leaderboard")
+	}
+	defer rows.Close()
+	var list []salescoach.LeaderboardRow
+	for rows.Next() {
+		var lr salescoach.LeaderboardRow
+		if err := rows.Scan(&lr.UserID, &lr.DisplayName, &lr.Visible, &lr.XP); err != nil {
+			return nil, dbError(err, "leaderboard")
+		}
+		list = append(list, lr)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, dbError(err, "leaderboard")
+	}
+	lb := &salescoach.Leaderboard{Period: period, Since: salescoach.Day(since)}
+	lb.Entries, lb.Own = salescoach.RankLeaderboard(list, callerID)
+	return lb, nil
+}
+
+// TeamManagers lists the owner and managers of userID's team but userID.
+func (s *TeamService) TeamManagers(ctx context.Context, userID string) ([]string, error) {
+	if !validID(userID) {
+		return nil, nil
+	}
+	rows, err := s.db.r().queryRows(ctx, `SELECT w.user_id FROM team_members m
+		JOIN team_members w ON w.team_id = m.team_id AND w.role IN ('owner', 'manager') AND w.user_id <> m.user_id
+		WHERE m.user_id = ? ORDER BY w.user_id`, userID)
+	if err != nil {
+		return nil, dbError(err, "team managers")
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, dbError(err, "team managers")
+		}
+		ids = append(ids, id)
+	}
+	return ids, dbError(rows.Err(), "team managers")
+}

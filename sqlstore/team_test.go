@@ -1,0 +1,493 @@
+package sqlstore_test
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"salescoach"
+	"salescoach/sqlstore"
+	"salescoach/sqlstore/sqlstoretest"
+)
+
+// teamFixture is a team of an owner, a manager and a member, and an
+// outsider in a second team.
+type teamFixture struct {
+	s                                *sqlstore.TeamService
+	owner, manager, member, outsider *salescoach.User
+	team, other                      *salescoach.Membership
+}
+
+func newTeamFixture(t *testing.T, db *sqlstore.DB) *teamFixture {
+	t.Helper()
+	ctx := t.Context()
+	f := &teamFixture{s: sqlstore.NewTeamService(db)}
+	f.owner, f.manager, f.member, f.outsider = newUser(t, db, "owner@example.com"), newUser(t, db, "manager@example.com"),
+		newUser(t, db, "member@example.com"), newUser(t, db, "outsider@example.com")
+	var err error
+	f.team, err = f.s.CreateTeam(ctx, f.owner, " Vertrieb Nord ", "join-nord", t0)
+	mustNil(t, err)
+	f.other, err = f.s.CreateTeam(ctx, f.outsider, "Vertrieb Süd", "join-sued", t0)
+	mustNil(t, err)
+	f.invite(t, f.owner, "manager@example.com", salescoach.RoleManager, "hash-manager")
+	_, err = f.s.Join(ctx, f.manager, "hash-manager", "raw-manager", t0)
+	mustNil(t, err)
+	_, err = f.s.Join(ctx, f.member, "no-such-hash", "join-nord", t0)
+	mustNil(t, err)
+	return f
+}
+
+func (f *teamFixture) invite(t *testing.T, by *salescoach.User, addr, role, hash string) {
+	t.Helper()
+	_, err := f.s.CreateInvitation(t.Context(), by.ID, &salescoach.Invitation{Email: addr, Role: role, TokenHash: hash,
+		CreatedAt: t0, ExpiresAt: t0.Add(salescoach.InvitationTTL)})
+	mustNil(t, err)
+}
+
+func TestTeamFoundAndMyTeam(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := t.Context()
+		f := newTeamFixture(t, db)
+		if f.team.Team.Name != "Vertrieb Nord" || f.team.Role != salescoach.RoleOwner || f.team.MemberCount != 1 {
+			t.Errorf("founded = %+v", f.team)
+		}
+		ms, err := f.s.MyTeam(ctx, f.member.ID)
+		mustNil(t, err)
+		if ms.Team.ID != f.team.Team.ID || ms.Role != salescoach.RoleMember || ms.MemberCount != 3 {
+			t.Errorf("member's team = %+v", ms)
+		}
+		ms, err = f.s.MyTeam(ctx, f.manager.ID)
+		mustNil(t, err)
+		if ms.Role != salescoach.RoleManager {
+			t.Errorf("manager's role = %s", ms.Role)
+		}
+		loner := newUser(t, db, "loner@example.com")
+		_, err = f.s.MyTeam(ctx, loner.ID)
+		wantCode(t, err, salescoach.ENOTFOUND)
+
+		// In a team already: 409; unconfirmed or guest: 403; no name: 400.
+		_, err = f.s.CreateTeam(ctx, f.member, "Zweites Team", "join-2", t0)
+		wantCode(t, err, salescoach.ECONFLICT)
+		unconfirmed, err := sqlstore.NewUserService(db).CreateUser(ctx, salescoach.NewUser{Email: "new@example.com", PasswordHash: "h"})
+		mustNil(t, err)
+		_, err = f.s.CreateTeam(ctx, unconfirmed, "Team", "join-3", t0)
+		wantCode(t, err, salescoach.EFORBIDDEN)
+		_, err = f.s.CreateTeam(ctx, newUser(t, db, ""), "Team", "join-4", t0)
+		wantCode(t, err, salescoach.EFORBIDDEN)
+		_, err = f.s.CreateTeam(ctx, loner, "   ", "join-5", t0)
+		wantCode(t, err, salescoach.EINVALID)
+	})
+}
+
+// TestTeamFoundOnce: of N foundings for one user released at once, exactly
+// one makes a team.
+func TestTeamFoundOnce(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewTeamService(db)
+		u := newUser(t, db, "founder@example.com")
+		const n = 8
+		warm(t, db, n)
+		errs := race(n, func(i int) error {
+			_, err := s.CreateTeam(t.Context(), u, "Team", fmt.Sprintf("join-%d", i), t0)
+			return err
+		})
+		ok, conflict := 0, 0
+		for _, err := range errs {
+			switch salescoach.ErrorCode(err) {
+			case "":
+				ok++
+			case salescoach.ECONFLICT:
+				conflict++
+			default:
+				t.Errorf("unexpected error %v", err)
+			}
+		}
+		if ok != 1 || conflict != n-1 {
+			t.Fatalf("%d founded, %d conflicts", ok, conflict)
+		}
+		if c := count(t, db, `SELECT COUNT(*) FROM teams`); c != 1 {
+			t.Errorf("%d teams", c)
+		}
+	})
+}
+
+// TestTeamInvitationSingleUseAndExpiry: an invitation works once (of N
+// users racing for it, one joins), not after its 7 days, and a user in a
+// team does not use it up.
+func TestTeamInvitationSingleUseAndExpiry(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := t.Context()
+		f := newTeamFixture(t, db)
+		f.invite(t, f.manager, "racer@example.com", salescoach.RoleMember, "hash-race")
+		const n = 6
+		racers := make([]*salescoach.User, n)
+		for i := range racers {
+			racers[i] = newUser(t, db, fmt.Sprintf("racer%d@example.com", i))
+		}
+		warm(t, db, n)
+		errs := race(n, func(i int) error {
+			_, err := f.s.Join(ctx, racers[i], "hash-race", "raw-race", t0.Add(time.Hour))
+			return err
+		})
+		ok, gone := 0, 0
+		for _, err := range errs {
+			switch salescoach.ErrorCode(err) {
+			case "":
+				ok++
+			case salescoach.ENOTFOUND:
+				gone++
+			default:
+				t.Errorf("unexpected error %v", err)
+			}
+		}
+		if ok != 1 || gone != n-1 {
+			t.Fatalf("%d joined, %d refused", ok, gone)
+		}
+
+		// Someone in a team cannot use an invitation, which stays unused.
+		f.invite(t, f.owner, "late@example.com", salescoach.RoleManager, "hash-late")
+		_, err := f.s.Join(ctx, f.outsider, "hash-late", "raw", t0)
+		wantCode(t, err, salescoach.ECONFLICT)
+		late := newUser(t, db, "late@example.com")
+		// Expired after 7 days.
+		_, err = f.s.Join(ctx, late, "hash-late", "raw", t0.Add(salescoach.InvitationTTL+time.Second))
+		wantCode(t, err, salescoach.ENOTFOUND)
+		ms, err := f.s.Join(ctx, late, "hash-late", "raw", t0.Add(salescoach.InvitationTTL-time.Second))
+		mustNil(t, err)
+		if ms.Role != salescoach.RoleManager {
+			t.Errorf("joined as %s, want manager", ms.Role)
+		}
+	})
+}
+
+// TestTeamJoinByEmail: a person invited before they had an account joins
+// when they confirm the address, in the invitation's role; without an
+// invitation nothing happens.
+func TestTeamJoinByEmail(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := t.Context()
+		f := newTeamFixture(t, db)
+		f.invite(t, f.owner, "New.Person@Example.com", salescoach.RoleManager, "hash-new")
+		u := newUser(t, db, "new.person@example.com")
+		ms, err := f.s.JoinByEmail(ctx, u, t0.Add(time.Hour))
+		mustNil(t, err)
+		if ms == nil || ms.Team.ID != f.team.Team.ID || ms.Role != salescoach.RoleManager {
+			t.Fatalf("joined = %+v", ms)
+		}
+		// Used up.
+		_, err = f.s.Join(ctx, newUser(t, db, "x@example.com"), "hash-new", "raw", t0)
+		wantCode(t, err, salescoach.ENOTFOUND)
+		ms, err = f.s.JoinByEmail(ctx, newUser(t, db, "nobody@example.com"), t0)
+		if err != nil || ms != nil {
+			t.Errorf("without an invitation: %+v, %v", ms, err)
+		}
+	})
+}
+
+// TestTeamPermissions: what each role may do to whom, and that another
+// team's ids are not found.
+func TestTeamPermissions(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := t.Context()
+		f := newTeamFixture(t, db)
+		inv := func(by *salescoach.User, role string) error {
+			_, err := f.s.CreateInvitation(ctx, by.ID, &salescoach.Invitation{Email: "x@example.com", Role: role,
+				TokenHash: "h-" + by.ID + role, CreatedAt: t0, ExpiresAt: t0.Add(time.Hour)})
+			return err
+		}
+		wantCode(t, inv(f.member, salescoach.RoleMember), salescoach.EFORBIDDEN)
+		wantCode(t, inv(f.manager, salescoach.RoleManager), salescoach.EFORBIDDEN)
+		mustNil(t, inv(f.manager, salescoach.RoleMember))
+		mustNil(t, inv(f.owner, salescoach.RoleManager))
+		wantCode(t, inv(f.owner, salescoach.RoleOwner), salescoach.EINVALID)
+
+		q := salescoach.MemberQuery{Days: 30}
+		_, err := f.s.Members(ctx, f.member.ID, q, t0)
+		wantCode(t, err, salescoach.EFORBIDDEN)
+		_, err = f.s.Member(ctx, f.manager.ID, f.outsider.ID, 30, t0)
+		wantCode(t, err, salescoach.ENOTFOUND)
+		_, err = f.s.Member(ctx, f.member.ID, f.owner.ID, 30, t0)
+		wantCode(t, err, salescoach.EFORBIDDEN)
+
+		// Roles: only the owner, never another team's member.
+		wantCode(t, f.s.SetRole(ctx, f.manager.ID, f.member.ID, salescoach.RoleManager), salescoach.EFORBIDDEN)
+		wantCode(t, f.s.SetRole(ctx, f.member.ID, f.member.ID, salescoach.RoleManager), salescoach.EFORBIDDEN)
+		wantCode(t, f.s.SetRole(ctx, f.owner.ID, f.outsider.ID, salescoach.RoleMember), salescoach.ENOTFOUND)
+		wantCode(t, f.s.SetRole(ctx, f.owner.ID, f.owner.ID, salescoach.RoleMember), salescoach.EFORBIDDEN)
+		wantCode(t, f.s.SetRole(ctx, f.owner.ID, f.member.ID, "boss"), salescoach.EINVALID)
+
+		// Removal: a manager removes members only; a member no one.
+		wantCode(t, f.s.RemoveMember(ctx, f.member.ID, f.manager.ID), salescoach.EFORBIDDEN)
+		wantCode(t, f.s.RemoveMember(ctx, f.manager.ID, f.owner.ID), salescoach.EFORBIDDEN)
+		wantCode(t, f.s.RemoveMember(ctx, f.owner.ID, f.outsider.ID), salescoach.ENOTFOUND)
+		wantCode(t, f.s.RemoveMember(ctx, f.owner.ID, f.owner.ID), salescoach.EFORBIDDEN)
+		mustNil(t, f.s.RemoveMember(ctx, f.manager.ID, f.member.ID))
+		_, err = f.s.MyTeam(ctx, f.member.ID)
+		wantCode(t, err, salescoach.ENOTFOUND)
+
+		// The owner cannot leave; the join link is the owner's to reset.
+		wantCode(t, f.s.Leave(ctx, f.owner.ID), salescoach.ECONFLICT)
+		_, err = f.s.ResetJoinToken(ctx, f.manager.ID, "new-link")
+		wantCode(t, err, salescoach.EFORBIDDEN)
+		team, err := f.s.ResetJoinToken(ctx, f.owner.ID, "new-link")
+		mustNil(t, err)
+		if team.JoinToken != "new-link" {
+			t.Errorf("join token %q", team.JoinToken)
+		}
+		_, err = f.s.Join(ctx, f.member, "nope", "join-nord", t0)
+		wantCode(t, err, salescoach.ENOTFOUND)
+		_, err = f.s.Join(ctx, f.member, "nope", "new-link", t0)
+		mustNil(t, err)
+
+		// Handing over: the old owner becomes a manager and may leave.
+		mustNil(t, f.s.SetRole(ctx, f.owner.ID, f.manager.ID, salescoach.RoleOwner))
+		for who, want := range map[*salescoach.User]string{f.owner: salescoach.RoleManager, f.manager: salescoach.RoleOwner} {
+			ms, err := f.s.MyTeam(ctx, who.ID)
+			mustNil(t, err)
+			if ms.Role != want || ms.Team.OwnerID != f.manager.ID {
+				t.Errorf("%s: role %s owner %s", who.Email, ms.Role, ms.Team.OwnerID)
+			}
+		}
+		mustNil(t, f.s.Leave(ctx, f.owner.ID))
+		wantCode(t, f.s.DeleteTeam(ctx, f.member.ID), salescoach.EFORBIDDEN)
+		mustNil(t, f.s.DeleteTeam(ctx, f.manager.ID))
+		if c := count(t, db, `SELECT COUNT(*) FROM team_members WHERE team_id = ?`, f.team.Team.ID); c != 0 {
+			t.Errorf("%d memberships left", c)
+		}
+		if c := count(t, db, `SELECT COUNT(*) FROM team_invitations WHERE team_id = ?`, f.team.Team.ID); c != 0 {
+			t.Errorf("%d invitations left", c)
+		}
+		// Leaving keeps the account.
+		_, err = sqlstore.NewUserService(db).UserByID(ctx, f.owner.ID)
+		mustNil(t, err)
+	})
+}
+
+// TestTeamSharedChatPrivacy: a practice chat is not found by the manager
+// until its author shares it, readable then, and not found after the
+// share is revoked or the author left the team; other teams never see it.
+func TestTeamSharedChatPrivacy(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := t.Context()
+		f := newTeamFixture(t, db)
+		chat := start(t, sqlstore.NewConversationService(db), practice(f.member.ID, t0))
+		read := func(who *salescoach.User) error {
+			_, err := f.s.SharedConversation(ctx, who.ID, chat.ID)
+			return err
+		}
+		wantCode(t, read(f.manager), salescoach.ENOTFOUND)
+		// Only the author shares.
+		_, err := f.s.ShareConversation(ctx, f.manager.ID, chat.ID, t0)
+		wantCode(t, err, salescoach.ENOTFOUND)
+		sc, err := f.s.ShareConversation(ctx, f.member.ID, chat.ID, t0)
+		mustNil(t, err)
+		if sc.TeamID != f.team.Team.ID {
+			t.Errorf("shared with %s", sc.TeamID)
+		}
+		mustNil(t, read(f.manager))
+		mustNil(t, read(f.owner))
+		wantCode(t, read(f.member), salescoach.EFORBIDDEN)
+		wantCode(t, read(f.outsider), salescoach.ENOTFOUND)
+		mustNil(t, f.s.UnshareConversation(ctx, f.member.ID, chat.ID))
+		wantCode(t, read(f.manager), salescoach.ENOTFOUND)
+		got, err := f.s.ConversationShare(ctx, f.member.ID, chat.ID)
+		if err != nil || got != nil {
+			t.Errorf("share after revoke: %+v, %v", got, err)
+		}
+
+		_, err = f.s.ShareConversation(ctx, f.member.ID, chat.ID, t0)
+		mustNil(t, err)
+		mustNil(t, f.s.Leave(ctx, f.member.ID))
+		wantCode(t, read(f.manager), salescoach.ENOTFOUND)
+		// Without a team there is no one to share with.
+		_, err = f.s.ShareConversation(ctx, f.member.ID, chat.ID, t0)
+		wantCode(t, err, salescoach.ENOTFOUND)
+	})
+}
+
+// TestTeamMembersFigures: the members table's figures come from the
+// member's own chats and skill rows of the period, search and sort work,
+// and other teams' members are never listed.
+func TestTeamMembersFigures(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := t.Context()
+		f := newTeamFixture(t, db)
+		conv := sqlstore.NewConversationService(db)
+		for i := range 2 {
+			start(t, conv, practice(f.member.ID, t0.Add(-time.Duration(i)*time.Hour)))
+		}
+		start(t, conv, practice(f.member.ID, t0.AddDate(0, 0, -40)))
+		start(t, conv, practice(f.outsider.ID, t0))
+		day := salescoach.Day(t0)
+		exec(t, db, `INSERT INTO skill_technique_days (user_id, day, technique, shown, total) VALUES (?, ?, 'question', 1, 4), (?, ?, 'question', 3, 3)`,
+			f.member.ID, day, f.outsider.ID, day)
+		exec(t, db, `INSERT INTO skill_family_days (user_id, day, family, answers, score_sum, attempts, solved) VALUES
+			(?, ?, 'price', 3, 60, 1, 0), (?, ?, 'trust', 3, 240, 1, 1), (?, ?, 'timing', 1, 0, 1, 0)`,
+			f.member.ID, day, f.member.ID, day, f.member.ID, day)
+
+		page, err := f.s.Members(ctx, f.manager.ID, salescoach.MemberQuery{Days: 30, Sort: "-chats"}, t0)
+		mustNil(t, err)
+		if page.Total != 3 || len(page.Members) != 3 {
+			t.Fatalf("page = %+v", page)
+		}
+		m := page.Members[0]
+		if m.UserID != f.member.ID || m.Chats != 2 || m.Answers != 7 || m.LastActivity == nil {
+			t.Errorf("member row = %+v", m)
+		}
+		if m.Techniques["question"] != 25 || len(m.Techniques) != 1 {
+			t.Errorf("techniques = %v", m.Techniques)
+		}
+		if len(m.WeakestFamilies) != 2 || m.WeakestFamilies[0] != "price" || m.WeakestFamilies[1] != "trust" {
+			t.Errorf("weakest families = %v", m.WeakestFamilies)
+		}
+		for _, mem := range page.Members {
+			if mem.UserID == f.outsider.ID {
+				t.Error("another team's member is listed")
+			}
+		}
+		page, err = f.s.Members(ctx, f.owner.ID, salescoach.MemberQuery{Days: 30, Search: "MANAGER@"}, t0)
+		mustNil(t, err)
+		if page.Total != 1 || page.Members[0].UserID != f.manager.ID {
+			t.Errorf("search = %+v", page.Members)
+		}
+		page, err = f.s.Members(ctx, f.owner.ID, salescoach.MemberQuery{Days: 7, Sort: "role"}, t0)
+		mustNil(t, err)
+		if page.Members[0].Role != salescoach.RoleOwner || page.Members[2].Role != salescoach.RoleMember {
+			t.Errorf("by role: %s, %s", page.Members[0].Role, page.Members[2].Role)
+		}
+		page, err = f.s.Members(ctx, f.owner.ID, salescoach.MemberQuery{Days: 30, Sort: "lastActivity"}, t0)
+		mustNil(t, err)
+		if page.Members[0].UserID != f.member.ID {
+			t.Errorf("by last activity, first: %s", page.Members[0].Email)
+		}
+		_, err = f.s.Members(ctx, f.owner.ID, salescoach.MemberQuery{Days: 30, Sort: "password"}, t0)
+		wantCode(t, err, salescoach.EINVALID)
+		_, err = f.s.Members(ctx, f.owner.ID, salescoach.MemberQuery{Days: 5}, t0)
+		wantCode(t, err, salescoach.EINVALID)
+
+		one, err := f.s.Member(ctx, f.owner.ID, f.member.ID, 90, t0)
+		mustNil(t, err)
+		if one.Chats != 3 || one.Answers != 7 {
+			t.Errorf("member over 90 days = %+v", one)
+		}
+	})
+}
+
+// TestTeamLeaderboard: XP awarded through AddProgress counts on its day;
+// the week and the month sum their days; hidden members are left out and
+// told so; equal XP share a place; other teams do not appear.
+func TestTeamLeaderboard(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := t.Context()
+		f := newTeamFixture(t, db)
+		progress := sqlstore.NewProgressService(db)
+		// t0 is Tuesday 2026-03-10: the week began on Monday the 9th.
+		award := func(u *salescoach.User, at time.Time, xp int) {
+			db.SetClock(func() time.Time { return at })
+			_, _, err := progress.AddProgress(ctx, u.ID, salescoach.ProgressDelta{XP: xp})
+			mustNil(t, err)
+		}
+		award(f.member, t0, 30)
+		award(f.member, t0.Add(-24*time.Hour), 20) // Monday: this week
+		award(f.member, t0.AddDate(0, 0, -5), 100) // last week, this month
+		award(f.manager, t0, 50)
+		award(f.owner, t0.AddDate(0, -1, 0), 500) // last month
+		award(f.outsider, t0, 1000)
+		if c := count(t, db, `SELECT xp FROM xp_days WHERE user_id = ? AND day = ?`, f.member.ID, salescoach.Day(t0)); c != 30 {
+			t.Errorf("member's XP of the day = %d", c)
+		}
+
+		lb, err := f.s.Leaderboard(ctx, f.member.ID, salescoach.LeaderboardWeek, t0)
+		mustNil(t, err)
+		want := []salescoach.LeaderboardEntry{{UserID: f.member.ID, XP: 50, Place: 1}, {UserID: f.manager.ID, XP: 50, Place: 1},
+			{UserID: f.owner.ID, XP: 0, Place: 3}}
+		if lb.Since != "2026-03-09" || len(lb.Entries) != 3 {
+			t.Fatalf("week = %+v", lb)
+		}
+		for i, e := range lb.Entries {
+			// The two with 50 XP share place 1 (in name, then id order).
+			if e.XP != want[i].XP || e.Place != want[i].Place || (i == 2 && e.UserID != f.owner.ID) {
+				t.Errorf("week entry %d = %+v, want %+v", i, e, want[i])
+			}
+		}
+		if lb.Entries[0].UserID == lb.Entries[1].UserID || lb.Entries[0].UserID == f.owner.ID || lb.Entries[1].UserID == f.owner.ID {
+			t.Errorf("week places 1: %+v", lb.Entries[:2])
+		}
+		if lb.Own.Place == nil || *lb.Own.Place != 1 || lb.Own.XP != 50 || lb.Own.Hidden {
+			t.Errorf("own = %+v", lb.Own)
+		}
+		lb, err = f.s.Leaderboard(ctx, f.member.ID, salescoach.LeaderboardMonth, t0)
+		mustNil(t, err)
+		if lb.Since != "2026-03-01" || lb.Entries[0].UserID != f.member.ID || lb.Entries[0].XP != 150 {
+			t.Errorf("month = %+v", lb.Entries)
+		}
+
+		// The member hides: not listed, and told so.
+		hide := false
+		_, _, err = sqlstore.NewUserService(db).UpdateProfile(ctx, f.member.ID, salescoach.ProfileUpdate{LeaderboardVisible: &hide})
+		mustNil(t, err)
+		lb, err = f.s.Leaderboard(ctx, f.member.ID, salescoach.LeaderboardMonth, t0)
+		mustNil(t, err)
+		for _, e := range lb.Entries {
+			if e.UserID == f.member.ID {
+				t.Error("a hidden member is listed")
+			}
+		}
+		if lb.Own.Place != nil || !lb.Own.Hidden || lb.Own.XP != 150 {
+			t.Errorf("hidden own = %+v", lb.Own)
+		}
+		lb, err = f.s.Leaderboard(ctx, f.owner.ID, salescoach.LeaderboardMonth, t0)
+		mustNil(t, err)
+		if len(lb.Entries) != 2 || lb.Entries[0].UserID != f.manager.ID {
+			t.Errorf("owner's view = %+v", lb.Entries)
+		}
+		_, err = f.s.Leaderboard(ctx, f.owner.ID, "year", t0)
+		wantCode(t, err, salescoach.EINVALID)
+		_, err = f.s.Leaderboard(ctx, newUser(t, db, "solo@example.com").ID, salescoach.LeaderboardWeek, t0)
+		wantCode(t, err, salescoach.ENOTFOUND)
+	})
+}
+
+// TestTeamManagers: the watchers of a member are the team's owner and
+// managers; a user without a team has none.
+func TestTeamManagers(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		f := newTeamFixture(t, db)
+		ids, err := f.s.TeamManagers(t.Context(), f.member.ID)
+		mustNil(t, err)
+		if len(ids) != 2 || !(ids[0] == f.owner.ID || ids[1] == f.owner.ID) || !(ids[0] == f.manager.ID || ids[1] == f.manager.ID) {
+			t.Errorf("watchers = %v", ids)
+		}
+		ids, err = f.s.TeamManagers(t.Context(), newUser(t, db, "solo@example.com").ID)
+		if err != nil || len(ids) != 0 {
+			t.Errorf("solo: %v, %v", ids, err)
+		}
+	})
+}
+
+// TestTeamInvitationGoesWithInvitedAccount: deleting an account deletes
+// the invitations to its address (they name the person), used or not;
+// other invitations stay.
+func TestTeamInvitationGoesWithInvitedAccount(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		f := newTeamFixture(t, db)
+		f.invite(t, f.owner, "Gone@Example.com", salescoach.RoleMember, "hash-gone")
+		f.invite(t, f.owner, "stays@example.com", salescoach.RoleMember, "hash-stays")
+		gone := newUser(t, db, "gone@example.com")
+		_, err := sqlstore.NewPrivacyService(db).DeleteAccount(t.Context(), gone.ID)
+		mustNil(t, err)
+		if c := count(t, db, `SELECT COUNT(*) FROM team_invitations WHERE email_lower = 'gone@example.com'`); c != 0 {
+			t.Errorf("%d invitations to the deleted address left", c)
+		}
+		if c := count(t, db, `SELECT COUNT(*) FROM team_invitations WHERE email = 'stays@example.com'`); c != 1 {
+			t.Errorf("the other invitation went too")
+		}
+		// The manager's used invitation stays, without the manager once
+		// they are gone.
+		_, err = sqlstore.NewPrivacyService(db).DeleteAccount(t.Context(), f.manager.ID)
+		mustNil(t, err)
+		if c := count(t, db, `SELECT COUNT(*) FROM team_invitations WHERE used_by IS NOT NULL OR email_lower = 'manager@example.com'`); c != 0 {
+			t.Errorf("the deleted manager is still named by %d invitations", c)
+		}
+	})
+}
