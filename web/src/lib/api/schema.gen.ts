@@ -1575,6 +1575,8 @@ export interface paths {
                         pdfText?: string;
                         /** @description start a practice chat whose customer raises this objection family first (Als Nächstes üben), with either engine; only read when a practice chat starts (ignored for an exam, whose objections stay drawn, and with a conversationId). Unknown key: 400 invalid_data with fields.focusFamily, and nothing is started */
                         focusFamily?: components["schemas"]["ObjectionFamilyKey"];
+                        /** @description start the chat on this scenario (one the caller may see, else 404 scenario_not_found and nothing is started); only read when a chat starts. Practice difficulty d plays d of its objections (fewer when it has fewer), an exam min(3, n); focusFamily is ignored */
+                        scenarioId?: string;
                         /**
                          * Format: uuid
                          * @description the caller's open voice call, when the browser's own speech recognition heard the message: the message is a turn of that call ('Telefonieren'). Counted before the answer ends; a call that is finished or not the caller's gains nothing and the message is sent all the same
@@ -5164,6 +5166,332 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/scenarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the scenarios the caller may see (own, public incl. the built-in library; team ones once teams exist), newest first with the library last, 20 per page; q (at most 100 characters) matches title, product, persona name, role, company and industry (substring, any case); industry matches exactly, any case */
+        get: {
+            parameters: {
+                query?: {
+                    scope?: "mine" | "team" | "public";
+                    q?: string;
+                    situation?: components["schemas"]["ScenarioSituation"];
+                    language?: "de" | "en";
+                    buyer?: "b2b" | "b2c";
+                    industry?: string;
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description one page and the number of all matches */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ScenarioItem"][];
+                            total: number;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** create a scenario */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ScenarioInput"];
+                };
+            };
+            responses: {
+                /** @description created: its id and content */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Scenario"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                /** @description forbidden: scope public without admin, or scope team */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                413: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scenarios/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** store an export file as the caller's own scenario; read strictly: an unknown field (field_unknown), a value of the wrong kind (field_bad_type), a version other than 1 (scenario_bad_version) or a bad field answer 400 naming the field's path in fields */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ScenarioFile"];
+                };
+            };
+            responses: {
+                /** @description imported */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Scenario"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scenarios/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** the customer's first message for a scenario (as being edited, not stored) from the configured engine; rate-limited like the chat */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ScenarioInput"];
+                };
+            };
+            responses: {
+                /** @description the opening message */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+                503: components["responses"]["ModelUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scenarios/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** a scenario the caller may see, with the caller's stats (404 scenario_not_found otherwise) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the scenario */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Scenario"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /** delete a scenario the caller may change; chats on it keep their snapshot (404 / 403 as PATCH) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        /** replace the fields given (title, language, situation, product, persona, objections; the scope stays) and validate the result; 404 when the caller may not see it, 403 scenario_read_only when they may see but not change it (built-in, someone else's public one) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        title?: string;
+                        /** @enum {string} */
+                        language?: "de" | "en";
+                        situation?: components["schemas"]["ScenarioSituation"];
+                        product?: string;
+                        persona?: components["schemas"]["ScenarioPersona"];
+                        objections?: components["schemas"]["ScenarioObjection"][];
+                    };
+                };
+            };
+            responses: {
+                /** @description changed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Scenario"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/api/scenarios/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** a scenario the caller may see as an export file (Content-Disposition: attachment) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScenarioFile"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5345,8 +5673,11 @@ export interface components {
             };
         };
         Technique: {
-            /** @enum {string} */
-            key: "acknowledge" | "question" | "benefit" | "evidence" | "next_step" | "formality" | "tone";
+            /**
+             * @description the seven techniques; in a chat on a scenario, after them one line per criterion of the current custom objection (criterion1 = its first criterion; label 'Kriterium: …', shown = met)
+             * @enum {string}
+             */
+            key: "acknowledge" | "question" | "benefit" | "evidence" | "next_step" | "formality" | "tone" | "criterion1" | "criterion2" | "criterion3" | "criterion4" | "criterion5";
             label: string;
             shown: boolean;
             /** @description one line that points to what the answer did or lacked */
@@ -5403,6 +5734,8 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             completed_at: string | null;
+            /** @description the scenario the chat plays, null for a catalogue chat */
+            scenario?: components["schemas"]["ChatScenario"] | null;
         };
         ConversationDetail: {
             conversation: components["schemas"]["Conversation"];
@@ -5806,6 +6139,113 @@ export interface components {
             valid_until: string | null;
             /** Format: date-time */
             created_at: string;
+        };
+        /**
+         * @description cold_call Kaltakquise, follow_up Nachfassen nach Angebot, renewal Vertragsverlängerung, upsell Zusatzverkauf, complaint Reklamation, objection freies Einwandtraining
+         * @enum {string}
+         */
+        ScenarioSituation: "cold_call" | "follow_up" | "renewal" | "upsell" | "complaint" | "objection";
+        ScenarioPersona: {
+            name: string;
+            role: string;
+            /** @description a company, or e.g. Privathaushalt */
+            company: string;
+            industry: string;
+            /** @enum {string} */
+            buyer: "b2b" | "b2c";
+            /** @description a tone preset's id (GET /api/tone-presets); absent: neutral */
+            personality?: string;
+            /** @enum {string} */
+            formality: "du" | "sie";
+        };
+        /** @description either a catalogue family ({family}) or a custom objection ({wordings, concern, criteria}) */
+        ScenarioObjection: {
+            family?: components["schemas"]["ObjectionFamilyKey"];
+            /** @description what the customer says */
+            wordings?: string[];
+            /** @description the hidden concern, revealed when the seller asks well */
+            concern?: string;
+            /** @description what a good answer must contain, in plain words */
+            criteria?: string[];
+        };
+        /** @description a scenario as the editor sends it; bad fields answer 400 with fields named by their path (title, persona.formality, objections.0.criteria.1) */
+        ScenarioInput: {
+            title: string;
+            /** @enum {string} */
+            language: "de" | "en";
+            situation: components["schemas"]["ScenarioSituation"];
+            product: string;
+            persona: components["schemas"]["ScenarioPersona"];
+            objections: components["schemas"]["ScenarioObjection"][];
+            /**
+             * @description mine: the caller's own; public: admins only (else 403); team: 403 until teams exist
+             * @default mine
+             * @enum {string}
+             */
+            scope: "mine" | "team" | "public";
+        };
+        /** @description the caller's results on the scenario */
+        ScenarioStats: {
+            /** @description chats the caller started on it (deleted ones too) */
+            attempts: number;
+            /** @description won practice chats and passed exams */
+            wins: number;
+            /** @description the best evaluation total (0..100), 0 when none */
+            bestScore: number;
+        };
+        ScenarioItem: {
+            /** @description a UUID, or builtin-<slug>-<lang> for the built-in library */
+            id: string;
+            title: string;
+            /** @enum {string} */
+            language: "de" | "en";
+            situation: components["schemas"]["ScenarioSituation"];
+            /** @enum {string} */
+            scope: "mine" | "team" | "public";
+            builtIn: boolean;
+            /** @description whether the caller may change or delete it */
+            editable: boolean;
+            persona: components["schemas"]["ScenarioPersona"];
+            objectionCount: number;
+            stats: components["schemas"]["ScenarioStats"];
+        };
+        Scenario: {
+            id: string;
+            title: string;
+            /** @enum {string} */
+            language: "de" | "en";
+            situation: components["schemas"]["ScenarioSituation"];
+            product: string;
+            persona: components["schemas"]["ScenarioPersona"];
+            objections: components["schemas"]["ScenarioObjection"][];
+            /** @enum {string} */
+            scope: "mine" | "team" | "public";
+            builtIn: boolean;
+            editable: boolean;
+            stats: components["schemas"]["ScenarioStats"];
+        };
+        /** @description the export/import file: version 1 and the scenario without id, scope and builtIn; at most 65536 bytes */
+        ScenarioFile: {
+            /** @enum {integer} */
+            version: 1;
+            title: string;
+            /** @enum {string} */
+            language: "de" | "en";
+            situation: components["schemas"]["ScenarioSituation"];
+            product: string;
+            persona: components["schemas"]["ScenarioPersona"];
+            objections: components["schemas"]["ScenarioObjection"][];
+        };
+        /** @description the scenario a chat plays (the snapshot taken when it started) */
+        ChatScenario: {
+            id: string;
+            title: string;
+            situation: components["schemas"]["ScenarioSituation"];
+            persona: {
+                name: string;
+                role: string;
+                company: string;
+            };
         };
         Team: {
             /** Format: uuid */
