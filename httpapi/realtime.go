@@ -36,6 +36,11 @@ func (s *Server) handleRealtime(w http.ResponseWriter, r *http.Request, u *sales
 	h.Set("Content-Type", "text/event-stream; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
+	if r.ProtoMajor == 1 {
+		// The stream's connection is taken over and closed at its end, so
+		// the client must not reuse it for another request.
+		h.Set("Connection", "close")
+	}
 	w.WriteHeader(http.StatusOK)
 	// On HTTP/1.x the stream leaves this goroutine (sse.go).
 	if s.takeOver(w, r, rc, u, c) {
