@@ -52,7 +52,7 @@ func scanUser(s rowScanner) (*salescoach.User, error) {
 }
 
 func userByID(ctx context.Context, r runner, id string) (*salescoach.User, error) {
-	u, err := scanUser(r.queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
+	u, err := scanUser(r.queryRowPrepared(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
 	if noRows(err) {
 		return nil, notFound(salescoach.MsgNoUser)
 	}
@@ -279,7 +279,7 @@ func scanProfile(s rowScanner) (*salescoach.Profile, error) {
 }
 
 func profileByUserID(ctx context.Context, r runner, userID string) (*salescoach.Profile, error) {
-	p, err := scanProfile(r.queryRow(ctx, `SELECT `+profileColumns+` FROM profiles WHERE user_id = ?`, userID))
+	p, err := scanProfile(r.queryRowPrepared(ctx, `SELECT `+profileColumns+` FROM profiles WHERE user_id = ?`, userID))
 	if noRows(err) {
 		return nil, notFound(salescoach.MsgNoUser)
 	}
@@ -363,7 +363,7 @@ func (s *UserService) UpdateProfile(ctx context.Context, userID string, upd sale
 		if upd.TonePresetID != nil {
 			tone = nullString(*upd.TonePresetID)
 		}
-		res, err := r.exec(ctx, `UPDATE users SET
+		res, err := r.execPrepared(ctx, `UPDATE users SET
 				display_name = COALESCE(?, display_name),
 				role = COALESCE(?, role),
 				formality = COALESCE(?, formality),
