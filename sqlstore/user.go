@@ -343,6 +343,11 @@ func (s *UserService) UpdateProfile(ctx context.Context, userID string, upd sale
 		return nil, nil, salescoach.FieldErrors(problems)
 	}
 	now := s.db.now()
+	rest := upd
+	rest.DisplayName, rest.Role, rest.Formality, rest.Language = nil, nil, nil, nil
+	if rest == (salescoach.ProfileUpdate{}) {
+		return s.updateUserColumns(ctx, userID, upd, now)
+	}
 	var (
 		u *salescoach.User
 		p *salescoach.Profile
@@ -395,6 +400,37 @@ func (s *UserService) UpdateProfile(ctx context.Context, userID string, upd sale
 		p, err = profileByUserID(ctx, r, userID)
 		return err
 	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return u, p, nil
+}
+
+// updateUserColumns is UpdateProfile when only plain columns of the users
+// row change (display name, role, formality, language: what the settings
+// page saves most): one statement, atomic by itself, that returns the row
+// as stored, so no transaction and no second read of the row; the profile
+// is read after it.
+func (s *UserService) updateUserColumns(ctx context.Context, userID string, upd salescoach.ProfileUpdate, now time.Time) (*salescoach.User, *salescoach.Profile, error) {
+	release, err := s.db.admitWriter(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	u, err := scanUser(s.db.r().queryRowPrepared(ctx, `UPDATE users SET
+			display_name = COALESCE(?, display_name),
+			role = COALESCE(?, role),
+			formality = COALESCE(?, formality),
+			language = COALESCE(?, language),
+			updated_at = ?
+		WHERE id = ?
+		RETURNING `+userColumns, upd.DisplayName, upd.Role, upd.Formality, upd.Language, now, userID))
+	release()
+	if noRows(err) {
+		return nil, nil, notFound(salescoach.MsgNoUser)
+	} else if err != nil {
+		return nil, nil, dbError(err, "update user profile")
+	}
+	p, err := profileByUserID(ctx, s.db.r(), userID)
 	if err != nil {
 		return nil, nil, err
 	}
