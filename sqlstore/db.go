@@ -279,15 +279,28 @@ func (r runner) stmt(ctx context.Context, q string) (*sql.Stmt, bool) {
 // prepared on every connection for the life of the DB.
 func (r runner) queryRowPrepared(ctx context.Context, q string, args ...any) *sql.Row {
 	if s, ok := r.stmt(ctx, q); ok {
-		return s.QueryRowContext(ctx, bindArgs(args)...)
+		return s.QueryRowContext(uncancelled(ctx), bindArgs(args)...)
 	}
 	return r.queryRow(ctx, q, args...)
+}
+
+// uncancelled drops ctx's cancellation for one of the short statements of
+// the prepared path (a lookup or update by key, microseconds on SQLite):
+// with a context that can end, database/sql and the SQLite driver each
+// start a goroutine per statement to watch it, which cost more than the
+// statement. A context that has already ended is kept, so the statement
+// is refused at once as before.
+func uncancelled(ctx context.Context) context.Context {
+	if ctx.Err() != nil {
+		return ctx
+	}
+	return context.WithoutCancel(ctx)
 }
 
 // execPrepared is exec through a prepared statement (see queryRowPrepared).
 func (r runner) execPrepared(ctx context.Context, q string, args ...any) (sql.Result, error) {
 	if s, ok := r.stmt(ctx, q); ok {
-		return s.ExecContext(ctx, bindArgs(args)...)
+		return s.ExecContext(uncancelled(ctx), bindArgs(args)...)
 	}
 	return r.exec(ctx, q, args...)
 }

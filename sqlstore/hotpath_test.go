@@ -1,6 +1,8 @@
 package sqlstore_test
 
 import (
+	"context"
+	"errors"
 	"reflect"
 	"sync"
 	"testing"
@@ -75,6 +77,30 @@ func TestConcurrentProfileUpdatesAllLand(t *testing.T) {
 		mustNil(t, err)
 		if got.DisplayName != "n" || p.ProductDescription != "p" {
 			t.Errorf("stored %q / %q", got.DisplayName, p.ProductDescription)
+		}
+	})
+}
+
+// TestPreparedPathRefusesEndedContexts: the prepared statements run
+// without watching their context, but one that has already ended is still
+// refused before the statement runs.
+func TestPreparedPathRefusesEndedContexts(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		users := sqlstore.NewUserService(db)
+		u := newUser(t, db, "ended@example.com")
+		ctx, cancel := context.WithCancel(t.Context())
+		cancel()
+		if _, _, err := sqlstore.NewSessionService(db).SessionUser(ctx, u.ID, "x"); !errors.Is(err, context.Canceled) {
+			t.Errorf("session user with an ended context: %v", err)
+		}
+		if _, _, err := users.UpdateProfile(ctx, u.ID, salescoach.ProfileUpdate{DisplayName: ptr("Neu")}); err == nil {
+			t.Error("update with an ended context succeeded")
+		}
+		got, err := users.UserByID(t.Context(), u.ID)
+		mustNil(t, err)
+		if got.DisplayName == "Neu" {
+			t.Error("the update ran")
 		}
 	})
 }
