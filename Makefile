@@ -23,7 +23,7 @@ $(error the end-to-end tests need Chromium, none at $(CHROMIUM_PATH): install it
 endif
 endif
 
-.PHONY: run build web test test-go vet test-web test-e2e clean
+.PHONY: run build web test test-go vet test-web test-e2e clean bench-floor
 
 run: build
 	./$(BIN) serve
@@ -74,3 +74,10 @@ test-e2e: $(BIN) $(FAKES) e2e/node_modules/.installed
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html web/node_modules/.installed e2e/node_modules/.installed
+
+# GET and PATCH /api/me against the bare-stack floor and PocketBase (issue 30,
+# docs/performance.md): builds everything and prints the ratios. Not part of
+# `make test`; run it on a quiet machine. PostgreSQL too when BENCH_PG_URL or
+# TEST_DATABASE_URL is set.
+bench-floor:
+	./bench/floor/run.sh

@@ -252,3 +252,51 @@ func decodeSegment(t *testing.T, s string, v any) {
 		t.Fatal(err)
 	}
 }
+
+// TestVerifyRemembersOnlyTheExactToken: a token verified once is answered
+// from memory, but a token differing in any byte (another signature,
+// altered claims) still goes through the parser and is refused, and the
+// remembered one is refused once it has expired.
+func TestVerifyRemembersOnlyTheExactToken(t *testing.T) {
+	start := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	c := &clock{start}
+	iss := newTestIssuer(t, c)
+	tok, _, _ := iss.Issue("user-1", "family-1", false)
+	first, err := iss.Verify(tok)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := iss.Verify(tok)
+	if err != nil || *again != *first {
+		t.Fatalf("second verify: %+v %v, want %+v", again, err, first)
+	}
+	again.UserID = "someone-else" // the caller's copy, not the remembered claims
+	if c3, _ := iss.Verify(tok); c3.UserID != "user-1" {
+		t.Fatalf("remembered claims changed: %+v", c3)
+	}
+	head, rest, _ := strings.Cut(tok, ".")
+	payload, sig, _ := strings.Cut(rest, ".")
+	flipped := []byte(sig)
+	flipped[0] ^= 1
+	if flipped[0] == sig[0] || !strings.ContainsRune("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", rune(flipped[0])) {
+		flipped[0] = 'A'
+		if sig[0] == 'A' {
+			flipped[0] = 'B'
+		}
+	}
+	swap := "x"
+	if payload[len(payload)-2] == 'x' {
+		swap = "y"
+	}
+	for name, bad := range map[string]string{
+		"other signature": head + "." + payload + "." + string(flipped),
+		"altered claims":  head + "." + payload[:len(payload)-2] + swap + payload[len(payload)-1:] + "." + sig,
+	} {
+		if _, err := iss.Verify(bad); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	c.t = start.Add(15*time.Minute + 31*time.Second)
+	_, err = iss.Verify(tok)
+	assertSessionInvalid(t, err)
+}

@@ -200,17 +200,34 @@ func paypalOrigins(b *billing.Service) []string {
 
 // securityHeaders sets the headers every answer carries.
 func (s *Server) securityHeaders(next http.Handler) http.Handler {
+	// The values are built once and shared by every answer instead of a
+	// new one-element slice per header and request (Header.Set): a handler
+	// that sets one of these headers replaces the slice, Add copies it
+	// (its capacity is its length), so no answer can change another's.
+	fixed := [][2]string{
+		{"Content-Security-Policy", s.csp},
+		{"X-Content-Type-Options", "nosniff"},
+		{"X-Frame-Options", "DENY"},
+		{"Referrer-Policy", "same-origin"},
+		{"Permissions-Policy", "microphone=(self), camera=(), geolocation=()"},
+		// PayPal's checkout window talks to its opener.
+		{"Cross-Origin-Opener-Policy", s.coop},
+	}
+	if s.cfg.CookieSecure {
+		fixed = append(fixed, [2]string{"Strict-Transport-Security", "max-age=31536000; includeSubDomains"})
+	}
+	type header struct {
+		key   string
+		value []string
+	}
+	headers := make([]header, len(fixed))
+	for i, kv := range fixed {
+		headers[i] = header{http.CanonicalHeaderKey(kv[0]), []string{kv[1]}[:1:1]}
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", s.csp)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Referrer-Policy", "same-origin")
-		h.Set("Permissions-Policy", "microphone=(self), camera=(), geolocation=()")
-		// PayPal's checkout window talks to its opener.
-		h.Set("Cross-Origin-Opener-Policy", s.coop)
-		if s.cfg.CookieSecure {
-			h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+		for _, hv := range headers {
+			h[hv.key] = hv.value
 		}
 		next.ServeHTTP(w, r)
 	})

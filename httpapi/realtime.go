@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -30,15 +31,23 @@ func (s *Server) handleRealtime(w http.ResponseWriter, r *http.Request, u *sales
 		return salescoach.NewError(salescoach.EUNAVAILABLE, salescoach.MsgNotReady)
 	}
 	c := callerFrom(r.Context())
-	sub := s.Hub.Subscribe(u.ID)
-	defer sub.Close()
-
 	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
+	if r.ProtoMajor == 1 {
+		// The stream's connection is taken over and closed at its end, so
+		// the client must not reuse it for another request.
+		h.Set("Connection", "close")
+	}
 	w.WriteHeader(http.StatusOK)
+	// On HTTP/1.x the stream leaves this goroutine (sse.go).
+	if s.takeOver(w, r, rc, u, c) {
+		return nil
+	}
+	sub := s.Hub.Subscribe(u.ID)
+	defer sub.Close()
 	send := func(event string, data any) error {
 		b, _ := json.Marshal(data)
 		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, b); err != nil {
@@ -49,7 +58,7 @@ func (s *Server) handleRealtime(w http.ResponseWriter, r *http.Request, u *sales
 	if err := send("ready", map[string]int{"retry": 1000}); err != nil {
 		return nil
 	}
-	beat := time.NewTicker(heartbeat)
+	beat := time.NewTicker(s.streams.heartbeat)
 	defer beat.Stop()
 	expiry := time.NewTimer(max(c.ExpiresAt.Sub(s.now()), time.Second))
 	defer expiry.Stop()
@@ -85,25 +94,25 @@ func (s *Server) handleRealtime(w http.ResponseWriter, r *http.Request, u *sales
 			// A change of the account may be that an admin disabled it, it
 			// is gone or this session ended: then the stream ends, after the
 			// change that lets the tabs find out.
-			if (ch.Type == salescoach.ChangeUser || ch.Type == salescoach.ChangeResync) && !s.stillActive(r, c) {
+			if (ch.Type == salescoach.ChangeUser || ch.Type == salescoach.ChangeResync) && !s.stillActive(r.Context(), c.UserID, c.SessionID) {
 				return nil
 			}
 		}
 	}
 }
 
-// stillActive reports whether the caller's user still exists, is not
-// disabled and the session is live (one query). A failed lookup keeps the
-// stream: it ends with the token at the latest.
-func (s *Server) stillActive(r *http.Request, c *caller) bool {
-	u, live, err := s.Sessions.SessionUser(r.Context(), c.UserID, c.SessionID)
+// stillActive reports whether the user still exists, is not disabled and
+// the session is live (one query). A failed lookup keeps the stream: it
+// ends with the token at the latest.
+func (s *Server) stillActive(ctx context.Context, userID, sessionID string) bool {
+	u, live, err := s.Sessions.SessionUser(ctx, userID, sessionID)
 	switch salescoach.ErrorCode(err) {
 	case "":
 		return live && u.Status != salescoach.UserStatusDisabled
 	case salescoach.ENOTFOUND:
 		return false
 	}
-	s.log.WarnContext(r.Context(), "realtime: user lookup failed", "user_id", c.UserID, "err", err)
+	s.log.WarnContext(ctx, "realtime: user lookup failed", "user_id", userID, "err", err)
 	return true
 }
 

@@ -2,12 +2,17 @@ package httpapi_test
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
+	"fmt"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"salescoach"
+	"salescoach/httpapi"
 	"salescoach/realtime"
 	"salescoach/sqlstore/sqlstoretest"
 )
@@ -173,4 +178,102 @@ func TestRealtimeCapsStreamsPerUser(t *testing.T) {
 	if ev := next(t, eliTab); ev.name != "change" {
 		t.Errorf("eli's stream: %+v", ev)
 	}
+}
+
+// rawStream opens /api/realtime on its own TCP connection and reads up to
+// the "ready" event, so a test can then stop reading or go away.
+func rawStream(t *testing.T, c *client, readBuffer int) (*net.TCPConn, *bufio.Reader) {
+	t.Helper()
+	conn, err := net.Dial("tcp", strings.TrimPrefix(c.e.srv.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tcp := conn.(*net.TCPConn)
+	if readBuffer > 0 {
+		_ = tcp.SetReadBuffer(readBuffer)
+	}
+	t.Cleanup(func() { tcp.Close() })
+	fmt.Fprintf(tcp, "GET /api/realtime HTTP/1.1\r\nHost: coach.test\r\nAuthorization: Bearer %s\r\nAccept: text/event-stream\r\n\r\n", c.token)
+	br := bufio.NewReader(tcp)
+	res, err := http.ReadResponse(br, nil)
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("realtime: %v %v", res, err)
+	}
+	body := bufio.NewReader(res.Body)
+	for {
+		line, err := body.ReadString('\n')
+		if err != nil {
+			t.Fatalf("before ready: %v", err)
+		}
+		if strings.HasPrefix(line, "event: ready") {
+			return tcp, body
+		}
+	}
+}
+
+// waitSubscribers waits for the hub to hold n streams; the bound only keeps
+// a broken build from hanging.
+func waitSubscribers(t *testing.T, e *env, n int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := e.hub.WaitSubscribers(ctx, n); err != nil {
+		t.Fatalf("still %d streams, want %d", e.hub.Subscribers(), n)
+	}
+}
+
+func withStreamTimes(heartbeat, write time.Duration) envOption {
+	return func(cfg *httpapi.Config, _ *httpapi.Deps) {
+		cfg.StreamHeartbeat, cfg.StreamWriteTimeout = heartbeat, write
+	}
+}
+
+// TestRealtimeHeartbeatFindsClientsThatWentAway: an idle stream gets its
+// heartbeat, and a client that closed its connection is dropped at the
+// next heartbeat (a short interval here; 25 s in production).
+func TestRealtimeHeartbeatFindsClientsThatWentAway(t *testing.T) {
+	db := sqlstoretest.NewSQLite(t)
+	e := newEnv(t, db, withStreamTimes(20*time.Millisecond, 0))
+	c := chatUser(t, e, "finn.rt@example.com")
+	conn, body := rawStream(t, c, 0)
+	for {
+		line, err := body.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		if line == ": ping\n" {
+			break
+		}
+	}
+	waitSubscribers(t, e, 1)
+	conn.Close()
+	waitSubscribers(t, e, 0)
+}
+
+// TestRealtimeDropsClientsThatStopReading: a client that keeps its
+// connection but reads nothing more cannot hold the server: once the
+// socket's buffers are full, a write waits at most the write timeout and
+// the stream is dropped, while the publisher never blocks.
+func TestRealtimeDropsClientsThatStopReading(t *testing.T) {
+	db := sqlstoretest.NewSQLite(t)
+	e := newEnv(t, db, withStreamTimes(0, 50*time.Millisecond))
+	c := chatUser(t, e, "gina.rt@example.com")
+	rawStream(t, c, 4096)
+	waitSubscribers(t, e, 1)
+	uid := c.userID(t)
+	// A big id makes each change event large, so the buffers fill soon.
+	id := strings.Repeat("x", 8000)
+	for i := 0; e.hub.Subscribers() > 0; i++ {
+		if i == 1_000_000 {
+			t.Fatal("the stream took a million changes without being dropped")
+		}
+		e.hub.Publish(context.Background(), salescoach.Change{UserID: uid, Type: salescoach.ChangeConversation, Op: salescoach.OpUpdate, ID: id})
+		if i%64 == 63 {
+			// Let the stream's writer run: it is what finds the full socket.
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Millisecond)
+			_ = e.hub.WaitSubscribers(ctx, 0)
+			cancel()
+		}
+	}
+	waitSubscribers(t, e, 0)
 }

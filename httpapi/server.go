@@ -63,6 +63,12 @@ type Config struct {
 	// admin API refuses an admin without it, or whose session did not pass
 	// the code step (ADMIN_TOTP_REQUIRED).
 	AdminTOTPRequired bool
+	// StreamHeartbeat is how often an idle live-update stream gets a
+	// heartbeat, which also finds clients that have gone (25 s when zero).
+	StreamHeartbeat time.Duration
+	// StreamWriteTimeout is how long one write to a live-update stream may
+	// block before the stream is dropped (10 s when zero).
+	StreamWriteTimeout time.Duration
 }
 
 // Deps are the services the handlers use.
@@ -168,6 +174,8 @@ type Server struct {
 	// draining is closed by Drain when the process is about to stop.
 	draining  chan struct{}
 	drainOnce sync.Once
+	// streams are the live-update streams taken over from net/http (sse.go).
+	streams *sseStreams
 
 	limits struct {
 		loginIP, loginFailPair, loginFailAccount, signup, signupMail, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary, avatar,
@@ -186,6 +194,7 @@ func New(cfg Config, deps Deps) *Server {
 		s.now = time.Now
 	}
 	s.ip = clientIP{header: cfg.ProxyHeader, proxies: cfg.TrustedProxies}
+	s.streams = newSSEStreams(s)
 	if s.Limiter == nil {
 		s.Limiter = salescoach.NewMemoryRateLimiter()
 	}

@@ -33,6 +33,9 @@ type Hub struct {
 	seq        uint64
 	// relay, when set, also sends published changes to other processes.
 	relay func(ctx context.Context, changes []salescoach.Change)
+	// countChanged is closed (and replaced) whenever a subscription opens
+	// or closes, for WaitSubscribers.
+	countChanged chan struct{}
 }
 
 var _ salescoach.ChangePublisher = (*Hub)(nil)
@@ -40,7 +43,7 @@ var _ salescoach.ChangePublisher = (*Hub)(nil)
 // NewHub returns an empty hub that delivers within this process only and
 // allows DefaultMaxPerUser streams per user.
 func NewHub() *Hub {
-	return &Hub{subs: map[string]map[*Subscription]struct{}{}, maxPerUser: DefaultMaxPerUser}
+	return &Hub{subs: map[string]map[*Subscription]struct{}{}, maxPerUser: DefaultMaxPerUser, countChanged: make(chan struct{})}
 }
 
 // SetMaxPerUser changes how many subscriptions one user may hold (n ≥ 1);
@@ -58,11 +61,14 @@ type Subscription struct {
 	seq    uint64 // opening order, to find the oldest
 	// C receives the user's changes. When the stream falls behind by more
 	// than subscriberBuffer changes, it receives one ChangeResync instead of
-	// the rest.
+	// the rest. It is nil for a subscription opened with SubscribeFunc.
 	C chan salescoach.Change
 	// superseded is closed when the hub ended this subscription to make
-	// room for a newer one of the same user.
+	// room for a newer one of the same user (nil with SubscribeFunc).
 	superseded chan struct{}
+	// deliver and onSuperseded replace C and superseded for SubscribeFunc.
+	deliver      func(salescoach.Change)
+	onSuperseded func()
 }
 
 // Superseded is closed when the hub has ended the subscription because the
@@ -75,15 +81,30 @@ func (s *Subscription) Superseded() <-chan struct{} { return s.superseded }
 // stream ends. When the user already holds the maximum, the oldest of their
 // subscriptions is superseded to make room.
 func (h *Hub) Subscribe(userID string) *Subscription {
-	s := &Subscription{hub: h, userID: userID, C: make(chan salescoach.Change, subscriberBuffer), superseded: make(chan struct{})}
+	return h.subscribe(&Subscription{hub: h, userID: userID, C: make(chan salescoach.Change, subscriberBuffer), superseded: make(chan struct{})})
+}
+
+// SubscribeFunc is Subscribe without a channel: deliver is called with each
+// of the user's changes and superseded once when the hub ends the
+// subscription to make room for a newer one. Both run while the hub holds
+// its lock, so they must return at once, must not call the hub, and must
+// not block (queue the change; drop and resynchronise when too much
+// waits). A stream that needs no goroutine of its own uses this: the
+// channel and the goroutine reading it are most of an idle stream's
+// memory.
+func (h *Hub) SubscribeFunc(userID string, deliver func(salescoach.Change), superseded func()) *Subscription {
+	return h.subscribe(&Subscription{hub: h, userID: userID, deliver: deliver, onSuperseded: superseded})
+}
+
+func (h *Hub) subscribe(s *Subscription) *Subscription {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.seq++
 	s.seq = h.seq
-	set := h.subs[userID]
+	set := h.subs[s.userID]
 	if set == nil {
 		set = map[*Subscription]struct{}{}
-		h.subs[userID] = set
+		h.subs[s.userID] = set
 	}
 	for len(set) >= h.maxPerUser {
 		var oldest *Subscription
@@ -93,10 +114,44 @@ func (h *Hub) Subscribe(userID string) *Subscription {
 			}
 		}
 		delete(set, oldest)
-		close(oldest.superseded)
+		if oldest.onSuperseded != nil {
+			oldest.onSuperseded()
+		} else {
+			close(oldest.superseded)
+		}
 	}
 	set[s] = struct{}{}
+	h.countChangedLocked()
 	return s
+}
+
+// countChangedLocked wakes WaitSubscribers; h.mu is held.
+func (h *Hub) countChangedLocked() {
+	close(h.countChanged)
+	h.countChanged = make(chan struct{})
+}
+
+// WaitSubscribers waits until the hub holds exactly n subscriptions or ctx
+// ends, and returns ctx's error in that case. Tests and benchmarks use it
+// to wait for streams to open or to be dropped.
+func (h *Hub) WaitSubscribers(ctx context.Context, n int) error {
+	for {
+		h.mu.Lock()
+		count := 0
+		for _, set := range h.subs {
+			count += len(set)
+		}
+		changed := h.countChanged
+		h.mu.Unlock()
+		if count == n {
+			return nil
+		}
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 }
 
 // Close ends the subscription.
@@ -105,7 +160,10 @@ func (s *Subscription) Close() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if set := h.subs[s.userID]; set != nil {
-		delete(set, s)
+		if _, ok := set[s]; ok {
+			delete(set, s)
+			h.countChangedLocked()
+		}
 		if len(set) == 0 {
 			delete(h.subs, s.userID)
 		}
@@ -140,6 +198,10 @@ func (h *Hub) deliver(c salescoach.Change) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for s := range h.subs[c.UserID] {
+		if s.deliver != nil {
+			s.deliver(c)
+			continue
+		}
 		select {
 		case s.C <- c:
 		default:

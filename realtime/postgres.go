@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -35,7 +36,17 @@ type Bridge struct {
 	log    *slog.Logger
 	// ready is closed once the first LISTEN has been issued.
 	ready chan struct{}
+
+	// pending are the changes waiting to be sent; sending is true while a
+	// sender goroutine runs (see notify).
+	mu      sync.Mutex
+	pending []salescoach.Change
+	sending bool
 }
+
+// maxPending bounds the changes waiting for the database; beyond it new
+// ones are dropped (and logged): they are refresh hints, never data.
+const maxPending = 10000
 
 // NewBridge attaches a bridge to hub: from now on the hub's Publish also
 // notifies the other processes through db. Call Run to receive theirs.
@@ -55,13 +66,47 @@ func newOrigin() string {
 	return hex.EncodeToString(raw)
 }
 
-// notify sends changes to the other processes, in one statement however
-// many there are (one round trip; PostgreSQL serialises the commits of
-// transactions that notify, so fewer of them matter under load). Each
+// notify queues changes for the other processes and returns at once: a
+// request that changed something does not wait for the notification, and
+// the changes of requests that arrive while one statement is on its way go
+// together in the next (PostgreSQL serialises the commits of transactions
+// that notify, so fewer of them matter under load). One sender at a time
+// keeps the order of a process's changes. A failure loses only refresh
+// hints, never data, so it is logged and the write that caused it stands.
+func (b *Bridge) notify(_ context.Context, changes []salescoach.Change) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.pending)+len(changes) > maxPending {
+		b.log.Warn("live updates not sent to other processes: too many waiting", "dropped", len(changes))
+		return
+	}
+	b.pending = append(b.pending, changes...)
+	if !b.sending {
+		b.sending = true
+		go b.send()
+	}
+}
+
+// send sends what waits, one statement per batch, until nothing does.
+func (b *Bridge) send() {
+	for {
+		b.mu.Lock()
+		batch := b.pending
+		b.pending = nil
+		if len(batch) == 0 {
+			b.sending = false
+			b.mu.Unlock()
+			return
+		}
+		b.mu.Unlock()
+		b.sendNow(batch)
+	}
+}
+
+// sendNow sends changes in one statement however many there are. Each
 // change is its own notification, as one process of an older version
-// expects during a rolling restart. A failure loses only a refresh hint,
-// never data, so it is logged and the write that caused it stands.
-func (b *Bridge) notify(ctx context.Context, changes []salescoach.Change) {
+// expects during a rolling restart.
+func (b *Bridge) sendNow(changes []salescoach.Change) {
 	payloads := make([]string, 0, len(changes))
 	for _, c := range changes {
 		payload, err := json.Marshal(notice{Origin: b.origin, Change: c})
@@ -70,7 +115,7 @@ func (b *Bridge) notify(ctx context.Context, changes []salescoach.Change) {
 		}
 		payloads = append(payloads, string(payload))
 	}
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	if _, err := b.db.ExecContext(ctx, `SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p`,
 		Channel, payloads); err != nil {

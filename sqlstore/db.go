@@ -18,6 +18,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -40,6 +41,12 @@ type DB struct {
 	// now is the clock for rows whose interface passes no time (CreateUser,
 	// migrations, records with a zero CreatedAt).
 	now func() time.Time
+	// stmts holds the prepared statements of the hot queries (query text
+	// -> *sql.Stmt), see runner.queryRowPrepared.
+	stmts sync.Map
+	// writer admits one transaction at a time on SQLite (see inTx); nil
+	// on PostgreSQL.
+	writer chan struct{}
 }
 
 // sqliteParams are the connection settings every SQLite connection gets.
@@ -106,6 +113,9 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		db.SetMaxIdleConns(8)
 	}
 	s := &DB{sql: db, dialect: d, now: time.Now}
+	if d == DialectSQLite {
+		s.writer = make(chan struct{}, 1)
+	}
 	if err := s.Ping(ctx); err != nil {
 		db.Close()
 		return nil, err
@@ -148,17 +158,22 @@ func (db *DB) SQL() *sql.DB {
 func (db *DB) pg() bool { return db.dialect == DialectPostgres }
 
 // r returns a runner on the pool, outside any transaction.
-func (db *DB) r() runner { return runner{q: db.sql, pg: db.pg()} }
+func (db *DB) r() runner { return runner{q: db.sql, pg: db.pg(), db: db} }
 
 // inTx runs fn in one transaction, committed when fn returns nil and rolled
 // back otherwise. On SQLite the transaction holds the write lock from its
 // start (_txlock=immediate), so read-then-write sequences inside are safe.
 func (db *DB) inTx(ctx context.Context, fn func(r runner) error) error {
+	release, err := db.admitWriter(ctx)
+	if err != nil {
+		return err
+	}
+	defer release()
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("sqlstore: begin: %w", err)
 	}
-	if err := fn(runner{q: tx, pg: db.pg()}); err != nil {
+	if err := fn(runner{q: tx, pg: db.pg(), db: db, tx: tx}); err != nil {
 		_ = tx.Rollback()
 		return err
 	}
@@ -167,6 +182,41 @@ func (db *DB) inTx(ctx context.Context, fn func(r runner) error) error {
 	}
 	return nil
 }
+
+// writerWait is how long a transaction waits for its turn in this process
+// before it goes ahead anyway and leaves the waiting to SQLite's busy
+// timeout, as it did before the queue (so nothing can hang forever on it).
+const writerWait = 10 * time.Second
+
+// admitWriter waits for the turn of one transaction on SQLite. SQLite has
+// one writer at a time, and every transaction here takes the write lock at
+// BEGIN; without this queue concurrent transactions find the lock taken
+// and SQLite's busy handler retries them after sleeps of 1, 2, 5, 10 … 100
+// ms, which under load stretches the slowest requests far beyond the time
+// the writes need. Waiting here instead hands the lock over the moment it
+// is free. It returns ctx's error when ctx ends first.
+func (db *DB) admitWriter(ctx context.Context) (release func(), err error) {
+	if db.writer == nil {
+		return func() {}, nil
+	}
+	select {
+	case db.writer <- struct{}{}:
+		return db.releaseWriter, nil
+	default:
+	}
+	t := time.NewTimer(writerWait)
+	defer t.Stop()
+	select {
+	case db.writer <- struct{}{}:
+		return db.releaseWriter, nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("sqlstore: begin: %w", ctx.Err())
+	case <-t.C:
+		return func() {}, nil
+	}
+}
+
+func (db *DB) releaseWriter() { <-db.writer }
 
 // queryer is what *sql.DB, *sql.Tx and *sql.Conn have in common.
 type queryer interface {
@@ -181,6 +231,78 @@ type queryer interface {
 type runner struct {
 	q  queryer
 	pg bool
+	// db and tx, when set, let queryRowPrepared and execPrepared use db's prepared
+	// statements (within tx when it is set).
+	db *DB
+	tx *sql.Tx
+}
+
+// prepared returns db's prepared statement for q, preparing it on first
+// use. The pool prepares it once per connection and keeps it.
+func (db *DB) prepared(ctx context.Context, q string) (*sql.Stmt, error) {
+	if s, ok := db.stmts.Load(q); ok {
+		return s.(*sql.Stmt), nil
+	}
+	s, err := db.sql.PrepareContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	if prev, loaded := db.stmts.LoadOrStore(q, s); loaded {
+		_ = s.Close()
+		return prev.(*sql.Stmt), nil
+	}
+	return s, nil
+}
+
+// stmt returns the prepared statement for q on SQLite, where parsing a
+// statement costs more than running a lookup by key (a third of an
+// authenticated GET's CPU time before). PostgreSQL's driver (pgx) keeps
+// its own cache of prepared statements per connection, so there it
+// reports false, as it does for runners without a DB and when preparing
+// fails (the plain call then reports the error).
+func (r runner) stmt(ctx context.Context, q string) (*sql.Stmt, bool) {
+	if r.db == nil || r.pg {
+		return nil, false
+	}
+	s, err := r.db.prepared(ctx, q)
+	if err != nil {
+		return nil, false
+	}
+	if r.tx != nil {
+		return r.tx.StmtContext(ctx, s), true
+	}
+	return s, true
+}
+
+// queryRowPrepared is queryRow through a prepared statement. Use it only for
+// the few fixed query texts on hot paths: every text it sees stays
+// prepared on every connection for the life of the DB.
+func (r runner) queryRowPrepared(ctx context.Context, q string, args ...any) *sql.Row {
+	if s, ok := r.stmt(ctx, q); ok {
+		return s.QueryRowContext(uncancelled(ctx), bindArgs(args)...)
+	}
+	return r.queryRow(ctx, q, args...)
+}
+
+// uncancelled drops ctx's cancellation for one of the short statements of
+// the prepared path (a lookup or update by key, microseconds on SQLite):
+// with a context that can end, database/sql and the SQLite driver each
+// start a goroutine per statement to watch it, which cost more than the
+// statement. A context that has already ended is kept, so the statement
+// is refused at once as before.
+func uncancelled(ctx context.Context) context.Context {
+	if ctx.Err() != nil {
+		return ctx
+	}
+	return context.WithoutCancel(ctx)
+}
+
+// execPrepared is exec through a prepared statement (see queryRowPrepared).
+func (r runner) execPrepared(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	if s, ok := r.stmt(ctx, q); ok {
+		return s.ExecContext(uncancelled(ctx), bindArgs(args)...)
+	}
+	return r.exec(ctx, q, args...)
 }
 
 func (r runner) query(q string) string {

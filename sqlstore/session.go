@@ -194,10 +194,7 @@ func (s *SessionService) RevokeUserTokens(ctx context.Context, userID, exceptFam
 // is no such user.
 func (s *SessionService) SessionUser(ctx context.Context, userID, familyID string) (*salescoach.User, bool, error) {
 	var live bool
-	u, err := scanUser(extraScan{s.db.r().queryRow(ctx, `SELECT `+userColumns+`,
-			EXISTS (SELECT 1 FROM refresh_tokens t
-				WHERE t.family_id = ? AND t.user_id = users.id AND t.revoked_at IS NULL)
-		FROM users WHERE id = ?`, familyID, userID), []any{&live}})
+	u, err := scanUser(extraScan{s.db.r().queryRowPrepared(ctx, sessionUserQuery, familyID, userID), []any{&live}})
 	if noRows(err) {
 		return nil, false, notFound(salescoach.MsgNoUser)
 	}
@@ -206,6 +203,13 @@ func (s *SessionService) SessionUser(ctx context.Context, userID, familyID strin
 	}
 	return u, live, nil
 }
+
+// sessionUserQuery is SessionUser's one query, run on every authenticated
+// request.
+const sessionUserQuery = `SELECT ` + userColumns + `,
+			EXISTS (SELECT 1 FROM refresh_tokens t
+				WHERE t.family_id = ? AND t.user_id = users.id AND t.revoked_at IS NULL)
+		FROM users WHERE id = ?`
 
 // extraScan appends destinations to a scan, so a query can select a row's
 // usual columns plus a few more and still use the row's scan function.

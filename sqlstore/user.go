@@ -52,7 +52,7 @@ func scanUser(s rowScanner) (*salescoach.User, error) {
 }
 
 func userByID(ctx context.Context, r runner, id string) (*salescoach.User, error) {
-	u, err := scanUser(r.queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
+	u, err := scanUser(r.queryRowPrepared(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
 	if noRows(err) {
 		return nil, notFound(salescoach.MsgNoUser)
 	}
@@ -279,7 +279,7 @@ func scanProfile(s rowScanner) (*salescoach.Profile, error) {
 }
 
 func profileByUserID(ctx context.Context, r runner, userID string) (*salescoach.Profile, error) {
-	p, err := scanProfile(r.queryRow(ctx, `SELECT `+profileColumns+` FROM profiles WHERE user_id = ?`, userID))
+	p, err := scanProfile(r.queryRowPrepared(ctx, `SELECT `+profileColumns+` FROM profiles WHERE user_id = ?`, userID))
 	if noRows(err) {
 		return nil, notFound(salescoach.MsgNoUser)
 	}
@@ -343,6 +343,11 @@ func (s *UserService) UpdateProfile(ctx context.Context, userID string, upd sale
 		return nil, nil, salescoach.FieldErrors(problems)
 	}
 	now := s.db.now()
+	rest := upd
+	rest.DisplayName, rest.Role, rest.Formality, rest.Language = nil, nil, nil, nil
+	if rest == (salescoach.ProfileUpdate{}) {
+		return s.updateUserColumns(ctx, userID, upd, now)
+	}
 	var (
 		u *salescoach.User
 		p *salescoach.Profile
@@ -363,7 +368,7 @@ func (s *UserService) UpdateProfile(ctx context.Context, userID string, upd sale
 		if upd.TonePresetID != nil {
 			tone = nullString(*upd.TonePresetID)
 		}
-		res, err := r.exec(ctx, `UPDATE users SET
+		res, err := r.execPrepared(ctx, `UPDATE users SET
 				display_name = COALESCE(?, display_name),
 				role = COALESCE(?, role),
 				formality = COALESCE(?, formality),
@@ -396,6 +401,37 @@ func (s *UserService) UpdateProfile(ctx context.Context, userID string, upd sale
 		p, err = profileByUserID(ctx, r, userID)
 		return err
 	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return u, p, nil
+}
+
+// updateUserColumns is UpdateProfile when only plain columns of the users
+// row change (display name, role, formality, language: what the settings
+// page saves most): one statement, atomic by itself, that returns the row
+// as stored, so no transaction and no second read of the row; the profile
+// is read after it.
+func (s *UserService) updateUserColumns(ctx context.Context, userID string, upd salescoach.ProfileUpdate, now time.Time) (*salescoach.User, *salescoach.Profile, error) {
+	release, err := s.db.admitWriter(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	u, err := scanUser(s.db.r().queryRowPrepared(ctx, `UPDATE users SET
+			display_name = COALESCE(?, display_name),
+			role = COALESCE(?, role),
+			formality = COALESCE(?, formality),
+			language = COALESCE(?, language),
+			updated_at = ?
+		WHERE id = ?
+		RETURNING `+userColumns, upd.DisplayName, upd.Role, upd.Formality, upd.Language, now, userID))
+	release()
+	if noRows(err) {
+		return nil, nil, notFound(salescoach.MsgNoUser)
+	} else if err != nil {
+		return nil, nil, dbError(err, "update user profile")
+	}
+	p, err := profileByUserID(ctx, s.db.r(), userID)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -3,8 +3,10 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -12,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -35,13 +38,17 @@ func rssKB(b *testing.B, pid int) int {
 	return 0
 }
 
-// BenchmarkIdleRealtimeConnections holds 2 000 idle live-update streams on
-// one server process (the real binary, as its own process, so its memory is
-// its own) and reports the process's resident memory before and after. The
-// streams belong to guests of realtime.DefaultMaxPerUser streams each, the
-// most one user may hold.
+// BenchmarkIdleRealtimeConnections holds 10 000 idle live-update streams
+// (REALTIME_STREAMS overrides the number) on one server process (the real
+// binary, as its own process, so its memory is its own) and reports the
+// process's resident memory before and after. The streams belong to guests
+// of realtime.DefaultMaxPerUser streams each, the most one user may hold.
+// Each stream is a socket on both sides: raise `ulimit -n` above the count.
 func BenchmarkIdleRealtimeConnections(b *testing.B) {
-	const conns = 2000
+	conns := 10000
+	if n, err := strconv.Atoi(os.Getenv("REALTIME_STREAMS")); err == nil && n > 0 {
+		conns = n
+	}
 	dir := b.TempDir()
 	bin := filepath.Join(dir, "salescoach")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
@@ -85,7 +92,15 @@ func BenchmarkIdleRealtimeConnections(b *testing.B) {
 	}
 	before := rssKB(b, cmd.Process.Pid)
 
-	client := &http.Client{Transport: &http.Transport{MaxConnsPerHost: 0, MaxIdleConnsPerHost: conns}}
+	// One loopback address has about 28 000 ephemeral ports; spread the
+	// streams over several source addresses (all of 127/8 is local).
+	var dials atomic.Int64
+	dial := func(ctx context.Context, network, addr string) (net.Conn, error) {
+		n := dials.Add(1)
+		d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 1, byte(1+n/20000))}}
+		return d.DialContext(ctx, network, addr)
+	}
+	client := &http.Client{Transport: &http.Transport{MaxConnsPerHost: 0, MaxIdleConnsPerHost: conns, DialContext: dial}}
 	var ready sync.WaitGroup
 	var bodies []*http.Response
 	var mu sync.Mutex
