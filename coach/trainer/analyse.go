@@ -81,6 +81,10 @@ type analysis struct {
 	benefit      float64
 	benefitKind  string // tied, generic, feature
 	benefitQuote string
+	// named says the sentence before named the offer ("HydroFlex: 0,6 %
+	// Reklamationen."), so that the next may say what it means for the
+	// customer without naming it again ("Heißt für Sie: kaum Nacharbeit.").
+	named bool
 
 	evidence      float64
 	evidenceQuote string
@@ -210,11 +214,28 @@ func (a *analysis) checkAck(i int, s sentence) {
 // theme, or a word of what the customer said) and neither argues (no
 // product, no offer, no benefit) nor pushes back (no contradiction,
 // pressure, dismissal or directive), opening an answer that goes on.
+//
+// A terse opener of one to three words ("Fair.", "Skepsis ist gesund.",
+// "Happy is good.") that a longer answer follows points at the
+// customer's point by its place; so does one after the objection echoed
+// as a question ("Vergleichen? Absolut, mach das."). A mirror ("Gerade ein
+// schlechter Moment, sagen Sie – Ihr Kalender ist also randvoll", "You'd
+// like me to get back to you next quarter – so the topic is interesting,
+// just not right now, is that right?") puts the customer's point in the
+// seller's words and so acknowledges it, even when it names the product.
 func (a *analysis) checkOpener(customer string) {
 	if a.ack > 0 || len(a.sents) < 3 {
 		return
 	}
-	s := a.sents[0]
+	first := 0
+	if len(a.sents) >= 4 && a.sents[0].Words <= 2 && a.sents[0].Question {
+		first = 1
+	}
+	s := a.sents[first]
+	if a.mirrors(s) {
+		a.ack, a.ackQuote = 0.8, s.Text
+		return
+	}
 	// The head is the sentence up to a semicolon, colon or dash: "Ihre
 	// Skepsis ist gut begründet; von der Qualität hängt ab, ob …" signals
 	// agreement in its head and may go on to say why it matters.
@@ -225,7 +246,8 @@ func (a *analysis) checkOpener(customer string) {
 	hn := norm(head)
 	// "Totally get it – if it ain't broke, right?" asks nothing.
 	asks := isQuestion(s) && !rhetoricalEnd(s.Text)
-	if asks || s.Words < 4 || wordCount(head) > 25 || s.Words > 40 || !(has(hn, agreementWords.m) || leadRE.MatchString(s.Text)) {
+	terse := s.Words < 4 && has(hn, agreementWords.m)
+	if asks || (s.Words < 4 && !terse) || wordCount(head) > 25 || s.Words > 40 || !(has(hn, agreementWords.m) || leadRE.MatchString(s.Text)) {
 		return
 	}
 	theme := false
@@ -234,8 +256,8 @@ func (a *analysis) checkOpener(customer string) {
 	}
 	// A terse opener ("Klar – sowas entscheidet man zusammen.") that a
 	// question follows points at the customer's point by its place.
-	asked := isQuestion(a.sents[1])
-	if !theme && !asked && !has(s.Norm, customerWords.m) && !has(s.Norm, backReferences.m) && !strings.Contains(s.Norm, " das ") &&
+	asked := isQuestion(a.sents[first+1])
+	if !terse && !theme && !asked && !has(s.Norm, customerWords.m) && !has(s.Norm, backReferences.m) && !strings.Contains(s.Norm, " das ") &&
 		!strings.Contains(s.Norm, " that ") && !sharesWord(s.Norm, customer) {
 		return
 	}
@@ -264,6 +286,38 @@ func (a *analysis) checkOpener(customer string) {
 		return
 	}
 	a.ack, a.ackQuote = 0.8, s.Text
+}
+
+// mirrors reports a sentence that mirrors the customer's point: it reports
+// what the customer said or wants ("sagen Sie", "You'd like …", "If I hear
+// you right") and reads it ("also", "das heißt", "which means", "sounds
+// like", "is that right?") or agrees with it ("– that's wise"), without
+// arguing or pushing back.
+func (a *analysis) mirrors(s sentence) bool {
+	// "So you already have someone you trust – that means a lot": a
+	// mirror read by a word of agreement acknowledges too.
+	framed := has(s.Norm, mirrorFrames.m) || strings.HasPrefix(s.Norm, " so you ")
+	if s.Words < 5 || s.Words > 45 || !framed || !(has(s.Norm, mirrorReadings.m) || has(s.Norm, agreementWords.m)) {
+		return false
+	}
+	if isQuestion(s) && !has(lastWords(s.Norm, 4), mirrorReadings.m) {
+		// A question mirrors only when it checks back at its end ("…, is
+		// that right?"); any other asks.
+		return false
+	}
+	for _, l := range []*lexicon{selfWords, butWords, contradictWords, pressureWords, insultWords, badmouthWords} {
+		if has(s.Norm, l.m) {
+			return false
+		}
+	}
+	_, dismissed := a.dismisses(s)
+	return !dismissed
+}
+
+// lastWords is the last n words of normalised text, normalised.
+func lastWords(n string, k int) string {
+	ws := strings.Fields(n)
+	return " " + strings.Join(ws[max(0, len(ws)-k):], " ") + " "
 }
 
 // themeWord reports whether the lexicon entry m is a word of the
@@ -337,7 +391,10 @@ func proposal(s sentence) (float64, string) {
 	yesNo := s.Question && startsWith(s.Norm, askingVerbs.m) && has(s.Norm, customerWords.m)
 	// "Ich würde gern verstehen, wie ein normaler Dienstag bei Ihnen
 	// aussieht" asks; it commits to nothing.
-	prop := has(s.Norm, nextProposals.m) || (s.Question && when && (has(s.Norm, jointWords.m) || yesNo)) ||
+	// "20 Minuten Check, Freitag 10 Uhr?", "Call Tuesday 8:30?": a
+	// question that offers a slot without asking anything else proposes it.
+	slot := s.Question && when && !has(s.Norm, questionWords.m)
+	prop := has(s.Norm, nextProposals.m) || slot || (s.Question && when && (has(s.Norm, jointWords.m) || yesNo)) ||
 		(when && has(s.Norm, jointWords.m) && (!has(s.Norm, indirectAsks.m) || has(s.Norm, futureMoves.m)))
 	switch {
 	case action && (when || prop):
@@ -438,6 +495,10 @@ func isQuestion(s sentence) bool {
 	}
 	first := " " + ws[0] + " "
 	toCustomer := has(bn, customerWords.m)
+	if (ws[1] == "doch" || ws[1] == "ja") && strings.ContainsAny(t[len(t)-1:], ".!") {
+		// "Ist doch klar, …." states.
+		return false
+	}
 	switch {
 	case has(first, questionWords.m) && ws[0] != "was" && ws[0] != "what" && !strings.ContainsAny(t[len(t)-1:], ".!:…"):
 		return true
@@ -584,10 +645,13 @@ func (k keywordSet) mentions(n string) bool {
 
 func (a *analysis) checkBenefit(s sentence, kw keywordSet) {
 	if !realSentence(s) {
+		a.named = false
 		return
 	}
 	b := has(s.Norm, benefitWords.m)
-	tie := has(s.Norm, selfWords.m) || kw.mentions(s.Norm)
+	named := has(s.Norm, selfWords.m) || kw.mentions(s.Norm)
+	tie := named || a.named
+	a.named = named && !s.Question
 	// "Mit X holen Sie den Betrag wieder rein", "X nimmt Ihnen Arbeit ab":
 	// a statement of what the product does for the customer is a benefit,
 	// whatever its words; advice and praise ("X ist gut, das sollten Sie
@@ -626,7 +690,8 @@ func (a *analysis) checkBenefit(s sentence, kw keywordSet) {
 // checkEvidence credits a figure, a reference or a case; in a sentence that
 // proposes a next step (proposes) a date or duration proves nothing.
 func (a *analysis) checkEvidence(s sentence, proposes bool) {
-	if !realSentence(s) {
+	record := tally(s)
+	if !realSentence(s) && !record {
 		// A figure in a list of labels proves nothing.
 		return
 	}
@@ -654,7 +719,7 @@ func (a *analysis) checkEvidence(s sentence, proposes bool) {
 	// even without the word "Beispiel".
 	// So is a case told from experience ("Letzte Woche hatte ich ein Paar,
 	// …", "My last client with 60 people got a yes …").
-	ref := has(s.Norm, evidenceRefs.m) || (startsWith(s.Norm, caseStarts.m) && has(s.Norm, caseVerbs.m) && s.Words >= 6) ||
+	ref := record || has(s.Norm, evidenceRefs.m) || (startsWith(s.Norm, caseStarts.m) && has(s.Norm, caseVerbs.m) && s.Words >= 6) ||
 		(has(s.Norm, clientWords.m) && (has(s.Norm, pastWords.m) || figure) && s.Words >= 6) ||
 		(has(s.Norm, pastWords.m) && (figure || has(s.Norm, numberWords.m)) && s.Words >= 8)
 	var strength float64
@@ -670,6 +735,25 @@ func (a *analysis) checkEvidence(s sentence, proposes bool) {
 	if strength > a.evidence {
 		a.evidence, a.evidenceQuote = strength, s.Text
 	}
+}
+
+// tally reports a count of the seller's record, however terse: two
+// figures and a word that tells the past ("12 Betriebsräte bisher, 12
+// Zustimmungen", "Last 40 switches: 7 days average, zero outages",
+// "Pünktlichkeit letztes Jahr: 98,4 %").
+func tally(s sentence) bool {
+	if s.Words < 4 || !has(s.Norm, pastWords.m) {
+		return false
+	}
+	n := 0
+	toks := strings.Fields(s.Norm)
+	for i, t := range toks {
+		digit := t[0] >= '0' && t[0] <= '9' && !(i+1 < len(toks) && has(" "+toks[i+1]+" ", timeUnits.m))
+		if digit || has(" "+t+" ", numberWords.m) {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // startsWith reports whether the normalised text n begins with an entry of ms.

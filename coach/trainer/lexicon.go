@@ -112,6 +112,8 @@ var (
 	directives      = named("directive")         // advice rather than a gain ("sollten Sie", "schauen Sie sich … an")
 	techniqueLabels = named("technique_labels")  // the names of the techniques themselves ("Nutzen", "Next step")
 	agreementWords  = named("agreement")         // an opener that sides with the customer ("im Gegenteil", "sehe ich genauso")
+	mirrorFrames    = named("mirror")            // the customer's point reported: "sagen Sie", "you'd like"
+	mirrorReadings  = named("mirror_reading")    // … and read: "also", "das heißt", "which means", "is that right"
 	jointWords      = named("joint")             // the seller or both act ("wir", "ich", "we"): a question with a day proposes it
 	guaranteeWords  = named("guarantee")         // a guarantee takes a risk off the customer
 	serviceWords    = named("service")           // "wir liefern die Unterlagen": work the seller takes off the customer

@@ -81,6 +81,7 @@ type repsFile struct {
 	// not yet used to find rules.
 	OutsideFresh9  map[string]map[string][]string `json:"outside_fresh9"`
 	OutsideFresh10 map[string]map[string][]string `json:"outside_fresh10"`
+	OutsideFresh11 map[string]map[string][]string `json:"outside_fresh11"`
 	Meeting        map[string][]string            `json:"meeting"`
 	// Phrasings are everyday ways to acknowledge and to state a benefit.
 	Phrasings struct {
@@ -597,6 +598,12 @@ func TestScriptedReps(t *testing.T) {
 	// account manager) and the eighth (an anglicised SaaS customer-success
 	// manager, a courteous old-school private banker), both measured after
 	// the sixth's rules: 93.3 % and 76.7 %; then both were used.
+	// The ninth and tenth (a blunt heating engineer with a framework-minded
+	// graduate; a mirroring insurance broker with a terse freight rep)
+	// measured 82.0 % and 53.3 % and were left unused for a session; then
+	// they were used. The eleventh (a clipped wholesale sales manager, a
+	// warm family advisor who mirrors), written in that session, measured
+	// 78.7 % after the first of those rules; then it was used.
 	// What counts for the goal is the figure of a set before its use.
 	outsideSets := []*outsideSet{
 		{name: "outside wording", answers: one(r.Outside), floor: 90},
@@ -613,8 +620,9 @@ func TestScriptedReps(t *testing.T) {
 		{name: "sixth fresh set", answers: r.OutsideFresh6, floor: 90},
 		{name: "seventh fresh set", answers: r.OutsideFresh7, floor: 90},
 		{name: "eighth fresh set", answers: r.OutsideFresh8, floor: 90},
-		{name: "ninth fresh set (never used)", answers: r.OutsideFresh9, floor: 0},
-		{name: "tenth fresh set (never used)", answers: r.OutsideFresh10, floor: 0},
+		{name: "ninth fresh set", answers: r.OutsideFresh9, floor: 90},
+		{name: "tenth fresh set", answers: r.OutsideFresh10, floor: 90},
+		{name: "eleventh fresh set", answers: r.OutsideFresh11, floor: 90},
 	}
 	good90, goodAll := 0, 0
 	maxKeywords, maxOfftopic, maxEcho, maxRepeat := 0, 0, 0, 0
