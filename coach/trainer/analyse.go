@@ -120,8 +120,9 @@ type analysis struct {
 	void string
 }
 
-// withProduct open a sentence about what the product does: "Mit X …".
-var withProduct = lex("mit", "with", "durch", "dank", "thanks to", "by using")
+// withProduct open a sentence about what the product does: "Mit X …",
+// "Bei X haben Sie …".
+var withProduct = lex("mit", "with", "durch", "dank", "bei", "thanks to", "by using")
 
 // purposeRE finds a clause of purpose or consequence: ", damit …",
 // ", sodass …", "so that …", ", so nothing …", "which means …".
@@ -484,10 +485,7 @@ func isQuestion(s sentence) bool {
 	if t == "" || has(s.Norm, directives.m) {
 		return false
 	}
-	body := t
-	if at := headEndRE.FindStringIndex(t); at != nil && wordCount(t[:at[0]]) <= 3 {
-		body = strings.TrimSpace(t[at[1]:])
-	}
+	body := questionBody(s)
 	bn := norm(body)
 	ws := strings.Fields(bn)
 	if len(ws) < 3 {
@@ -513,6 +511,16 @@ func isQuestion(s sentence) bool {
 	return false
 }
 
+// questionBody is a sentence without a short lead of up to three words
+// ("Kurze Frage: …", "Mal ehrlich – …"): where a question starts.
+func questionBody(s sentence) string {
+	t := strings.TrimSpace(s.Text)
+	if at := headEndRE.FindStringIndex(t); at != nil && wordCount(t[:at[0]]) <= 3 && wordCount(t[at[1]:]) > 0 {
+		return strings.TrimSpace(t[at[1]:])
+	}
+	return t
+}
+
 // checkQuestion credits a question; proposes says the sentence is a next
 // step ("Sollen wir am Freitag telefonieren?"), which is no question.
 func (a *analysis) checkQuestion(s sentence, kw keywordSet, proposes bool) {
@@ -530,10 +538,20 @@ func (a *analysis) checkQuestion(s sentence, kw keywordSet, proposes bool) {
 	// An open question of some length that is no small talk asks about
 	// the customer's world ("Welche Abläufe dürfen auf keinen Fall
 	// stocken?") even without naming the objection.
-	related = related || (has(" "+strings.Fields(s.Norm)[0]+" ", questionWords.m) && s.Words >= 4)
+	// "Be honest, where does it snag now and then?": the question starts
+	// after a short lead.
+	body := questionBody(s)
+	if at := leadRE.FindStringIndex(body); at != nil && wordCount(body[at[1]:]) > 0 {
+		body = body[at[1]:]
+	}
+	opening := " "
+	if ws := strings.Fields(norm(body)); len(ws) > 0 {
+		opening = " " + ws[0] + " "
+	}
+	related = related || (has(opening, questionWords.m) && s.Words >= 4)
 	// "Is there a particular point that's still nagging at you?": a closed
 	// question to the customer of some length probes their situation.
-	related = related || (has(" "+strings.Fields(s.Norm)[0]+" ", askingVerbs.m) && has(s.Norm, customerWords.m) && s.Words >= 6)
+	related = related || (has(opening, askingVerbs.m) && has(s.Norm, customerWords.m) && s.Words >= 6)
 	switch {
 	case smalltalk(s.Norm) || !related:
 		strength, kind = 0.1, "offtopic"
