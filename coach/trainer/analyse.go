@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"salescoach"
 )
@@ -394,7 +395,11 @@ func proposal(s sentence) (float64, string) {
 	// aussieht" asks; it commits to nothing.
 	// "20 Minuten Check, Freitag 10 Uhr?", "Call Tuesday 8:30?": a
 	// question that offers a slot without asking anything else proposes it.
-	slot := s.Question && when && !has(s.Norm, questionWords.m)
+	// So does its last clause: "Was wäre dein kleinstes Zeitfenster –
+	// reichen 10 Minuten am Freitag um 8:30?".
+	last := lastClause(s.Text)
+	slot := s.Question && (when && !has(s.Norm, questionWords.m) ||
+		(has(last, nextTimes.m) || dated(last)) && !has(last, questionWords.m))
 	prop := has(s.Norm, nextProposals.m) || slot || (s.Question && when && (has(s.Norm, jointWords.m) || yesNo)) ||
 		(when && has(s.Norm, jointWords.m) && (!has(s.Norm, indirectAsks.m) || has(s.Norm, futureMoves.m)))
 	switch {
@@ -408,6 +413,17 @@ func proposal(s sentence) (float64, string) {
 		return 0.4, "vague"
 	}
 	return 0, ""
+}
+
+// lastClause is the normalised text after a sentence's last dash,
+// semicolon or colon; the whole sentence if it has none.
+func lastClause(text string) string {
+	at := strings.LastIndexAny(text, ";:–—")
+	if at < 0 {
+		return norm(text)
+	}
+	_, size := utf8.DecodeRuneInString(text[at:])
+	return norm(text[at+size:])
 }
 
 // futureMoves announce the seller's own move ("Tell me who gets the

@@ -82,7 +82,9 @@ type repsFile struct {
 	OutsideFresh9  map[string]map[string][]string `json:"outside_fresh9"`
 	OutsideFresh10 map[string]map[string][]string `json:"outside_fresh10"`
 	OutsideFresh11 map[string]map[string][]string `json:"outside_fresh11"`
+	OutsideFresh12 map[string]map[string][]string `json:"outside_fresh12"`
 	OutsideFresh13 map[string]map[string][]string `json:"outside_fresh13"`
+	OutsideFresh14 map[string]map[string][]string `json:"outside_fresh14"`
 	Meeting        map[string][]string            `json:"meeting"`
 	// Phrasings are everyday ways to acknowledge and to state a benefit.
 	Phrasings struct {
@@ -606,7 +608,12 @@ func TestScriptedReps(t *testing.T) {
 	// warm family advisor who mirrors), written in that session, measured
 	// 78.7 % after the first of those rules; then it was used. The
 	// thirteenth (a farm-machinery field rep, an IT-security inside-sales
-	// rep) measured 88.3 % untouched; then it was used.
+	// rep) measured 88.3 % untouched; then it was used. The fourteenth (a
+	// home-improvement salesperson, a hedging management consultant)
+	// measured 95.0 % untouched, after the thirteenth's rules; then used.
+	// The twelfth (a casual startup account executive, an engineer who
+	// reasons in numbered steps), written at the same time but measured
+	// last: 69.7 % untouched; then used.
 	// What counts for the goal is the figure of a set before its use.
 	outsideSets := []*outsideSet{
 		{name: "outside wording", answers: one(r.Outside), floor: 90},
@@ -626,7 +633,9 @@ func TestScriptedReps(t *testing.T) {
 		{name: "ninth fresh set", answers: r.OutsideFresh9, floor: 90},
 		{name: "tenth fresh set", answers: r.OutsideFresh10, floor: 90},
 		{name: "eleventh fresh set", answers: r.OutsideFresh11, floor: 90},
+		{name: "twelfth fresh set", answers: r.OutsideFresh12, floor: 90},
 		{name: "thirteenth fresh set", answers: r.OutsideFresh13, floor: 90},
+		{name: "fourteenth fresh set", answers: r.OutsideFresh14, floor: 90},
 	}
 	good90, goodAll := 0, 0
 	maxKeywords, maxOfftopic, maxEcho, maxRepeat := 0, 0, 0, 0
