@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"salescoach"
 )
@@ -416,15 +415,14 @@ func proposal(s sentence) (float64, string) {
 }
 
 // lastClause is the normalised text after a sentence's last dash,
-// semicolon or colon; the whole sentence if it has none.
+// semicolon or colon ("um 8:30" has none); the whole sentence if it has
+// none.
 func lastClause(text string) string {
-	at := strings.LastIndexAny(text, ";:–—")
-	if at < 0 {
-		return norm(text)
-	}
-	_, size := utf8.DecodeRuneInString(text[at:])
-	return norm(text[at+size:])
+	parts := clauseEndRE.Split(text, -1)
+	return norm(parts[len(parts)-1])
 }
+
+var clauseEndRE = regexp.MustCompile(`[;–—]|:\s|\s-\s`)
 
 // futureMoves announce the seller's own move ("Tell me who gets the
 // papers, and I'll make sure they have them by Friday").
@@ -593,6 +591,22 @@ func smalltalk(n string) bool {
 	m, ok := find(n, smalltalkWords.m)
 	if !ok {
 		return false
+	}
+	// "Wie geht es dir mit deinem Anbieter?", "How's it going with the
+	// current system?" ask about the customer's work.
+	for _, greet := range []string{" wie geht es ", " wie geht s ", " wie gehts ", " how s it going "} {
+		if m != strings.TrimSpace(greet) {
+			continue
+		}
+		if at := strings.Index(n, greet); at >= 0 {
+			// "… dir denn mit …": within the next three words.
+			rest := strings.Fields(n[at+len(greet):])
+			for _, w := range rest[:min(3, len(rest))] {
+				if w == "mit" || w == "with" || w == "bei" || w == "damit" {
+					return has(strings.Replace(n, greet, " ", 1), smalltalkWords.m)
+				}
+			}
+		}
 	}
 	if m == "how are you" {
 		at := strings.Index(n, " how are you ")
@@ -886,7 +900,16 @@ func (a *analysis) checkShape() {
 			}
 		}
 	}
-	if (letters >= 12 && float64(upper)/float64(letters) > 0.6) || strings.Count(a.text, "!") >= 3 {
+	// Capitals shout, and so do runs of exclamation marks ("!!") or one
+	// after most sentences; a cheerful "Klar, logisch! … mega!" does not.
+	bangs, bangEnds := strings.Count(a.text, "!"), 0
+	for _, s := range a.sents {
+		if strings.HasSuffix(strings.TrimSpace(s.Text), "!") {
+			bangEnds++
+		}
+	}
+	if (letters >= 12 && float64(upper)/float64(letters) > 0.6) || strings.Contains(a.text, "!!") ||
+		bangs >= 4 && bangEnds*2 > len(a.sents) || bangs >= 6 {
 		a.penalties = append(a.penalties, penalty{Kind: "shout", Quote: firstSentence(a.sents)})
 	}
 	if a.words < minWords {

@@ -255,6 +255,35 @@ func TestRecognisesWhatSalespeopleReallyWrite(t *testing.T) {
 		{sie, "Vorigen Monat hatte ich eine Familie aus Fulda, die genau so gezögert hat und heute froh ist.", func(a *analysis) bool { return a.shown("evidence") }, "a case told from experience"},
 		{sie, "Ganz offen gefragt: Wann haben Sie Ihren Vertrag zuletzt angeschaut.", func(a *analysis) bool { return a.shown("question") }, "a question after a lead, with a full stop"},
 		{sie, "Wie gesagt, Sie sparen damit jeden Monat.", func(a *analysis) bool { return !a.shown("question") }, "'Wie gesagt' asks nothing"},
+		// Rules found on the ninth to sixteenth sets (2026-11-26).
+		{sie, "Gerade ein schlechter Moment, sagen Sie – Ihr Kalender ist also randvoll. Was steht an? SicherPlus nimmt Ihnen Arbeit ab.", func(a *analysis) bool {
+			return a.ack > 0 && strings.HasPrefix(a.ackQuote, "Gerade ein schlechter Moment")
+		}, "a mirror acknowledges"},
+		{en, "You'd like me to get back to you next quarter – so the topic is interesting, just not right now, is that right? What changes by then? SicherPlus needs lead time.", func(a *analysis) bool {
+			return a.ack > 0 && strings.HasPrefix(a.ackQuote, "You'd like")
+		}, "a mirror that checks back acknowledges"},
+		{en, "Fair. No need usually means things work. How do you know they do? SicherPlus found hidden cost for others.", func(a *analysis) bool {
+			return a.ack > 0 && a.ackQuote == "Fair."
+		}, "a terse opener acknowledges"},
+		{en, "You say it is too expensive, but you are wrong about that. What do you compare? SicherPlus pays.", func(a *analysis) bool { return a.ack == 0 }, "a mirror that pushes back acknowledges nothing"},
+		{sie, "Verstehe, viel los gerade. Wann wird es bei Ihnen ruhiger? SicherPlus spart Zeit, statt welche zu fressen. 20 Minuten Check, Freitag 10 Uhr?", func(a *analysis) bool {
+			return a.shown("next_step") && strings.HasPrefix(a.nextQuote, "20 Minuten")
+		}, "a slot offered without a verb"},
+		{en, "Understood. What's the smallest slot you've got this week – would 10 minutes on Friday at 8:30 work?", func(a *analysis) bool { return a.shown("next_step") }, "a slot offered in a question's last clause"},
+		{sie, "Klar, ohne Betriebsrat geht nichts. Was ist dort der größte Knackpunkt? 12 Betriebsräte bisher, 12 Zustimmungen.", func(a *analysis) bool {
+			return a.shown("evidence") && strings.HasPrefix(a.evidenceQuote, "12 Betriebsräte")
+		}, "a terse tally of the record"},
+		{sie, "Nutzen Beispiel 30 Termin Kunde.", func(a *analysis) bool { return !a.shown("evidence") }, "a list of labels with a figure proves nothing"},
+		{sie, "SicherPlus: 0,6 % Reklamationen, die Branche liegt bei 4 %. Heißt für Sie: kaum Nacharbeit.", func(a *analysis) bool {
+			return a.shown("benefit") && strings.HasPrefix(a.benefitQuote, "Heißt für Sie")
+		}, "a benefit right after the offer is named"},
+		{en, "Be honest, where does it snag every now and then?", func(a *analysis) bool { return a.shown("question") }, "a question after a short lead"},
+		{sie, "Wie geht es Ihnen denn mit Ihrem aktuellen Anbieter?", func(a *analysis) bool { return a.shown("question") && a.questionKind != "offtopic" }, "'Wie geht es Ihnen mit …' asks about the work"},
+		{sie, "Wie geht es Ihnen heute?", func(a *analysis) bool { return a.questionKind == "offtopic" }, "'Wie geht es Ihnen?' is small talk"},
+		{en, "Sure, shopping around is smart! What matters most to you? SicherPlus has no hidden costs – a bar saves €900 a year! I'll send a checklist by Friday!", func(a *analysis) bool {
+			return !a.hasPenalty("shout")
+		}, "cheerful exclamation marks are no shouting"},
+		{en, "Buy it now!! Really! It is great! Trust me!", func(a *analysis) bool { return a.hasPenalty("shout") }, "runs of exclamation marks shout"},
 	} {
 		a := analyse(tc.text, "price", tc.v, p)
 		if !tc.check(a) {
