@@ -5,7 +5,10 @@
 // concurrent). It prints every measurement, the ratios per round and their
 // medians against the targets of issue 30, with the load average.
 //
-// Usage: compare -load BIN -floor BIN -ours BIN [-pb BIN] [-pg ADMINURL]
+// With -base, a second Sales Coach binary (main's, say) runs in the same
+// rounds on its own database, for an A/B in one sitting.
+//
+// Usage: compare -load BIN -floor BIN -ours BIN [-base BIN] [-pb BIN] [-pg ADMINURL]
 package main
 
 import (
@@ -30,13 +33,14 @@ var (
 	loadBin  = flag.String("load", "", "load generator binary")
 	floorBin = flag.String("floor", "", "floor binary")
 	oursBin  = flag.String("ours", "", "salescoach binary")
+	baseBin  = flag.String("base", "", "a second salescoach binary measured in the same rounds (optional, A/B)")
 	pbBin    = flag.String("pb", "", "PocketBase binary (optional)")
 	pgAdmin  = flag.String("pg", "", "PostgreSQL admin URL: compare on PostgreSQL (floor on pgx) instead of SQLite")
 	rounds   = flag.Int("rounds", 3, "rounds")
 	total    = flag.Int("n", 3000, "requests per measurement")
 	conc     = flag.Int("c", 50, "concurrent clients")
 	warmup   = flag.Int("warmup", 300, "unmeasured GET requests after each start")
-	port     = flag.Int("port", 19580, "first of three loopback ports")
+	port     = flag.Int("port", 19580, "first of the loopback ports (one per server)")
 	workDir  = flag.String("dir", "", "working folder (default: a new temporary one)")
 )
 
@@ -69,14 +73,14 @@ func main() {
 		defer os.RemoveAll(dir)
 	}
 	var targets []target
-	floorDB, oursDB := filepath.Join(dir, "floor.db"), ""
+	floorDB, oursDB, baseDB := filepath.Join(dir, "floor.db"), "", ""
 	if *pgAdmin != "" {
-		for _, name := range []string{"bench_floor", "bench_ours"} {
+		for _, name := range []string{"bench_floor", "bench_ours", "bench_base"} {
 			if out, err := exec.Command(*floorBin, "createdb", *pgAdmin, name).CombinedOutput(); err != nil {
 				fail(fmt.Errorf("createdb %s: %v %s", name, err, out))
 			}
 		}
-		floorDB, oursDB = withDB(*pgAdmin, "bench_floor"), withDB(*pgAdmin, "bench_ours")
+		floorDB, oursDB, baseDB = withDB(*pgAdmin, "bench_floor"), withDB(*pgAdmin, "bench_ours"), withDB(*pgAdmin, "bench_base")
 	}
 	targets = append(targets, target{name: "floor",
 		start: func(_ string, port int) (*exec.Cmd, error) {
@@ -89,27 +93,10 @@ func main() {
 			}
 			return base + "/me", `{"display_name":"n{i}"}`, "Authorization:Bearer " + strings.TrimSpace(string(out)), nil
 		}})
-	targets = append(targets, target{name: "salescoach",
-		start: func(_ string, port int) (*exec.Cmd, error) {
-			cmd := exec.Command(*oursBin, "serve")
-			cmd.Env = append(os.Environ(), "ADDR="+addr(port), "DATA_DIR="+filepath.Join(dir, "ours"),
-				"JWT_SECRET="+strings.Repeat("b", 40), "SIGNUP_LIMIT_PER_HOUR=1000")
-			if oursDB != "" {
-				cmd.Env = append(cmd.Env, "DATABASE_URL="+oursDB)
-			}
-			return startCmd(cmd, filepath.Join(dir, "ours.log"))
-		},
-		prepare: func(base string) (string, string, string, error) {
-			// A guest account, created and signed in through the API; a
-			// fresh one each round, so its 15-minute token is fresh.
-			var sess struct {
-				AccessToken string `json:"access_token"`
-			}
-			if err := postJSON(base+"/api/auth/anonymous", "", map[string]any{}, &sess); err != nil {
-				return "", "", "", err
-			}
-			return base + "/api/me", `{"display_name":"n{i}"}`, "Authorization:Bearer " + sess.AccessToken, nil
-		}})
+	targets = append(targets, salescoachTarget("salescoach", *oursBin, oursDB, dir))
+	if *baseBin != "" {
+		targets = append(targets, salescoachTarget("base", *baseBin, baseDB, dir))
+	}
 	if *pbBin != "" && *pgAdmin == "" {
 		pbDir := filepath.Join(dir, "pb")
 		targets = append(targets, target{name: "pocketbase",
@@ -146,8 +133,17 @@ func main() {
 	fmt.Printf("load average at start: %s\n", loadavg())
 	res := map[string]map[string][]result{} // op -> target -> rounds
 	for round := 1; round <= *rounds; round++ {
-		for i, t := range targets {
-			p := *port + i
+		order := make([]int, len(targets))
+		for i := range order {
+			order[i] = i
+		}
+		if *baseBin != "" && round%2 == 0 {
+			// The A/B pair runs in the other order every second round,
+			// so neither always follows the floor.
+			order[1], order[2] = 2, 1
+		}
+		for _, i := range order {
+			t, p := targets[i], *port+i
 			r, err := measure(t, dir, p)
 			if err != nil {
 				fail(fmt.Errorf("round %d, %s: %w", round, t.name, err))
@@ -187,6 +183,16 @@ func main() {
 		}
 		fmt.Printf("  median: ours/floor throughput %.2f (target ≥ 0.50: %s), p99 %.2f× the floor's (target ≤ 3: %s)\n",
 			median(rf), verdict(median(rf) >= 0.5), median(pf), verdict(median(pf) <= 3))
+		if base := res[op]["base"]; len(base) > 0 {
+			var bf, bp, ob []float64
+			for i := range base {
+				fmt.Printf("  round %d: base %6.0f req/s p99 %6.2f ms | base/floor %.2f, p99 %.2f× | ours/base %.2f\n",
+					i+1, base[i].rps, base[i].p99, base[i].rps/fl[i].rps, base[i].p99/fl[i].p99, ours[i].rps/base[i].rps)
+				bf, bp, ob = append(bf, base[i].rps/fl[i].rps), append(bp, base[i].p99/fl[i].p99), append(ob, ours[i].rps/base[i].rps)
+			}
+			fmt.Printf("  median: base/floor throughput %.2f, p99 %.2f× the floor's; ours/base throughput %.2f\n",
+				median(bf), median(bp), median(ob))
+		}
 		if len(rp) > 0 {
 			fmt.Printf("  median: ours/PocketBase throughput %.2f (target ≥ 2.5: %s), p99 %.2f× PocketBase's (target < 1: %s)\n",
 				median(rp), verdict(median(rp) >= 2.5), median(pp), verdict(median(pp) < 1))
@@ -198,6 +204,32 @@ func main() {
 	if !ok {
 		fmt.Println("\nsome targets are not met (on a busy machine the ratios say little: see the load average)")
 	}
+}
+
+// salescoachTarget is a Sales Coach binary on its own data folder (and
+// database, when db names one).
+func salescoachTarget(name, bin, db, dir string) target {
+	return target{name: name,
+		start: func(_ string, port int) (*exec.Cmd, error) {
+			cmd := exec.Command(bin, "serve")
+			cmd.Env = append(os.Environ(), "ADDR="+addr(port), "DATA_DIR="+filepath.Join(dir, name),
+				"JWT_SECRET="+strings.Repeat("b", 40), "SIGNUP_LIMIT_PER_HOUR=1000")
+			if db != "" {
+				cmd.Env = append(cmd.Env, "DATABASE_URL="+db)
+			}
+			return startCmd(cmd, filepath.Join(dir, name+".log"))
+		},
+		prepare: func(base string) (string, string, string, error) {
+			// A guest account, created and signed in through the API; a
+			// fresh one each round, so its 15-minute token is fresh.
+			var sess struct {
+				AccessToken string `json:"access_token"`
+			}
+			if err := postJSON(base+"/api/auth/anonymous", "", map[string]any{}, &sess); err != nil {
+				return "", "", "", err
+			}
+			return base + "/api/me", `{"display_name":"n{i}"}`, "Authorization:Bearer " + sess.AccessToken, nil
+		}}
 }
 
 // measure starts t, warms it up, measures GET and PATCH and stops it.
