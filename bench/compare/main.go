@@ -51,11 +51,18 @@ type target struct {
 	// prepare signs in after start: the URL of the own record, the PATCH
 	// body and the headers for load.
 	prepare func(base string) (url, body, header string, err error)
+	// db is the PostgreSQL database the server uses ("" on SQLite): the
+	// CPU time of its backends is counted as the database's.
+	db string
 }
 
 type result struct {
 	rps, p99 float64
-	line     string
+	// cpu and dbCPU are the CPU time per request, in µs, of the server
+	// process and of its PostgreSQL backends: unlike throughput they hardly
+	// depend on what else runs on the machine.
+	cpu, dbCPU float64
+	line       string
 }
 
 func main() {
@@ -86,6 +93,7 @@ func main() {
 		start: func(_ string, port int) (*exec.Cmd, error) {
 			return startCmd(exec.Command(*floorBin, floorDB, addr(port)), filepath.Join(dir, "floor.log"))
 		},
+		db: dbName(floorDB),
 		prepare: func(base string) (string, string, string, error) {
 			out, err := exec.Command(*floorBin, floorDB, "token").Output()
 			if err != nil {
@@ -164,6 +172,17 @@ func main() {
 		fl, ours, pb := res[op]["floor"], res[op]["salescoach"], res[op]["pocketbase"]
 		var rf, pf, rp, pp []float64
 		fmt.Printf("%s /api/me\n", op)
+		cpuLine := "  CPU per request, median of the rounds (server + PostgreSQL backends):"
+		for _, name := range []string{"floor", "salescoach", "base", "pocketbase"} {
+			if rs := res[op][name]; len(rs) > 0 {
+				var c, d []float64
+				for _, x := range rs {
+					c, d = append(c, x.cpu), append(d, x.dbCPU)
+				}
+				cpuLine += fmt.Sprintf(" %s %.0f + %.0f µs;", name, median(c), median(d))
+			}
+		}
+		fmt.Println(strings.TrimSuffix(cpuLine, ";"))
 		for i := range ours {
 			line := fmt.Sprintf("  round %d: ours %6.0f req/s p99 %6.2f ms | floor %6.0f p99 %6.2f | ours/floor %.2f, p99 %.2f×",
 				i+1, ours[i].rps, ours[i].p99, fl[i].rps, fl[i].p99, ours[i].rps/fl[i].rps, ours[i].p99/fl[i].p99)
@@ -229,7 +248,8 @@ func salescoachTarget(name, bin, db, dir string) target {
 				return "", "", "", err
 			}
 			return base + "/api/me", `{"display_name":"n{i}"}`, "Authorization:Bearer " + sess.AccessToken, nil
-		}}
+		},
+		db: dbName(db)}
 }
 
 // measure starts t, warms it up, measures GET and PATCH and stops it.
@@ -258,9 +278,16 @@ func measure(t target, dir string, port int) (map[string]result, error) {
 		if op == "PATCH" {
 			b = body
 		}
+		cpu0, db0 := cpuTicks(cmd.Process.Pid), dbTicks(t.db)
 		r, err := runLoad(op, url, b, header, *total)
 		if err != nil {
 			return nil, err
+		}
+		r.cpu = float64(cpuTicks(cmd.Process.Pid)-cpu0) * tickMicros / float64(*total)
+		r.dbCPU = float64(dbTicks(t.db)-db0) * tickMicros / float64(*total)
+		r.line += fmt.Sprintf(" cpu=%.0fµs/req", r.cpu)
+		if t.db != "" {
+			r.line += fmt.Sprintf(" db-cpu=%.0fµs/req", r.dbCPU)
 		}
 		out[op] = r
 	}
@@ -336,6 +363,62 @@ func postJSON(url, token string, in any, out any) error {
 		return json.Unmarshal(raw, out)
 	}
 	return nil
+}
+
+// tickMicros is one clock tick of /proc/PID/stat in µs (USER_HZ is 100 on
+// Linux).
+const tickMicros = 1e6 / 100
+
+// cpuTicks is the user + system CPU time of a process so far, in clock
+// ticks (0 when it cannot be read).
+func cpuTicks(pid int) int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// The command name in parentheses may hold spaces; fields 14 and 15
+	// (utime, stime) count from after it.
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	u, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return u + st
+}
+
+// dbTicks sums cpuTicks over the PostgreSQL backends of database db, found
+// by their process title ("postgres: … USER DB HOST(PORT) state"); 0 for
+// "". Backends that end during a measurement take their time with them;
+// the servers keep their pool's connections open under load.
+func dbTicks(db string) int64 {
+	if db == "" {
+		return 0
+	}
+	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	var n int64
+	for _, p := range procs {
+		b, err := os.ReadFile(p)
+		if err != nil || !bytes.HasPrefix(b, []byte("postgres: ")) || !bytes.Contains(b, []byte(" "+db+" ")) {
+			continue
+		}
+		pid, _ := strconv.Atoi(strings.Split(p, "/")[2])
+		n += cpuTicks(pid)
+	}
+	return n
+}
+
+// dbName is the database name of a postgres:// URL, "" for anything else.
+func dbName(url string) string {
+	if !strings.HasPrefix(url, "postgres://") && !strings.HasPrefix(url, "postgresql://") {
+		return ""
+	}
+	head, _, _ := strings.Cut(url, "?")
+	return head[strings.LastIndex(head, "/")+1:]
 }
 
 func addr(port int) string { return "127.0.0.1:" + strconv.Itoa(port) }
