@@ -60,6 +60,10 @@ type SessionService interface {
 	// one query, because every authenticated request needs both. It returns
 	// ENOTFOUND when there is no such user.
 	SessionUser(ctx context.Context, userID, familyID string) (*User, bool, error)
+	// SessionUserProfile is SessionUser that also returns the user's
+	// profile, still in one query (GET /api/me needs all three). It returns
+	// ENOTFOUND when there is no such user.
+	SessionUserProfile(ctx context.Context, userID, familyID string) (*User, *Profile, bool, error)
 	// SessionAddresses returns the client addresses from which sessions of
 	// the user with that e-mail (compared case-insensitively) were started
 	// or refreshed since the given time, at most 100; none for an unknown

@@ -60,11 +60,7 @@ func (s *Server) toMeUser(u *salescoach.User) meUser {
 		TermsVersion: u.TermsVersion, IsAdmin: u.IsAdmin}
 }
 
-func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
-	p, err := s.Users.ProfileByUserID(r.Context(), u.ID)
-	if err != nil {
-		return err
-	}
+func (s *Server) handleMe(w http.ResponseWriter, r *http.Request, u *salescoach.User, p *salescoach.Profile) error {
 	s.writeMe(w, u, p)
 	return nil
 }

@@ -297,6 +297,11 @@ func (s *Server) requireUser(next userHandlerFunc) http.Handler {
 // disabled user learns why rather than being sent to sign in again.
 func (s *Server) activeUser(ctx context.Context, c *caller) (*salescoach.User, error) {
 	u, live, err := s.Sessions.SessionUser(ctx, c.UserID, c.SessionID)
+	return liveUser(u, live, err)
+}
+
+// liveUser is activeUser's verdict on a session lookup's answer.
+func liveUser(u *salescoach.User, live bool, err error) (*salescoach.User, error) {
 	if salescoach.ErrorCode(err) == salescoach.ENOTFOUND {
 		return nil, errNoSession
 	} else if err != nil {
@@ -309,6 +314,27 @@ func (s *Server) activeUser(ctx context.Context, c *caller) (*salescoach.User, e
 		return nil, errNoSession
 	}
 	return u, nil
+}
+
+// profileHandlerFunc is a userHandlerFunc that also receives the user's
+// profile.
+type profileHandlerFunc func(w http.ResponseWriter, r *http.Request, u *salescoach.User, p *salescoach.Profile) error
+
+// requireUserProfile is requireUser for a handler that needs the profile
+// too: the session check, the user and the profile come in one query
+// (SessionUserProfile), with activeUser's verdicts.
+func (s *Server) requireUserProfile(next profileHandlerFunc) http.Handler {
+	return s.handle(func(w http.ResponseWriter, r *http.Request) error {
+		c := callerFrom(r.Context())
+		if c == nil {
+			return salescoach.NewError(salescoach.EUNAUTHORIZED, salescoach.MsgSignInRequired)
+		}
+		u, p, live, err := s.Sessions.SessionUserProfile(r.Context(), c.UserID, c.SessionID)
+		if u, err = liveUser(u, live, err); err != nil {
+			return err
+		}
+		return next(w, r, u, p)
+	})
 }
 
 // requireAdmin is requireUser for users with the admin flag.

@@ -31,7 +31,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("POST /api/me/terms", s.requireUser(s.handleAcceptTerms))
 
 	// The signed-in user.
-	mux.Handle("GET /api/me", s.requireUser(s.handleMe))
+	mux.Handle("GET /api/me", s.requireUserProfile(s.handleMe))
 	mux.Handle("PATCH /api/me", s.requireUser(s.handlePatchMe))
 	mux.Handle("PUT /api/me/avatar", s.requireUser(s.handlePutAvatar))
 	mux.Handle("DELETE /api/me/avatar", s.requireUser(s.handleDeleteAvatar))

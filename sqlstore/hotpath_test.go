@@ -94,6 +94,9 @@ func TestPreparedPathRefusesEndedContexts(t *testing.T) {
 		if _, _, err := sqlstore.NewSessionService(db).SessionUser(ctx, u.ID, "x"); !errors.Is(err, context.Canceled) {
 			t.Errorf("session user with an ended context: %v", err)
 		}
+		if _, _, _, err := sqlstore.NewSessionService(db).SessionUserProfile(ctx, u.ID, "x"); !errors.Is(err, context.Canceled) {
+			t.Errorf("session user and profile with an ended context: %v", err)
+		}
 		if _, _, err := users.UpdateProfile(ctx, u.ID, salescoach.ProfileUpdate{DisplayName: ptr("Neu")}); err == nil {
 			t.Error("update with an ended context succeeded")
 		}

@@ -211,6 +211,36 @@ const sessionUserQuery = `SELECT ` + userColumns + `,
 				WHERE t.family_id = ? AND t.user_id = users.id AND t.revoked_at IS NULL)
 		FROM users WHERE id = ?`
 
+// SessionUserProfile is SessionUser that also returns the user's profile,
+// in the same one query: GET /api/me needs all three, and on PostgreSQL a
+// second query is a second round trip. The session part is
+// sessionUserQuery itself, so what counts as live is the same. A user
+// always has a profile (both are written in one transaction, the profile
+// goes with the user), so no row means no user. It returns ENOTFOUND when
+// there is no such user.
+func (s *SessionService) SessionUserProfile(ctx context.Context, userID, familyID string) (*salescoach.User, *salescoach.Profile, bool, error) {
+	var (
+		live bool
+		rec  destRecorder
+	)
+	p, _ := scanProfile(&rec) // p is filled by the row's Scan below
+	row := s.db.r().queryRowPrepared(ctx, sessionUserProfileQuery, familyID, userID, userID)
+	u, err := scanUser(extraScan{row, append([]any{&live}, rec.dest...)})
+	if noRows(err) {
+		return nil, nil, false, notFound(salescoach.MsgNoUser)
+	}
+	if err != nil {
+		return nil, nil, false, dbError(err, "session user and profile")
+	}
+	return u, p, live, nil
+}
+
+// sessionUserProfileQuery joins sessionUserQuery's one row with the
+// profile's: two derived tables, so both keep their column lists (users and
+// profiles share column names).
+const sessionUserProfileQuery = `SELECT s.*, p.* FROM (` + sessionUserQuery + `) s,
+		(SELECT ` + profileColumns + ` FROM profiles WHERE user_id = ?) p`
+
 // extraScan appends destinations to a scan, so a query can select a row's
 // usual columns plus a few more and still use the row's scan function.
 type extraScan struct {
@@ -220,6 +250,17 @@ type extraScan struct {
 
 func (e extraScan) Scan(dest ...any) error {
 	return e.rowScanner.Scan(append(dest, e.extra...)...)
+}
+
+// destRecorder is a rowScanner that only keeps the destinations it is
+// given, so a scan function's destinations can be filled by another row's
+// Scan (one whose columns come after the first row type's). It suits scan
+// functions that do nothing with the values after Scan, as scanProfile.
+type destRecorder struct{ dest []any }
+
+func (d *destRecorder) Scan(dest ...any) error {
+	d.dest = dest
+	return nil
 }
 
 // SessionAddresses returns the distinct client addresses of the refresh

@@ -2,6 +2,7 @@ package sqlstore_test
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -274,6 +275,64 @@ func TestSessionUser(t *testing.T) {
 			t.Errorf("revoked family: live %v, err %v", live, err)
 		}
 		_, _, err = s.SessionUser(ctx, "no-such-user", fb.FamilyID)
+		wantCode(t, err, salescoach.ENOTFOUND)
+	})
+}
+
+// TestSessionUserProfile: the one query of GET /api/me answers exactly what
+// SessionUser and ProfileByUserID answer apart, and a revoked, foreign or
+// unknown family is never live.
+func TestSessionUserProfile(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewSessionService(db)
+		users := sqlstore.NewUserService(db)
+		ctx := t.Context()
+		a := newUser(t, db, "a@example.com")
+		b := newUser(t, db, "b@example.com")
+		_, _, err := users.UpdateProfile(ctx, a.ID, salescoach.ProfileUpdate{DisplayName: ptr("Anna"), ProductDescription: ptr("Kasse")})
+		mustNil(t, err)
+		exec(t, db, `UPDATE profiles SET streak = 3, last_active_day = '2026-11-25' WHERE user_id = ?`, a.ID)
+		fa := newRefresh(t, s, a.ID, "a1", false, t0.Add(time.Hour))
+		fb := newRefresh(t, s, b.ID, "b1", false, t0.Add(time.Hour))
+		wantUser, _, err := s.SessionUser(ctx, a.ID, fa.FamilyID)
+		mustNil(t, err)
+		wantProfile, err := users.ProfileByUserID(ctx, a.ID)
+		mustNil(t, err)
+
+		for _, tc := range []struct {
+			name, family string
+			live         bool
+		}{
+			{"own live family", fa.FamilyID, true},
+			{"someone else's family", fb.FamilyID, false},
+			{"no family", "", false},
+			{"unknown family", "no-such-family", false},
+		} {
+			u, p, live, err := s.SessionUserProfile(ctx, a.ID, tc.family)
+			mustNil(t, err)
+			if live != tc.live {
+				t.Errorf("%s: live %v, want %v", tc.name, live, tc.live)
+			}
+			if !reflect.DeepEqual(u, wantUser) || !reflect.DeepEqual(p, wantProfile) {
+				t.Errorf("%s:\nuser    %+v\nwant    %+v\nprofile %+v\nwant    %+v", tc.name, u, wantUser, p, wantProfile)
+			}
+		}
+
+		// Signed out: the family is revoked, the combined query must not
+		// call it live.
+		mustNil(t, s.RevokeFamilyByHash(ctx, "a1", t0))
+		if _, _, live, err := s.SessionUserProfile(ctx, a.ID, fa.FamilyID); err != nil || live {
+			t.Errorf("revoked family: live %v, err %v", live, err)
+		}
+		// A password reset revokes every family of the user.
+		fa2 := newRefresh(t, s, a.ID, "a3", false, t0.Add(time.Hour))
+		mustNil(t, s.RevokeUserTokens(ctx, a.ID, "", t0))
+		if _, _, live, err := s.SessionUserProfile(ctx, a.ID, fa2.FamilyID); err != nil || live {
+			t.Errorf("all families revoked: live %v, err %v", live, err)
+		}
+
+		_, _, _, err = s.SessionUserProfile(ctx, "no-such-user", fb.FamilyID)
 		wantCode(t, err, salescoach.ENOTFOUND)
 	})
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Profiles GET and PATCH /api/me of a salescoach binary under load (the
-# breakdown in docs/performance.md, issue 30): starts BIN on SQLite with the
+# breakdown in docs/performance.md, issue 30): starts BIN on SQLite (on
+# PostgreSQL when DATABASE_URL names a database) with the
 # metrics address (pprof), signs in a guest, runs bench/load 10 × 3000
 # requests at 50 concurrent per operation and takes a 6 s CPU profile and
 # the allocation profile meanwhile. Needs curl and jq.

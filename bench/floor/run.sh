@@ -8,6 +8,8 @@
 #   BENCH_ROUNDS (3), BENCH_N (3000), BENCH_C (50), BENCH_PORT (19580)
 #   BENCH_CACHE  where PocketBase is built once (~/.cache/salescoach-bench)
 #   BENCH_PB=0   skip PocketBase
+#   BENCH_BASE   another salescoach binary (main's, say) measured in the
+#                same rounds as this tree's, for an A/B in one sitting
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 GO=${GO:-go}
@@ -59,6 +61,10 @@ fi
 
 args=(-load "$out/load" -floor "$out/floor" -ours "$out/salescoach" -rounds "${BENCH_ROUNDS:-3}"
 	-n "${BENCH_N:-3000}" -c "${BENCH_C:-50}" -port "${BENCH_PORT:-19580}")
+if [ -n "${BENCH_BASE:-}" ]; then
+	args+=(-base "$BENCH_BASE")
+fi
+echo "machine: $(nproc) cores, $(uptime)"
 echo
 echo "== SQLite =="
 "$out/compare" "${args[@]}" ${pb:+-pb "$pb"}
