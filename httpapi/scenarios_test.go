@@ -57,6 +57,35 @@ func with(body map[string]any, path string, v any) map[string]any {
 	return cp
 }
 
+// accessCase is one request of a permission table: who asks what, and the
+// status and error code expected ("" for none).
+type accessCase struct {
+	name   string
+	who    *client
+	method string
+	path   string
+	body   any
+	status int
+	code   string
+}
+
+// runAccessCases makes each request in order and checks its answer.
+func runAccessCases(t *testing.T, cases []accessCase) {
+	t.Helper()
+	for _, c := range cases {
+		r := c.who.do(c.method, c.path, c.body)
+		if r.status != c.status {
+			t.Errorf("%s: status %d, want %d: %s", c.name, r.status, c.status, r.body)
+			continue
+		}
+		if c.code != "" {
+			if got := r.json(t)["code"]; got != c.code {
+				t.Errorf("%s: code %v, want %s", c.name, got, c.code)
+			}
+		}
+	}
+}
+
 func TestScenarioScopesOverHTTP(t *testing.T) {
 	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		e := newEnv(t, db)
@@ -82,15 +111,7 @@ func TestScenarioScopesOverHTTP(t *testing.T) {
 		pub := boss.do("POST", "/api/scenarios", pubBody).must(t, 201).json(t)["id"].(string)
 
 		patch := map[string]any{"title": "Neu"}
-		cases := []struct {
-			name   string
-			who    *client
-			method string
-			path   string
-			body   any
-			status int
-			code   string
-		}{
+		cases := []accessCase{
 			{"owner reads", ann, "GET", "/api/scenarios/" + mine, nil, 200, ""},
 			{"other user: not found", bob, "GET", "/api/scenarios/" + mine, nil, 404, "scenario_not_found"},
 			{"admin: not found either", boss, "GET", "/api/scenarios/" + mine, nil, 404, "scenario_not_found"},
@@ -109,18 +130,7 @@ func TestScenarioScopesOverHTTP(t *testing.T) {
 			{"admin patches public", boss, "PATCH", "/api/scenarios/" + pub, map[string]any{"title": "Öffentlich neu"}, 200, ""},
 			{"signed out", e.client(), "GET", "/api/scenarios", nil, 401, ""},
 		}
-		for _, c := range cases {
-			r := c.who.do(c.method, c.path, c.body)
-			if r.status != c.status {
-				t.Errorf("%s: status %d, want %d: %s", c.name, r.status, c.status, r.body)
-				continue
-			}
-			if c.code != "" {
-				if got := r.json(t)["code"]; got != c.code {
-					t.Errorf("%s: code %v, want %s", c.name, got, c.code)
-				}
-			}
-		}
+		runAccessCases(t, cases)
 		got := ann.do("GET", "/api/scenarios/"+mine, nil).must(t, 200).json(t)
 		if got["title"] != "Neu" || got["product"] != scenarioBody("")["product"] || len(got["objections"].([]any)) != 2 {
 			t.Errorf("after patching the title: %v", got)
@@ -572,15 +582,7 @@ func TestTeamScenariosOverHTTP(t *testing.T) {
 		wantCode(t, te.loner.do("POST", "/api/scenarios", teamBody), 404, "team_not_found")
 
 		patch := map[string]any{"title": "Geändert"}
-		cases := []struct {
-			name   string
-			who    *client
-			method string
-			path   string
-			body   any
-			status int
-			code   string
-		}{
+		cases := []accessCase{
 			{"owner reads", te.owner, "GET", "/api/scenarios/" + id, nil, 200, ""},
 			{"member reads", te.member, "GET", "/api/scenarios/" + id, nil, 200, ""},
 			{"member exports", te.member, "GET", "/api/scenarios/" + id + "/export", nil, 200, ""},
@@ -594,18 +596,7 @@ func TestTeamScenariosOverHTTP(t *testing.T) {
 			{"owner patches the manager's", te.owner, "PATCH", "/api/scenarios/" + id, patch, 200, ""},
 			{"manager deletes the owner's", te.manager, "DELETE", "/api/scenarios/" + byOwner, nil, 204, ""},
 		}
-		for _, c := range cases {
-			r := c.who.do(c.method, c.path, c.body)
-			if r.status != c.status {
-				t.Errorf("%s: status %d, want %d: %s", c.name, r.status, c.status, r.body)
-				continue
-			}
-			if c.code != "" {
-				if got := r.json(t)["code"]; got != c.code {
-					t.Errorf("%s: code %v, want %s", c.name, got, c.code)
-				}
-			}
-		}
+		runAccessCases(t, cases)
 
 		// The team filter lists the team's, editable for its managers only.
 		for _, c := range []struct {

@@ -33,6 +33,19 @@ async function openNew() {
   return view;
 }
 
+/** POST /api/scenarios creates makeScenario(), which GET then answers; returns the bodies sent. */
+function acceptCreate(): ScenarioInput[] {
+  const sent: ScenarioInput[] = [];
+  server.use(
+    http.post('/api/scenarios', async ({ request }) => {
+      sent.push((await request.json()) as ScenarioInput);
+      return HttpResponse.json(makeScenario(), { status: 201 });
+    }),
+    http.get(`/api/scenarios/${ID}`, () => HttpResponse.json(makeScenario())),
+  );
+  return sent;
+}
+
 /** Fills the required fields of a new scenario with one custom objection. */
 async function fillValid(user: ReturnType<typeof renderApp>['user']) {
   await user.type(screen.getByRole('textbox', { name: 'Titel' }), 'Zeiterfassung für Handwerker');
@@ -94,14 +107,7 @@ describe('scenario editor', () => {
   });
 
   it('sends the schema’s output, then opens the saved scenario and says so', async () => {
-    const sent: ScenarioInput[] = [];
-    server.use(
-      http.post('/api/scenarios', async ({ request }) => {
-        sent.push((await request.json()) as ScenarioInput);
-        return HttpResponse.json(makeScenario(), { status: 201 });
-      }),
-      http.get(`/api/scenarios/${ID}`, () => HttpResponse.json(makeScenario())),
-    );
+    const sent = acceptCreate();
     const { user } = await openNew();
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: '+ Einwand hinzufügen' }));
@@ -237,14 +243,7 @@ describe('scenario editor', () => {
 
     /** Saves a valid new scenario (after choose) and returns the scope sent. */
     async function savedScope(choose?: (user: ReturnType<typeof renderApp>['user']) => Promise<void>) {
-      const sent: ScenarioInput[] = [];
-      server.use(
-        http.post('/api/scenarios', async ({ request }) => {
-          sent.push((await request.json()) as ScenarioInput);
-          return HttpResponse.json(makeScenario(), { status: 201 });
-        }),
-        http.get(`/api/scenarios/${ID}`, () => HttpResponse.json(makeScenario())),
-      );
+      const sent = acceptCreate();
       const { user } = await openNew();
       await fillValid(user);
       if (choose) await choose(user);
