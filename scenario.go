@@ -322,8 +322,10 @@ type ScenarioStats struct {
 // changed by its managers and owner; a public one is visible to everyone
 // and changed by admins; built-in ones by nobody.
 type ScenarioService interface {
-	// CreateScenario stores a validated scenario for u with s.Scope.
-	// EFORBIDDEN when u may not create in that scope.
+	// CreateScenario stores a validated scenario for u with s.Scope; a
+	// team one in u's team (never another). EFORBIDDEN when u may not
+	// create in that scope, ENOTFOUND (MsgNoTeam) for a team one when u is
+	// in no team.
 	CreateScenario(ctx context.Context, u *User, s *Scenario) error
 	// Scenario returns a scenario u may see; ENOTFOUND otherwise.
 	Scenario(ctx context.Context, u *User, id string) (*Scenario, error)
