@@ -79,11 +79,16 @@ type Scenario struct {
 	Persona    Persona     `json:"persona"`
 	Objections []Objection `json:"objections"` // 1..MaxScenarioObjections
 
-	Scope   string `json:"scope,omitempty"` // ScopeMine, ScopeTeam or ScopePublic
-	OwnerID string `json:"-"`               // the creator; "" for the built-in library
-	TeamID  string `json:"-"`               // the team of a ScopeTeam scenario
+	Scope string `json:"scope,omitempty"` // ScopeMine, ScopeTeam or ScopePublic
+	// OwnerID is the creator of a personal or public scenario; "" for a
+	// team's (it is the team's, not its creator's) and the built-in library.
+	OwnerID string `json:"-"`
+	TeamID  string `json:"-"` // the team of a ScopeTeam scenario
 	// BuiltIn marks the embedded library's scenarios: nobody edits them.
-	BuiltIn   bool      `json:"builtIn,omitempty"`
+	BuiltIn bool `json:"builtIn,omitempty"`
+	// Editable says whether the user the store read it for may change it
+	// (the store's permission check, read with the row).
+	Editable  bool      `json:"-"`
 	CreatedAt time.Time `json:"-"`
 	UpdatedAt time.Time `json:"-"`
 }
@@ -317,8 +322,10 @@ type ScenarioStats struct {
 // changed by its managers and owner; a public one is visible to everyone
 // and changed by admins; built-in ones by nobody.
 type ScenarioService interface {
-	// CreateScenario stores a validated scenario for u with s.Scope.
-	// EFORBIDDEN when u may not create in that scope.
+	// CreateScenario stores a validated scenario for u with s.Scope; a
+	// team one in u's team (never another). EFORBIDDEN when u may not
+	// create in that scope, ENOTFOUND (MsgNoTeam) for a team one when u is
+	// in no team.
 	CreateScenario(ctx context.Context, u *User, s *Scenario) error
 	// Scenario returns a scenario u may see; ENOTFOUND otherwise.
 	Scenario(ctx context.Context, u *User, id string) (*Scenario, error)

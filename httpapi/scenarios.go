@@ -139,23 +139,9 @@ type scenarioJSON struct {
 	Stats      scenarioStatsJSON      `json:"stats"`
 }
 
-// editable says whether u may change s, as the store decides it (the
-// store's check is what counts; this only shows or hides the buttons).
-func editable(u *salescoach.User, s *salescoach.Scenario) bool {
-	switch {
-	case s.BuiltIn:
-		return false
-	case s.Scope == salescoach.ScopeMine:
-		return s.OwnerID == u.ID
-	case s.Scope == salescoach.ScopePublic:
-		return u.IsAdmin
-	}
-	return false
-}
-
-func toScenarioJSON(u *salescoach.User, s *salescoach.Scenario, st salescoach.ScenarioStats) scenarioJSON {
+func toScenarioJSON(s *salescoach.Scenario, st salescoach.ScenarioStats) scenarioJSON {
 	return scenarioJSON{ID: s.ID, Title: s.Title, Language: s.Language, Situation: s.Situation, Product: s.Product,
-		Persona: s.Persona, Objections: s.Objections, Scope: s.Scope, BuiltIn: s.BuiltIn, Editable: editable(u, s),
+		Persona: s.Persona, Objections: s.Objections, Scope: s.Scope, BuiltIn: s.BuiltIn, Editable: s.Editable,
 		Stats: scenarioStatsJSON{Attempts: st.Attempts, Wins: st.Wins, BestScore: st.BestScore}}
 }
 
@@ -193,7 +179,7 @@ func (s *Server) respondScenario(w http.ResponseWriter, r *http.Request, u *sale
 	if err != nil {
 		return err
 	}
-	writeJSON(w, status, toScenarioJSON(u, sc, stats[sc.ID]))
+	writeJSON(w, status, toScenarioJSON(sc, stats[sc.ID]))
 	return nil
 }
 
@@ -250,7 +236,7 @@ func (s *Server) handleScenarios(w http.ResponseWriter, r *http.Request, u *sale
 	for i, sc := range list {
 		st := stats[sc.ID]
 		items[i] = scenarioItemJSON{ID: sc.ID, Title: sc.Title, Language: sc.Language, Situation: sc.Situation,
-			Scope: sc.Scope, BuiltIn: sc.BuiltIn, Editable: editable(u, sc), Persona: sc.Persona,
+			Scope: sc.Scope, BuiltIn: sc.BuiltIn, Editable: sc.Editable, Persona: sc.Persona,
 			ObjectionCount: len(sc.Objections), Stats: scenarioStatsJSON{Attempts: st.Attempts, Wins: st.Wins, BestScore: st.BestScore}}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"items": items, "total": total})
@@ -292,7 +278,7 @@ func (s *Server) handlePatchScenario(w http.ResponseWriter, r *http.Request, u *
 	if err != nil {
 		return err
 	}
-	if !editable(u, sc) {
+	if !sc.Editable {
 		// The store says so too; answering before validating tells the
 		// caller the real reason.
 		return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgScenarioReadOnly)

@@ -57,6 +57,35 @@ func with(body map[string]any, path string, v any) map[string]any {
 	return cp
 }
 
+// accessCase is one request of a permission table: who asks what, and the
+// status and error code expected ("" for none).
+type accessCase struct {
+	name   string
+	who    *client
+	method string
+	path   string
+	body   any
+	status int
+	code   string
+}
+
+// runAccessCases makes each request in order and checks its answer.
+func runAccessCases(t *testing.T, cases []accessCase) {
+	t.Helper()
+	for _, c := range cases {
+		r := c.who.do(c.method, c.path, c.body)
+		if r.status != c.status {
+			t.Errorf("%s: status %d, want %d: %s", c.name, r.status, c.status, r.body)
+			continue
+		}
+		if c.code != "" {
+			if got := r.json(t)["code"]; got != c.code {
+				t.Errorf("%s: code %v, want %s", c.name, got, c.code)
+			}
+		}
+	}
+}
+
 func TestScenarioScopesOverHTTP(t *testing.T) {
 	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		e := newEnv(t, db)
@@ -78,19 +107,11 @@ func TestScenarioScopesOverHTTP(t *testing.T) {
 		}
 		pubBody := with(scenarioBody("Öffentlich"), "scope", "public")
 		ann.do("POST", "/api/scenarios", pubBody).must(t, 403)
-		wantCode(t, ann.do("POST", "/api/scenarios", with(scenarioBody("Team"), "scope", "team")), 403, "forbidden")
+		wantCode(t, ann.do("POST", "/api/scenarios", with(scenarioBody("Team"), "scope", "team")), 404, "team_not_found")
 		pub := boss.do("POST", "/api/scenarios", pubBody).must(t, 201).json(t)["id"].(string)
 
 		patch := map[string]any{"title": "Neu"}
-		cases := []struct {
-			name   string
-			who    *client
-			method string
-			path   string
-			body   any
-			status int
-			code   string
-		}{
+		cases := []accessCase{
 			{"owner reads", ann, "GET", "/api/scenarios/" + mine, nil, 200, ""},
 			{"other user: not found", bob, "GET", "/api/scenarios/" + mine, nil, 404, "scenario_not_found"},
 			{"admin: not found either", boss, "GET", "/api/scenarios/" + mine, nil, 404, "scenario_not_found"},
@@ -109,18 +130,7 @@ func TestScenarioScopesOverHTTP(t *testing.T) {
 			{"admin patches public", boss, "PATCH", "/api/scenarios/" + pub, map[string]any{"title": "Öffentlich neu"}, 200, ""},
 			{"signed out", e.client(), "GET", "/api/scenarios", nil, 401, ""},
 		}
-		for _, c := range cases {
-			r := c.who.do(c.method, c.path, c.body)
-			if r.status != c.status {
-				t.Errorf("%s: status %d, want %d: %s", c.name, r.status, c.status, r.body)
-				continue
-			}
-			if c.code != "" {
-				if got := r.json(t)["code"]; got != c.code {
-					t.Errorf("%s: code %v, want %s", c.name, got, c.code)
-				}
-			}
-		}
+		runAccessCases(t, cases)
 		got := ann.do("GET", "/api/scenarios/"+mine, nil).must(t, 200).json(t)
 		if got["title"] != "Neu" || got["product"] != scenarioBody("")["product"] || len(got["objections"].([]any)) != 2 {
 			t.Errorf("after patching the title: %v", got)
@@ -546,5 +556,89 @@ func TestScenarioReachesTheModel(t *testing.T) {
 		// A model that fails: the preview says so, as the chat does.
 		fake.Fail(500, 10)
 		c.do("POST", "/api/scenarios/preview", body).must(t, 503)
+	})
+}
+
+// TestTeamScenariosOverHTTP: the team scope for every role. The team's
+// owner and managers create, change and delete its scenarios (the team is
+// theirs, never one named in the request), its members list them, read
+// them and start chats with them, another team and users without a team
+// get 404. Whoever leaves the team starts no new chat with them; a chat
+// already running keeps its snapshot.
+func TestTeamScenariosOverHTTP(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		te := newTeamEnv(t, db)
+		teamBody := with(scenarioBody("Team-Szenario"), "scope", "team")
+		// The team is the creator's: a request cannot name one.
+		te.manager.do("POST", "/api/scenarios", with(teamBody, "teamId", te.otherID)).must(t, 400)
+		created := te.manager.do("POST", "/api/scenarios", teamBody).must(t, 201).json(t)
+		id := created["id"].(string)
+		if created["scope"] != "team" || created["editable"] != true {
+			t.Errorf("created = %v", created)
+		}
+		byOwner := te.owner.do("POST", "/api/scenarios", with(teamBody, "title", "Vom Inhaber")).must(t, 201).json(t)["id"].(string)
+		otherTeams := te.outsider.do("POST", "/api/scenarios", with(teamBody, "title", "Süd")).must(t, 201).json(t)["id"].(string)
+		wantCode(t, te.member.do("POST", "/api/scenarios", teamBody), 403, "team_forbidden")
+		wantCode(t, te.loner.do("POST", "/api/scenarios", teamBody), 404, "team_not_found")
+
+		patch := map[string]any{"title": "Geändert"}
+		cases := []accessCase{
+			{"owner reads", te.owner, "GET", "/api/scenarios/" + id, nil, 200, ""},
+			{"member reads", te.member, "GET", "/api/scenarios/" + id, nil, 200, ""},
+			{"member exports", te.member, "GET", "/api/scenarios/" + id + "/export", nil, 200, ""},
+			{"other team: not found", te.outsider, "GET", "/api/scenarios/" + id, nil, 404, "scenario_not_found"},
+			{"no team: not found", te.loner, "GET", "/api/scenarios/" + id, nil, 404, "scenario_not_found"},
+			{"member patches: read only", te.member, "PATCH", "/api/scenarios/" + id, patch, 403, "scenario_read_only"},
+			{"member deletes: read only", te.member, "DELETE", "/api/scenarios/" + id, nil, 403, "scenario_read_only"},
+			{"other team patches: not found", te.outsider, "PATCH", "/api/scenarios/" + id, patch, 404, "scenario_not_found"},
+			{"other team deletes: not found", te.outsider, "DELETE", "/api/scenarios/" + id, nil, 404, "scenario_not_found"},
+			{"no team deletes: not found", te.loner, "DELETE", "/api/scenarios/" + id, nil, 404, "scenario_not_found"},
+			{"owner patches the manager's", te.owner, "PATCH", "/api/scenarios/" + id, patch, 200, ""},
+			{"manager deletes the owner's", te.manager, "DELETE", "/api/scenarios/" + byOwner, nil, 204, ""},
+		}
+		runAccessCases(t, cases)
+
+		// The team filter lists the team's, editable for its managers only.
+		for _, c := range []struct {
+			name     string
+			who      *client
+			want     string
+			editable bool
+		}{
+			{"owner", te.owner, id, true}, {"manager", te.manager, id, true}, {"member", te.member, id, false},
+			{"other team", te.outsider, otherTeams, true}, {"no team", te.loner, "", false},
+		} {
+			got := c.who.do("GET", "/api/scenarios?scope=team", nil).must(t, 200).json(t)
+			items := got["items"].([]any)
+			if c.want == "" {
+				if len(items) != 0 || got["total"] != 0.0 {
+					t.Errorf("%s: team list %v", c.name, got)
+				}
+				continue
+			}
+			if len(items) != 1 || got["total"] != 1.0 {
+				t.Errorf("%s: team list %v", c.name, got)
+				continue
+			}
+			it := items[0].(map[string]any)
+			if it["id"] != c.want || it["scope"] != "team" || it["editable"] != c.editable {
+				t.Errorf("%s: team item %v", c.name, it)
+			}
+		}
+
+		// A member plays it; after leaving the team the running chat goes
+		// on with its snapshot, a new one is refused.
+		a := te.member.chat(t, map[string]any{"mode": "Übung", "difficulty": 1, "message": "Guten Tag, ich rufe wegen der Zeiterfassung an.",
+			"scenarioId": id}, 200)
+		conv := a["conversationId"].(string)
+		te.member.do("POST", "/api/team/leave", nil).must(t, 204)
+		wantCode(t, te.member.do("GET", "/api/scenarios/"+id, nil), 404, "scenario_not_found")
+		r := te.member.chatRaw(map[string]any{"mode": "Übung", "difficulty": 1, "message": "Hallo", "scenarioId": id})
+		wantCode(t, r, 404, "scenario_not_found")
+		te.member.chat(t, map[string]any{"conversationId": conv, "message": "Verstehe. Was genau macht Ihnen Sorgen?"}, 200)
+		detail := te.member.do("GET", "/api/conversations/"+conv, nil).must(t, 200).json(t)
+		if head, _ := detail["conversation"].(map[string]any)["scenario"].(map[string]any); head == nil || head["title"] != "Geändert" {
+			t.Errorf("the running chat's scenario = %v", head)
+		}
 	})
 }

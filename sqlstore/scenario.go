@@ -12,9 +12,9 @@ import (
 
 var _ salescoach.ScenarioService = (*ScenarioService)(nil)
 
-// ScenarioService stores scenarios: the users' own, the teams' (once teams
-// exist), the admins' public ones and the built-in library (SeedBuiltIn).
-// Who may see and change a row is decided in each query (scenarioVisible,
+// ScenarioService stores scenarios: the users' own, the teams', the
+// admins' public ones and the built-in library (SeedBuiltIn). Who may see
+// and change a row is decided in each query (scenarioVisible,
 // scenarioChangeable), never by loading and checking in Go.
 type ScenarioService struct {
 	db *DB
@@ -25,20 +25,38 @@ func NewScenarioService(db *DB) *ScenarioService {
 	return &ScenarioService{db: db}
 }
 
-// scenarioVisible is the condition under which the user (its one argument)
-// sees a row: public ones, and their own personal ones. Team scenarios are
-// seen by nobody yet: teams do not exist (issue 29). Wiring them is this
-// one condition: OR (scope = 'team' AND team_id IN (SELECT team_id FROM
-// team_members WHERE user_id = ?)), with the user id passed a second time.
-const scenarioVisible = `(scope = 'public' OR (scope = 'mine' AND owner_id = ?))`
+// scenarioVisible returns the condition under which the user sees a row,
+// with its arguments: public ones, their own personal ones, and those of
+// the team they are in (membership read in the query, so leaving the team
+// ends the access at once).
+func scenarioVisible(userID string) (string, []any) {
+	return `(scope = 'public' OR (scope = 'mine' AND owner_id = ?)
+		OR (scope = 'team' AND team_id IN (SELECT team_id FROM team_members WHERE user_id = ?)))`, []any{userID, userID}
+}
 
-// scenarioChangeable is the condition under which the user (both
-// arguments) changes a row: their own personal ones, and public ones that
-// are not built in when they are an admin (the flag, read in the query).
-const scenarioChangeable = `(NOT built_in AND ((scope = 'mine' AND owner_id = ?)
-	OR (scope = 'public' AND EXISTS (SELECT 1 FROM users WHERE id = ? AND is_admin))))`
+// scenarioChangeable returns the condition under which the user changes a
+// row, with its arguments: their own personal ones, public ones that are
+// not built in when they are an admin (the flag, read in the query), and
+// their team's when they are its owner or a manager (the role, read in the
+// query: salescoach.IsManager).
+func scenarioChangeable(userID string) (string, []any) {
+	return `(NOT built_in AND ((scope = 'mine' AND owner_id = ?)
+		OR (scope = 'public' AND EXISTS (SELECT 1 FROM users WHERE id = ? AND is_admin))
+		OR (scope = 'team' AND team_id IN (SELECT team_id FROM team_members
+			WHERE user_id = ? AND role IN ('` + salescoach.RoleOwner + `', '` + salescoach.RoleManager + `')))))`,
+		[]any{userID, userID, userID}
+}
 
+// scenarioColumns are what scanScenario reads, the editable flag last.
 const scenarioColumns = `id, COALESCE(owner_id, ''), COALESCE(team_id, ''), scope, built_in, body, created_at, updated_at`
+
+// selectScenarios returns the start of a SELECT of scenarioColumns and
+// whether the user may change each row, with the arguments of its
+// placeholders (the WHERE clause's follow).
+func selectScenarios(userID string) (string, []any) {
+	cond, args := scenarioChangeable(userID)
+	return `SELECT ` + scenarioColumns + `, CASE WHEN ` + cond + ` THEN 1 ELSE 0 END FROM scenarios`, args
+}
 
 // maxScenarioID bounds the ids the store looks up: UUIDs, and the built-in
 // library's "builtin-<slug>-<lang>".
@@ -52,14 +70,16 @@ func scanScenario(s rowScanner) (*salescoach.Scenario, error) {
 	)
 	var owner, team, scope string
 	var builtIn bool
+	var editable int
 	var created, updated time.Time
-	if err := s.Scan(&id, &owner, &team, &scope, &builtIn, &body, scanTime(&created), scanTime(&updated)); err != nil {
+	if err := s.Scan(&id, &owner, &team, &scope, &builtIn, &body, scanTime(&created), scanTime(&updated), &editable); err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal([]byte(body), &sc); err != nil {
 		return nil, fmt.Errorf("sqlstore: scenario %s: %w", id, err)
 	}
 	sc.ID, sc.OwnerID, sc.TeamID, sc.Scope, sc.BuiltIn, sc.CreatedAt, sc.UpdatedAt = id, owner, team, scope, builtIn, created, updated
+	sc.Editable = editable == 1
 	return &sc, nil
 }
 
@@ -67,7 +87,7 @@ func scanScenario(s rowScanner) (*salescoach.Scenario, error) {
 // columns hold (id, scope, built-in).
 func scenarioBody(s *salescoach.Scenario) (string, error) {
 	c := *s
-	c.ID, c.Scope, c.BuiltIn = "", "", false
+	c.ID, c.Scope, c.BuiltIn, c.Editable = "", "", false, false
 	b, err := json.Marshal(&c)
 	if err != nil {
 		return "", fmt.Errorf("sqlstore: encode scenario: %w", err)
@@ -106,21 +126,21 @@ var (
 )
 
 // CreateScenario stores s (validated by the caller) for u with s.Scope
-// (ScopeMine when empty), filling in ID, OwnerID and the times. A personal
-// scenario is anyone's to create; a public one an admin's (the flag, read
-// in the insert itself); a team one nobody's yet: teams do not exist on
-// this version (issue 29), so it is EFORBIDDEN. It returns EFORBIDDEN as
-// said, ENOTFOUND when u does not exist, and EINVALID for an unknown scope.
+// (ScopeMine when empty), filling in ID, OwnerID, TeamID, Editable and the
+// times. A personal scenario is anyone's to create; a public one an
+// admin's (the flag, read in the insert itself); a team one the owner's
+// and managers' of the team u is in, which becomes its team (never one the
+// caller names) and holds it instead of an owner (role and team read in
+// the insert itself). It returns EFORBIDDEN (MsgForbidden) for a public
+// one by a non-admin, EFORBIDDEN (MsgTeamForbidden) for a team one by a
+// member, ENOTFOUND (MsgNoTeam) for a team one by a user without a team,
+// ENOTFOUND when u does not exist, and EINVALID for an unknown scope.
 func (s *ScenarioService) CreateScenario(ctx context.Context, u *salescoach.User, sc *salescoach.Scenario) error {
 	if sc.Scope == "" {
 		sc.Scope = salescoach.ScopeMine
 	}
 	switch sc.Scope {
-	case salescoach.ScopeMine, salescoach.ScopePublic:
-	case salescoach.ScopeTeam:
-		// Teams arrive with issue 29: a team scenario then needs the team
-		// id and a manager's role in it, checked in this insert.
-		return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgForbidden)
+	case salescoach.ScopeMine, salescoach.ScopePublic, salescoach.ScopeTeam:
 	default:
 		return salescoach.FieldError("scope", salescoach.MsgScenarioBadChoice)
 	}
@@ -132,6 +152,9 @@ func (s *ScenarioService) CreateScenario(ctx context.Context, u *salescoach.User
 	body, err := scenarioBody(sc)
 	if err != nil {
 		return err
+	}
+	if sc.Scope == salescoach.ScopeTeam {
+		return s.createTeamScenario(ctx, u, sc, body)
 	}
 	// The row is inserted only when its creator exists and, for a public
 	// scenario, is an admin.
@@ -155,6 +178,35 @@ func (s *ScenarioService) CreateScenario(ctx context.Context, u *salescoach.User
 		}
 		return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgForbidden)
 	}
+	sc.Editable = true
+	return nil
+}
+
+// createTeamScenario inserts sc (its ID, body and times set) as a scenario
+// of the team u owns or manages, as CreateScenario says.
+func (s *ScenarioService) createTeamScenario(ctx context.Context, u *salescoach.User, sc *salescoach.Scenario, body string) error {
+	var team string
+	err := s.db.r().queryRow(ctx, `INSERT INTO scenarios (id, owner_id, team_id, scope, built_in, language, situation,
+			title, buyer, industry, search, body, created_at, updated_at)
+		SELECT ?, NULL, team_id, 'team', FALSE, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM team_members
+		WHERE user_id = ? AND role IN (?, ?)
+		RETURNING team_id`,
+		sc.ID, sc.Language, sc.Situation, sc.Title, sc.Persona.Buyer, strings.ToLower(sc.Persona.Industry),
+		scenarioSearch(sc), body, sc.CreatedAt, sc.UpdatedAt, u.ID, salescoach.RoleOwner, salescoach.RoleManager).Scan(&team)
+	if noRows(err) {
+		var member int
+		if err := s.db.r().queryRow(ctx, `SELECT COUNT(*) FROM team_members WHERE user_id = ?`, u.ID).Scan(&member); err != nil {
+			return dbError(err, "find team")
+		}
+		if member == 0 {
+			return notFound(salescoach.MsgNoTeam)
+		}
+		return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgTeamForbidden)
+	}
+	if err != nil {
+		return dbError(err, "insert team scenario")
+	}
+	sc.OwnerID, sc.TeamID, sc.Editable = "", team, true
 	return nil
 }
 
@@ -164,8 +216,9 @@ func (s *ScenarioService) Scenario(ctx context.Context, u *salescoach.User, id s
 	if !validScenarioID(id) {
 		return nil, errScenarioNotFound
 	}
-	sc, err := scanScenario(s.db.r().queryRow(ctx, `SELECT `+scenarioColumns+` FROM scenarios
-		WHERE id = ? AND `+scenarioVisible, id, u.ID))
+	sel, args := selectScenarios(u.ID)
+	visible, vargs := scenarioVisible(u.ID)
+	sc, err := scanScenario(s.db.r().queryRow(ctx, sel+` WHERE id = ? AND `+visible, append(append(args, id), vargs...)...))
 	if noRows(err) {
 		return nil, errScenarioNotFound
 	}
@@ -180,8 +233,8 @@ func (s *ScenarioService) Scenario(ctx context.Context, u *salescoach.User, id s
 // (Page.Normalize), with the number of all matches. It returns EINVALID
 // for an unknown scope and otherwise only driver errors.
 func (s *ScenarioService) Scenarios(ctx context.Context, u *salescoach.User, f salescoach.ScenarioFilter) ([]*salescoach.Scenario, int, error) {
-	where := []string{scenarioVisible}
-	args := []any{u.ID}
+	visible, args := scenarioVisible(u.ID)
+	where := []string{visible}
 	eq := func(col, v string) {
 		if v != "" {
 			where = append(where, col+" = ?")
@@ -208,9 +261,10 @@ func (s *ScenarioService) Scenarios(ctx context.Context, u *salescoach.User, f s
 		return nil, 0, dbError(err, "count scenarios")
 	}
 	p := f.Page.Normalize()
-	rows, err := s.db.r().queryRows(ctx, `SELECT `+scenarioColumns+` FROM scenarios WHERE `+cond+`
+	sel, selArgs := selectScenarios(u.ID)
+	rows, err := s.db.r().queryRows(ctx, sel+` WHERE `+cond+`
 		ORDER BY built_in, CASE WHEN built_in THEN title END, created_at DESC, id DESC LIMIT ? OFFSET ?`,
-		append(args, p.Limit, p.Offset)...)
+		append(append(selArgs, args...), p.Limit, p.Offset)...)
 	if err != nil {
 		return nil, 0, dbError(err, "list scenarios")
 	}
@@ -230,8 +284,10 @@ func (s *ScenarioService) Scenarios(ctx context.Context, u *salescoach.User, f s
 // EFORBIDDEN when u may see but not change it, within r's transaction.
 func writable(ctx context.Context, r runner, u *salescoach.User, id string) error {
 	var visible, changeable int
-	err := r.queryRow(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN `+scenarioChangeable+` THEN 1 ELSE 0 END), 0)
-		FROM scenarios WHERE id = ? AND `+scenarioVisible, u.ID, u.ID, id, u.ID).Scan(&visible, &changeable)
+	canChange, args := scenarioChangeable(u.ID)
+	canSee, seeArgs := scenarioVisible(u.ID)
+	err := r.queryRow(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN `+canChange+` THEN 1 ELSE 0 END), 0)
+		FROM scenarios WHERE id = ? AND `+canSee, append(append(args, id), seeArgs...)...).Scan(&visible, &changeable)
 	if err != nil {
 		return dbError(err, "check scenario")
 	}
@@ -262,11 +318,14 @@ func (s *ScenarioService) UpdateScenario(ctx context.Context, u *salescoach.User
 		if err := writable(ctx, r, u, sc.ID); err != nil {
 			return err
 		}
+		canChange, args := scenarioChangeable(u.ID)
+		// Only a row u may change is updated, so the editable flag it
+		// returns is 1.
 		stored, err := scanScenario(r.queryRow(ctx, `UPDATE scenarios SET language = ?, situation = ?, title = ?, buyer = ?,
 				industry = ?, search = ?, body = ?, updated_at = ?
-			WHERE id = ? AND `+scenarioChangeable+` RETURNING `+scenarioColumns,
-			sc.Language, sc.Situation, sc.Title, sc.Persona.Buyer, strings.ToLower(sc.Persona.Industry),
-			scenarioSearch(sc), body, now, sc.ID, u.ID, u.ID))
+			WHERE id = ? AND `+canChange+` RETURNING `+scenarioColumns+`, 1`,
+			append([]any{sc.Language, sc.Situation, sc.Title, sc.Persona.Buyer, strings.ToLower(sc.Persona.Industry),
+				scenarioSearch(sc), body, now, sc.ID}, args...)...))
 		if noRows(err) {
 			return errScenarioReadOnly
 		}
@@ -289,7 +348,8 @@ func (s *ScenarioService) DeleteScenario(ctx context.Context, u *salescoach.User
 		if err := writable(ctx, r, u, id); err != nil {
 			return err
 		}
-		res, err := r.exec(ctx, `DELETE FROM scenarios WHERE id = ? AND `+scenarioChangeable, id, u.ID, u.ID)
+		canChange, args := scenarioChangeable(u.ID)
+		res, err := r.exec(ctx, `DELETE FROM scenarios WHERE id = ? AND `+canChange, append([]any{id}, args...)...)
 		if err != nil {
 			return dbError(err, "delete scenario")
 		}

@@ -81,10 +81,10 @@ func TestScenarioScopes(t *testing.T) {
 		wantCode(t, s.DeleteScenario(ctx, admin, pub.ID), salescoach.EFORBIDDEN)
 		exec(t, db, `UPDATE users SET is_admin = TRUE WHERE id = ?`, admin.ID)
 
-		// Team: teams do not exist yet, so nobody creates one.
+		// Team: without a team nobody creates one, admins neither.
 		team := testScenario("Team")
 		team.Scope = salescoach.ScopeTeam
-		wantCode(t, s.CreateScenario(ctx, admin, team), salescoach.EFORBIDDEN)
+		wantCode(t, s.CreateScenario(ctx, admin, team), salescoach.ENOTFOUND)
 		bad := testScenario("x")
 		bad.Scope = "world"
 		wantCode(t, s.CreateScenario(ctx, ann, bad), salescoach.EINVALID)
@@ -295,6 +295,177 @@ func TestScenarioChatsAndStats(t *testing.T) {
 		mustNil(t, err)
 		if c.Scenario != nil || c.ScenarioID != "" {
 			t.Errorf("catalogue chat has scenario %q %+v", c.ScenarioID, c.Scenario)
+		}
+	})
+}
+
+// TestTeamScenarios checks the team scope for every role: the team's owner
+// and managers create, change and delete its scenarios, its members see and
+// use them, another team and users without a team never see them.
+func TestTeamScenarios(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewScenarioService(db)
+		ctx := t.Context()
+		f := newTeamFixture(t, db)
+		loner := newUser(t, db, "loner@example.com")
+		admin := newUser(t, db, "team-admin@example.com")
+		exec(t, db, `UPDATE users SET is_admin = TRUE WHERE id = ?`, admin.ID)
+		teamID := f.team.Team.ID
+
+		create := func(u *salescoach.User, title string) (*salescoach.Scenario, error) {
+			sc := testScenario(title)
+			sc.Scope = salescoach.ScopeTeam
+			// The team is the creator's, whatever the caller sets.
+			sc.TeamID, sc.OwnerID = f.other.Team.ID, f.outsider.ID
+			return sc, s.CreateScenario(ctx, u, sc)
+		}
+		byOwner, err := create(f.owner, "Vom Inhaber")
+		mustNil(t, err)
+		if byOwner.TeamID != teamID || byOwner.OwnerID != "" || byOwner.Scope != salescoach.ScopeTeam || !byOwner.Editable {
+			t.Fatalf("created %+v", byOwner)
+		}
+		byManager, err := create(f.manager, "Vom Manager")
+		mustNil(t, err)
+		_, err = create(f.member, "Vom Mitglied")
+		wantCode(t, err, salescoach.EFORBIDDEN)
+		_, err = create(loner, "Ohne Team")
+		wantCode(t, err, salescoach.ENOTFOUND)
+		_, err = create(admin, "Vom Admin")
+		wantCode(t, err, salescoach.ENOTFOUND)
+		other, err := create(f.outsider, "Anderes Team")
+		mustNil(t, err)
+		if other.TeamID != f.other.Team.ID {
+			t.Errorf("the other team's scenario went to team %s", other.TeamID)
+		}
+		if n := count(t, db, `SELECT COUNT(*) FROM scenarios WHERE scope = 'team' AND team_id = ?`, teamID); n != 2 {
+			t.Errorf("%d scenarios of the team, want 2", n)
+		}
+
+		// Who sees which, and whether it is theirs to change.
+		for _, c := range []struct {
+			name     string
+			u        *salescoach.User
+			want     []string // the team filter's list
+			editable bool
+		}{
+			{"owner", f.owner, []string{byManager.ID, byOwner.ID}, true},
+			{"manager", f.manager, []string{byManager.ID, byOwner.ID}, true},
+			{"member", f.member, []string{byManager.ID, byOwner.ID}, false},
+			{"other team", f.outsider, []string{other.ID}, true},
+			{"no team", loner, nil, false},
+			{"admin without a team", admin, nil, false},
+		} {
+			items, total, err := s.Scenarios(ctx, c.u, salescoach.ScenarioFilter{Scope: salescoach.ScopeTeam})
+			mustNil(t, err)
+			var ids []string
+			for _, it := range items {
+				ids = append(ids, it.ID)
+				if it.Editable != c.editable {
+					t.Errorf("%s: %s editable = %v, want %v", c.name, it.Title, it.Editable, c.editable)
+				}
+			}
+			if fmt.Sprint(ids) != fmt.Sprint(c.want) || total != len(c.want) {
+				t.Errorf("%s: team list %v (total %d), want %v", c.name, ids, total, c.want)
+			}
+			all, _, err := s.Scenarios(ctx, c.u, salescoach.ScenarioFilter{})
+			mustNil(t, err)
+			if len(all) != len(c.want) {
+				t.Errorf("%s: the unfiltered list has %d, want %d", c.name, len(all), len(c.want))
+			}
+			got, err := s.Scenario(ctx, c.u, byOwner.ID)
+			if c.want != nil && c.u != f.outsider {
+				mustNil(t, err)
+				if got.Editable != c.editable || got.TeamID != teamID {
+					t.Errorf("%s: read %+v", c.name, got)
+				}
+			} else {
+				wantCode(t, err, salescoach.ENOTFOUND)
+			}
+		}
+
+		// Changing: a manager changes the owner's, a member nothing, the
+		// other team and users without a team do not even find it.
+		edit := func(u *salescoach.User, title string) error {
+			sc := *byOwner
+			sc.Title = title
+			return s.UpdateScenario(ctx, u, &sc)
+		}
+		mustNil(t, edit(f.manager, "Vom Manager geändert"))
+		wantCode(t, edit(f.member, "Gekapert"), salescoach.EFORBIDDEN)
+		wantCode(t, edit(f.outsider, "Gekapert"), salescoach.ENOTFOUND)
+		wantCode(t, edit(loner, "Gekapert"), salescoach.ENOTFOUND)
+		wantCode(t, edit(admin, "Gekapert"), salescoach.ENOTFOUND)
+		updated := *byOwner
+		updated.Title = "Vom Inhaber neu"
+		mustNil(t, s.UpdateScenario(ctx, f.owner, &updated))
+		if updated.Title != "Vom Inhaber neu" || updated.Scope != salescoach.ScopeTeam || updated.TeamID != teamID || !updated.Editable {
+			t.Errorf("updated %+v", updated)
+		}
+		wantCode(t, s.DeleteScenario(ctx, f.member, byOwner.ID), salescoach.EFORBIDDEN)
+		wantCode(t, s.DeleteScenario(ctx, f.outsider, byOwner.ID), salescoach.ENOTFOUND)
+		wantCode(t, s.DeleteScenario(ctx, loner, byOwner.ID), salescoach.ENOTFOUND)
+
+		// The role is read in each query: a member made manager may change
+		// them, a manager made member no longer may.
+		mustNil(t, f.s.SetRole(ctx, f.owner.ID, f.member.ID, salescoach.RoleManager))
+		mustNil(t, f.s.SetRole(ctx, f.owner.ID, f.manager.ID, salescoach.RoleMember))
+		mustNil(t, edit(f.member, "Vom neuen Manager"))
+		wantCode(t, edit(f.manager, "Vom alten Manager"), salescoach.EFORBIDDEN)
+		_, err = create(f.manager, "Nicht mehr")
+		wantCode(t, err, salescoach.EFORBIDDEN)
+
+		// Whoever leaves the team no longer sees its scenarios.
+		mustNil(t, f.s.Leave(ctx, f.manager.ID))
+		_, err = s.Scenario(ctx, f.manager, byOwner.ID)
+		wantCode(t, err, salescoach.ENOTFOUND)
+
+		// A creator's account going leaves the team's scenario; the team
+		// going takes them with it, and only its own.
+		exec(t, db, `DELETE FROM users WHERE id = ?`, f.manager.ID)
+		_, err = s.Scenario(ctx, f.owner, byManager.ID)
+		mustNil(t, err)
+		mustNil(t, s.DeleteScenario(ctx, f.owner, byManager.ID))
+		mustNil(t, f.s.DeleteTeam(ctx, f.owner.ID))
+		if n := count(t, db, `SELECT COUNT(*) FROM scenarios WHERE team_id = ?`, teamID); n != 0 {
+			t.Errorf("%d scenarios of the deleted team left", n)
+		}
+		_, err = s.Scenario(ctx, f.outsider, other.ID)
+		mustNil(t, err)
+	})
+}
+
+// TestScenarioEditable checks the editable flag the store reads with every
+// scenario, for the personal, public and built-in scopes.
+func TestScenarioEditable(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		s := sqlstore.NewScenarioService(db)
+		ctx := t.Context()
+		ann := newUser(t, db, "edit-ann@example.com")
+		admin := newUser(t, db, "edit-admin@example.com")
+		exec(t, db, `UPDATE users SET is_admin = TRUE WHERE id = ?`, admin.ID)
+		mine := testScenario("Meins")
+		mustNil(t, s.CreateScenario(ctx, ann, mine))
+		pub := testScenario("Öffentlich")
+		pub.Scope = salescoach.ScopePublic
+		mustNil(t, s.CreateScenario(ctx, admin, pub))
+		lib := testScenario("Bibliothek")
+		lib.ID = "builtin-edit-de"
+		mustNil(t, s.SeedBuiltIn(ctx, []*salescoach.Scenario{lib}))
+		for _, c := range []struct {
+			u    *salescoach.User
+			id   string
+			want bool
+		}{
+			{ann, mine.ID, true}, {ann, pub.ID, false}, {ann, lib.ID, false},
+			{admin, pub.ID, true}, {admin, lib.ID, false},
+		} {
+			got, err := s.Scenario(ctx, c.u, c.id)
+			mustNil(t, err)
+			if got.Editable != c.want {
+				t.Errorf("%s reads %s as editable %v, want %v", c.u.Email, got.Title, got.Editable, c.want)
+			}
 		}
 	})
 }

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { apiToken, expectCustomerReplies, input, signedInOnChat, solveObjection } from './chat-support';
-import { appURL, expect, patchMe, test } from './support';
+import { apiToken, expectCustomerReplies, input, PASSWORD, signedInOnChat, solveObjection } from './chat-support';
+import { appURL, baseURL, createConfirmedUser, expect, patchMe, signIn, test, uniqueEmail } from './support';
 
 // 'Szenarien' (issue 28) against the real binary and its built-in trainer: a
 // user builds a scenario with a custom objection, starts it, meets the persona
@@ -221,4 +221,73 @@ test('on a phone (390×844) the library and the editor fit the screen and work',
   await expect(objection.getByRole('textbox', { name: 'Kriterium 2' })).toBeFocused();
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page, 'the editor on a phone');
+});
+
+test("a team owner's team scenario: the owner picks 'Mein Team', a member finds it under 'Team', cannot change it and starts it", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const ownerEmail = await signedInOnChat(page, request, 'scenarios-team-owner');
+  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+  // The owner founds a team; a member joins it by its link (through the API).
+  const ownerToken = await apiToken(request, ownerEmail);
+  const founded = await request.post(`${baseURL()}/api/teams`, { headers: auth(ownerToken), data: { name: 'Vertrieb Nord' } });
+  expect(founded.status(), await founded.text()).toBe(201);
+  const team = await request.get(`${baseURL()}/api/team`, { headers: auth(ownerToken) });
+  const joinToken = new URL(((await team.json()) as { joinUrl: string }).joinUrl).searchParams.get('token');
+  const memberEmail = uniqueEmail('scenarios-team-member');
+  await createConfirmedUser(request, memberEmail, PASSWORD);
+  const joined = await request.post(`${baseURL()}/api/team/join`, {
+    headers: auth(await apiToken(request, memberEmail)),
+    data: { token: joinToken },
+  });
+  expect(joined.ok(), await joined.text()).toBe(true);
+
+  // The owner writes it for the team.
+  const title = 'Teamtraining Energievertrag';
+  await page.goto(appURL('/scenarios/new'));
+  await expect(page.getByRole('heading', { name: 'Neues Szenario', level: 1 })).toBeVisible();
+  const scope = page.getByRole('combobox', { name: 'Sichtbar für' });
+  await expect(scope.getByRole('option')).toHaveText(['Nur mich (persönlich)', 'Mein Team (Manager)']);
+  await scope.selectOption({ label: 'Mein Team (Manager)' });
+  await page.getByRole('textbox', { name: 'Titel' }).fill(title);
+  await page.getByRole('textbox', { name: 'Produktbeschreibung' }).fill(PRODUCT);
+  await page.getByRole('textbox', { name: 'Name' }).fill('Jonas Brandt');
+  const objection = page.getByRole('group', { name: 'Einwand 1' });
+  await objection.getByRole('textbox', { name: 'Wortlaut 1' }).fill(WORDING);
+  await objection.getByRole('textbox', { name: /^Verborgenes Anliegen/ }).fill(CONCERN);
+  await objection.getByRole('textbox', { name: 'Kriterium 1' }).fill(CRITERION);
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Szenario gespeichert.')).toBeVisible();
+  await page.goto(appURL('/scenarios?scope=team'));
+  await expect(card(page, title).getByRole('link', { name: 'Bearbeiten' })).toBeVisible();
+
+  // The member sees it under 'Team', read-only, and starts it.
+  const memberContext = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 800 } });
+  const member = await memberContext.newPage();
+  await member.goto(appURL('/login'));
+  await signIn(member, memberEmail, PASSWORD);
+  await expect(member).toHaveURL(appURL('/dashboard'));
+  await member.goto(appURL('/scenarios'));
+  await expect(member.getByRole('heading', { name: 'Szenarien', level: 1 })).toBeVisible();
+  await member.getByRole('combobox', { name: 'Herkunft' }).selectOption({ label: 'Team' });
+  await expect(member).toHaveURL(appURL('/scenarios?scope=team'));
+  await expect(member.locator('.scenarios__count')).toHaveText('1 Szenario');
+  const shared = card(member, title);
+  await expect(shared.getByText('Team', { exact: true })).toBeVisible();
+  await expect(shared.getByRole('link', { name: 'Bearbeiten' })).toHaveCount(0);
+  await shared.getByRole('button', { name: 'Mit diesem Szenario starten' }).click();
+  await member.getByRole('dialog', { name: 'Szenario starten' }).getByRole('button', { name: 'Zum Chat' }).click();
+  await expect(member).toHaveURL(appURL('/chat'));
+  await expect(member.locator('.chat__header').getByText(title)).toBeVisible();
+  await member.getByRole('button', { name: 'Start', exact: true }).click();
+  await input(member).fill(PITCH);
+  await input(member).press('Enter');
+  await expectCustomerReplies(member, 1);
+  await expect(member.getByRole('list', { name: 'Gesprächsverlauf' }).locator('.message--bot').first()).toContainText(WORDING);
+  await memberContext.close();
 });

@@ -5173,7 +5173,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** the scenarios the caller may see (own, public incl. the built-in library; team ones once teams exist), newest first with the library last, 20 per page; q (at most 100 characters) matches title, product, persona name, role, company and industry (substring, any case); industry matches exactly, any case */
+        /** the scenarios the caller may see (own, public incl. the built-in library, and those of the caller's team: every member sees them, no one else), newest first with the library last, 20 per page; q (at most 100 characters) matches title, product, persona name, role, company and industry (substring, any case); industry matches exactly, any case */
         get: {
             parameters: {
                 query?: {
@@ -5234,8 +5234,17 @@ export interface paths {
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
-                /** @description forbidden: scope public without admin, or scope team */
+                /** @description forbidden: scope public without admin (forbidden), or scope team by a member of the team (team_forbidden) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description team_not_found: scope team by someone in no team */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6178,7 +6187,7 @@ export interface components {
             persona: components["schemas"]["ScenarioPersona"];
             objections: components["schemas"]["ScenarioObjection"][];
             /**
-             * @description mine: the caller's own; public: admins only (else 403); team: 403 until teams exist
+             * @description mine: the caller's own; public: admins only (else 403); team: the team the caller owns or manages (never one the request names): a member gets 403 team_forbidden, someone without a team 404 team_not_found
              * @default mine
              * @enum {string}
              */
@@ -6203,7 +6212,7 @@ export interface components {
             /** @enum {string} */
             scope: "mine" | "team" | "public";
             builtIn: boolean;
-            /** @description whether the caller may change or delete it */
+            /** @description whether the caller may change or delete it: their own, public ones for admins (not the built-in library), their team's for its owner and managers */
             editable: boolean;
             persona: components["schemas"]["ScenarioPersona"];
             objectionCount: number;

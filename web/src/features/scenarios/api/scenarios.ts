@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, apiFetch, errorFromResponse, type ApiSchemas, type TonePreset } from '../../../lib/api';
+import { api, ApiError, apiFetch, errorFromResponse, type ApiSchemas, type TonePreset } from '../../../lib/api';
 
 // /api/scenarios (issue 28; docs/api/openapi.yaml).
 
@@ -66,6 +66,27 @@ export function scenarioQueryOptions(id: string) {
   return queryOptions({
     queryKey: [...scenariosKey, 'one', id] as const,
     queryFn: ({ signal }) => api.get<Scenario>(`/api/scenarios/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+/** The caller's role in their team. */
+export type TeamRole = ApiSchemas['Team']['role'];
+
+/**
+ * GET /api/team, for the editor's scope choice: the caller's role in their
+ * team, null without a team (404). The server decides again on saving.
+ */
+export function teamRoleQueryOptions() {
+  return queryOptions({
+    queryKey: ['team', 'role'] as const,
+    queryFn: async ({ signal }): Promise<TeamRole | null> => {
+      try {
+        return (await api.get<ApiSchemas['Team']>('/api/team', { signal })).role;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }
+    },
   });
 }
 

@@ -1,7 +1,9 @@
 import { waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { AREA_STORAGE_KEY } from '../../../lib/app-area';
 import { makeMe } from '../../../testing/fixtures';
+import { adminHandlers } from '../../../testing/handlers';
 import { currentPath, renderApp, screen } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import type { Scenario, ScenarioInput } from '../api/scenarios';
@@ -29,6 +31,19 @@ async function openNew() {
   const view = renderApp('/scenarios/new', { session: true });
   await screen.findByRole('heading', { name: 'Neues Szenario', level: 1 });
   return view;
+}
+
+/** POST /api/scenarios creates makeScenario(), which GET then answers; returns the bodies sent. */
+function acceptCreate(): ScenarioInput[] {
+  const sent: ScenarioInput[] = [];
+  server.use(
+    http.post('/api/scenarios', async ({ request }) => {
+      sent.push((await request.json()) as ScenarioInput);
+      return HttpResponse.json(makeScenario(), { status: 201 });
+    }),
+    http.get(`/api/scenarios/${ID}`, () => HttpResponse.json(makeScenario())),
+  );
+  return sent;
 }
 
 /** Fills the required fields of a new scenario with one custom objection. */
@@ -92,14 +107,7 @@ describe('scenario editor', () => {
   });
 
   it('sends the schema’s output, then opens the saved scenario and says so', async () => {
-    const sent: ScenarioInput[] = [];
-    server.use(
-      http.post('/api/scenarios', async ({ request }) => {
-        sent.push((await request.json()) as ScenarioInput);
-        return HttpResponse.json(makeScenario(), { status: 201 });
-      }),
-      http.get(`/api/scenarios/${ID}`, () => HttpResponse.json(makeScenario())),
-    );
+    const sent = acceptCreate();
     const { user } = await openNew();
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: '+ Einwand hinzufügen' }));
@@ -222,5 +230,73 @@ describe('scenario editor', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Please check the marked fields.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Title' })).toHaveAccessibleDescription('This field is required.');
+  });
+
+  describe('scope choice', () => {
+    /** GET /api/team as the caller's role in a team, or 404 without one. */
+    const team = (role: 'owner' | 'manager' | 'member' | null) =>
+      http.get('/api/team', () =>
+        role
+          ? HttpResponse.json({ id: 'c0ffee00-0000-4000-8000-000000000001', name: 'Vertrieb Nord', role, memberCount: 3, seats: 0 })
+          : HttpResponse.json({ error: 'Du bist in keinem Team.', code: 'team_not_found' }, { status: 404 }),
+      );
+
+    /** Saves a valid new scenario (after choose) and returns the scope sent. */
+    async function savedScope(choose?: (user: ReturnType<typeof renderApp>['user']) => Promise<void>) {
+      const sent = acceptCreate();
+      const { user } = await openNew();
+      await fillValid(user);
+      if (choose) await choose(user);
+      await user.click(screen.getByRole('button', { name: 'Speichern' }));
+      await waitFor(() => expect(sent).toHaveLength(1));
+      return sent[0]?.scope;
+    }
+
+    it.each(['owner', 'manager'] as const)('offers Team to a team %s and sends it', async (role) => {
+      server.use(team(role));
+      const scope = await savedScope(async (user) => {
+        const select = await screen.findByRole('combobox', { name: 'Sichtbar für' });
+        const options = within(select).getAllByRole('option').map((o) => o.textContent);
+        expect(options).toEqual(['Nur mich (persönlich)', 'Mein Team (Manager)']);
+        await user.selectOptions(select, 'Mein Team (Manager)');
+      });
+      expect(scope).toBe('team');
+    });
+
+    it.each([
+      ['a team member', team('member')],
+      ['someone without a team', team(null)],
+    ])('offers no choice to %s: the scenario is personal', async (_who, handler) => {
+      let asked = 0;
+      server.use(http.get('/api/team', () => (asked++, undefined)), handler);
+      const scope = await savedScope();
+      expect(asked).toBeGreaterThan(0);
+      expect(screen.queryByRole('combobox', { name: 'Sichtbar für' })).not.toBeInTheDocument();
+      expect(scope).toBe('mine');
+    });
+
+    it('offers an admin who manages a team all three', async () => {
+      server.use(...adminHandlers(), team('manager'));
+      // an admin writing scenarios is in the training app
+      window.sessionStorage.setItem(AREA_STORAGE_KEY, 'training');
+      const { user } = await openNew();
+      const select = await screen.findByRole('combobox', { name: 'Sichtbar für' });
+      await waitFor(() =>
+        expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
+          'Nur mich (persönlich)',
+          'Mein Team (Manager)',
+          'Alle (Admins)',
+        ]),
+      );
+      await user.selectOptions(select, 'Alle (Admins)');
+      expect(select).toHaveValue('public');
+    });
+
+    it('shows no choice when editing: the scope stays', async () => {
+      server.use(team('owner'), http.get(`/api/scenarios/${ID}`, () => HttpResponse.json(makeScenario({ scope: 'team' }))));
+      renderApp(`/scenarios/${ID}/edit`, { session: true });
+      expect(await screen.findByRole('textbox', { name: 'Titel' })).toHaveValue('Zeiterfassung für Handwerker');
+      expect(screen.queryByRole('combobox', { name: 'Sichtbar für' })).not.toBeInTheDocument();
+    });
   });
 });

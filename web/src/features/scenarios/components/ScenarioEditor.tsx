@@ -15,9 +15,11 @@ import {
   previewScenario,
   scenarioQueryOptions,
   scenariosKey,
+  teamRoleQueryOptions,
   tonePresetsQueryOptions,
   updateScenario,
   type Scenario,
+  type Scope,
 } from '../api/scenarios';
 import { FAMILIES, familyKey, SITUATIONS, situationKey } from '../lib/catalogue';
 import { downloadScenario } from '../lib/download';
@@ -290,7 +292,12 @@ function EditorForm({ id, scenario }: { id: string | null; scenario: Scenario | 
   const readOnly = scenario !== null && !scenario.editable;
   // A new scenario is in the UI's language until the user picks one.
   const withLanguage = (v: ScenarioValues): ScenarioValues => (v.language ? v : { ...v, language: lang });
-  const isAdmin = Boolean(me.data?.user.is_admin);
+  // The scopes a new scenario may have: a team's for its owner and
+  // managers, public for admins (the server checks both again).
+  const teamRole = useQuery({ ...teamRoleQueryOptions(), enabled: !id && Boolean(session) });
+  const scopes: Scope[] = ['mine'];
+  if (teamRole.data === 'owner' || teamRole.data === 'manager') scopes.push('team');
+  if (me.data?.user.is_admin) scopes.push('public');
 
   const errorOf = (path: string): string | undefined => {
     const value = errors[path];
@@ -346,7 +353,7 @@ function EditorForm({ id, scenario }: { id: string | null; scenario: Scenario | 
         queryClient.setQueryData(scenarioQueryOptions(id).queryKey, saved);
         setStatus(t('scenarios.saved'));
       } else {
-        const created = await createScenario(isAdmin ? body : { ...body, scope: 'mine' });
+        const created = await createScenario(scopes.includes(body.scope) ? body : { ...body, scope: 'mine' });
         navigate(`/scenarios/${encodeURIComponent(created.id)}/edit`, { replace: true, state: { saved: true } });
       }
       void queryClient.invalidateQueries({ queryKey: [...scenariosKey, 'list'] });
@@ -443,7 +450,7 @@ function EditorForm({ id, scenario }: { id: string | null; scenario: Scenario | 
               error={errorOf('product')}
               onChange={(event) => set('product', event.target.value)}
             />
-            {!id && isAdmin ? (
+            {!id && scopes.length > 1 ? (
               <SelectField
                 id={idOf('scope')}
                 label={t('scenarios.field.scope')}
@@ -451,8 +458,11 @@ function EditorForm({ id, scenario }: { id: string | null; scenario: Scenario | 
                 error={errorOf('scope')}
                 onChange={(event) => set('scope', event.target.value)}
               >
-                <option value="mine">{t('scenarios.field.scope.mine')}</option>
-                <option value="public">{t('scenarios.field.scope.public')}</option>
+                {scopes.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`scenarios.field.scope.${s}`)}
+                  </option>
+                ))}
               </SelectField>
             ) : null}
           </Section>

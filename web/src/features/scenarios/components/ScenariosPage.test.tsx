@@ -111,6 +111,30 @@ describe("'Szenarien' library", () => {
     expect(screen.getByRole('combobox', { name: 'Situation' })).toHaveValue('');
   });
 
+  it("the filter 'Team' asks for the team's scenarios and marks them as the team's", async () => {
+    const teamItem = makeItem({ id: '7a0c1a52-0000-4000-8000-000000000002', title: 'Team-Einwände', scope: 'team', editable: false });
+    const queries: string[] = [];
+    server.use(
+      http.get('/api/scenarios', ({ request }) => {
+        const search = new URL(request.url).search;
+        queries.push(search);
+        return HttpResponse.json(search === '?scope=team' ? { items: [teamItem], total: 1 } : { items: [makeItem(), BUILT_IN], total: 2 });
+      }),
+    );
+    const { user } = await openLibrary();
+    await screen.findByText('2 Szenarien');
+    const scope = screen.getByRole('combobox', { name: 'Herkunft' });
+    expect(within(scope).getAllByRole('option').map((o) => o.textContent)).toEqual(['Alle', 'Meine', 'Team', 'Öffentlich']);
+    await user.selectOptions(scope, 'Team');
+    await screen.findByText('1 Szenario');
+    expect(queries.at(-1)).toBe('?scope=team');
+    const team = card('Team-Einwände');
+    expect(team.getByText('Team')).toBeInTheDocument();
+    // a member uses it but does not change it
+    expect(team.queryByRole('link', { name: 'Bearbeiten' })).not.toBeInTheDocument();
+    expect(team.getByRole('button', { name: 'Mit diesem Szenario starten' })).toBeInTheDocument();
+  });
+
   it('searches once typing pauses, not per key', async () => {
     const queries = scenariosApi();
     const { user } = await openLibrary();

@@ -20,6 +20,7 @@ import {
 } from '../api/scenarios';
 import { BUYERS, buyerKey, SCOPES, scopeKey, SITUATIONS, situationKey } from '../lib/catalogue';
 import { downloadScenario } from '../lib/download';
+import { FilterSelect } from './FilterSelect';
 import { fieldLabel } from '../lib/field-label';
 import { StartScenarioDialog, type StartableScenario } from './StartScenarioDialog';
 import './scenarios.css';
@@ -197,7 +198,7 @@ export function ScenariosPage() {
   const [exportFailed, setExportFailed] = useState(false);
   const [query, setQuery] = useState(filters.q);
   const [industry, setIndustry] = useState(filters.industry);
-  const ids = { q: useId(), situation: useId(), industry: useId(), buyer: useId(), scope: useId() };
+  const ids = { q: useId(), industry: useId() };
   useDocumentTitle(t('scenarios.title'));
 
   /** Changes filters; any change starts again on page 1. Typing replaces the history entry, a choice adds one. */
@@ -261,24 +262,13 @@ export function ScenariosPage() {
             onChange={(event) => setQuery(event.target.value)}
           />
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.situation}>
-            {t('scenarios.filter.situation')}
-          </label>
-          <select
-            id={ids.situation}
-            className="field__input field__select"
-            value={filters.situation}
-            onChange={(event) => update({ situation: event.target.value })}
-          >
-            <option value="">{t('scenarios.all')}</option>
-            {SITUATIONS.map((s) => (
-              <option key={s} value={s}>
-                {t(situationKey(s))}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={t('scenarios.filter.situation')}
+          value={filters.situation}
+          values={SITUATIONS}
+          nameOf={situationKey}
+          onChange={(value) => update({ situation: value })}
+        />
         <div className="field">
           <label className="field__label" htmlFor={ids.industry}>
             {t('scenarios.filter.industry')}
@@ -292,42 +282,20 @@ export function ScenariosPage() {
             onChange={(event) => setIndustry(event.target.value)}
           />
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.buyer}>
-            {t('scenarios.filter.buyer')}
-          </label>
-          <select
-            id={ids.buyer}
-            className="field__input field__select"
-            value={filters.buyer}
-            onChange={(event) => update({ buyer: event.target.value })}
-          >
-            <option value="">{t('scenarios.all')}</option>
-            {BUYERS.map((b) => (
-              <option key={b} value={b}>
-                {t(buyerKey(b))}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.scope}>
-            {t('scenarios.filter.scope')}
-          </label>
-          <select
-            id={ids.scope}
-            className="field__input field__select"
-            value={filters.scope}
-            onChange={(event) => update({ scope: event.target.value })}
-          >
-            <option value="">{t('scenarios.all')}</option>
-            {SCOPES.map((s) => (
-              <option key={s} value={s}>
-                {t(scopeKey(s))}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={t('scenarios.filter.buyer')}
+          value={filters.buyer}
+          values={BUYERS}
+          nameOf={buyerKey}
+          onChange={(value) => update({ buyer: value })}
+        />
+        <FilterSelect
+          label={t('scenarios.filter.scope')}
+          value={filters.scope}
+          values={SCOPES}
+          nameOf={scopeKey}
+          onChange={(value) => update({ scope: value })}
+        />
         {filtered ? (
           <button type="button" className="link-button scenarios__reset" onClick={() => setParams(new URLSearchParams())}>
             {t('scenarios.filter.reset')}
