@@ -87,6 +87,8 @@ type repsFile struct {
 	OutsideFresh14 map[string]map[string][]string `json:"outside_fresh14"`
 	OutsideFresh15 map[string]map[string][]string `json:"outside_fresh15"`
 	OutsideFresh16 map[string]map[string][]string `json:"outside_fresh16"`
+	OutsideFresh17 map[string]map[string][]string `json:"outside_fresh17"`
+	OutsideFresh18 map[string]map[string][]string `json:"outside_fresh18"`
 	Meeting        map[string][]string            `json:"meeting"`
 	// Phrasings are everyday ways to acknowledge and to state a benefit.
 	Phrasings struct {
@@ -619,7 +621,12 @@ func TestScriptedReps(t *testing.T) {
 	// pharma rep, a cheerful restaurant-supplies salesman whose three
 	// exclamation marks counted as shouting) 57.7 %, the sixteenth (a
 	// question-loving fleet-software rep, a coach-like training seller)
-	// 96.7 % after the fifteenth's rules; then both were used.
+	// 96.7 % after the fifteenth's rules; then both were used. The
+	// seventeenth (an email-like telecom account manager, a plain solar
+	// installer) and the eighteenth (a lively staffing consultant, a
+	// meticulous insurance broker) measured 91.3 % and 93.3 % after all
+	// those rules and were never used to find any: their floor of 90 is
+	// the goal itself, on wording no rule was tuned on.
 	// What counts for the goal is the figure of a set before its use.
 	outsideSets := []*outsideSet{
 		{name: "outside wording", answers: one(r.Outside), floor: 90},
@@ -644,6 +651,8 @@ func TestScriptedReps(t *testing.T) {
 		{name: "fourteenth fresh set", answers: r.OutsideFresh14, floor: 90},
 		{name: "fifteenth fresh set", answers: r.OutsideFresh15, floor: 90},
 		{name: "sixteenth fresh set", answers: r.OutsideFresh16, floor: 90},
+		{name: "seventeenth fresh set (never used)", answers: r.OutsideFresh17, floor: 90},
+		{name: "eighteenth fresh set (never used)", answers: r.OutsideFresh18, floor: 90},
 	}
 	good90, goodAll := 0, 0
 	maxKeywords, maxOfftopic, maxEcho, maxRepeat := 0, 0, 0, 0
