@@ -38,6 +38,12 @@ export type ChatScenario = Pick<ApiChatScenario, 'id' | 'title' | 'persona'> & {
   objectionCount?: number;
 };
 
+/** A team assignment the chat is started on ('Aufgaben' on the dashboard): sent as assignmentId with the first message. */
+export interface ChatAssignment {
+  id: string;
+  title: string;
+}
+
 /** What the error box shows. */
 export interface ChatError {
   title: string;
@@ -53,6 +59,8 @@ export interface ChatState {
   focus: ChatFocus | null;
   /** Sent with the first message (scenarioId); the header shows it. */
   scenario: ChatScenario | null;
+  /** Sent with the first message (assignmentId); null for a chat without one. */
+  assignment: ChatAssignment | null;
   /** Start was pressed (or a conversation was opened). */
   started: boolean;
   conversationId: string | null;
@@ -78,6 +86,7 @@ export const initialChatState: ChatState = {
   difficulty: null,
   focus: null,
   scenario: null,
+  assignment: null,
   started: false,
   conversationId: null,
   messages: [],
@@ -96,7 +105,14 @@ export const initialChatState: ChatState = {
 };
 
 export type ChatAction =
-  | { type: 'reset'; mode?: ChatMode | null; difficulty?: Difficulty | null; focus?: ChatFocus | null; scenario?: ChatScenario | null }
+  | {
+      type: 'reset';
+      mode?: ChatMode | null;
+      difficulty?: Difficulty | null;
+      focus?: ChatFocus | null;
+      scenario?: ChatScenario | null;
+      assignment?: ChatAssignment | null;
+    }
   | { type: 'selectMode'; mode: ChatMode }
   | { type: 'selectDifficulty'; difficulty: Difficulty }
   | { type: 'checking' }
@@ -158,10 +174,11 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         difficulty: action.mode === 'Übung' ? (action.difficulty ?? null) : null,
         focus: action.mode === 'Übung' ? (action.focus ?? null) : null,
         scenario: action.scenario ?? null,
+        assignment: action.assignment ?? null,
       };
     case 'selectMode':
-      // choosing a mode clears the difficulty (and a focus from 'Als Nächstes üben')
-      return { ...state, mode: action.mode, difficulty: null, focus: null, error: null };
+      // choosing a mode clears the difficulty (and a focus from 'Als Nächstes üben', and the assignment whose mode it was)
+      return { ...state, mode: action.mode, difficulty: null, focus: null, assignment: null, error: null };
     case 'selectDifficulty':
       return { ...state, difficulty: action.difficulty, error: null };
     case 'checking':
