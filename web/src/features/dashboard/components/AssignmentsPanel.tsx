@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ChatMode, Difficulty } from '../../../lib/api';
+import type { Difficulty } from '../../../lib/api';
 import { LOCALES, useI18n, type MessageKey } from '../../../lib/i18n';
 import { useNavigate } from '../../../lib/router';
 import type { ChatLocationState } from '../../chat/components/ChatPage';
@@ -32,7 +32,7 @@ export function AssignmentsPanel({ userId }: { userId: string }) {
 
   const start = (a: MyAssignment) => {
     const state: ChatLocationState = {
-      mode: a.mode as ChatMode,
+      mode: a.mode,
       ...(a.mode === 'Übung' ? { difficulty: a.difficulty as Difficulty } : {}),
       assignment: { id: a.id, title: a.title },
     };

@@ -2,6 +2,7 @@ import { auth } from './auth';
 import { common } from './common';
 import { layout } from './layout';
 import type { admin } from './admin';
+import type { assignments } from './assignments';
 import type { signin } from './signin';
 import type { chat } from './chat';
 import type { chatParts } from './chatParts';
@@ -36,6 +37,7 @@ export type Messages = typeof core &
   typeof tutorial &
   typeof help &
   typeof feedback &
+  typeof assignments &
   typeof admin;
 export type MessageKey = keyof Messages;
 export type { Entry, Catalogue } from './types';

@@ -1,0 +1,71 @@
+import type { Catalogue } from './types';
+
+/** The team's assignments (issue 27, point 4): /team/assignments. */
+export const assignments = {
+  'assignments.title': { de: 'Aufgaben', en: 'Assignments' },
+  'assignments.lead': {
+    de: 'Weise deinem Team Trainings mit Fälligkeitsdatum zu und sieh, wer sie erledigt hat. Ein gewonnener Chat schließt eine Aufgabe ab; bei Prüfungen siehst du das Ergebnis der Auswertung.',
+    en: 'Assign trainings with a due date to your team and see who has done them. A won chat completes an assignment; for exams you see the evaluation’s score.',
+  },
+  'assignments.new': { de: 'Neue Aufgabe', en: 'New assignment' },
+  'assignments.field.title': { de: 'Titel', en: 'Title' },
+  'assignments.field.mode': { de: 'Modus', en: 'Mode' },
+  'assignments.mode.practice': { de: 'Übung', en: 'Practice' },
+  'assignments.mode.exam': { de: 'Prüfung', en: 'Exam' },
+  'assignments.field.difficulty': { de: 'Schwierigkeit', en: 'Difficulty' },
+  'assignments.difficulty.1': { de: 'Leicht', en: 'Easy' },
+  'assignments.difficulty.2': { de: 'Mittel', en: 'Medium' },
+  'assignments.difficulty.3': { de: 'Schwer', en: 'Hard' },
+  'assignments.examHint': {
+    de: 'Eine Prüfung hat immer drei Einwände.',
+    en: 'An exam always has three objections.',
+  },
+  'assignments.field.family': { de: 'Einwand', en: 'Objection' },
+  'assignments.family.any': { de: 'Beliebig', en: 'Any' },
+  'assignments.field.scenario': { de: 'Szenario', en: 'Scenario' },
+  'assignments.scenario.none': { de: 'Kein Szenario', en: 'No scenario' },
+  'assignments.scenarioHint': {
+    de: 'Öffentliche Szenarien sieht jedes Mitglied. Mit einem Szenario gilt der Einwand nicht.',
+    en: 'Every member sees public scenarios. With a scenario, the objection does not apply.',
+  },
+  'assignments.field.product': { de: 'Produktbeschreibung', en: 'Product description' },
+  'assignments.productHint': {
+    de: 'Leer lassen: Jedes Mitglied verkauft sein eigenes Produkt aus dem Profil.',
+    en: 'Leave empty: each member sells their own product from their profile.',
+  },
+  'assignments.field.due': { de: 'Fällig am', en: 'Due' },
+  'assignments.field.members': { de: 'Für', en: 'For' },
+  'assignments.members.all': { de: 'Ganzes Team', en: 'Whole team' },
+  'assignments.members.some': { de: 'Ausgewählte Mitglieder', en: 'Selected members' },
+  'assignments.submit': { de: 'Aufgabe zuweisen', en: 'Assign' },
+  'assignments.created': { de: 'Die Aufgabe wurde zugewiesen.', en: 'The assignment was given.' },
+  'assignments.error.title': { de: 'Bitte gib einen Titel ein.', en: 'Please enter a title.' },
+  'assignments.error.titleMax': {
+    de: 'Der Titel darf höchstens 200 Zeichen lang sein.',
+    en: 'The title may be at most 200 characters long.',
+  },
+  'assignments.error.product': {
+    de: 'Die Produktbeschreibung ist zu lang.',
+    en: 'The product description is too long.',
+  },
+  'assignments.error.due': { de: 'Bitte wähle ein Fälligkeitsdatum.', en: 'Please choose a due date.' },
+  'assignments.error.duePast': {
+    de: 'Das Fälligkeitsdatum muss in der Zukunft liegen.',
+    en: 'The due date must be in the future.',
+  },
+  'assignments.error.members': {
+    de: 'Bitte wähle mindestens ein Mitglied.',
+    en: 'Please choose at least one member.',
+  },
+  'assignments.list': { de: 'Zugewiesene Aufgaben', en: 'Given assignments' },
+  'assignments.empty': { de: 'Noch keine Aufgaben.', en: 'No assignments yet.' },
+  'assignments.due': { de: 'fällig am {date}', en: 'due {date}' },
+  'assignments.progress': { de: '{done} von {total} erledigt', en: '{done} of {total} done' },
+  'assignments.col.member': { de: 'Mitglied', en: 'Member' },
+  'assignments.col.status': { de: 'Status', en: 'Status' },
+  'assignments.col.score': { de: 'Ergebnis', en: 'Score' },
+  'assignments.status.open': { de: 'Offen', en: 'Open' },
+  'assignments.status.done': { de: 'Erledigt', en: 'Done' },
+  'assignments.status.overdue': { de: 'Überfällig', en: 'Overdue' },
+  'assignments.score': { de: '{score} %', en: '{score} %' },
+} satisfies Catalogue;
