@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"salescoach/scenarios"
 	"salescoach/sqlstore"
 	"salescoach/sqlstore/sqlstoretest"
 )
@@ -141,6 +142,55 @@ func TestAssignmentCompletedByWonChat(t *testing.T) {
 			if m := m.(map[string]any); m["userId"] == te.memberID && m["status"] != "open" {
 				t.Errorf("exam ended early counts: %v", m)
 			}
+		}
+	})
+}
+
+// TestAssignmentExamWonAndScored: an exam on a scenario of the library
+// (three objections, played in order) is won with the built-in trainer's
+// model answers, taken from a practice chat on the same scenario at
+// 'Schwer' that gets the same answers; the assignment is then done, and its
+// evaluation's total is the score the managers see.
+func TestAssignmentExamWonAndScored(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		te := newTeamEnv(t, db)
+		lib, err := scenarios.Library()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sqlstore.NewScenarioService(db).SeedBuiltIn(t.Context(), lib); err != nil {
+			t.Fatal(err)
+		}
+		const scenario = "builtin-kassensystem-cafe-de"
+		due := te.e.clock.Now().Add(72 * time.Hour).Format(time.RFC3339)
+		exam := te.manager.do("POST", "/api/team/assignments", map[string]any{"title": "Prüfung Café", "mode": "Prüfung",
+			"difficulty": 3, "scenarioId": scenario, "dueAt": due, "userIds": []string{te.memberID}}).must(t, 201).json(t)
+		opening := "Guten Tag, ich stelle Ihnen kurz CloudKasse vor."
+		a := te.member.chat(t, map[string]any{"assignmentId": exam["id"], "message": opening}, 200)
+		examID := a["conversationId"].(string)
+		mirror := te.member.chat(t, map[string]any{"mode": "Übung", "difficulty": 3, "scenarioId": scenario, "message": opening}, 200)
+		mirrorID := mirror["conversationId"].(string)
+		for i := 0; i < 30 && a["completed"] != true; i++ {
+			perfect := te.member.do("POST", "/api/conversations/"+mirrorID+"/perfect-message", nil).must(t, 200).json(t)["message"].(string)
+			answer := fillPlaceholders(perfect, i)
+			a = te.member.chat(t, map[string]any{"conversationId": examID, "message": answer}, 200)
+			te.member.chat(t, map[string]any{"conversationId": mirrorID, "message": answer}, 200)
+		}
+		if a["completed"] != true {
+			t.Fatalf("exam not won: %v", a)
+		}
+		row := assignments(t, te.manager.do("GET", "/api/team/assignments", nil))[0]["members"].([]any)[0].(map[string]any)
+		if row["status"] != "done" || row["score"] != nil || row["conversationId"] != examID {
+			t.Errorf("won, not evaluated: %v", row)
+		}
+		ev := te.member.do("POST", "/api/conversations/"+examID+"/evaluation", nil).must(t, 200).json(t)["evaluation"].(map[string]any)
+		row = assignments(t, te.manager.do("GET", "/api/team/assignments", nil))[0]["members"].([]any)[0].(map[string]any)
+		if row["status"] != "done" || row["score"] != ev["totalPercent"] {
+			t.Errorf("evaluated (total %v): %v", ev["totalPercent"], row)
+		}
+		mine := assignments(t, te.member.do("GET", "/api/me/assignments", nil))[0]["mine"].(map[string]any)
+		if mine["score"] != ev["totalPercent"] {
+			t.Errorf("member's own score = %v, want %v", mine["score"], ev["totalPercent"])
 		}
 	})
 }
