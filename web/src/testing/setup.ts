@@ -5,7 +5,6 @@ import { clearNotices } from '../components/ui/notices-store';
 import { sessions } from '../lib/auth';
 import { registerMessages } from '../lib/i18n';
 import { admin } from '../lib/i18n/messages/admin';
-import { assignments } from '../lib/i18n/messages/assignments';
 import { signin } from '../lib/i18n/messages/signin';
 import { chat } from '../lib/i18n/messages/chat';
 import { chatParts } from '../lib/i18n/messages/chatParts';
@@ -28,7 +27,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 // The app loads the screens' texts with the screens (lib/i18n/catalogues);
 // component tests render screens directly, so every text is there up front.
-for (const part of [signin, chat, chatParts, profile, dashboard, progress, scenarios, tutorial, help, feedback, admin, assignments]) registerMessages(part);
+for (const part of [signin, chat, chatParts, profile, dashboard, progress, scenarios, tutorial, help, feedback, admin]) registerMessages(part);
 setServerEnglish(serverEnglish);
 
 // jsdom's browser prefers en-US; the app picks its first-visit language from

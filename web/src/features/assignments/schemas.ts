@@ -24,16 +24,16 @@ export const FAMILIES = [
  */
 export const assignmentSchema = z
   .object({
-    title: z.string().trim().min(1, msg('assignments.error.title')).max(200, msg('assignments.error.titleMax')),
+    title: z.string().trim().min(1, msg('dashboard.teamTasks.error.title')).max(200, msg('dashboard.teamTasks.error.titleMax')),
     mode: z.enum(['Übung', 'Prüfung']),
     difficulty: z.enum(['1', '2', '3']),
     family: z.string(),
     scenarioId: z.string(),
-    productDescription: z.string().trim().max(20000, msg('assignments.error.product')),
+    productDescription: z.string().trim().max(20000, msg('dashboard.teamTasks.error.product')),
     dueAt: z
       .string()
-      .refine((v) => v !== '' && !Number.isNaN(new Date(v).getTime()), msg('assignments.error.due'))
-      .refine((v) => new Date(v).getTime() > Date.now(), msg('assignments.error.duePast')),
+      .refine((v) => v !== '' && !Number.isNaN(new Date(v).getTime()), msg('dashboard.teamTasks.error.due'))
+      .refine((v) => new Date(v).getTime() > Date.now(), msg('dashboard.teamTasks.error.duePast')),
   })
   .transform(
     (v): AssignmentInput => ({

@@ -19,7 +19,6 @@ const parts = {
   help: () => import('./messages/help').then((m) => m.help),
   feedback: () => import('./messages/feedback').then((m) => m.feedback),
   admin: () => import('./messages/admin').then((m) => m.admin),
-  assignments: () => import('./messages/assignments').then((m) => m.assignments),
 } satisfies Record<string, () => Promise<Catalogue>>;
 
 export type CataloguePart = keyof typeof parts;

@@ -4,9 +4,9 @@ import { errorMessage, LOCALES, useI18n, type MessageKey } from '../../../lib/i1
 import { teamAssignmentsQueryOptions, type Assignment } from '../api/assignments';
 
 const STATUS: Record<string, MessageKey> = {
-  open: 'assignments.status.open',
-  done: 'assignments.status.done',
-  overdue: 'assignments.status.overdue',
+  open: 'dashboard.teamTasks.status.open',
+  done: 'dashboard.teamTasks.status.done',
+  overdue: 'dashboard.teamTasks.status.overdue',
 };
 
 /** The team's assignments, each with its assignees' completion and, for exams, their scores. */
@@ -18,14 +18,14 @@ export function AssignmentList() {
   return (
     <section className="panel assignments__list" aria-labelledby="assignments-list-title">
       <h2 id="assignments-list-title" className="panel__title">
-        {t('assignments.list')}
+        {t('dashboard.teamTasks.list')}
       </h2>
       {list.isError ? (
         <Alert tone="error">{errorMessage(list.error, t)}</Alert>
       ) : list.isPending ? (
         <p className="panel__muted">{t('common.loading')}</p>
       ) : list.data.length === 0 ? (
-        <p className="panel__muted">{t('assignments.empty')}</p>
+        <p className="panel__muted">{t('dashboard.teamTasks.empty')}</p>
       ) : (
         list.data.map((a) => <AssignmentCard key={a.id} a={a} due={date.format(new Date(a.dueAt))} />)
       )}
@@ -44,24 +44,24 @@ function AssignmentCard({ a, due }: { a: Assignment; due: string }) {
         {a.title}
       </h3>
       <p className="panel__muted">
-        {exam ? t('assignments.mode.exam') : t('assignments.mode.practice')} ·{' '}
-        {t(`assignments.difficulty.${a.difficulty}` as MessageKey)} · {t('assignments.due', { date: due })} ·{' '}
-        {t('assignments.progress', { done, total: members.length })}
+        {exam ? t('dashboard.teamTasks.mode.exam') : t('dashboard.teamTasks.mode.practice')} ·{' '}
+        {t(`dashboard.teamTasks.difficulty.${a.difficulty}` as MessageKey)} · {t('dashboard.teamTasks.due', { date: due })} ·{' '}
+        {t('dashboard.teamTasks.progress', { done, total: members.length })}
       </p>
       <table className="assignment__table">
         <thead>
           <tr>
-            <th scope="col">{t('assignments.col.member')}</th>
-            <th scope="col">{t('assignments.col.status')}</th>
-            {exam ? <th scope="col">{t('assignments.col.score')}</th> : null}
+            <th scope="col">{t('dashboard.teamTasks.col.member')}</th>
+            <th scope="col">{t('dashboard.teamTasks.col.status')}</th>
+            {exam ? <th scope="col">{t('dashboard.teamTasks.col.score')}</th> : null}
           </tr>
         </thead>
         <tbody>
           {members.map((m) => (
             <tr key={m.userId} className={`assignment__row assignment__row--${m.status}`}>
               <th scope="row">{m.displayName}</th>
-              <td>{t(STATUS[m.status] ?? 'assignments.status.open')}</td>
-              {exam ? <td>{m.score != null ? t('assignments.score', { score: m.score }) : '–'}</td> : null}
+              <td>{t(STATUS[m.status] ?? 'dashboard.teamTasks.status.open')}</td>
+              {exam ? <td>{m.score != null ? t('dashboard.teamTasks.score', { score: m.score }) : '–'}</td> : null}
             </tr>
           ))}
         </tbody>

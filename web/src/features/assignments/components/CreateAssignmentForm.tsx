@@ -23,9 +23,9 @@ const INITIAL: AssignmentFormValues = {
 };
 
 const DIFFICULTIES: { value: '1' | '2' | '3'; label: MessageKey }[] = [
-  { value: '1', label: 'assignments.difficulty.1' },
-  { value: '2', label: 'assignments.difficulty.2' },
-  { value: '3', label: 'assignments.difficulty.3' },
+  { value: '1', label: 'dashboard.teamTasks.difficulty.1' },
+  { value: '2', label: 'dashboard.teamTasks.difficulty.2' },
+  { value: '3', label: 'dashboard.teamTasks.difficulty.3' },
 ];
 
 /**
@@ -49,14 +49,14 @@ export function CreateAssignmentForm() {
   const submit = form.handleSubmit(async (body) => {
     setResult(null);
     if (!wholeTeam && chosen.length === 0) {
-      setResult({ tone: 'error', text: t('assignments.error.members') });
+      setResult({ tone: 'error', text: t('dashboard.teamTasks.error.members') });
       return;
     }
     try {
       await create.mutateAsync(wholeTeam ? body : { ...body, userIds: chosen });
       form.reset();
       setChosen([]);
-      setResult({ tone: 'success', text: t('assignments.created') });
+      setResult({ tone: 'success', text: t('dashboard.teamTasks.created') });
       void queryClient.invalidateQueries({ queryKey: teamAssignmentsKey });
     } catch (err) {
       form.applyServerErrors(err);
@@ -70,12 +70,12 @@ export function CreateAssignmentForm() {
   return (
     <section className="panel assignments__form" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="panel__title">
-        {t('assignments.new')}
+        {t('dashboard.teamTasks.new')}
       </h2>
       <form className="stack" noValidate aria-labelledby={`${id}-title`} aria-busy={create.isPending || undefined} onSubmit={submit}>
         <TextField
           id="assignment-title"
-          label={t('assignments.field.title')}
+          label={t('dashboard.teamTasks.field.title')}
           maxLength={200}
           required
           value={form.values.title}
@@ -83,7 +83,7 @@ export function CreateAssignmentForm() {
           onChange={(e) => form.setValue('title', e.currentTarget.value)}
         />
         <fieldset className="assignments__choice">
-          <legend className="field__label">{t('assignments.field.mode')}</legend>
+          <legend className="field__label">{t('dashboard.teamTasks.field.mode')}</legend>
           {(['Übung', 'Prüfung'] as const).map((mode) => (
             <label key={mode} className="assignments__option">
               <input
@@ -93,14 +93,14 @@ export function CreateAssignmentForm() {
                 checked={form.values.mode === mode}
                 onChange={() => form.setValue('mode', mode)}
               />
-              {mode === 'Übung' ? t('assignments.mode.practice') : t('assignments.mode.exam')}
+              {mode === 'Übung' ? t('dashboard.teamTasks.mode.practice') : t('dashboard.teamTasks.mode.exam')}
             </label>
           ))}
         </fieldset>
         <SelectField
           id="assignment-difficulty"
-          label={t('assignments.field.difficulty')}
-          hint={form.values.mode === 'Prüfung' ? t('assignments.examHint') : undefined}
+          label={t('dashboard.teamTasks.field.difficulty')}
+          hint={form.values.mode === 'Prüfung' ? t('dashboard.teamTasks.examHint') : undefined}
           value={form.values.difficulty}
           onChange={(e) => form.setValue('difficulty', e.currentTarget.value as '1' | '2' | '3')}
         >
@@ -112,12 +112,12 @@ export function CreateAssignmentForm() {
         </SelectField>
         <SelectField
           id="assignment-family"
-          label={t('assignments.field.family')}
+          label={t('dashboard.teamTasks.field.family')}
           value={form.values.family}
           disabled={form.values.scenarioId !== ''}
           onChange={(e) => form.setValue('family', e.currentTarget.value)}
         >
-          <option value="">{t('assignments.family.any')}</option>
+          <option value="">{t('dashboard.teamTasks.family.any')}</option>
           {FAMILIES.map((f) => (
             <option key={f} value={f}>
               {t(`progress.family.${f}` as MessageKey)}
@@ -126,13 +126,13 @@ export function CreateAssignmentForm() {
         </SelectField>
         <SelectField
           id="assignment-scenarioId"
-          label={t('assignments.field.scenario')}
-          hint={t('assignments.scenarioHint')}
+          label={t('dashboard.teamTasks.field.scenario')}
+          hint={t('dashboard.teamTasks.scenarioHint')}
           value={form.values.scenarioId}
           error={error('scenarioId')}
           onChange={(e) => form.setValue('scenarioId', e.currentTarget.value)}
         >
-          <option value="">{t('assignments.scenario.none')}</option>
+          <option value="">{t('dashboard.teamTasks.scenario.none')}</option>
           {(scenarios.data ?? []).map((s) => (
             <option key={s.id} value={s.id}>
               {s.title}
@@ -141,8 +141,8 @@ export function CreateAssignmentForm() {
         </SelectField>
         <TextAreaField
           id="assignment-productDescription"
-          label={t('assignments.field.product')}
-          hint={t('assignments.productHint')}
+          label={t('dashboard.teamTasks.field.product')}
+          hint={t('dashboard.teamTasks.productHint')}
           rows={3}
           value={form.values.productDescription}
           error={error('productDescription')}
@@ -151,21 +151,21 @@ export function CreateAssignmentForm() {
         <TextField
           id="assignment-dueAt"
           type="datetime-local"
-          label={t('assignments.field.due')}
+          label={t('dashboard.teamTasks.field.due')}
           required
           value={form.values.dueAt}
           error={error('dueAt')}
           onChange={(e) => form.setValue('dueAt', e.currentTarget.value)}
         />
         <fieldset className="assignments__choice">
-          <legend className="field__label">{t('assignments.field.members')}</legend>
+          <legend className="field__label">{t('dashboard.teamTasks.field.members')}</legend>
           <label className="assignments__option">
             <input type="radio" name={`${id}-who`} checked={wholeTeam} onChange={() => setWholeTeam(true)} />
-            {t('assignments.members.all')}
+            {t('dashboard.teamTasks.members.all')}
           </label>
           <label className="assignments__option">
             <input type="radio" name={`${id}-who`} checked={!wholeTeam} onChange={() => setWholeTeam(false)} />
-            {t('assignments.members.some')}
+            {t('dashboard.teamTasks.members.some')}
           </label>
           {!wholeTeam ? (
             <div className="assignments__members">
@@ -184,7 +184,7 @@ export function CreateAssignmentForm() {
         {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
         <div>
           <button type="submit" className="button" disabled={create.isPending}>
-            {t('assignments.submit')}
+            {t('dashboard.teamTasks.submit')}
           </button>
         </div>
       </form>

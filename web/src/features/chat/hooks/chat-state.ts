@@ -59,8 +59,8 @@ export interface ChatState {
   focus: ChatFocus | null;
   /** Sent with the first message (scenarioId); the header shows it. */
   scenario: ChatScenario | null;
-  /** Sent with the first message (assignmentId); null for a chat without one. */
-  assignment: ChatAssignment | null;
+  /** Sent with the first message (assignmentId); absent for a chat without one. */
+  assignment?: ChatAssignment | null | undefined;
   /** Start was pressed (or a conversation was opened). */
   started: boolean;
   conversationId: string | null;
@@ -86,7 +86,6 @@ export const initialChatState: ChatState = {
   difficulty: null,
   focus: null,
   scenario: null,
-  assignment: null,
   started: false,
   conversationId: null,
   messages: [],
@@ -174,11 +173,11 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         difficulty: action.mode === 'Übung' ? (action.difficulty ?? null) : null,
         focus: action.mode === 'Übung' ? (action.focus ?? null) : null,
         scenario: action.scenario ?? null,
-        assignment: action.assignment ?? null,
+        assignment: action.assignment,
       };
     case 'selectMode':
-      // choosing a mode clears the difficulty (and a focus from 'Als Nächstes üben', and the assignment whose mode it was)
-      return { ...state, mode: action.mode, difficulty: null, focus: null, assignment: null, error: null };
+      // choosing a mode clears the difficulty (and a focus from 'Als Nächstes üben'); an assignment's mode is the server's
+      return { ...state, mode: action.mode, difficulty: null, focus: null, error: null };
     case 'selectDifficulty':
       return { ...state, difficulty: action.difficulty, error: null };
     case 'checking':

@@ -340,14 +340,7 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
     dispatch({ type: 'reset', mode: s.mode, difficulty: s.difficulty, focus: s.focus, scenario: s.scenario, assignment: s.assignment });
     if (!s.mode || (s.mode === 'Übung' && !s.difficulty)) return;
     // the reducer ran: read the fresh state before starting
-    stateRef.current = {
-      ...initialChatState,
-      mode: s.mode,
-      difficulty: s.mode === 'Übung' ? s.difficulty : null,
-      focus: s.focus,
-      scenario: s.scenario,
-      assignment: s.assignment,
-    };
+    stateRef.current = { ...initialChatState, mode: s.mode, difficulty: s.mode === 'Übung' ? s.difficulty : null, focus: s.focus, scenario: s.scenario };
     await start();
   }, [start]);
 

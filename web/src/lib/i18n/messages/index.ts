@@ -2,7 +2,6 @@ import { auth } from './auth';
 import { common } from './common';
 import { layout } from './layout';
 import type { admin } from './admin';
-import type { assignments } from './assignments';
 import type { signin } from './signin';
 import type { chat } from './chat';
 import type { chatParts } from './chatParts';
@@ -37,7 +36,6 @@ export type Messages = typeof core &
   typeof tutorial &
   typeof help &
   typeof feedback &
-  typeof assignments &
   typeof admin;
 export type MessageKey = keyof Messages;
 export type { Entry, Catalogue } from './types';
