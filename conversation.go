@@ -75,6 +75,9 @@ type Conversation struct {
 	// the chat plays whatever happens to the scenario later.
 	ScenarioID string
 	Scenario   *Scenario
+	// AssignmentID names the team assignment the chat was started on, ""
+	// for none: a won chat completes it (AssignmentService).
+	AssignmentID string
 
 	CreatedAt   time.Time
 	UpdatedAt   time.Time

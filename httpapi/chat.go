@@ -52,6 +52,10 @@ type chatRequest struct {
 	// ScenarioID names the scenario a new chat plays (ignored for an
 	// existing chat).
 	ScenarioID string `json:"scenarioId"`
+	// AssignmentID names a team assignment of the caller a new chat is
+	// started on; its mode, difficulty, family or scenario and product
+	// description win over the request's (ignored for an existing chat).
+	AssignmentID string `json:"assignmentId"`
 }
 
 func (q *chatRequest) Valid() salescoach.Problems {
@@ -108,12 +112,15 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, u *salescoac
 	if len(req.ScenarioID) > 120 {
 		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgScenarioNotFound)
 	}
+	if req.AssignmentID != "" && !salescoach.IsUUID(req.AssignmentID) {
+		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgAssignmentNotFound)
+	}
 	if req.CallID != "" && !salescoach.IsUUID(req.CallID) {
 		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgCallNotFound)
 	}
 	in := training.SendRequest{ConversationID: req.ConversationID, Mode: req.Mode, Difficulty: req.Difficulty,
 		Message: req.Message, ProductOverride: req.ProductOverride, PDFName: req.PDFName, PDFText: req.PDFText, FocusFamily: req.FocusFamily,
-		ScenarioID: req.ScenarioID}
+		ScenarioID: req.ScenarioID, AssignmentID: req.AssignmentID}
 	var sse *eventStream
 	var emit func(string)
 	if strings.Contains(r.Header.Get("Accept"), "text/event-stream") {

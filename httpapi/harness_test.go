@@ -166,7 +166,7 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 		Catalog: sqlstore.NewCatalogService(db), Subscriptions: sqlstore.NewSubscriptionService(db),
 		Scenarios: sqlstore.NewScenarioService(db),
 		Engine:    trainer.New(), Now: e.clock.Now, Log: logger, Changes: e.hub, Tiers: e.billing,
-		Settings: sqlstore.NewSettingsService(db), Team: e.teams}
+		Settings: sqlstore.NewSettingsService(db), Team: e.teams, Assignments: sqlstore.NewAssignmentService(db)}
 	deps := httpapi.Deps{
 		Conversations: conversations, Progress: progress, Training: e.training, Billing: e.billing,
 		Skills: sqlstore.NewSkillService(db), Scenarios: e.training.Scenarios,
@@ -181,9 +181,10 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 		Settings:  e.training.Settings,
 		Voice:     sqlstore.NewVoiceService(db),
 		TwoFactor: sqlstore.NewTwoFactorService(db), TOTP: mustTOTP(t, e.secret),
-		Privacy: sqlstore.NewPrivacyService(db),
-		Teams:   e.teams,
-		Ready:   db.Ping,
+		Privacy:     sqlstore.NewPrivacyService(db),
+		Teams:       e.teams,
+		Ready:       db.Ping,
+		Assignments: e.training.Assignments,
 		App: fstest.MapFS{
 			"index.html":         {Data: []byte("<!doctype html><title>app</title>")},
 			"assets/app-1234.js": {Data: []byte("console.log(1)")},

@@ -143,6 +143,9 @@ type Deps struct {
 	// Teams stores teams, their members, invitations, shared chats and the
 	// leaderboard; nil: the team endpoints answer 404.
 	Teams salescoach.TeamService
+	// Assignments stores the teams' assignments; nil: their endpoints
+	// answer 404.
+	Assignments salescoach.AssignmentService
 }
 
 // Server is the HTTP front of Sales Coach.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"html/template"
 	"strings"
+	"time"
 	"unicode"
 
 	"salescoach"
@@ -217,6 +218,35 @@ func TeamInvitation(lang, team, link string) salescoach.MailMessage {
 		t.before = []string{"du wurdest eingeladen, dem Team " + team + " bei Sales Coach beizutreten. Die Manager des Teams sehen deinen Trainingsfortschritt (deine Übungs-Chats nicht, außer du teilst einen)."}
 		t.button = "Dem Team beitreten"
 		t.after = []string{"Der Link funktioniert nur einmal und ist 7 Tage gültig. Wenn du noch kein Konto hast, registriere dich über den Link mit dieser E-Mail-Adresse; du trittst dem Team bei, sobald du sie bestätigst."}
+	}
+	return t.render(link)
+}
+
+// AssignmentReminder returns the reminder of a team assignment due at due
+// (shown in UTC), in lang ("de", the default, or "en"), with link as its
+// action (the app's dashboard, where 'Aufgaben' starts it). To is left for
+// the caller. The title is the manager's text: the HTML template escapes
+// it, and control characters are removed. It cannot fail.
+func AssignmentReminder(lang, title string, due time.Time, link string) salescoach.MailMessage {
+	t := newText(lang)
+	title = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return -1
+		}
+		return r
+	}, title)
+	when := due.UTC().Format("02.01.2006 15:04") + " UTC"
+	if t.lang == salescoach.LanguageEN {
+		when = due.UTC().Format("2006-01-02 15:04") + " UTC"
+		t.subject = "Reminder: " + title + " is due tomorrow"
+		t.before = []string{"your team's assignment \u201c" + title + "\u201d is due on " + when + ". You start it under 'Assignments' on your dashboard; a won chat completes it."}
+		t.button = "Open my assignments"
+		t.after = []string{"You get this reminder once, one day before the due date."}
+	} else {
+		t.subject = "Erinnerung: " + title + " ist morgen fällig"
+		t.before = []string{"die Aufgabe \u201e" + title + "\u201c deines Teams ist am " + when + " fällig. Du startest sie auf deinem Dashboard unter 'Aufgaben'; ein gewonnener Chat schließt sie ab."}
+		t.button = "Meine Aufgaben öffnen"
+		t.after = []string{"Diese Erinnerung bekommst du einmal, einen Tag vor dem Fälligkeitsdatum."}
 	}
 	return t.render(link)
 }

@@ -38,7 +38,8 @@ func validID(s string) bool { return salescoach.IsUUID(s) }
 const conversationColumns = `id, user_id, title, mode, COALESCE(difficulty, 0), COALESCE(product_override, ''),
 	COALESCE(pdf_name, ''), %s, stage, total_stages, progress, objections, last_score,
 	COALESCE(scored_message_id, ''), xp_messages, COALESCE(evaluation, ''),
-	created_at, updated_at, completed_at, deleted_at, COALESCE(scenario_id, ''), scenario_json`
+	created_at, updated_at, completed_at, deleted_at, COALESCE(scenario_id, ''), scenario_json,
+	COALESCE(assignment_id, '')`
 
 var (
 	conversationSelect     = fmt.Sprintf(conversationColumns, `COALESCE(pdf_text, '')`)
@@ -56,7 +57,7 @@ func scanConversation(s rowScanner) (*salescoach.Conversation, error) {
 		&c.PDFName, &c.PDFText, &c.Stage, &c.TotalStages, &c.Progress, &objections, &lastScore,
 		&c.ScoredMessageID, &c.XPMessages, &c.Evaluation,
 		scanTime(&c.CreatedAt), scanTime(&c.UpdatedAt), scanNullTime(&c.CompletedAt), scanNullTime(&c.DeletedAt),
-		&c.ScenarioID, &scenario)
+		&c.ScenarioID, &scenario, &c.AssignmentID)
 	if err != nil {
 		return nil, err
 	}
@@ -176,13 +177,13 @@ func (s *ConversationService) StartConversation(ctx context.Context, c *salescoa
 		if _, err := r.exec(ctx, `INSERT INTO conversations (id, user_id, title, mode, difficulty,
 				product_override, pdf_name, pdf_text, stage, total_stages, progress, objections,
 				last_score, scored_message_id, xp_messages, evaluation, created_at, updated_at, completed_at,
-				scenario_id, scenario_json)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				scenario_id, scenario_json, assignment_id)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			c.ID, c.UserID, c.Title, c.Mode, nullInt(c.Difficulty),
 			nullString(c.ProductOverride), nullString(c.PDFName), nullString(c.PDFText),
 			c.Stage, c.TotalStages, c.Progress, objections,
 			lastScore, nullString(c.ScoredMessageID), c.XPMessages, nullString(c.Evaluation),
-			c.CreatedAt, c.UpdatedAt, c.CompletedAt, nullString(c.ScenarioID), scenario); err != nil {
+			c.CreatedAt, c.UpdatedAt, c.CompletedAt, nullString(c.ScenarioID), scenario, nullString(c.AssignmentID)); err != nil {
 			return dbError(err, "insert conversation")
 		}
 		if _, err := r.exec(ctx, `INSERT INTO chat_starts (id, user_id, conversation_id, created_at) VALUES (?, ?, ?, ?)`,

@@ -49,18 +49,25 @@ func (s *OutboxService) EnqueueMail(ctx context.Context, m *salescoach.OutboxMai
 				return err
 			}
 		}
-		_, err := r.exec(ctx, `INSERT INTO mail_outbox (id, user_id, recipient, subject, body_text, body_html, link,
-				due_at, give_up_at, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			id, m.UserID, to, m.Message.Subject, m.Message.Text, m.Message.HTML, m.Message.Link,
-			m.CreatedAt, m.GiveUpAt, m.CreatedAt)
-		return dbError(err, "insert outbox mail")
+		return insertOutboxMail(ctx, r, id, to, m)
 	})
 	if err != nil {
 		return err
 	}
 	m.ID = id
 	return nil
+}
+
+// insertOutboxMail stores m, addressed to to, as pending under id, in the
+// caller's transaction: for writes whose mail must exist exactly when they
+// do (EnqueueMail's token, an assignment's reminder mark).
+func insertOutboxMail(ctx context.Context, r runner, id, to string, m *salescoach.OutboxMail) error {
+	_, err := r.exec(ctx, `INSERT INTO mail_outbox (id, user_id, recipient, subject, body_text, body_html, link,
+			due_at, give_up_at, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, m.UserID, to, m.Message.Subject, m.Message.Text, m.Message.HTML, m.Message.Link,
+		m.CreatedAt, m.GiveUpAt, m.CreatedAt)
+	return dbError(err, "insert outbox mail")
 }
 
 // ClaimMails claims up to limit due pending mails for lease in one

@@ -49,6 +49,9 @@ type Service struct {
 	// Team finds the owner and managers of a user's team, who are told
 	// (ChangeTeam) when the user finishes a chat; nil tells no one.
 	Team salescoach.TeamWatchers
+	// Assignments gives the team assignments a chat may start on; nil:
+	// starting on one is ENOTFOUND.
+	Assignments salescoach.AssignmentService
 	// Settings gives the exams' pass mark; nil: DefaultExamPassMark.
 	Settings salescoach.SettingsService
 	Now      func() time.Time
@@ -126,6 +129,12 @@ type SendRequest struct {
 	// the new chat plays (ENOTFOUND otherwise, nothing started); ignored
 	// for a chat that exists. With it, FocusFamily is ignored.
 	ScenarioID string
+	// AssignmentID, when not empty, names an assignment given to the user
+	// by their team that the new chat is started on: the assignment's mode,
+	// difficulty, family or scenario and product description replace the
+	// request's (ENOTFOUND when it is not the user's, nothing started);
+	// ignored for a chat that exists.
+	AssignmentID string
 }
 
 // SendResult is what a turn produced. When Send fails after it created the
@@ -289,11 +298,26 @@ func detached(ctx context.Context) (context.Context, context.CancelFunc) {
 
 // start creates a chat within the quota.
 func (s *Service) start(ctx context.Context, u *salescoach.User, req SendRequest, msg string) (*salescoach.Conversation, error) {
+	var assignmentID string
+	if req.AssignmentID != "" {
+		if s.Assignments == nil {
+			return nil, salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgAssignmentNotFound)
+		}
+		a, err := s.Assignments.MemberAssignment(ctx, u.ID, req.AssignmentID)
+		if err != nil {
+			return nil, err
+		}
+		assignmentID = a.ID
+		req.Mode, req.Difficulty, req.FocusFamily, req.ScenarioID = a.Mode, a.Difficulty, a.Family, a.ScenarioID
+		if a.ProductDescription != "" {
+			req.ProductOverride = a.ProductDescription
+		}
+	}
 	c := &salescoach.Conversation{ID: uuid.NewString(), UserID: u.ID, Mode: req.Mode,
 		ProductOverride: truncateRunes(strings.TrimSpace(req.ProductOverride), salescoach.MaxOverrideRunes),
 		PDFName:         truncateRunes(strings.TrimSpace(req.PDFName), 255),
 		PDFText:         truncateRunes(req.PDFText, salescoach.MaxPDFTextRunes),
-		Title:           titleFrom(msg), CreatedAt: s.Now(), UpdatedAt: s.Now()}
+		Title:           titleFrom(msg), CreatedAt: s.Now(), UpdatedAt: s.Now(), AssignmentID: assignmentID}
 	switch req.Mode {
 	case salescoach.ModePractice:
 		if req.Difficulty < 1 || req.Difficulty > 3 {
@@ -319,7 +343,8 @@ func (s *Service) start(ctx context.Context, u *salescoach.User, req SendRequest
 		c.ScenarioID, c.Scenario = sc.ID, sc
 		c.Objections = PickScenarioObjections(c.ID, sc.ObjectionKeys(), c.TotalStages)
 		c.TotalStages = len(c.Objections)
-	case req.Mode == salescoach.ModePractice:
+	case req.Mode == salescoach.ModePractice, assignmentID != "" && req.FocusFamily != "":
+		// An assignment's family leads its exam too: the manager chose it.
 		c.Objections = coach.PickObjectionsFocus(c.ID, c.TotalStages, req.FocusFamily)
 	default:
 		c.Objections = coach.PickObjections(c.ID, c.TotalStages)

@@ -287,7 +287,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 	}
 	billingService.Changes = hub
 	runner := &jobs.Runner{Store: sqlstore.NewJobStore(db), Holder: processName(), Log: log,
-		Jobs: backgroundJobs(db, billingService, log)}
+		Jobs: backgroundJobs(db, billingService, cfg.PublicURL, log)}
 	// The jobs stop before the database closes (defers run last first).
 	jobsCtx, stopJobs := context.WithCancel(ctx)
 	jobsDone := make(chan struct{})
@@ -313,11 +313,12 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 	go func() { defer close(beatDone); heartbeat.Run(beatCtx) }()
 	defer func() { stopBeat(); <-beatDone }()
 	teams := sqlstore.NewTeamService(db)
+	assignments := sqlstore.NewAssignmentService(db)
 	trainingService := &training.Service{
 		Conversations: conversations, Progress: progress, Users: users, Catalog: catalog,
 		Subscriptions: sqlstore.NewSubscriptionService(db), Engine: engine, Changes: hub, Scenarios: scenarioStore,
 		Tiers: billingService, Now: time.Now, Log: log, Settings: settings, Holder: heartbeat.ID,
-		Team: teams,
+		Team: teams, Assignments: assignments,
 	}
 	if engine.Name() != "builtin" {
 		// A model server whose scoring or evaluation calls fail does not
@@ -356,7 +357,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		TwoFactor: sqlstore.NewTwoFactorService(db), TOTP: totpService,
 		Ready: db.Ping, App: web.Dist(), Metrics: observer(meter),
 		Privacy: sqlstore.NewPrivacyService(db),
-		Teams:   teams,
+		Teams:   teams, Assignments: assignments,
 	})
 	srv := newHTTPServer(api.Handler(), log)
 	errc := make(chan error, 1)

@@ -100,7 +100,7 @@ export async function selectedText(page: Page): Promise<string> {
  * answer leaves (never the same one twice in a row, so a chat's answers
  * differ the way a real seller's do).
  */
-const OWN_EXAMPLES = [
+export const OWN_EXAMPLES = [
   'Ein Kunde mit 12 Leuten im Vertrieb spart seit März 5 Stunden pro Woche',
   'bei einer Spedition in Kassel sank die Zeit pro Angebot von 35 auf 12 Minuten',
   'ein Autohaus aus Fulda hat im ersten Quartal 18 Prozent mehr Termine abgeschlossen',

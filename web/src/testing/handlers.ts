@@ -75,6 +75,7 @@ export const handlers = [
   ),
   http.get('/api/challenges', () => HttpResponse.json(makeChallenges())),
   http.get('/api/referrals', () => HttpResponse.json([])),
+  http.get('/api/me/assignments', () => HttpResponse.json({ assignments: [] })),
   http.get('/api/referrals/code', () => HttpResponse.json({ code: '' })),
   http.get('/api/me/totp', () =>
     HttpResponse.json({ enabled: false, pending: false, recoveryCodesLeft: 0, required: false }),

@@ -1579,6 +1579,11 @@ export interface paths {
                         scenarioId?: string;
                         /**
                          * Format: uuid
+                         * @description start the chat on an assignment the caller's team gave them (else 404 assignment_not_found and nothing is started): its mode, difficulty, family or scenario and product description replace the request's; only read when a chat starts. A won chat completes the assignment
+                         */
+                        assignmentId?: string;
+                        /**
+                         * Format: uuid
                          * @description the caller's open voice call, when the browser's own speech recognition heard the message: the message is a turn of that call ('Telefonieren'). Counted before the answer ends; a call that is finished or not the caller's gains nothing and the message is sent all the same
                          */
                         callId?: string;
@@ -3581,7 +3586,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** a chat a member of the caller's team shared with it, for the owner and managers (a member: 403). Not shared, revoked, its author gone from the team, or another team's: 404 conversation_not_found */
+        /** a chat a member of the caller's team shared with it, or an exam of theirs started on one of the team's assignments, for the owner and managers (a member: 403). Not shared (and no assignment's exam), revoked, its author gone from the team, or another team's: 404 conversation_not_found */
         get: {
             parameters: {
                 query?: never;
@@ -3612,6 +3617,126 @@ export interface paths {
                 };
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the team's assignments, newest first (at most 200), each with the completion of every assignee still in the team (owner and managers; a member: 403) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the assignments */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AssignmentList"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** assign a training to members of the caller's team (owner and managers; a member: 403 team_forbidden). userIds omitted or empty: the whole team but the caller. A user id not in the team: 404 team_member_not_found and nothing is stored; a scenario one of the assignees may not see: 400 with fields.scenarioId. Each assignee gets one reminder mail a day before dueAt */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        /** @enum {string} */
+                        mode: "Übung" | "Prüfung";
+                        difficulty: number;
+                        family?: components["schemas"]["ObjectionFamilyKey"];
+                        /** @description with it, family is ignored */
+                        scenarioId?: string;
+                        productDescription?: string;
+                        /**
+                         * Format: date-time
+                         * @description in the future, at most a year ahead
+                         */
+                        dueAt: string;
+                        userIds?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description the assignment with its assignees */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Assignment"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's assignments from their current team ('Aufgaben'): open and overdue ones first by due date, then done ones; empty without a team. Start one with POST /api/chat {assignmentId, message} */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the caller's assignments */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AssignmentList"];
+                    };
+                };
+                401: components["responses"]["Error"];
                 404: components["responses"]["Error"];
             };
         };
@@ -5557,7 +5682,7 @@ export interface components {
          *     error without one its category: invalid, not_found, conflict, unauthorized, forbidden, limit, too_large, unavailable, internal.
          * @enum {string}
          */
-        ErrorCode: "account_disabled" | "account_has_email" | "account_locked" | "answer_missing" | "assessment_failed" | "audio_empty" | "audio_invalid" | "audio_missing" | "audio_too_large" | "audio_too_long" | "audio_type" | "avatar_invalid" | "avatar_missing" | "avatar_no_store" | "avatar_too_large" | "avatar_type" | "avatar_unreadable" | "bad_date" | "bad_id" | "bad_page" | "bad_period" | "challenge_description_too_long" | "challenge_icon_invalid" | "challenge_name_too_long" | "challenge_not_found" | "challenge_target_invalid" | "challenges_too_many" | "chat_limit" | "chat_limit_details" | "company_too_long" | "confirm_link_invalid" | "conflict" | "consent_unknown" | "conversation_busy" | "conversation_completed" | "conversation_not_found" | "customer_unreachable" | "database_unavailable" | "delete_failed" | "difficulty_missing" | "display_name_too_long" | "email_address_invalid" | "email_invalid" | "email_missing" | "email_registered" | "email_taken" | "email_unconfirmed" | "engine_key_refused" | "engine_status" | "engine_timeout" | "engine_unreachable" | "engine_url_invalid" | "evaluate_failed" | "evaluation_failed" | "exam_only" | "exam_pass_mark_invalid" | "feedback_empty" | "feedback_name_too_long" | "feedback_not_found" | "feedback_subject_too_long" | "feedback_too_long" | "feedback_type_unknown" | "field_bad_type" | "field_control_character" | "field_unknown" | "file_name_invalid" | "file_not_found" | "file_size_unknown" | "first_name_missing" | "first_name_too_long" | "forbidden" | "foreign_origin" | "formality_invalid" | "hint_failed" | "identity_not_found" | "identity_taken" | "internal" | "invalid_credentials" | "invalid_data" | "invitation_not_sent" | "invitation_not_sent_hint" | "language_code_invalid" | "language_invalid" | "last_name_missing" | "last_name_too_long" | "link_invalid" | "mail_failed" | "mail_not_sent" | "message_empty" | "message_not_found" | "message_too_long" | "metric_unknown" | "missing_reference" | "mode_missing" | "name_empty" | "not_found" | "not_on_self" | "not_ready" | "nothing_to_rate" | "oauth_state_invalid" | "password_missing" | "password_too_long" | "password_too_short" | "path_invalid" | "paypal_id_missing" | "pdf_name_too_long" | "pdf_text_too_long" | "perfect_failed" | "practice_only" | "product_description_too_long" | "product_override_too_long" | "progress_negative" | "promo_code_format" | "promo_code_invalid" | "promo_code_missing" | "promo_code_redeemed" | "promo_code_taken" | "promo_code_used_up" | "promo_description_too_long" | "promo_expiry_past" | "promo_limit_below_redemptions" | "promo_limit_invalid" | "promo_not_found" | "promo_plan_unknown" | "provider_not_configured" | "query_too_long" | "referral_invalid" | "referral_not_found" | "reply_failed" | "reply_kind_unknown" | "request_bad_json" | "request_not_json" | "request_not_object" | "request_too_large" | "reset_link_invalid" | "role_too_long" | "sample_rate_invalid" | "session_expired" | "session_invalid" | "session_reused" | "sign_in_required" | "social_login_failed" | "source_unknown" | "speech_format_invalid" | "speech_text_empty" | "speech_text_too_long" | "storage_aborted" | "storage_bucket_missing" | "storage_delete_failed" | "storage_incomplete" | "storage_refused" | "storage_save_failed" | "storage_unreachable" | "storage_unreadable" | "stt_failed" | "stt_not_configured" | "subscription_not_found" | "subscription_taken" | "summary_empty" | "summary_failed" | "terms_required" | "terms_version_unknown" | "text_type_invalid" | "title_empty" | "title_too_long" | "tone_preset_description_too_long" | "tone_preset_name_too_long" | "tone_preset_not_found" | "tone_preset_taken" | "tone_preset_unknown" | "too_many_attempts" | "trainer_cancelled" | "tts_failed" | "tts_not_configured" | "unknown_status" | "upload_failed" | "url_blocked" | "url_invalid" | "url_missing" | "url_no_text" | "url_too_large" | "url_unavailable" | "user_missing" | "user_not_found" | "vital_value_out_of_range" | "vitals_count_invalid" | "voice_call_not_found" | "voice_engine_invalid" | "voice_invalid" | "invalid" | "unauthorized" | "limit" | "too_large" | "unavailable" | "payments_not_configured" | "paypal_unavailable" | "subscription_confirm_failed" | "subscription_revise_failed" | "subscription_cancel_retry" | "subscription_cancel_failed" | "subscription_uncancel_failed" | "subscription_id_invalid" | "subscription_plan_foreign" | "subscription_status_invalid" | "subscription_exists" | "promo_code_required" | "promo_unavailable" | "webhook_unverified" | "totp_code_missing" | "totp_code_invalid" | "totp_challenge_invalid" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_pending" | "totp_guest" | "totp_reauth_missing" | "totp_password_wrong" | "totp_setup_required" | "totp_session_required" | "account_delete_subscription_failed" | "account_delete_confirm" | "account_delete_password_wrong" | "account_delete_needs_password" | "account_delete_self" | "account_delete_storage_failed" | "account_delete_reauth_required" | "reauth_not_linked" | "reauth_use_password" | "withdrawal_waiver_required" | "scenario_field_required" | "scenario_field_too_long" | "scenario_field_bad_choice" | "scenario_unknown_family" | "scenario_objections_count" | "scenario_list_count" | "scenario_objection_mixed" | "scenario_bad_version" | "scenario_not_found" | "scenario_read_only" | "team_not_found" | "team_member_not_found" | "team_already_member" | "team_email_unconfirmed" | "team_forbidden" | "team_owner_only" | "team_owner_cannot_leave" | "team_invitation_invalid" | "team_name_required" | "team_name_too_long" | "team_bad_role" | "team_bad_sort" | "team_bad_leaderboard_period";
+        ErrorCode: "account_disabled" | "account_has_email" | "account_locked" | "answer_missing" | "assessment_failed" | "assignment_due_far" | "assignment_due_past" | "assignment_no_members" | "assignment_not_found" | "assignment_scenario_hidden" | "assignment_title_required" | "assignment_title_too_long" | "audio_empty" | "audio_invalid" | "audio_missing" | "audio_too_large" | "audio_too_long" | "audio_type" | "avatar_invalid" | "avatar_missing" | "avatar_no_store" | "avatar_too_large" | "avatar_type" | "avatar_unreadable" | "bad_date" | "bad_id" | "bad_page" | "bad_period" | "challenge_description_too_long" | "challenge_icon_invalid" | "challenge_name_too_long" | "challenge_not_found" | "challenge_target_invalid" | "challenges_too_many" | "chat_limit" | "chat_limit_details" | "company_too_long" | "confirm_link_invalid" | "conflict" | "consent_unknown" | "conversation_busy" | "conversation_completed" | "conversation_not_found" | "customer_unreachable" | "database_unavailable" | "delete_failed" | "difficulty_missing" | "display_name_too_long" | "email_address_invalid" | "email_invalid" | "email_missing" | "email_registered" | "email_taken" | "email_unconfirmed" | "engine_key_refused" | "engine_status" | "engine_timeout" | "engine_unreachable" | "engine_url_invalid" | "evaluate_failed" | "evaluation_failed" | "exam_only" | "exam_pass_mark_invalid" | "feedback_empty" | "feedback_name_too_long" | "feedback_not_found" | "feedback_subject_too_long" | "feedback_too_long" | "feedback_type_unknown" | "field_bad_type" | "field_control_character" | "field_unknown" | "file_name_invalid" | "file_not_found" | "file_size_unknown" | "first_name_missing" | "first_name_too_long" | "forbidden" | "foreign_origin" | "formality_invalid" | "hint_failed" | "identity_not_found" | "identity_taken" | "internal" | "invalid_credentials" | "invalid_data" | "invitation_not_sent" | "invitation_not_sent_hint" | "language_code_invalid" | "language_invalid" | "last_name_missing" | "last_name_too_long" | "link_invalid" | "mail_failed" | "mail_not_sent" | "message_empty" | "message_not_found" | "message_too_long" | "metric_unknown" | "missing_reference" | "mode_missing" | "name_empty" | "not_found" | "not_on_self" | "not_ready" | "nothing_to_rate" | "oauth_state_invalid" | "password_missing" | "password_too_long" | "password_too_short" | "path_invalid" | "paypal_id_missing" | "pdf_name_too_long" | "pdf_text_too_long" | "perfect_failed" | "practice_only" | "product_description_too_long" | "product_override_too_long" | "progress_negative" | "promo_code_format" | "promo_code_invalid" | "promo_code_missing" | "promo_code_redeemed" | "promo_code_taken" | "promo_code_used_up" | "promo_description_too_long" | "promo_expiry_past" | "promo_limit_below_redemptions" | "promo_limit_invalid" | "promo_not_found" | "promo_plan_unknown" | "provider_not_configured" | "query_too_long" | "referral_invalid" | "referral_not_found" | "reply_failed" | "reply_kind_unknown" | "request_bad_json" | "request_not_json" | "request_not_object" | "request_too_large" | "reset_link_invalid" | "role_too_long" | "sample_rate_invalid" | "session_expired" | "session_invalid" | "session_reused" | "sign_in_required" | "social_login_failed" | "source_unknown" | "speech_format_invalid" | "speech_text_empty" | "speech_text_too_long" | "storage_aborted" | "storage_bucket_missing" | "storage_delete_failed" | "storage_incomplete" | "storage_refused" | "storage_save_failed" | "storage_unreachable" | "storage_unreadable" | "stt_failed" | "stt_not_configured" | "subscription_not_found" | "subscription_taken" | "summary_empty" | "summary_failed" | "terms_required" | "terms_version_unknown" | "text_type_invalid" | "title_empty" | "title_too_long" | "tone_preset_description_too_long" | "tone_preset_name_too_long" | "tone_preset_not_found" | "tone_preset_taken" | "tone_preset_unknown" | "too_many_attempts" | "trainer_cancelled" | "tts_failed" | "tts_not_configured" | "unknown_status" | "upload_failed" | "url_blocked" | "url_invalid" | "url_missing" | "url_no_text" | "url_too_large" | "url_unavailable" | "user_missing" | "user_not_found" | "vital_value_out_of_range" | "vitals_count_invalid" | "voice_call_not_found" | "voice_engine_invalid" | "voice_invalid" | "invalid" | "unauthorized" | "limit" | "too_large" | "unavailable" | "payments_not_configured" | "paypal_unavailable" | "subscription_confirm_failed" | "subscription_revise_failed" | "subscription_cancel_retry" | "subscription_cancel_failed" | "subscription_uncancel_failed" | "subscription_id_invalid" | "subscription_plan_foreign" | "subscription_status_invalid" | "subscription_exists" | "promo_code_required" | "promo_unavailable" | "webhook_unverified" | "totp_code_missing" | "totp_code_invalid" | "totp_challenge_invalid" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_pending" | "totp_guest" | "totp_reauth_missing" | "totp_password_wrong" | "totp_setup_required" | "totp_session_required" | "account_delete_subscription_failed" | "account_delete_confirm" | "account_delete_password_wrong" | "account_delete_needs_password" | "account_delete_self" | "account_delete_storage_failed" | "account_delete_reauth_required" | "reauth_not_linked" | "reauth_use_password" | "withdrawal_waiver_required" | "scenario_field_required" | "scenario_field_too_long" | "scenario_field_bad_choice" | "scenario_unknown_family" | "scenario_objections_count" | "scenario_list_count" | "scenario_objection_mixed" | "scenario_bad_version" | "scenario_not_found" | "scenario_read_only" | "team_not_found" | "team_member_not_found" | "team_already_member" | "team_email_unconfirmed" | "team_forbidden" | "team_owner_only" | "team_owner_cannot_leave" | "team_invitation_invalid" | "team_name_required" | "team_name_too_long" | "team_bad_role" | "team_bad_sort" | "team_bad_leaderboard_period";
         Ok: {
             /** @constant */
             ok: true;
@@ -6300,6 +6425,54 @@ export interface components {
             shared: boolean;
             /** Format: date-time */
             sharedAt: string | null;
+        };
+        AssignmentMember: {
+            /** Format: uuid */
+            userId: string;
+            displayName: string;
+            /**
+             * @description done: a chat started on the assignment was won (every objection overcome; an exam ended early with 'Prüfung beenden' is not); overdue: the due date passed without one
+             * @enum {string}
+             */
+            status: "open" | "done" | "overdue";
+            /**
+             * Format: date-time
+             * @description when the winning chat ended
+             */
+            doneAt: string | null;
+            /**
+             * Format: uuid
+             * @description the winning chat; for an exam, managers read it at GET /api/team/conversations/{id}
+             */
+            conversationId: string | null;
+            /** @description an exam's evaluation total (percent), null for practice and until the won exam is evaluated */
+            score: number | null;
+        };
+        Assignment: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            /** @enum {string} */
+            mode: "Übung" | "Prüfung";
+            /** @description an exam plays 3 objections whatever it is */
+            difficulty: number;
+            /** @description objection family the customer raises first */
+            family: string | null;
+            /** @description the scenario the chat plays */
+            scenarioId: string | null;
+            /** @description what is sold; empty: each member's own profile description */
+            productDescription: string;
+            /** Format: date-time */
+            dueAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description GET /api/team/assignments: every assignee still in the team with their completion */
+            members?: components["schemas"]["AssignmentMember"][];
+            /** @description GET /api/me/assignments: the caller's own completion */
+            mine?: components["schemas"]["AssignmentMember"];
+        };
+        AssignmentList: {
+            assignments: components["schemas"]["Assignment"][];
         };
         Leaderboard: {
             /** @enum {string} */

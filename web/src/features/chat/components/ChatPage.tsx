@@ -17,7 +17,7 @@ import { levelView } from '../../../lib/progress';
 import { fetchHint } from '../api/hint';
 import { fetchPerfectMessage } from '../api/perfect-message';
 import { preflightQueryOptions } from '../api/preflight';
-import { hintBlock, inputBlock, type ChatFocus, type ChatScenario, type HintBlock, type InputBlock } from '../hooks/chat-state';
+import { hintBlock, inputBlock, type ChatAssignment, type ChatFocus, type ChatScenario, type HintBlock, type InputBlock } from '../hooks/chat-state';
 import { CHAT_TOAST_MS, DIFFICULTY_KEYS, useChat } from '../hooks/useChat';
 import { useVoiceCall } from '../hooks/useVoiceCall';
 import { clearVoiceCallRequest, useVoiceCallRequested } from '../../../lib/voice-call-request';
@@ -70,6 +70,8 @@ export interface ChatLocationState {
   focus?: ChatFocus;
   /** 'Mit diesem Szenario starten' */
   scenario?: ChatScenario;
+  /** 'Aufgaben' on the dashboard: a team assignment (its mode and difficulty come along) */
+  assignment?: ChatAssignment;
   conversationId?: string;
   newChat?: boolean;
 }
@@ -166,7 +168,7 @@ export function ChatPage() {
       open(requested.conversationId);
     } else if (requested?.mode === 'Übung' || requested?.mode === 'Prüfung') {
       clear();
-      reset(requested.mode, requested.difficulty, requested.focus, requested.scenario);
+      reset(requested.mode, requested.difficulty, requested.focus, requested.scenario, requested.assignment);
     } else if (requested?.newChat) {
       clear();
       reset(null);

@@ -38,6 +38,12 @@ export type ChatScenario = Pick<ApiChatScenario, 'id' | 'title' | 'persona'> & {
   objectionCount?: number;
 };
 
+/** A team assignment the chat is started on ('Aufgaben' on the dashboard): sent as assignmentId with the first message. */
+export interface ChatAssignment {
+  id: string;
+  title: string;
+}
+
 /** What the error box shows. */
 export interface ChatError {
   title: string;
@@ -53,6 +59,8 @@ export interface ChatState {
   focus: ChatFocus | null;
   /** Sent with the first message (scenarioId); the header shows it. */
   scenario: ChatScenario | null;
+  /** Sent with the first message (assignmentId); absent for a chat without one. */
+  assignment?: ChatAssignment | null | undefined;
   /** Start was pressed (or a conversation was opened). */
   started: boolean;
   conversationId: string | null;
@@ -96,7 +104,14 @@ export const initialChatState: ChatState = {
 };
 
 export type ChatAction =
-  | { type: 'reset'; mode?: ChatMode | null; difficulty?: Difficulty | null; focus?: ChatFocus | null; scenario?: ChatScenario | null }
+  | {
+      type: 'reset';
+      mode?: ChatMode | null;
+      difficulty?: Difficulty | null;
+      focus?: ChatFocus | null;
+      scenario?: ChatScenario | null;
+      assignment?: ChatAssignment | null;
+    }
   | { type: 'selectMode'; mode: ChatMode }
   | { type: 'selectDifficulty'; difficulty: Difficulty }
   | { type: 'checking' }
@@ -158,9 +173,10 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         difficulty: action.mode === 'Übung' ? (action.difficulty ?? null) : null,
         focus: action.mode === 'Übung' ? (action.focus ?? null) : null,
         scenario: action.scenario ?? null,
+        assignment: action.assignment,
       };
     case 'selectMode':
-      // choosing a mode clears the difficulty (and a focus from 'Als Nächstes üben')
+      // choosing a mode clears the difficulty (and a focus from 'Als Nächstes üben'); an assignment's mode is the server's
       return { ...state, mode: action.mode, difficulty: null, focus: null, error: null };
     case 'selectDifficulty':
       return { ...state, difficulty: action.difficulty, error: null };

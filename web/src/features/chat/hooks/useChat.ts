@@ -25,6 +25,7 @@ import {
   serverMessages,
   type ChatError,
   type ChatFocus,
+  type ChatAssignment,
   type ChatScenario,
   type ChatState,
 } from './chat-state';
@@ -82,7 +83,13 @@ export interface ChatController {
   /** 'Neu starten': the same mode (and difficulty) from the start. */
   restart: () => Promise<void>;
   /** 'Neuer Chat': everything cleared, optionally with a mode (and a practice's difficulty and focus) chosen. */
-  reset: (mode?: ChatMode | null, difficulty?: Difficulty, focus?: ChatFocus, scenario?: ChatScenario) => void;
+  reset: (
+    mode?: ChatMode | null,
+    difficulty?: Difficulty,
+    focus?: ChatFocus,
+    scenario?: ChatScenario,
+    assignment?: ChatAssignment,
+  ) => void;
   /** Opens a conversation from the history (no-op when it is open). */
   open: (conversationId: string) => void;
 }
@@ -140,11 +147,14 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
     [],
   );
 
-  const reset = useCallback((mode: ChatMode | null = null, difficulty?: Difficulty, focus?: ChatFocus, scenario?: ChatScenario) => {
-    abortRef.current?.abort();
-    abortRef.current = null;
-    dispatch({ type: 'reset', mode, difficulty, focus, scenario });
-  }, []);
+  const reset = useCallback(
+    (mode: ChatMode | null = null, difficulty?: Difficulty, focus?: ChatFocus, scenario?: ChatScenario, assignment?: ChatAssignment) => {
+      abortRef.current?.abort();
+      abortRef.current = null;
+      dispatch({ type: 'reset', mode, difficulty, focus, scenario, assignment });
+    },
+    [],
+  );
 
   const open = useCallback((conversationId: string) => {
     if (stateRef.current.conversationId === conversationId) return;
@@ -214,6 +224,7 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
             ...(s.mode === 'Übung' && s.difficulty ? { difficulty: s.difficulty } : {}),
             ...(s.focus ? { focusFamily: s.focus.family } : {}),
             ...(s.scenario ? { scenarioId: s.scenario.id } : {}),
+            ...(s.assignment ? { assignmentId: s.assignment.id } : {}),
             message,
           }
         : { conversationId: s.conversationId ?? undefined, message };
@@ -326,7 +337,7 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
     const s = stateRef.current;
     abortRef.current?.abort();
     abortRef.current = null;
-    dispatch({ type: 'reset', mode: s.mode, difficulty: s.difficulty, focus: s.focus, scenario: s.scenario });
+    dispatch({ type: 'reset', mode: s.mode, difficulty: s.difficulty, focus: s.focus, scenario: s.scenario, assignment: s.assignment });
     if (!s.mode || (s.mode === 'Übung' && !s.difficulty)) return;
     // the reducer ran: read the fresh state before starting
     stateRef.current = { ...initialChatState, mode: s.mode, difficulty: s.mode === 'Übung' ? s.difficulty : null, focus: s.focus, scenario: s.scenario };

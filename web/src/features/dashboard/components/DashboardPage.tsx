@@ -8,6 +8,7 @@ import { useT } from '../../../lib/i18n';
 import { markPlanChangeReturned } from '../../../lib/plan-change';
 import { openProfileDialog } from '../../../lib/profile-dialog';
 import { updateStreak } from '../api/streak';
+import { AssignmentsPanel } from './AssignmentsPanel';
 import { ChallengesPanel } from './ChallengesPanel';
 import { InvitePanel } from './InvitePanel';
 import { StatsPanel } from './StatsPanel';
@@ -38,6 +39,7 @@ export function DashboardPage() {
         <h1 className="page__title">{t('page.dashboard')}</h1>
         <p className="page__lead">{t('dashboard.lead')}</p>
       </header>
+      <AssignmentsPanel userId={userId} />
       <div className="dashboard__grid">
         <InvitePanel />
         <ChallengesPanel userId={userId} />

@@ -1,0 +1,1 @@
+export { AssignmentsPage } from './components/AssignmentsPage';
