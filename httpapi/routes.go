@@ -151,6 +151,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("POST /api/team/leave", s.requireTeams(s.handleLeaveTeam))
 	mux.Handle("GET /api/team/conversations/{id}", s.requireTeams(s.handleTeamConversation))
 	mux.Handle("GET /api/team/leaderboard", s.requireTeams(s.handleLeaderboard))
+	mux.Handle("GET /api/team/progress", s.requireTeams(s.handleTeamProgress))
 	mux.Handle("GET /api/conversations/{id}/share", s.requireTeams(s.handleConversationShare))
 	mux.Handle("POST /api/conversations/{id}/share", s.requireTeams(s.handleShareConversation))
 	mux.Handle("DELETE /api/conversations/{id}/share", s.requireTeams(s.handleUnshareConversation))
