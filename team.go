@@ -402,7 +402,7 @@ type TeamService interface {
 	// the last days UTC days up to now's day, in the shape of
 	// SkillService.Progress: the sums over the team's current members (a
 	// member who left no longer counts, one who joined brings their
-	// history), the team's evaluated exams of the period, and no
+	// history), with no exams (the member pages list them) and no
 	// recommendation. EFORBIDDEN (MsgTeamForbidden) for a member, ENOTFOUND
 	// (MsgNoTeam) without a team, EINVALID (field range) for a days not in
 	// ProgressRanges.

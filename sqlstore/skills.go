@@ -114,7 +114,7 @@ func (s *SkillService) Progress(ctx context.Context, userID string, days int, no
 
 // progressOf names whose figures readProgress reads: the day tables, their
 // key column and its value, and the condition (one ?, given id) on
-// conversations that picks the exams.
+// conversations that picks the exams ("" for none).
 type progressOf struct {
 	techniques, families, key, id string
 	exams                         string
@@ -245,14 +245,15 @@ func readProgress(ctx context.Context, r runner, of progressOf, days int, now ti
 		rep.Families = append(rep.Families, *f)
 	}
 
-	// Exams started in the period and evaluated, oldest first. The mode is
-	// written out so that both databases use the partial index of the
-	// evaluated exams (migration 0037), which a bound value would not prove.
+	// Exams started in the period and evaluated, oldest first (none when
+	// of names no condition for them).
+	if of.exams == "" {
+		return rep, answers, nil
+	}
 	rows, err = r.queryRows(ctx, `SELECT id, created_at, COALESCE(difficulty, 3), evaluation FROM conversations
-		WHERE `+of.exams+` AND mode = '`+salescoach.ModeExam+`' AND evaluation IS NOT NULL AND deleted_at IS NULL
-			AND created_at >= ? AND created_at < ?
+		WHERE `+of.exams+` AND mode = ? AND evaluation IS NOT NULL AND deleted_at IS NULL AND created_at >= ? AND created_at < ?
 		ORDER BY created_at DESC, id DESC LIMIT ?`,
-		of.id, start, today.AddDate(0, 0, 1), maxReportExams)
+		of.id, salescoach.ModeExam, start, today.AddDate(0, 0, 1), maxReportExams)
 	if err != nil {
 		return nil, 0, dbError(err, "progress: exams")
 	}

@@ -37,15 +37,12 @@ CREATE TABLE team_family_days (
 
 -- The members table (sqlstore TeamService.Members) computes, per member of
 -- a team of thousands, the newest change of their chats, the chats started
--- in the period and the answers of the period; the reports list evaluated
--- exams by user and time. Each of these reads one index range without
--- touching the table: the partial indexes hold only the rows the queries
--- ask for (their conditions are written out in the queries), and the
--- family days' index carries the answers it sums.
+-- in the period and the answers of the period. Each of these reads one
+-- index range without touching the table: the partial indexes hold only the
+-- live chats the queries ask for, and the family days' index carries the
+-- answers it sums.
 CREATE INDEX conversations_user_updated_live_idx ON conversations (user_id, updated_at) WHERE deleted_at IS NULL;
 CREATE INDEX conversations_user_created_live_idx ON conversations (user_id, created_at) WHERE deleted_at IS NULL;
-CREATE INDEX conversations_user_exams_idx ON conversations (user_id, created_at)
-    WHERE mode = 'Prüfung' AND evaluation IS NOT NULL AND deleted_at IS NULL;
 CREATE INDEX skill_family_days_user_day_answers_idx ON skill_family_days (user_id, day, answers);
 
 -- The current members' history.

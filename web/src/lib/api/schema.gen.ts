@@ -3672,7 +3672,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** the team aggregates of the manager view over the last 7, 30 or 90 UTC days, in the shape of GET /api/me/progress: technique rates (with previousRate) and weekly technique rates, families with attempts/solved/averageScore, summed over the team's current members (a member who left no longer counts; one who joined brings their history); exams are the members' evaluated exams of the period (newest 100, oldest first); recommendation is always null. Owners and managers only: 403 team_forbidden for a member, 404 team_not_found without a team, 400 bad_period with fields.range for another range */
+        /** the team aggregates of the manager view over the last 7, 30 or 90 UTC days, in the shape of GET /api/me/progress: technique rates (with previousRate) and weekly technique rates, families with attempts/solved/averageScore, summed over the team's current members (a member who left no longer counts; one who joined brings their history); exams is always empty (each member's exams are on GET /api/team/members/{userId}); recommendation is always null. Owners and managers only: 403 team_forbidden for a member, 404 team_not_found without a team, 400 bad_period with fields.range for another range */
         get: {
             parameters: {
                 query?: {
