@@ -61,18 +61,24 @@ func forBenchDBs(b *testing.B, seed func(b *testing.B, db *sqlstore.DB), fn func
 }
 
 // seedTeamBench seeds BenchmarkProgress's installation and puts all its
-// users in one team, with names to sort and search by. Joining brings each
-// member's history into the team's day rows (migration 0037's trigger).
+// users in one team (joinTeamBench).
 func seedTeamBench(b *testing.B, db *sqlstore.DB) {
 	seedSkillBench(b, db)
+	joinTeamBench(b, db)
+}
+
+// joinTeamBench puts every user in one team, with names to sort and search
+// by, in one transaction. Joining brings each member's history into the
+// team's day rows (migration 0037's trigger).
+func joinTeamBench(b *testing.B, db *sqlstore.DB) {
 	ctx := context.Background()
 	tx, err := db.SQL().BeginTx(ctx, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer tx.Rollback()
-	exec := func(q string, args ...any) {
-		if _, err := tx.ExecContext(ctx, q, args...); err != nil {
+	exec := func(q string) {
+		if _, err := tx.ExecContext(ctx, q); err != nil {
 			b.Fatalf("%v\n%s", err, q)
 		}
 	}
@@ -83,11 +89,12 @@ func seedTeamBench(b *testing.B, db *sqlstore.DB) {
 	exec(`UPDATE users SET display_name = CASE ` + n + ` % 6 WHEN 0 THEN 'Anna' WHEN 1 THEN 'Ben' WHEN 2 THEN 'Cem'
 		WHEN 3 THEN 'Dana' WHEN 4 THEN 'Emil' ELSE 'Frieda' END || ' ' || CASE ` + n + ` % 5 WHEN 0 THEN 'Müller'
 		WHEN 1 THEN 'Schmidt' WHEN 2 THEN 'Schneider' WHEN 3 THEN 'Fischer' ELSE 'Weber' END || ' ' || ` + n)
-	exec(`INSERT INTO teams (id, name, owner_id, join_token, created_at) VALUES ('`+teamBenchID+`', 'Vertrieb', ?, 'bench-join', ?)`,
-		skillBenchUser, skillBenchNow.AddDate(-1, 0, 0))
+	exec(`INSERT INTO teams (id, name, owner_id, join_token, created_at)
+		SELECT '` + teamBenchID + `', 'Vertrieb', id, 'bench-join', created_at FROM users WHERE id = '` + skillBenchUser + `'`)
 	exec(`INSERT INTO team_members (team_id, user_id, role, joined_at)
-		SELECT '`+teamBenchID+`', id, CASE WHEN id = ? THEN 'owner' WHEN `+n+` % 100 = 0 THEN 'manager' ELSE 'member' END, created_at
-		FROM users`, skillBenchUser)
+		SELECT '` + teamBenchID + `', id, CASE WHEN id = '` + skillBenchUser + `' THEN 'owner' WHEN ` + n + ` % 100 = 0 THEN 'manager' ELSE 'member' END,
+			created_at
+		FROM users`)
 	if err := tx.Commit(); err != nil {
 		b.Fatal(err)
 	}

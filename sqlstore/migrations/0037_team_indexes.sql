@@ -40,10 +40,13 @@ CREATE TABLE team_family_days (
 -- in the period and the answers of the period. Each of these reads one
 -- index range without touching the table: the partial indexes hold only the
 -- live chats the queries ask for, and the family days' index carries the
--- answers it sums.
+-- answers and scores it sums (for the weakest families too).
 CREATE INDEX conversations_user_updated_live_idx ON conversations (user_id, updated_at) WHERE deleted_at IS NULL;
 CREATE INDEX conversations_user_created_live_idx ON conversations (user_id, created_at) WHERE deleted_at IS NULL;
-CREATE INDEX skill_family_days_user_day_answers_idx ON skill_family_days (user_id, day, answers);
+CREATE INDEX skill_family_days_user_day_cover_idx ON skill_family_days (user_id, day, family, answers, score_sum);
+-- The members table's technique rates of a page's members (memberSkills),
+-- and a user's own report, read the technique days from the index alone.
+CREATE INDEX skill_technique_days_user_day_cover_idx ON skill_technique_days (user_id, day, technique, shown, total);
 
 -- The current members' history.
 INSERT INTO team_technique_days (team_id, day, technique, shown, total)
