@@ -366,8 +366,14 @@ func (s *TeamService) Members(ctx context.Context, callerID string, q salescoach
 	var sortArgs []any
 	switch key {
 	case "lastActivity":
-		// Members without any chat last, whichever the direction.
-		order = "(" + col + " IS NULL), " + order
+		// Members without any chat last, whichever the direction: a
+		// missing time sorts as the far future or past (one subquery per
+		// member instead of two for an IS NULL key besides).
+		never := "'9999-12-31'"
+		if desc {
+			never = "'0001-01-01'"
+		}
+		order = "COALESCE(" + col + ", " + never + ")" + dir
 	case "chats":
 		sortArgs = []any{start}
 	case "answers":
