@@ -398,6 +398,15 @@ type TeamService interface {
 	// ENOTFOUND for anything else, including a chat not shared, so that a
 	// private chat's existence is not revealed; EFORBIDDEN for a member.
 	SharedConversation(ctx context.Context, callerID, conversationID string) (*Conversation, error)
+	// TeamProgress returns the progress report of the caller's team over
+	// the last days UTC days up to now's day, in the shape of
+	// SkillService.Progress: the sums over the team's current members (a
+	// member who left no longer counts, one who joined brings their
+	// history), with no exams (the member pages list them) and no
+	// recommendation. EFORBIDDEN (MsgTeamForbidden) for a member, ENOTFOUND
+	// (MsgNoTeam) without a team, EINVALID (field range) for a days not in
+	// ProgressRanges.
+	TeamProgress(ctx context.Context, callerID string, days int, now time.Time) (*ProgressReport, error)
 	// Leaderboard ranks the caller's team by XP earned since the period's
 	// first day (LeaderboardSince). EINVALID for another period.
 	Leaderboard(ctx context.Context, callerID, period string, now time.Time) (*Leaderboard, error)

@@ -154,6 +154,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("POST /api/team/assignments", s.requireAssignments(s.handleCreateAssignment))
 	mux.Handle("GET /api/team/assignments", s.requireAssignments(s.handleTeamAssignments))
 	mux.Handle("GET /api/me/assignments", s.requireAssignments(s.handleMyAssignments))
+	mux.Handle("GET /api/team/progress", s.requireTeams(s.handleTeamProgress))
 	mux.Handle("GET /api/conversations/{id}/share", s.requireTeams(s.handleConversationShare))
 	mux.Handle("POST /api/conversations/{id}/share", s.requireTeams(s.handleShareConversation))
 	mux.Handle("DELETE /api/conversations/{id}/share", s.requireTeams(s.handleUnshareConversation))

@@ -113,9 +113,12 @@ func (s *AssignmentService) CreateAssignment(ctx context.Context, callerID strin
 			}
 		}
 		if a.ScenarioID != "" {
+			// Visible to every assignee: the condition with each
+			// placeholder bound to the assignee's row.
+			visible, _ := scenarioVisible("")
 			var hidden int
 			if err := r.queryRow(ctx, `SELECT COUNT(*) FROM assignment_members am WHERE am.assignment_id = ?
-				AND NOT EXISTS (SELECT 1 FROM scenarios WHERE id = ? AND `+strings.ReplaceAll(scenarioVisible, "?", "am.user_id")+`)`,
+				AND NOT EXISTS (SELECT 1 FROM scenarios WHERE id = ? AND `+strings.ReplaceAll(visible, "?", "am.user_id")+`)`,
 				a.ID, a.ScenarioID).Scan(&hidden); err != nil {
 				return dbError(err, "assignment scenario")
 			}

@@ -324,6 +324,24 @@ func (r runner) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
 	return r.q.QueryRowContext(ctx, r.query(q), bindArgs(args)...)
 }
 
+// queryStrings runs a query of one text column and returns its values.
+func (r runner) queryStrings(ctx context.Context, q string, args ...any) ([]string, error) {
+	rows, err := r.queryRows(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
 // utc normalises a time before it is bound: UTC, because SQLite compares the
 // stored text and "+00:00" everywhere keeps that order right; microseconds,
 // because PostgreSQL keeps no more, and both databases should hand back the

@@ -101,12 +101,35 @@ func (s *SkillService) Progress(ctx context.Context, userID string, days int, no
 	if !validID(userID) {
 		return nil, notFound(salescoach.MsgNoUser)
 	}
+	rep, answers, err := readProgress(ctx, s.db.r(), progressOf{
+		techniques: `skill_technique_days`, families: `skill_family_days`, key: `user_id`, id: userID,
+		exams: `user_id = ?`,
+	}, days, now)
+	if err != nil {
+		return nil, err
+	}
+	rep.Recommendation = salescoach.Recommend(rep.Techniques, rep.Families, answers)
+	return rep, nil
+}
+
+// progressOf names whose figures readProgress reads: the day tables, their
+// key column and its value, and the condition (one ?, given id) on
+// conversations that picks the exams ("" for none).
+type progressOf struct {
+	techniques, families, key, id string
+	exams                         string
+}
+
+// readProgress reads a progress report (without the recommendation) from
+// the day rows of of over the last days UTC days up to now's day, and the
+// number of answers of the period. Every query is bounded by of's key and
+// the period's days.
+func readProgress(ctx context.Context, r runner, of progressOf, days int, now time.Time) (*salescoach.ProgressReport, int, error) {
 	now = now.UTC()
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
 	start := today.AddDate(0, 0, -(days - 1))
 	prevStart := start.AddDate(0, 0, -days)
 	startDay, todayDay := salescoach.Day(start), salescoach.Day(today)
-	r := s.db.r()
 
 	rep := &salescoach.ProgressReport{Range: days, Techniques: []salescoach.TechniqueProgress{},
 		Weekly: []salescoach.WeekProgress{}, Families: []salescoach.FamilyProgress{}, Exams: []salescoach.ExamResult{}}
@@ -115,10 +138,10 @@ func (s *SkillService) Progress(ctx context.Context, userID string, days int, no
 	type counts struct{ shown, total int }
 	cur, prev := map[string]*counts{}, map[string]*counts{}
 	weeks := map[string]map[string]*counts{}
-	rows, err := r.queryRows(ctx, `SELECT day, technique, shown, total FROM skill_technique_days
-		WHERE user_id = ? AND day >= ? AND day <= ?`, userID, salescoach.Day(prevStart), todayDay)
+	rows, err := r.queryRows(ctx, `SELECT day, technique, shown, total FROM `+of.techniques+`
+		WHERE `+of.key+` = ? AND day >= ? AND day <= ?`, of.id, salescoach.Day(prevStart), todayDay)
 	if err != nil {
-		return nil, dbError(err, "progress: techniques")
+		return nil, 0, dbError(err, "progress: techniques")
 	}
 	defer rows.Close()
 	add := func(m map[string]*counts, k string, shown, total int) {
@@ -136,7 +159,7 @@ func (s *SkillService) Progress(ctx context.Context, userID string, days int, no
 			shown, total int
 		)
 		if err := rows.Scan(&day, &tech, &shown, &total); err != nil {
-			return nil, dbError(err, "progress: techniques")
+			return nil, 0, dbError(err, "progress: techniques")
 		}
 		if day < startDay {
 			add(prev, tech, shown, total)
@@ -145,7 +168,7 @@ func (s *SkillService) Progress(ctx context.Context, userID string, days int, no
 		add(cur, tech, shown, total)
 		d, err := time.Parse(time.DateOnly, day)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		w := salescoach.Day(salescoach.WeekStart(d))
 		if weeks[w] == nil {
@@ -154,7 +177,7 @@ func (s *SkillService) Progress(ctx context.Context, userID string, days int, no
 		add(weeks[w], tech, shown, total)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, dbError(err, "progress: techniques")
+		return nil, 0, dbError(err, "progress: techniques")
 	}
 	rows.Close()
 	for _, k := range salescoach.SkillTechniques {
@@ -181,10 +204,10 @@ func (s *SkillService) Progress(ctx context.Context, userID string, days int, no
 	fams := map[string]*salescoach.FamilyProgress{}
 	scoreSums := map[string]int{}
 	answers := 0
-	rows, err = r.queryRows(ctx, `SELECT family, answers, score_sum, attempts, solved FROM skill_family_days
-		WHERE user_id = ? AND day >= ? AND day <= ?`, userID, startDay, todayDay)
+	rows, err = r.queryRows(ctx, `SELECT family, answers, score_sum, attempts, solved FROM `+of.families+`
+		WHERE `+of.key+` = ? AND day >= ? AND day <= ?`, of.id, startDay, todayDay)
 	if err != nil {
-		return nil, dbError(err, "progress: families")
+		return nil, 0, dbError(err, "progress: families")
 	}
 	defer rows.Close()
 	for rows.Next() {
@@ -193,7 +216,7 @@ func (s *SkillService) Progress(ctx context.Context, userID string, days int, no
 			nAnswers, sum, nAttempts, nSolved int
 		)
 		if err := rows.Scan(&fam, &nAnswers, &sum, &nAttempts, &nSolved); err != nil {
-			return nil, dbError(err, "progress: families")
+			return nil, 0, dbError(err, "progress: families")
 		}
 		answers += nAnswers
 		f := fams[fam]
@@ -207,7 +230,7 @@ func (s *SkillService) Progress(ctx context.Context, userID string, days int, no
 		scoreSums[fam] += sum
 	}
 	if err := rows.Err(); err != nil {
-		return nil, dbError(err, "progress: families")
+		return nil, 0, dbError(err, "progress: families")
 	}
 	rows.Close()
 	for _, k := range salescoach.SkillFamilies {
@@ -222,13 +245,17 @@ func (s *SkillService) Progress(ctx context.Context, userID string, days int, no
 		rep.Families = append(rep.Families, *f)
 	}
 
-	// Exams started in the period and evaluated, oldest first.
+	// Exams started in the period and evaluated, oldest first (none when
+	// of names no condition for them).
+	if of.exams == "" {
+		return rep, answers, nil
+	}
 	rows, err = r.queryRows(ctx, `SELECT id, created_at, COALESCE(difficulty, 3), evaluation FROM conversations
-		WHERE user_id = ? AND mode = ? AND evaluation IS NOT NULL AND deleted_at IS NULL AND created_at >= ? AND created_at < ?
+		WHERE `+of.exams+` AND mode = ? AND evaluation IS NOT NULL AND deleted_at IS NULL AND created_at >= ? AND created_at < ?
 		ORDER BY created_at DESC, id DESC LIMIT ?`,
-		userID, salescoach.ModeExam, start, today.AddDate(0, 0, 1), maxReportExams)
+		of.id, salescoach.ModeExam, start, today.AddDate(0, 0, 1), maxReportExams)
 	if err != nil {
-		return nil, dbError(err, "progress: exams")
+		return nil, 0, dbError(err, "progress: exams")
 	}
 	defer rows.Close()
 	for rows.Next() {
@@ -237,7 +264,7 @@ func (s *SkillService) Progress(ctx context.Context, userID string, days int, no
 			eval string
 		)
 		if err := rows.Scan(&e.ConversationID, scanTime(&e.Date), &e.Difficulty, &eval); err != nil {
-			return nil, dbError(err, "progress: exams")
+			return nil, 0, dbError(err, "progress: exams")
 		}
 		var total struct {
 			TotalPercent *int `json:"totalPercent"`
@@ -249,12 +276,11 @@ func (s *SkillService) Progress(ctx context.Context, userID string, days int, no
 		rep.Exams = append(rep.Exams, e)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, dbError(err, "progress: exams")
+		return nil, 0, dbError(err, "progress: exams")
 	}
 	for i, j := 0, len(rep.Exams)-1; i < j; i, j = i+1, j-1 {
 		rep.Exams[i], rep.Exams[j] = rep.Exams[j], rep.Exams[i]
 	}
 
-	rep.Recommendation = salescoach.Recommend(rep.Techniques, rep.Families, answers)
-	return rep, nil
+	return rep, answers, nil
 }

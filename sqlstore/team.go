@@ -283,12 +283,26 @@ func (s *TeamService) ResetJoinToken(ctx context.Context, callerID, joinToken st
 	return team, nil
 }
 
-// memberSortSQL maps MemberSorts to the column of memberRowsQuery's
-// result they sort by (the lower-cased name and e-mail).
+// memberSortSQL maps MemberSorts to the SQL expression over team_members
+// m and users u they sort by; a figure's is the correlated subquery of that
+// figure alone (memberFigureSQL), so a page sorted by one figure computes
+// only that one for every member and the others for the page.
 var memberSortSQL = map[string]string{
-	"name": "x.name_key", "email": "x.email_key", "role": "x.role_order", "joinedAt": "x.joined_at",
-	"lastActivity": "x.last_activity", "chats": "x.chats", "answers": "x.answers",
+	"name": "lower(u.display_name)", "email": "COALESCE(u.email_lower, '')",
+	"role":     "CASE m.role WHEN 'owner' THEN 0 WHEN 'manager' THEN 1 ELSE 2 END",
+	"joinedAt": "m.joined_at", "lastActivity": memberLastActivitySQL, "chats": memberChatsSQL, "answers": memberAnswersSQL,
 }
+
+// The members table's figures of member m. Each reads one index range of
+// migration 0037 (live chats by user and time, the family days by user and
+// day with their answers) without touching the rows themselves.
+const (
+	memberLastActivitySQL = `(SELECT MAX(c.updated_at) FROM conversations c WHERE c.user_id = m.user_id AND c.deleted_at IS NULL)`
+	// memberChatsSQL takes the period's first instant.
+	memberChatsSQL = `(SELECT COUNT(*) FROM conversations c WHERE c.user_id = m.user_id AND c.deleted_at IS NULL AND c.created_at >= ?)`
+	// memberAnswersSQL takes the period's first day.
+	memberAnswersSQL = `(SELECT COALESCE(SUM(f.answers), 0) FROM skill_family_days f WHERE f.user_id = m.user_id AND f.day >= ?)`
+)
 
 // periodStart is the first instant and UTC day of the last days days up to
 // now's day.
@@ -298,24 +312,22 @@ func periodStart(days int, now time.Time) (time.Time, string) {
 	return start, salescoach.Day(start)
 }
 
-// memberRowsQuery selects the members of one team (the first ?) with their
-// figures since a time (second ?) and day (third ?), filtered by a search
-// (fourth ? empty or not, fifth and sixth the pattern). The outer query
-// sorts and pages: PostgreSQL sorts by an output column only by its bare
-// name, so the figures are named in a sub-select first.
-const memberRowsQuery = `SELECT x.user_id, x.display_name, x.email, x.role, x.joined_at, x.last_activity, x.chats, x.answers
-	FROM (SELECT u.id AS user_id, u.display_name, COALESCE(u.email, '') AS email, m.role, m.joined_at,
-			lower(u.display_name) AS name_key, COALESCE(u.email_lower, '') AS email_key,
-			CASE m.role WHEN 'owner' THEN 0 WHEN 'manager' THEN 1 ELSE 2 END AS role_order,
-			(SELECT MAX(c.updated_at) FROM conversations c WHERE c.user_id = m.user_id AND c.deleted_at IS NULL) AS last_activity,
-			(SELECT COUNT(*) FROM conversations c WHERE c.user_id = m.user_id AND c.deleted_at IS NULL AND c.created_at >= ?) AS chats,
-			(SELECT COALESCE(SUM(f.answers), 0) FROM skill_family_days f WHERE f.user_id = m.user_id AND f.day >= ?) AS answers
-		FROM team_members m JOIN users u ON u.id = m.user_id
-		WHERE m.team_id = ? AND (? = '' OR lower(u.display_name) LIKE ? ESCAPE '\' OR u.email_lower LIKE ? ESCAPE '\')) x`
+// memberRowsQuery selects members of one team (the first ?) with their
+// figures since a time (second ?) and day (third ?); the caller adds the
+// condition on m and u that picks whom.
+const memberRowsQuery = `SELECT u.id, u.display_name, COALESCE(u.email, ''), m.role, m.joined_at,
+		` + memberLastActivitySQL + `, ` + memberChatsSQL + `, ` + memberAnswersSQL + `
+	FROM team_members m JOIN users u ON u.id = m.user_id
+	WHERE m.team_id = ? AND `
 
-// Members reads one page of the caller's team: the page's rows in one
-// query, bounded by the team id, then the page's technique and family
-// figures in two more (bounded by the team and the page's user ids).
+// memberSearchSQL is the members table's search: ? empty, or two LIKE
+// patterns against the lower-cased name and e-mail.
+const memberSearchSQL = `(? = '' OR lower(u.display_name) LIKE ? ESCAPE '\' OR u.email_lower LIKE ? ESCAPE '\')`
+
+// Members reads one page of the caller's team: the page's user ids in one
+// query (computing for every member only the figure it sorts by), their
+// rows with all figures in a second, then the page's technique and family
+// figures in two more; every one is bounded by the team id.
 func (s *TeamService) Members(ctx context.Context, callerID string, q salescoach.MemberQuery, now time.Time) (*salescoach.MemberPage, error) {
 	if !salescoach.ValidProgressRange(q.Days) {
 		return nil, salescoach.FieldError("range", salescoach.MsgBadPeriod)
@@ -339,8 +351,7 @@ func (s *TeamService) Members(ctx context.Context, callerID string, q salescoach
 	pattern := containsPattern(search)
 	page := &salescoach.MemberPage{Members: []*salescoach.Member{}, Page: q.Page, PageSize: salescoach.TeamMembersPage}
 	if err := r.queryRow(ctx, `SELECT COUNT(*) FROM team_members m JOIN users u ON u.id = m.user_id
-		WHERE m.team_id = ? AND (? = '' OR lower(u.display_name) LIKE ? ESCAPE '\' OR u.email_lower LIKE ? ESCAPE '\')`,
-		m.teamID, search, pattern, pattern).Scan(&page.Total); err != nil {
+		WHERE m.team_id = ? AND `+memberSearchSQL, m.teamID, search, pattern, pattern).Scan(&page.Total); err != nil {
 		return nil, dbError(err, "members: count")
 	}
 	key, desc := strings.TrimPrefix(q.Sort, "-"), strings.HasPrefix(q.Sort, "-")
@@ -352,27 +363,60 @@ func (s *TeamService) Members(ctx context.Context, callerID string, q salescoach
 		dir = " DESC"
 	}
 	order := col + dir
-	if key == "lastActivity" {
-		// Members without any chat last, whichever the direction.
-		order = "(" + col + " IS NULL)," + col + dir
+	var sortArgs []any
+	switch key {
+	case "lastActivity":
+		// Members without any chat last, whichever the direction: a
+		// missing time sorts as the far future or past (one subquery per
+		// member instead of two for an IS NULL key besides).
+		never := "'9999-12-31'"
+		if desc {
+			never = "'0001-01-01'"
+		}
+		order = "COALESCE(" + col + ", " + never + ")" + dir
+	case "chats":
+		sortArgs = []any{start}
+	case "answers":
+		sortArgs = []any{startDay}
 	}
-	rows, err := r.queryRows(ctx, memberRowsQuery+` ORDER BY `+order+`, x.email_key, x.user_id LIMIT ? OFFSET ?`,
-		start, startDay, m.teamID, search, pattern, pattern, salescoach.TeamMembersPage, (q.Page-1)*salescoach.TeamMembersPage)
+	// The page's ids first, then their rows with every figure.
+	args := append(append([]any{m.teamID, search, pattern, pattern}, sortArgs...), salescoach.TeamMembersPage,
+		(q.Page-1)*salescoach.TeamMembersPage)
+	ids, err := r.queryStrings(ctx, `SELECT m.user_id FROM team_members m JOIN users u ON u.id = m.user_id
+		WHERE m.team_id = ? AND `+memberSearchSQL+`
+		ORDER BY `+order+`, COALESCE(u.email_lower, ''), m.user_id LIMIT ? OFFSET ?`, args...)
+	if err != nil {
+		return nil, dbError(err, "members: page")
+	}
+	if len(ids) == 0 {
+		return page, nil
+	}
+	args = []any{start, startDay, m.teamID}
+	for _, id := range ids {
+		args = append(args, id)
+	}
+	rows, err := r.queryRows(ctx, memberRowsQuery+`m.user_id IN (`+strings.Repeat(", ?", len(ids))[2:]+`)`, args...)
 	if err != nil {
 		return nil, dbError(err, "members")
 	}
 	defer rows.Close()
+	byID := make(map[string]*salescoach.Member, len(ids))
 	for rows.Next() {
 		mem, err := scanMember(rows)
 		if err != nil {
 			return nil, dbError(err, "members")
 		}
-		page.Members = append(page.Members, mem)
+		byID[mem.UserID] = mem
 	}
 	if err := rows.Err(); err != nil {
 		return nil, dbError(err, "members")
 	}
 	rows.Close()
+	for _, id := range ids {
+		if mem := byID[id]; mem != nil {
+			page.Members = append(page.Members, mem)
+		}
+	}
 	if err := memberSkills(ctx, r, m.teamID, startDay, page.Members); err != nil {
 		return nil, err
 	}
@@ -487,8 +531,7 @@ func (s *TeamService) Member(ctx context.Context, callerID, userID string, days 
 		return nil, notFound(salescoach.MsgTeamMemberNotFound)
 	}
 	start, startDay := periodStart(days, now)
-	mem, err := scanMember(r.queryRow(ctx, memberRowsQuery+` WHERE x.user_id = ?`,
-		start, startDay, m.teamID, "", "", "", userID))
+	mem, err := scanMember(r.queryRow(ctx, memberRowsQuery+`m.user_id = ?`, start, startDay, m.teamID, userID))
 	if noRows(err) {
 		return nil, notFound(salescoach.MsgTeamMemberNotFound)
 	}
@@ -777,20 +820,8 @@ func (s *TeamService) TeamManagers(ctx context.Context, userID string) ([]string
 	if !validID(userID) {
 		return nil, nil
 	}
-	rows, err := s.db.r().queryRows(ctx, `SELECT w.user_id FROM team_members m
+	ids, err := s.db.r().queryStrings(ctx, `SELECT w.user_id FROM team_members m
 		JOIN team_members w ON w.team_id = m.team_id AND w.role IN ('owner', 'manager') AND w.user_id <> m.user_id
 		WHERE m.user_id = ? ORDER BY w.user_id`, userID)
-	if err != nil {
-		return nil, dbError(err, "team managers")
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, dbError(err, "team managers")
-		}
-		ids = append(ids, id)
-	}
-	return ids, dbError(rows.Err(), "team managers")
+	return ids, dbError(err, "team managers")
 }

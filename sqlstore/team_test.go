@@ -360,6 +360,12 @@ func TestTeamMembersFigures(t *testing.T) {
 		if page.Members[0].UserID != f.member.ID {
 			t.Errorf("by last activity, first: %s", page.Members[0].Email)
 		}
+		// Members without chats are last in either direction.
+		page, err = f.s.Members(ctx, f.owner.ID, salescoach.MemberQuery{Days: 30, Sort: "-lastActivity"}, t0)
+		mustNil(t, err)
+		if page.Members[0].UserID != f.member.ID || page.Members[1].LastActivity != nil {
+			t.Errorf("by last activity descending, first: %s", page.Members[0].Email)
+		}
 		_, err = f.s.Members(ctx, f.owner.ID, salescoach.MemberQuery{Days: 30, Sort: "password"}, t0)
 		wantCode(t, err, salescoach.EINVALID)
 		_, err = f.s.Members(ctx, f.owner.ID, salescoach.MemberQuery{Days: 5}, t0)

@@ -3790,6 +3790,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/team/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the team aggregates of the manager view over the last 7, 30 or 90 UTC days, in the shape of GET /api/me/progress: technique rates (with previousRate) and weekly technique rates, families with attempts/solved/averageScore, summed over the team's current members (a member who left no longer counts; one who joined brings their history); exams is always empty (each member's exams are on GET /api/team/members/{userId}); recommendation is always null. Owners and managers only: 403 team_forbidden for a member, 404 team_not_found without a team, 400 bad_period with fields.range for another range */
+        get: {
+            parameters: {
+                query?: {
+                    range?: 7 | 30 | 90;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the team's report */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProgressReport"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations/{id}/share": {
         parameters: {
             query?: never;
