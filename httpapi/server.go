@@ -143,6 +143,10 @@ type Deps struct {
 	// Teams stores teams, their members, invitations, shared chats and the
 	// leaderboard; nil: the team endpoints answer 404.
 	Teams salescoach.TeamService
+	// Seats stores team subscriptions and their seats (the same store
+	// billing's Seats is); nil: GET /api/team shows no seats and the seat
+	// endpoints answer 404.
+	Seats salescoach.SeatService
 }
 
 // Server is the HTTP front of Sales Coach.

@@ -46,7 +46,7 @@ func currentPlanOf(u string) string {
 // latestStatusOf is the PayPal status of the newest subscription of the
 // user whose id is the expression u, "" without one.
 func latestStatusOf(u string) string {
-	return `COALESCE((SELECT s.status FROM subscriptions s WHERE s.user_id = ` + u + `
+	return `COALESCE((SELECT s.status FROM subscriptions s WHERE s.user_id = ` + u + ` AND s.seats IS NULL
 		ORDER BY s.update_time DESC, s.created_at DESC, s.id DESC LIMIT 1), '')`
 }
 
