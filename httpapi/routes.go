@@ -112,6 +112,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	// Admin back-office.
 	mux.Handle("GET /api/admin/overview", s.requireAdmin(s.handleAdminOverview))
 	mux.Handle("GET /api/admin/users", s.requireAdmin(s.handleAdminUsers))
+	mux.Handle("GET /api/admin/teams", s.requireAdmin(s.handleAdminTeams))
 	mux.Handle("POST /api/admin/users", s.requireAdmin(s.handleAdminCreateUser))
 	mux.Handle("PATCH /api/admin/users/{id}", s.requireAdmin(s.handleAdminPatchUser))
 	mux.Handle("DELETE /api/admin/users/{id}", s.requireAdmin(s.handleAdminDeleteUser))

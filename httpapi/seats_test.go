@@ -116,6 +116,24 @@ func TestSeatsBuyAssignAndQuota(t *testing.T) {
 			t.Fatalf("second member without a seat: %v", u)
 		}
 
+		// The back-office: team and role in the user list, the teams list
+		// with seats.
+		boss := admin(t, e.env)
+		item := boss.do("GET", "/api/admin/users?q=member@", nil).must(t, 200).json(t)["items"].([]any)[0].(map[string]any)
+		if item["team_name"] != "Vertrieb Nord" || item["team_role"] != "member" {
+			t.Fatalf("admin user item %v", item)
+		}
+		teams := boss.do("GET", "/api/admin/teams?q=nord", nil).must(t, 200).json(t)
+		row := teams["items"].([]any)[0].(map[string]any)
+		if teams["total"] != float64(1) || row["name"] != "Vertrieb Nord" || row["owner_email"] != "owner@example.com" ||
+			row["members"] != float64(3) || row["seats"] != float64(3) || row["seats_assigned"] != float64(1) || row["subscription_status"] != "active" {
+			t.Fatalf("admin teams %v", teams)
+		}
+		if all := boss.do("GET", "/api/admin/teams", nil).must(t, 200).json(t); all["total"] != float64(2) {
+			t.Fatalf("all teams %v", all)
+		}
+		wantCode(t, e.member.do("GET", "/api/admin/teams", nil), 403, "forbidden")
+
 		// Taking the seat back ends the Plus quota.
 		e.owner.do("DELETE", "/api/team/members/"+e.memberID+"/seat", nil).must(t, 200)
 		if u := usageOf(t, e.member); u["quota"] != float64(5) {
