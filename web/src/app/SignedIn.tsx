@@ -10,6 +10,7 @@ import {
   HelpRoute,
   ProgressRoute,
   ScenariosRoute,
+  SeatsRoute,
 } from './screens';
 import { AppLayout } from '../components/layouts/AppLayout';
 import { FullPageSpinner } from '../components/ui/Spinner';
@@ -35,6 +36,9 @@ function RegularRoutes() {
         </Route>
         <Route path="/scenarios/*?">
           <ScenariosRoute />
+        </Route>
+        <Route path="/team/seats">
+          <SeatsRoute />
         </Route>
         <Route path="/help">
           <HelpRoute />
