@@ -195,19 +195,49 @@ function useConfirmOnReturn() {
   return { confirming: confirm.isPending, problem };
 }
 
+/** The plan section and the members of loaded seats. */
+function SeatsBody({ data }: { data: Seats }) {
+  const { t } = useI18n();
+  const active = data.status === 'ACTIVE';
+  return (
+    <>
+      <section className="seats__plan" aria-labelledby="seats-plan-title">
+        <h2 id="seats-plan-title" className="seats__subtitle">
+          {t('seats.plan')}
+        </h2>
+        {data.subscriptionId ? (
+          <p>
+            {t('seats.summary', { assigned: data.assigned, quantity: data.quantity })} · {statusText(t, data.status)}
+          </p>
+        ) : (
+          <p>{t('seats.none')}</p>
+        )}
+        {data.pendingQuantity > 0 ? <p>{t('seats.pending', { count: data.pendingQuantity })}</p> : null}
+        {!data.configured ? (
+          <Alert tone="info">{t('seats.notConfigured')}</Alert>
+        ) : active && !data.cancelAtPeriodEnd ? (
+          <QuantityForm seats={data} mode="change" />
+        ) : !active ? (
+          <QuantityForm seats={data} mode="buy" />
+        ) : null}
+        {data.configured && active ? <Cancellation seats={data} /> : null}
+      </section>
+      <MemberRows seats={data} />
+    </>
+  );
+}
+
 /** /team/seats, 'Plätze': the team plan's seats for the team's owner (issue 27 point 6). */
 export function SeatsPage() {
   const { t } = useI18n();
   useDocumentTitle(t('seats.title'));
   const seats = useQuery(seatsQueryOptions());
   const { confirming, problem } = useConfirmOnReturn();
-  const data = seats.data;
-  const active = data?.status === 'ACTIVE';
   return (
     <div className="page seats">
       <header>
         <h1 className="page__title">{t('seats.title')}</h1>
-        <p className="page__lead">{t('seats.lead', { price: data?.pricePerSeat ?? 25 })}</p>
+        <p className="page__lead">{t('seats.lead', { price: seats.data?.pricePerSeat ?? 25 })}</p>
       </header>
       {confirming ? (
         <p role="status">{t('seats.confirming')}</p>
@@ -219,30 +249,7 @@ export function SeatsPage() {
       ) : seats.isError ? (
         <Alert tone="error">{errorMessage(seats.error, t)}</Alert>
       ) : (
-        <>
-          <section className="seats__plan" aria-labelledby="seats-plan-title">
-            <h2 id="seats-plan-title" className="seats__subtitle">
-              {t('seats.plan')}
-            </h2>
-            {data.subscriptionId ? (
-              <p>
-                {t('seats.summary', { assigned: data.assigned, quantity: data.quantity })} · {statusText(t, data.status)}
-              </p>
-            ) : (
-              <p>{t('seats.none')}</p>
-            )}
-            {data.pendingQuantity > 0 ? <p>{t('seats.pending', { count: data.pendingQuantity })}</p> : null}
-            {!data.configured ? (
-              <Alert tone="info">{t('seats.notConfigured')}</Alert>
-            ) : active && !data.cancelAtPeriodEnd ? (
-              <QuantityForm seats={data} mode="change" />
-            ) : !active ? (
-              <QuantityForm seats={data} mode="buy" />
-            ) : null}
-            {data.configured && active ? <Cancellation seats={data} /> : null}
-          </section>
-          <MemberRows seats={data} />
-        </>
+        <SeatsBody data={seats.data} />
       )}
     </div>
   );
