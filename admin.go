@@ -60,6 +60,20 @@ type AdminUser struct {
 	// LastActiveAt is the latest creation or use of one of the user's
 	// refresh tokens; nil when they never signed in.
 	LastActiveAt *time.Time
+	// TeamName and TeamRole are the user's team and role in it; "" without
+	// one.
+	TeamName, TeamRole string
+}
+
+// AdminTeam is a team as the back-office lists it.
+type AdminTeam struct {
+	ID, Name             string
+	OwnerID, OwnerEmail  string
+	Members              int
+	Seats, SeatsAssigned int    // the team subscription's quantity, and the seats given out
+	SubscriptionStatus   string // PayPal's status of the team subscription, "" without one
+	CancelAtPeriodEnd    bool
+	CreatedAt            time.Time
 }
 
 // Overview is the admin dashboard.
@@ -206,6 +220,10 @@ type AdminService interface {
 	// whose e-mail or display name contains it (case-insensitively) or whose
 	// id equals it.
 	ListUsers(ctx context.Context, query string, p Page) (items []*AdminUser, total int, err error)
+	// ListTeams lists teams newest first, with their owner, size and
+	// seats. A non-empty query keeps those whose name or owner's e-mail
+	// contains it (case-insensitively). EINVALID for a query too long.
+	ListTeams(ctx context.Context, query string, p Page) (items []*AdminTeam, total int, err error)
 	// AdminUserByID returns ENOTFOUND when there is no such user.
 	AdminUserByID(ctx context.Context, id string) (*AdminUser, error)
 	// SetUserAdmin sets or clears the admin flag. ENOTFOUND when there is no

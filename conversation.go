@@ -321,6 +321,9 @@ type Tiers interface {
 // PlanIDs are the payment provider's plan ids of the paid plans.
 type PlanIDs struct {
 	Plus, Elite, Promo string
+	// Team is the team plan's (seats, see seat.go): it grants no personal
+	// plan, only its seats do.
+	Team string
 }
 
 // Tier maps a plan id to PlanPlus, PlanElite or PlanFree.
@@ -342,6 +345,9 @@ type Usage struct {
 	Quota      int       `json:"quota"`
 	Plan       string    `json:"plan"`
 	CycleStart time.Time `json:"cycleStart"`
+	// Seat is true when the plan is granted by a seat of the user's team
+	// (seat.go), not by a personal subscription.
+	Seat bool `json:"seat"`
 }
 
 // CycleStart is the start of the quota cycle: the subscription's cycle_start

@@ -53,6 +53,9 @@ type Service struct {
 	// subscription (a webhook, the reconcile, the period-end job); nil
 	// tells nobody.
 	Changes salescoach.ChangePublisher
+	// Seats stores team subscriptions and their seats (seats.go); nil: no
+	// seats are sold.
+	Seats salescoach.SeatService
 }
 
 // Tier maps a plan id to the plan it grants, by the configured plan ids:
@@ -152,6 +155,9 @@ func (s *Service) sync(ctx context.Context, userID, paypalID string) (*salescoac
 	sub := snapshot(userID, r)
 	wrote, err := s.Store.SyncSubscription(ctx, sub)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.syncSeats(ctx, r); err != nil {
 		return nil, err
 	}
 	if wrote {
@@ -405,7 +411,7 @@ func (s *Service) Revise(ctx context.Context, userID, paypalID, planID string) (
 		return "", failed(err, salescoach.MsgReviseFailed, salescoach.MsgReviseFailed)
 	}
 	back := s.PublicURL + "/app/dashboard?paypal=revised"
-	link, err := s.PayPal.Revise(ctx, paypalID, planID, back, s.PublicURL+"/app/dashboard", requestID("revise", r, "-"+planID))
+	link, err := s.PayPal.Revise(ctx, paypalID, planID, 0, back, s.PublicURL+"/app/dashboard", requestID("revise", r, "-"+planID))
 	if err != nil {
 		return "", failed(err, salescoach.MsgReviseFailed, salescoach.MsgReviseFailed)
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -31,6 +32,9 @@ type Remote struct {
 	// LastPayment starts the current billing cycle; NextBilling ends the
 	// paid period. Zero when PayPal reports none.
 	LastPayment, NextBilling time.Time
+	// Quantity is the number of units (seats) subscribed; PayPal reports 1
+	// for a subscription created without one.
+	Quantity int
 }
 
 // Provider is the part of PayPal's API billing uses. Errors are
@@ -41,9 +45,15 @@ type Provider interface {
 	Suspend(ctx context.Context, id, reason, requestID string) error
 	Activate(ctx context.Context, id, reason, requestID string) error
 	Cancel(ctx context.Context, id, reason, requestID string) error
-	// Revise asks PayPal to move the subscription to planID and returns
-	// the link where the buyer approves the change.
-	Revise(ctx context.Context, id, planID, returnURL, cancelURL, requestID string) (string, error)
+	// Revise asks PayPal to move the subscription to planID, and to
+	// quantity units when quantity > 0, and returns the link where the
+	// buyer approves the change.
+	Revise(ctx context.Context, id, planID string, quantity int, returnURL, cancelURL, requestID string) (string, error)
+	// Create creates a subscription to planID of quantity units for the
+	// buyer to approve (the team plan's seats; personal plans are created
+	// by the browser's PayPal button) and returns it with the approval
+	// link.
+	Create(ctx context.Context, planID string, quantity int, customID, returnURL, cancelURL, requestID string) (*Remote, string, error)
 	// VerifyWebhook asks PayPal whether the delivery's signature is valid
 	// for webhookID.
 	VerifyWebhook(ctx context.Context, header http.Header, body []byte) (bool, error)
@@ -273,8 +283,20 @@ func (p *PayPal) Subscription(ctx context.Context, id string) (*Remote, error) {
 	if err != nil {
 		return nil, err
 	}
+	r := remote(s)
+	if r.ID == "" {
+		return nil, fmt.Errorf("%w: empty subscription in answer", ErrUnavailable)
+	}
+	return r, nil
+}
+
+// remote converts PayPal's answer.
+func remote(s *paypal.SubscriptionDetailResp) *Remote {
 	r := &Remote{ID: s.ID, PlanID: s.PlanID, Status: string(s.SubscriptionStatus), CustomID: s.CustomID,
-		LastPayment: s.BillingInfo.LastPayment.Time.UTC(), NextBilling: s.BillingInfo.NextBillingTime.UTC()}
+		LastPayment: s.BillingInfo.LastPayment.Time.UTC(), NextBilling: s.BillingInfo.NextBillingTime.UTC(), Quantity: 1}
+	if n, err := strconv.Atoi(s.Quantity); err == nil && n >= 0 {
+		r.Quantity = n
+	}
 	if s.StartTime != nil {
 		r.StartTime = time.Time(*s.StartTime).UTC()
 	}
@@ -283,10 +305,7 @@ func (p *PayPal) Subscription(ctx context.Context, id string) (*Remote, error) {
 	} else if !s.StatusUpdateTime.IsZero() {
 		r.UpdateTime = s.StatusUpdateTime.UTC()
 	}
-	if r.ID == "" {
-		return nil, fmt.Errorf("%w: empty subscription in answer", ErrUnavailable)
-	}
-	return r, nil
+	return r
 }
 
 // Suspend pauses billing.
@@ -305,23 +324,57 @@ func (p *PayPal) Cancel(ctx context.Context, id, reason, requestID string) error
 }
 
 // Revise asks for a plan change and returns the buyer's approval link.
-func (p *PayPal) Revise(ctx context.Context, id, planID, returnURL, cancelURL, requestID string) (string, error) {
+func (p *PayPal) Revise(ctx context.Context, id, planID string, quantity int, returnURL, cancelURL, requestID string) (string, error) {
 	var res *paypal.SubscriptionDetailResp
 	err := call(ctx, requestID, func(ctx context.Context) error {
 		var err error
-		res, err = p.c.ReviseSubscription(ctx, id, paypal.SubscriptionBase{PlanID: planID,
+		res, err = p.c.ReviseSubscription(ctx, id, paypal.SubscriptionBase{PlanID: planID, Quantity: quantityString(quantity),
 			ApplicationContext: &paypal.ApplicationContext{ReturnURL: returnURL, CancelURL: cancelURL}})
 		return err
 	})
 	if err != nil {
 		return "", err
 	}
+	return approveLink(res, "revise")
+}
+
+// Create creates a subscription for the buyer to approve
+// (POST /v1/billing/subscriptions with quantity and custom_id).
+func (p *PayPal) Create(ctx context.Context, planID string, quantity int, customID, returnURL, cancelURL, requestID string) (*Remote, string, error) {
+	var res *paypal.SubscriptionDetailResp
+	err := call(ctx, requestID, func(ctx context.Context) error {
+		var err error
+		res, err = p.c.CreateSubscription(ctx, paypal.SubscriptionBase{PlanID: planID, Quantity: quantityString(quantity),
+			CustomID: customID, ApplicationContext: &paypal.ApplicationContext{ReturnURL: returnURL, CancelURL: cancelURL}})
+		return err
+	})
+	if err != nil {
+		return nil, "", err
+	}
+	r := remote(res)
+	if r.ID == "" {
+		return nil, "", fmt.Errorf("%w: empty subscription in create answer", ErrUnavailable)
+	}
+	link, err := approveLink(res, "create")
+	return r, link, err
+}
+
+// quantityString is PayPal's quantity: a decimal string, left out when 0.
+func quantityString(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return strconv.Itoa(n)
+}
+
+// approveLink finds the link where the buyer approves.
+func approveLink(res *paypal.SubscriptionDetailResp, op string) (string, error) {
 	for _, l := range res.Links {
 		if l.Rel == "approve" {
 			return l.Href, nil
 		}
 	}
-	return "", fmt.Errorf("%w: no approval link in revise answer", ErrUnavailable)
+	return "", fmt.Errorf("%w: no approval link in %s answer", ErrUnavailable, op)
 }
 
 // VerifyWebhook asks PayPal to verify the delivery's signature.

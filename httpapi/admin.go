@@ -79,6 +79,9 @@ type adminUserJSON struct {
 	SubscriptionStatus string     `json:"subscription_status"`
 	CreatedAt          time.Time  `json:"created_at"`
 	LastActiveAt       *time.Time `json:"last_active_at"`
+	// TeamName and TeamRole are the user's team and role; "" without one.
+	TeamName string `json:"team_name"`
+	TeamRole string `json:"team_role"`
 }
 
 // plans are the configured plan ids; billing holds them (the one source).
@@ -93,7 +96,7 @@ func (s *Server) toAdminUser(u *salescoach.AdminUser) adminUserJSON {
 	return adminUserJSON{ID: u.ID, Email: u.Email, DisplayName: u.DisplayName, IsAnonymous: u.IsAnonymous,
 		IsAdmin: u.IsAdmin, EmailConfirmed: u.EmailConfirmed, Status: u.Status, Level: u.Level, XP: u.XP,
 		Plan: s.plans().Tier(u.PlanID), SubscriptionStatus: strings.ToLower(u.SubscriptionStatus),
-		CreatedAt: u.CreatedAt, LastActiveAt: u.LastActiveAt}
+		CreatedAt: u.CreatedAt, LastActiveAt: u.LastActiveAt, TeamName: u.TeamName, TeamRole: u.TeamRole}
 }
 
 func (s *Server) toAdminUsers(list []*salescoach.AdminUser) []adminUserJSON {
@@ -132,6 +135,40 @@ func (s *Server) handleAdminUsers(w http.ResponseWriter, r *http.Request, _ *sal
 		return err
 	}
 	writeJSON(w, http.StatusOK, pageJSON[adminUserJSON]{Items: s.toAdminUsers(list), Total: total})
+	return nil
+}
+
+// adminTeamJSON is AdminTeamItem of the contract.
+type adminTeamJSON struct {
+	ID                 string    `json:"id"`
+	Name               string    `json:"name"`
+	OwnerID            string    `json:"owner_id"`
+	OwnerEmail         string    `json:"owner_email"`
+	Members            int       `json:"members"`
+	Seats              int       `json:"seats"`
+	SeatsAssigned      int       `json:"seats_assigned"`
+	SubscriptionStatus string    `json:"subscription_status"`
+	CancelAtPeriodEnd  bool      `json:"cancel_at_period_end"`
+	CreatedAt          time.Time `json:"created_at"`
+}
+
+// handleAdminTeams lists teams with their owner, size and seats.
+func (s *Server) handleAdminTeams(w http.ResponseWriter, r *http.Request, _ *salescoach.User) error {
+	q, p, err := searchPageOf(r)
+	if err != nil {
+		return err
+	}
+	list, total, err := s.Admin.ListTeams(r.Context(), q, p)
+	if err != nil {
+		return err
+	}
+	items := make([]adminTeamJSON, 0, len(list))
+	for _, t := range list {
+		items = append(items, adminTeamJSON{ID: t.ID, Name: t.Name, OwnerID: t.OwnerID, OwnerEmail: t.OwnerEmail,
+			Members: t.Members, Seats: t.Seats, SeatsAssigned: t.SeatsAssigned,
+			SubscriptionStatus: strings.ToLower(t.SubscriptionStatus), CancelAtPeriodEnd: t.CancelAtPeriodEnd, CreatedAt: t.CreatedAt})
+	}
+	writeJSON(w, http.StatusOK, pageJSON[adminTeamJSON]{Items: items, Total: total})
 	return nil
 }
 

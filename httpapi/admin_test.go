@@ -39,6 +39,7 @@ func TestEveryAdminEndpointNeedsAnAdmin(t *testing.T) {
 		}{
 			{"GET", "/api/admin/overview", nil, 200},
 			{"GET", "/api/admin/users?q=ida", nil, 200},
+			{"GET", "/api/admin/teams", nil, 200},
 			{"POST", "/api/admin/users", map[string]any{"first_name": "Neu", "last_name": "Ling", "email": "neu@example.com"}, 201},
 			{"PATCH", "/api/admin/users/" + userID, map[string]any{}, 200},
 			{"GET", "/api/admin/conversations", nil, 200},

@@ -158,15 +158,16 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 	}
 	e.hub = realtime.NewHub()
 	e.teams = sqlstore.NewTeamService(db)
+	seats := sqlstore.NewSeatService(db)
 	conversations := sqlstore.NewConversationService(db)
 	progress := sqlstore.NewProgressService(db)
 	e.billing = &billing.Service{Store: sqlstore.NewSubscriptionService(db), Promos: sqlstore.NewPromoService(db),
-		PublicURL: cfg.PublicURL, Now: e.clock.Now, Log: logger, Changes: e.hub}
+		PublicURL: cfg.PublicURL, Now: e.clock.Now, Log: logger, Changes: e.hub, Seats: seats}
 	e.training = &training.Service{Conversations: conversations, Progress: progress, Users: e.users,
 		Catalog: sqlstore.NewCatalogService(db), Subscriptions: sqlstore.NewSubscriptionService(db),
 		Scenarios: sqlstore.NewScenarioService(db),
 		Engine:    trainer.New(), Now: e.clock.Now, Log: logger, Changes: e.hub, Tiers: e.billing,
-		Settings: sqlstore.NewSettingsService(db), Team: e.teams, Assignments: sqlstore.NewAssignmentService(db)}
+		Settings: sqlstore.NewSettingsService(db), Team: e.teams, Assignments: sqlstore.NewAssignmentService(db), Seats: seats}
 	deps := httpapi.Deps{
 		Conversations: conversations, Progress: progress, Training: e.training, Billing: e.billing,
 		Skills: sqlstore.NewSkillService(db), Scenarios: e.training.Scenarios,
@@ -181,8 +182,8 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 		Settings:  e.training.Settings,
 		Voice:     sqlstore.NewVoiceService(db),
 		TwoFactor: sqlstore.NewTwoFactorService(db), TOTP: mustTOTP(t, e.secret),
-		Privacy:     sqlstore.NewPrivacyService(db),
-		Teams:       e.teams,
+		Privacy: sqlstore.NewPrivacyService(db),
+		Teams:   e.teams, Seats: seats,
 		Ready:       db.Ping,
 		Assignments: e.training.Assignments,
 		App: fstest.MapFS{

@@ -146,6 +146,10 @@ type Deps struct {
 	// Assignments stores the teams' assignments; nil: their endpoints
 	// answer 404.
 	Assignments salescoach.AssignmentService
+	// Seats stores team subscriptions and their seats (the same store
+	// billing's Seats is); nil: GET /api/team shows no seats and the seat
+	// endpoints answer 404.
+	Seats salescoach.SeatService
 }
 
 // Server is the HTTP front of Sales Coach.

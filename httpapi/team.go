@@ -25,8 +25,9 @@ type teamJSON struct {
 	Name        string `json:"name"`
 	Role        string `json:"role"`
 	MemberCount int    `json:"memberCount"`
-	// Seats is the number of paid seats (0 until seats are sold).
-	Seats int `json:"seats"`
+	// Seats are the team plan's seats: paid, assigned, and the team
+	// subscription's PayPal status ("" until seats are sold).
+	Seats seatSummaryJSON `json:"seats"`
 	// JoinURL is the team's join link, for owners and managers only.
 	JoinURL string `json:"joinUrl,omitempty"`
 }
@@ -77,7 +78,11 @@ func (s *Server) handleMyTeam(w http.ResponseWriter, r *http.Request, u *salesco
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, s.toTeamJSON(ms))
+	out := s.toTeamJSON(ms)
+	if out.Seats, err = s.teamSeats(r, u.ID); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, out)
 	return nil
 }
 

@@ -46,20 +46,23 @@ func currentPlanOf(u string) string {
 // latestStatusOf is the PayPal status of the newest subscription of the
 // user whose id is the expression u, "" without one.
 func latestStatusOf(u string) string {
-	return `COALESCE((SELECT s.status FROM subscriptions s WHERE s.user_id = ` + u + `
+	return `COALESCE((SELECT s.status FROM subscriptions s WHERE s.user_id = ` + u + ` AND s.seats IS NULL
 		ORDER BY s.update_time DESC, s.created_at DESC, s.id DESC LIMIT 1), '')`
 }
 
 // adminUserSelect reads users (as u) in scanAdminUser's order.
 var adminUserSelect = `SELECT u.id, COALESCE(u.email, ''), u.display_name, u.is_anonymous, u.is_admin,
 	u.email_confirmed_at IS NOT NULL, u.status, u.level, u.xp, ` + currentPlanOf("u.id") + `, ` + latestStatusOf("u.id") + `, u.created_at,
-	(SELECT MAX(COALESCE(t.used_at, t.created_at)) FROM refresh_tokens t WHERE t.user_id = u.id)
+	(SELECT MAX(COALESCE(t.used_at, t.created_at)) FROM refresh_tokens t WHERE t.user_id = u.id),
+	COALESCE((SELECT tm.name FROM team_members m JOIN teams tm ON tm.id = m.team_id WHERE m.user_id = u.id), ''),
+	COALESCE((SELECT m.role FROM team_members m WHERE m.user_id = u.id), '')
 	FROM users u`
 
 func scanAdminUser(s rowScanner) (*salescoach.AdminUser, error) {
 	var u salescoach.AdminUser
 	err := s.Scan(&u.ID, &u.Email, &u.DisplayName, &u.IsAnonymous, &u.IsAdmin, &u.EmailConfirmed, &u.Status,
-		&u.Level, &u.XP, &u.PlanID, &u.SubscriptionStatus, scanTime(&u.CreatedAt), scanNullTime(&u.LastActiveAt))
+		&u.Level, &u.XP, &u.PlanID, &u.SubscriptionStatus, scanTime(&u.CreatedAt), scanNullTime(&u.LastActiveAt),
+		&u.TeamName, &u.TeamRole)
 	if err != nil {
 		return nil, err
 	}
@@ -601,4 +604,53 @@ func (s *AdminService) OrphanedSubscriptions(ctx context.Context, limit int) ([]
 		out = append(out, &o)
 	}
 	return out, dbError(rows.Err(), "orphaned subscriptions")
+}
+
+// ListTeams lists teams newest first, one page with the number of all
+// matches; a query (trimmed; at most maxQueryRunes, else EINVALID) keeps
+// teams whose name or owner's e-mail contains it, case-insensitively. The
+// seats are those of each team's current subscription (its newest).
+func (s *AdminService) ListTeams(ctx context.Context, query string, p salescoach.Page) ([]*salescoach.AdminTeam, int, error) {
+	q, err := searchText(query)
+	if err != nil {
+		return nil, 0, err
+	}
+	where, args := "", []any{}
+	if q != "" {
+		pat := containsPattern(q)
+		where = ` WHERE (lower(t.name) LIKE ? ESCAPE '\' OR o.email_lower LIKE ? ESCAPE '\')`
+		args = []any{pat, pat}
+	}
+	var total int
+	if err := s.db.r().queryRow(ctx, `SELECT COUNT(*) FROM teams t JOIN users o ON o.id = t.owner_id`+where, args...).Scan(&total); err != nil {
+		return nil, 0, dbError(err, "count teams")
+	}
+	out := []*salescoach.AdminTeam{}
+	if p.Offset >= total {
+		return out, total, nil
+	}
+	current := `(SELECT s.id FROM subscriptions s WHERE s.team_id = t.id AND s.seats IS NOT NULL
+		ORDER BY s.update_time DESC, s.created_at DESC, s.id DESC LIMIT 1)`
+	rows, err := s.db.r().queryRows(ctx, `SELECT t.id, t.name, t.owner_id, COALESCE(o.email, ''),
+			(SELECT COUNT(*) FROM team_members m WHERE m.team_id = t.id),
+			COALESCE((SELECT s.seats FROM subscriptions s WHERE s.id = `+current+`), 0),
+			(SELECT COUNT(*) FROM team_seats ts WHERE ts.team_id = t.id),
+			COALESCE((SELECT s.status FROM subscriptions s WHERE s.id = `+current+`), ''),
+			COALESCE((SELECT s.cancel_at_period_end FROM subscriptions s WHERE s.id = `+current+`), FALSE),
+			t.created_at
+		FROM teams t JOIN users o ON o.id = t.owner_id`+where+`
+		ORDER BY t.created_at DESC, t.id DESC LIMIT ? OFFSET ?`, append(args, p.Limit, p.Offset)...)
+	if err != nil {
+		return nil, 0, dbError(err, "list teams")
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var t salescoach.AdminTeam
+		if err := rows.Scan(&t.ID, &t.Name, &t.OwnerID, &t.OwnerEmail, &t.Members, &t.Seats, &t.SeatsAssigned,
+			&t.SubscriptionStatus, &t.CancelAtPeriodEnd, scanTime(&t.CreatedAt)); err != nil {
+			return nil, 0, dbError(err, "list teams")
+		}
+		out = append(out, &t)
+	}
+	return out, total, dbError(rows.Err(), "list teams")
 }

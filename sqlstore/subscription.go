@@ -40,7 +40,7 @@ func (s *SubscriptionService) LatestSubscription(ctx context.Context, userID str
 		return nil, notFound(salescoach.MsgSubscriptionMissing)
 	}
 	sub, err := scanSubscription(s.db.r().queryRow(ctx, `SELECT `+subscriptionColumns+` FROM subscriptions
-		WHERE user_id = ? ORDER BY update_time DESC, created_at DESC, id DESC LIMIT 1`, userID))
+		WHERE user_id = ? AND seats IS NULL ORDER BY update_time DESC, created_at DESC, id DESC LIMIT 1`, userID))
 	if noRows(err) {
 		return nil, notFound(salescoach.MsgSubscriptionMissing)
 	}
@@ -112,7 +112,7 @@ func (s *SubscriptionService) UpsertSubscription(ctx context.Context, sub *sales
 // with the same rule).
 func newestPlanOf(u string) string {
 	return `COALESCE((SELECT CASE WHEN s.status IN ('ACTIVE', 'active') THEN s.plan_id ELSE '' END
-		FROM subscriptions s WHERE s.user_id = ` + u + `
+		FROM subscriptions s WHERE s.user_id = ` + u + ` AND s.seats IS NULL
 		ORDER BY s.update_time DESC, s.created_at DESC, s.id DESC LIMIT 1), '')`
 }
 

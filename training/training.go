@@ -52,6 +52,9 @@ type Service struct {
 	// Assignments gives the team assignments a chat may start on; nil:
 	// starting on one is ENOTFOUND.
 	Assignments salescoach.AssignmentService
+	// Seats finds the team subscription of the seat a user holds, which
+	// grants its plan (salescoach.SeatQuota); nil: no seats.
+	Seats SeatSubscriptions
 	// Settings gives the exams' pass mark; nil: DefaultExamPassMark.
 	Settings salescoach.SettingsService
 	Now      func() time.Time
@@ -102,12 +105,24 @@ func (s *Service) Usage(ctx context.Context, userID string) (salescoach.Usage, e
 	if sub.Active() && s.Tiers != nil {
 		plan = s.Tiers.Tier(sub.PlanID)
 	}
-	start := salescoach.CycleStart(sub, s.Now())
+	var seatSub *salescoach.Subscription
+	if s.Seats != nil {
+		seatSub, err = s.Seats.SeatSubscription(ctx, userID)
+		if err != nil && salescoach.ErrorCode(err) != salescoach.ENOTFOUND {
+			return salescoach.Usage{}, err
+		}
+	}
+	plan, start, seat := salescoach.SeatQuota(plan, sub, seatSub, s.Now())
 	used, err := s.Conversations.CountChatStarts(ctx, userID, start)
 	if err != nil {
 		return salescoach.Usage{}, err
 	}
-	return salescoach.Usage{Used: used, Quota: salescoach.PlanQuota(plan), Plan: plan, CycleStart: start}, nil
+	return salescoach.Usage{Used: used, Quota: salescoach.PlanQuota(plan), Plan: plan, CycleStart: start, Seat: seat}, nil
+}
+
+// SeatSubscriptions is the part of salescoach.SeatService the quota needs.
+type SeatSubscriptions interface {
+	SeatSubscription(ctx context.Context, userID string) (*salescoach.Subscription, error)
 }
 
 // SendRequest is one message of the user: a new chat when ConversationID is

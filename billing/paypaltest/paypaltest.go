@@ -31,6 +31,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -83,8 +84,13 @@ type Sub struct {
 	StatusUpdateTime             time.Time
 	NextBillingTime              time.Time
 	LastPayment                  time.Time // zero before the first payment
-	// PendingPlan is a revision waiting for the buyer's approval.
-	PendingPlan string
+	// PendingPlan is a revision waiting for the buyer's approval, with
+	// PendingQuantity when it changes the quantity (0: unchanged).
+	PendingPlan     string
+	PendingQuantity int
+	// Quantity is the number of units (seats) subscribed: 1 unless the
+	// subscription was created or revised with a quantity.
+	Quantity int
 	// Charges counts the payments taken.
 	Charges int
 	// Reason is the reason given with the last suspend, activate or cancel.
@@ -268,7 +274,7 @@ func (f *Fake) newID(prefix string) string {
 func (f *Fake) CreateSubscription(planID, customID string) string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return f.create(planID, customID, "", "").ID
+	return f.create(planID, customID, "", "", 1).ID
 }
 
 // Subscribe creates a subscription and approves it: it is ACTIVE, the first
@@ -281,9 +287,9 @@ func (f *Fake) Subscribe(planID, customID string) string {
 	return id
 }
 
-func (f *Fake) create(planID, customID, returnURL, cancelURL string) *Sub {
+func (f *Fake) create(planID, customID, returnURL, cancelURL string, quantity int) *Sub {
 	now := f.now()
-	s := &Sub{ID: f.newID("I-"), PlanID: planID, CustomID: customID, Status: StatusApprovalPending,
+	s := &Sub{ID: f.newID("I-"), PlanID: planID, CustomID: customID, Status: StatusApprovalPending, Quantity: quantity,
 		ReturnURL: returnURL, CancelURL: cancelURL, StartTime: now, UpdateTime: now, StatusUpdateTime: now}
 	f.subs[s.ID] = s
 	return s
@@ -308,6 +314,9 @@ func (f *Fake) Approve(id string) error {
 		f.enqueueSale(s)
 	case s.PendingPlan != "":
 		s.PlanID, s.PendingPlan, s.UpdateTime = s.PendingPlan, "", now
+		if s.PendingQuantity > 0 {
+			s.Quantity, s.PendingQuantity = s.PendingQuantity, 0
+		}
 		f.enqueue(EventUpdated, s)
 	default:
 		return fmt.Errorf("paypaltest: nothing to approve on %s", id)
@@ -361,7 +370,7 @@ func (f *Fake) resource(s *Sub) map[string]any {
 		"create_time":        s.StartTime.Format(time.RFC3339),
 		"update_time":        s.UpdateTime.Format(time.RFC3339),
 		"status_update_time": s.StatusUpdateTime.Format(time.RFC3339),
-		"quantity":           "1",
+		"quantity":           strconv.Itoa(s.Quantity),
 		"plan_overridden":    false,
 		"links": []map[string]string{
 			{"href": f.opts.PublicURL + "/v1/billing/subscriptions/" + s.ID, "rel": "self", "method": "GET"},
@@ -678,6 +687,7 @@ func (f *Fake) handleCreate(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		PlanID             string `json:"plan_id"`
 		CustomID           string `json:"custom_id"`
+		Quantity           string `json:"quantity"`
 		ApplicationContext struct {
 			ReturnURL string `json:"return_url"`
 			CancelURL string `json:"cancel_url"`
@@ -687,11 +697,27 @@ func (f *Fake) handleCreate(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusBadRequest, "INVALID_REQUEST", "MISSING_REQUIRED_PARAMETER", "plan_id is required.")
 		return
 	}
+	quantity, ok := parseQuantity(in.Quantity)
+	if !ok {
+		apiError(w, http.StatusUnprocessableEntity, "UNPROCESSABLE_ENTITY", "INVALID_PARAMETER_VALUE", "quantity must be a positive whole number.")
+		return
+	}
 	f.mu.Lock()
-	s := f.create(in.PlanID, in.CustomID, in.ApplicationContext.ReturnURL, in.ApplicationContext.CancelURL)
+	s := f.create(in.PlanID, in.CustomID, in.ApplicationContext.ReturnURL, in.ApplicationContext.CancelURL, quantity)
 	res := f.resource(s)
 	f.mu.Unlock()
 	writeJSON(w, http.StatusCreated, res)
+}
+
+// parseQuantity reads PayPal's quantity, a decimal string: "" is 1 (a
+// subscription without a quantity); whole numbers of at least 1 are
+// accepted (the app sells whole seats).
+func parseQuantity(q string) (int, bool) {
+	if q == "" {
+		return 1, true
+	}
+	n, err := strconv.Atoi(q)
+	return n, err == nil && n >= 1 && n <= 100000
 }
 
 func (f *Fake) handleGet(w http.ResponseWriter, r *http.Request) {
@@ -712,6 +738,7 @@ func (f *Fake) handleGet(w http.ResponseWriter, r *http.Request) {
 func (f *Fake) handleRevise(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		PlanID             string `json:"plan_id"`
+		Quantity           string `json:"quantity"`
 		ApplicationContext struct {
 			ReturnURL string `json:"return_url"`
 			CancelURL string `json:"cancel_url"`
@@ -719,6 +746,11 @@ func (f *Fake) handleRevise(w http.ResponseWriter, r *http.Request) {
 	}
 	if err := json.NewDecoder(r.Body).Decode(&in); err != nil || in.PlanID == "" {
 		apiError(w, http.StatusBadRequest, "INVALID_REQUEST", "MISSING_REQUIRED_PARAMETER", "plan_id is required.")
+		return
+	}
+	quantity, ok := parseQuantity(in.Quantity)
+	if !ok {
+		apiError(w, http.StatusUnprocessableEntity, "UNPROCESSABLE_ENTITY", "INVALID_PARAMETER_VALUE", "quantity must be a positive whole number.")
 		return
 	}
 	f.mu.Lock()
@@ -732,12 +764,19 @@ func (f *Fake) handleRevise(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusUnprocessableEntity, "UNPROCESSABLE_ENTITY", "SUBSCRIPTION_STATUS_INVALID", "Invalid subscription status for revise action; subscription status should be active.")
 		return
 	}
-	s.PendingPlan = in.PlanID
+	s.PendingPlan, s.PendingQuantity = in.PlanID, 0
+	if in.Quantity != "" {
+		s.PendingQuantity = quantity
+	}
 	if in.ApplicationContext.ReturnURL != "" {
 		s.ReturnURL = in.ApplicationContext.ReturnURL
 	}
+	answerQuantity := s.Quantity
+	if s.PendingQuantity > 0 {
+		answerQuantity = s.PendingQuantity
+	}
 	writeJSON(w, http.StatusOK, map[string]any{
-		"plan_id": in.PlanID, "plan_overridden": false, "effective_time": f.now().Format(time.RFC3339),
+		"plan_id": in.PlanID, "quantity": strconv.Itoa(answerQuantity), "plan_overridden": false, "effective_time": f.now().Format(time.RFC3339),
 		"links": []map[string]string{{"href": f.approveURL(s.ID), "rel": "approve", "method": "GET"}},
 	})
 }
@@ -814,7 +853,7 @@ var approvalPage = template.Must(template.New("approve").Parse(`<!doctype html>
 <html lang="de"><head><meta charset="utf-8"><title>PayPal (Testumgebung)</title></head>
 <body style="font-family:sans-serif;max-width:32rem;margin:3rem auto">
 <h1>PayPal (Testumgebung)</h1>
-<p>Abo {{.ID}}: Plan {{.Plan}}</p>
+<p>Abo {{.ID}}: Plan {{.Plan}}, Anzahl {{.Quantity}}</p>
 <form method="post" action="/checkoutnow?subscription_id={{.ID}}">
 <button type="submit" name="decision" value="approve">Zustimmen und abonnieren</button>
 <button type="submit" name="decision" value="cancel">Abbrechen</button>
@@ -827,12 +866,15 @@ func (f *Fake) handleApprovalPage(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "unknown subscription", http.StatusNotFound)
 		return
 	}
-	plan := s.PlanID
+	plan, quantity := s.PlanID, s.Quantity
 	if s.PendingPlan != "" {
 		plan = s.PendingPlan
 	}
+	if s.PendingQuantity > 0 {
+		quantity = s.PendingQuantity
+	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	_ = approvalPage.Execute(w, map[string]string{"ID": id, "Plan": plan})
+	_ = approvalPage.Execute(w, map[string]string{"ID": id, "Plan": plan, "Quantity": strconv.Itoa(quantity)})
 }
 
 func (f *Fake) handleApprovalPost(w http.ResponseWriter, r *http.Request) {

@@ -155,3 +155,65 @@ func equal(a, b []string) bool {
 	}
 	return true
 }
+
+// TestPayPalFakeQuantity: a subscription created with a quantity reports
+// it; revise with a quantity waits for the buyer's approval (the approval
+// page names the new quantity) and changes it then; a subscription created
+// without one has quantity 1; a quantity that is no positive whole number
+// is refused.
+func TestPayPalFakeQuantity(t *testing.T) {
+	f := paypaltest.Start(t, paypaltest.Options{})
+	c, err := paypal.NewClient(f.ClientID(), f.Secret(), f.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := t.Context()
+	created, err := c.CreateSubscription(ctx, paypal.SubscriptionBase{PlanID: "P-TEAM", Quantity: "3", CustomID: "team:t1",
+		ApplicationContext: &paypal.ApplicationContext{ReturnURL: "http://app.test/back", CancelURL: "http://app.test/cancel"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if created.Quantity != "3" || len(created.Links) < 2 || created.Links[1].Rel != "approve" {
+		t.Fatalf("created %+v", created)
+	}
+	if err := f.Approve(created.ID); err != nil {
+		t.Fatal(err)
+	}
+	rev, err := c.ReviseSubscription(ctx, created.ID, paypal.SubscriptionBase{PlanID: "P-TEAM", Quantity: "5"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rev.Quantity != "5" || len(rev.Links) == 0 || rev.Links[0].Rel != "approve" {
+		t.Fatalf("revise answer %+v", rev)
+	}
+	got, err := c.GetSubscriptionDetails(ctx, created.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Quantity != "3" {
+		t.Fatalf("quantity before approval %s", got.Quantity)
+	}
+	page, err := http.Get(rev.Links[0].Href)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(page.Body)
+	page.Body.Close()
+	if !bytes.Contains(body, []byte("Anzahl 5")) {
+		t.Fatalf("approval page %s", body)
+	}
+	if err := f.Approve(created.ID); err != nil {
+		t.Fatal(err)
+	}
+	if got, err = c.GetSubscriptionDetails(ctx, created.ID); err != nil || got.Quantity != "5" || got.PlanID != "P-TEAM" {
+		t.Fatalf("after approval %+v %v", got, err)
+	}
+	if s := f.Subscription(f.CreateSubscription("P-PLUS", "u")); s.Quantity != 1 {
+		t.Fatalf("quantity without one %d", s.Quantity)
+	}
+	for _, q := range []string{"0", "-2", "1.5", "many"} {
+		if _, err := c.CreateSubscription(ctx, paypal.SubscriptionBase{PlanID: "P-TEAM", Quantity: q}); err == nil {
+			t.Fatalf("quantity %q accepted", q)
+		}
+	}
+}

@@ -60,7 +60,7 @@ type Config struct {
 	LLMModel   string
 	LLMTimeout time.Duration
 
-	PlanPlus, PlanElite, PlanPromo string
+	PlanPlus, PlanElite, PlanPromo, PlanTeam string
 	// PromoPrice is the promo plan's monthly price in euros (0: not shown).
 	PromoPrice int
 
@@ -226,6 +226,7 @@ var settings = []setting{
 	{"LLM_TIMEOUT", "llm-timeout", "60s", "time limit of one model call", false, duration(func(c *Config) *time.Duration { return &c.LLMTimeout }, time.Second, 10*time.Minute)},
 	{"PAYPAL_PLAN_PLUS", "paypal-plan-plus", "", "PayPal plan id of Plus (250 chats a month)", false, str(func(c *Config) *string { return &c.PlanPlus })},
 	{"PAYPAL_PLAN_ELITE", "paypal-plan-elite", "", "PayPal plan id of Elite (1000 chats a month)", false, str(func(c *Config) *string { return &c.PlanElite })},
+	{"PAYPAL_PLAN_TEAM", "paypal-plan-team", "", "PayPal plan id of the team plan 'Team' (25 euros per seat and month, with a quantity; empty: no seats sold)", false, str(func(c *Config) *string { return &c.PlanTeam })},
 	{"PAYPAL_PLAN_PROMO", "paypal-plan-promo", "", "PayPal plan id of the promotional Elite plan", false, str(func(c *Config) *string { return &c.PlanPromo })},
 	{"PAYPAL_PROMO_PRICE", "paypal-promo-price", "", "monthly price in euros of the promo plan as set up at PayPal, shown with a valid promo code (empty: no price shown)", false, func(c *Config, v string) error {
 		if v = strings.TrimSpace(v); v == "" {

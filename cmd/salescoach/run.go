@@ -314,11 +314,13 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 	defer func() { stopBeat(); <-beatDone }()
 	teams := sqlstore.NewTeamService(db)
 	assignments := sqlstore.NewAssignmentService(db)
+	seats := sqlstore.NewSeatService(db)
+	billingService.Seats = seats
 	trainingService := &training.Service{
 		Conversations: conversations, Progress: progress, Users: users, Catalog: catalog,
 		Subscriptions: sqlstore.NewSubscriptionService(db), Engine: engine, Changes: hub, Scenarios: scenarioStore,
 		Tiers: billingService, Now: time.Now, Log: log, Settings: settings, Holder: heartbeat.ID,
-		Team: teams, Assignments: assignments,
+		Team: teams, Assignments: assignments, Seats: seats,
 	}
 	if engine.Name() != "builtin" {
 		// A model server whose scoring or evaluation calls fail does not
@@ -357,7 +359,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		TwoFactor: sqlstore.NewTwoFactorService(db), TOTP: totpService,
 		Ready: db.Ping, App: web.Dist(), Metrics: observer(meter),
 		Privacy: sqlstore.NewPrivacyService(db),
-		Teams:   teams, Assignments: assignments,
+		Teams:   teams, Assignments: assignments, Seats: seats,
 	})
 	srv := newHTTPServer(api.Handler(), log)
 	errc := make(chan error, 1)
@@ -579,7 +581,7 @@ func newBlobStore(cfg *Config, log *slog.Logger) (salescoach.BlobStore, func(), 
 // PayPal and payments are not configured. The secret is never logged.
 func newBilling(cfg *Config, store salescoach.BillingStore, promos salescoach.PromoService, log *slog.Logger) (*billing.Service, error) {
 	svc := &billing.Service{Store: store, Promos: promos, Log: log, PublicURL: cfg.PublicURL,
-		Plans:    salescoach.PlanIDs{Plus: cfg.PlanPlus, Elite: cfg.PlanElite, Promo: cfg.PlanPromo},
+		Plans:    salescoach.PlanIDs{Plus: cfg.PlanPlus, Elite: cfg.PlanElite, Promo: cfg.PlanPromo, Team: cfg.PlanTeam},
 		ClientID: cfg.PayPalClientID, SDKURL: cfg.PayPalSDKURL, PromoPrice: cfg.PromoPrice}
 	if cfg.PayPalClientID == "" {
 		return svc, nil

@@ -10,7 +10,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const binary = process.env.PAYPALFAKE_BIN ?? path.resolve(here, '../../bin/paypalfake');
 
 /** The plan ids the app is configured with; the fake accepts any. */
-export const PAYPAL_PLANS = { plus: 'P-E2E-PLUS', elite: 'P-E2E-ELITE', promo: 'P-E2E-PROMO' } as const;
+export const PAYPAL_PLANS = { plus: 'P-E2E-PLUS', elite: 'P-E2E-ELITE', promo: 'P-E2E-PROMO', team: 'P-E2E-TEAM' } as const;
 /** Euros a month of the promo plan (PAYPAL_PROMO_PRICE). */
 export const PAYPAL_PROMO_PRICE = 79;
 
@@ -64,6 +64,7 @@ export async function startPayPalFake(appURL: string, logFile: string): Promise<
       PAYPAL_PLAN_PLUS: PAYPAL_PLANS.plus,
       PAYPAL_PLAN_ELITE: PAYPAL_PLANS.elite,
       PAYPAL_PLAN_PROMO: PAYPAL_PLANS.promo,
+      PAYPAL_PLAN_TEAM: PAYPAL_PLANS.team,
       // the promo plan's price as set up at PayPal, shown with a valid code
       PAYPAL_PROMO_PRICE: String(PAYPAL_PROMO_PRICE),
     },

@@ -11,6 +11,7 @@ import {
   ProgressRoute,
   ScenariosRoute,
   TeamAssignmentsRoute,
+  SeatsRoute,
 } from './screens';
 import { AppLayout } from '../components/layouts/AppLayout';
 import { FullPageSpinner } from '../components/ui/Spinner';
@@ -39,6 +40,9 @@ function RegularRoutes() {
         </Route>
         <Route path="/team/assignments">
           <TeamAssignmentsRoute />
+        </Route>
+        <Route path="/team/seats">
+          <SeatsRoute />
         </Route>
         <Route path="/help">
           <HelpRoute />

@@ -20,6 +20,7 @@ export const DashboardRoute = lazyChunk(() => import('./routes/dashboard'), ['da
 export const ProgressRoute = lazyChunk(() => import('./routes/progress'), ['progress']);
 // The library's situation and objection names: the latter are the progress screen's.
 export const ScenariosRoute = lazyChunk(() => import('./routes/scenarios'), ['scenarios', 'progress']);
+export const SeatsRoute = lazyChunk(() => import('./routes/seats'), ['seats']);
 export const HelpRoute = lazyChunk(() => import('./routes/help'), ['help']);
 // The team's assignments name the objection families as the progress screen does.
 export const TeamAssignmentsRoute = lazyChunk(() => import('./routes/tasks'), ['dashboard', 'progress']);

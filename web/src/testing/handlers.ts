@@ -96,6 +96,7 @@ export const handlers = [
     }),
   ),
   http.get('/api/admin/users', () => HttpResponse.json({ items: [], total: 0 })),
+  http.get('/api/admin/teams', () => HttpResponse.json({ items: [], total: 0 })),
   http.get('/api/admin/conversations', () => HttpResponse.json({ items: [], total: 0 })),
   http.get('/api/admin/feedback', () => HttpResponse.json({ items: [], total: 0 })),
   http.get('/api/admin/compliance', () =>

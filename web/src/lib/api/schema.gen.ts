@@ -1021,6 +1021,8 @@ export interface paths {
                             plan: "free" | "plus" | "elite";
                             /** Format: date-time */
                             cycleStart: string;
+                            /** @description the plan is granted by a seat of the caller's team (Plus while the team subscription is active), not by a personal subscription */
+                            seat?: boolean;
                         };
                     };
                 };
@@ -3832,6 +3834,324 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/team/seats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the owner's seat page ('Plätze'): the team plan 'Team' (25 € per seat and month, PayPal plan PAYPAL_PLAN_TEAM), its seats and who holds one. Owner only: managers and members 403 team_owner_only; no team 404 */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the seats */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Seats"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        /** buy quantity seats: the server creates a PayPal subscription of the team plan with that quantity and answers approveUrl, where the owner approves; PayPal sends them back to /app/team/seats?paypal=approved&subscription_id=..., where the page calls POST /api/team/seats/confirm. The team has an active team subscription: 409 seats_exist (change the quantity instead); not configured: 503 seats_not_configured */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        quantity: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description approval link */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uri */
+                            approveUrl: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** change the number of seats (PayPal's revise with quantity): answers approveUrl where the owner approves; the new number counts once PayPal reports it (webhook, or confirm on return to /app/team/seats?paypal=revised&subscription_id=...). Fewer than the seats assigned: 400 seats_below_assigned; the same number: 400 seats_same; no active team subscription: 409 seats_none */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        quantity: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description approval link */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uri */
+                            approveUrl: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        trace?: never;
+    };
+    "/api/team/seats/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** after the owner approved at PayPal: read the team subscription (subscriptionID, the team's current one) back from PayPal and answer the seat page */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        subscriptionID: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description the seats */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Seats"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/seats/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** cancel the team subscription at the end of the paid period, as personal plans are (suspended at PayPal now, seats keep Plus until cancelAt, cancelled for good then); answers the seat page */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description the seats */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Seats"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/seats/uncancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** undo the cancellation before cancelAt; answers the seat page */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the seats */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Seats"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/members/{userId}/seat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** give a member of the team a seat (owner only): Plus quota (250 chats per cycle) while the team subscription is active. Again: no change. Every seat taken: 409 seats_full; no active team subscription: 409 seats_none; not in the team: 404 team_member_not_found. Answers the seat page */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the seats */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Seats"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+            };
+        };
+        post?: never;
+        /** take a member's seat back (owner only); without a seat no change. Answers the seat page */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the seats */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Seats"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations/{id}/share": {
         parameters: {
             query?: never;
@@ -4188,6 +4508,49 @@ export interface paths {
                         };
                     };
                 };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** teams newest first with owner, members and seats (the team plan's quantity, seats assigned, PayPal status); q (at most 200 characters) matches the team's name or the owner's e-mail (substring, any case) */
+        get: {
+            parameters: {
+                query?: {
+                    q?: string;
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description teams */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminTeamPage"];
+                    };
+                };
+                400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
             };
@@ -5724,7 +6087,7 @@ export interface components {
          *     error without one its category: invalid, not_found, conflict, unauthorized, forbidden, limit, too_large, unavailable, internal.
          * @enum {string}
          */
-        ErrorCode: "account_disabled" | "account_has_email" | "account_locked" | "answer_missing" | "assessment_failed" | "assignment_due_far" | "assignment_due_past" | "assignment_no_members" | "assignment_not_found" | "assignment_scenario_hidden" | "assignment_title_required" | "assignment_title_too_long" | "audio_empty" | "audio_invalid" | "audio_missing" | "audio_too_large" | "audio_too_long" | "audio_type" | "avatar_invalid" | "avatar_missing" | "avatar_no_store" | "avatar_too_large" | "avatar_type" | "avatar_unreadable" | "bad_date" | "bad_id" | "bad_page" | "bad_period" | "challenge_description_too_long" | "challenge_icon_invalid" | "challenge_name_too_long" | "challenge_not_found" | "challenge_target_invalid" | "challenges_too_many" | "chat_limit" | "chat_limit_details" | "company_too_long" | "confirm_link_invalid" | "conflict" | "consent_unknown" | "conversation_busy" | "conversation_completed" | "conversation_not_found" | "customer_unreachable" | "database_unavailable" | "delete_failed" | "difficulty_missing" | "display_name_too_long" | "email_address_invalid" | "email_invalid" | "email_missing" | "email_registered" | "email_taken" | "email_unconfirmed" | "engine_key_refused" | "engine_status" | "engine_timeout" | "engine_unreachable" | "engine_url_invalid" | "evaluate_failed" | "evaluation_failed" | "exam_only" | "exam_pass_mark_invalid" | "feedback_empty" | "feedback_name_too_long" | "feedback_not_found" | "feedback_subject_too_long" | "feedback_too_long" | "feedback_type_unknown" | "field_bad_type" | "field_control_character" | "field_unknown" | "file_name_invalid" | "file_not_found" | "file_size_unknown" | "first_name_missing" | "first_name_too_long" | "forbidden" | "foreign_origin" | "formality_invalid" | "hint_failed" | "identity_not_found" | "identity_taken" | "internal" | "invalid_credentials" | "invalid_data" | "invitation_not_sent" | "invitation_not_sent_hint" | "language_code_invalid" | "language_invalid" | "last_name_missing" | "last_name_too_long" | "link_invalid" | "mail_failed" | "mail_not_sent" | "message_empty" | "message_not_found" | "message_too_long" | "metric_unknown" | "missing_reference" | "mode_missing" | "name_empty" | "not_found" | "not_on_self" | "not_ready" | "nothing_to_rate" | "oauth_state_invalid" | "password_missing" | "password_too_long" | "password_too_short" | "path_invalid" | "paypal_id_missing" | "pdf_name_too_long" | "pdf_text_too_long" | "perfect_failed" | "practice_only" | "product_description_too_long" | "product_override_too_long" | "progress_negative" | "promo_code_format" | "promo_code_invalid" | "promo_code_missing" | "promo_code_redeemed" | "promo_code_taken" | "promo_code_used_up" | "promo_description_too_long" | "promo_expiry_past" | "promo_limit_below_redemptions" | "promo_limit_invalid" | "promo_not_found" | "promo_plan_unknown" | "provider_not_configured" | "query_too_long" | "referral_invalid" | "referral_not_found" | "reply_failed" | "reply_kind_unknown" | "request_bad_json" | "request_not_json" | "request_not_object" | "request_too_large" | "reset_link_invalid" | "role_too_long" | "sample_rate_invalid" | "session_expired" | "session_invalid" | "session_reused" | "sign_in_required" | "social_login_failed" | "source_unknown" | "speech_format_invalid" | "speech_text_empty" | "speech_text_too_long" | "storage_aborted" | "storage_bucket_missing" | "storage_delete_failed" | "storage_incomplete" | "storage_refused" | "storage_save_failed" | "storage_unreachable" | "storage_unreadable" | "stt_failed" | "stt_not_configured" | "subscription_not_found" | "subscription_taken" | "summary_empty" | "summary_failed" | "terms_required" | "terms_version_unknown" | "text_type_invalid" | "title_empty" | "title_too_long" | "tone_preset_description_too_long" | "tone_preset_name_too_long" | "tone_preset_not_found" | "tone_preset_taken" | "tone_preset_unknown" | "too_many_attempts" | "trainer_cancelled" | "tts_failed" | "tts_not_configured" | "unknown_status" | "upload_failed" | "url_blocked" | "url_invalid" | "url_missing" | "url_no_text" | "url_too_large" | "url_unavailable" | "user_missing" | "user_not_found" | "vital_value_out_of_range" | "vitals_count_invalid" | "voice_call_not_found" | "voice_engine_invalid" | "voice_invalid" | "invalid" | "unauthorized" | "limit" | "too_large" | "unavailable" | "payments_not_configured" | "paypal_unavailable" | "subscription_confirm_failed" | "subscription_revise_failed" | "subscription_cancel_retry" | "subscription_cancel_failed" | "subscription_uncancel_failed" | "subscription_id_invalid" | "subscription_plan_foreign" | "subscription_status_invalid" | "subscription_exists" | "promo_code_required" | "promo_unavailable" | "webhook_unverified" | "totp_code_missing" | "totp_code_invalid" | "totp_challenge_invalid" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_pending" | "totp_guest" | "totp_reauth_missing" | "totp_password_wrong" | "totp_setup_required" | "totp_session_required" | "account_delete_subscription_failed" | "account_delete_confirm" | "account_delete_password_wrong" | "account_delete_needs_password" | "account_delete_self" | "account_delete_storage_failed" | "account_delete_reauth_required" | "reauth_not_linked" | "reauth_use_password" | "withdrawal_waiver_required" | "scenario_field_required" | "scenario_field_too_long" | "scenario_field_bad_choice" | "scenario_unknown_family" | "scenario_objections_count" | "scenario_list_count" | "scenario_objection_mixed" | "scenario_bad_version" | "scenario_not_found" | "scenario_read_only" | "team_not_found" | "team_member_not_found" | "team_already_member" | "team_email_unconfirmed" | "team_forbidden" | "team_owner_only" | "team_owner_cannot_leave" | "team_invitation_invalid" | "team_name_required" | "team_name_too_long" | "team_bad_role" | "team_bad_sort" | "team_bad_leaderboard_period";
+        ErrorCode: "account_disabled" | "account_has_email" | "account_locked" | "answer_missing" | "assessment_failed" | "assignment_due_far" | "assignment_due_past" | "assignment_no_members" | "assignment_not_found" | "assignment_scenario_hidden" | "assignment_title_required" | "assignment_title_too_long" | "audio_empty" | "audio_invalid" | "audio_missing" | "audio_too_large" | "audio_too_long" | "audio_type" | "avatar_invalid" | "avatar_missing" | "avatar_no_store" | "avatar_too_large" | "avatar_type" | "avatar_unreadable" | "bad_date" | "bad_id" | "bad_page" | "bad_period" | "challenge_description_too_long" | "challenge_icon_invalid" | "challenge_name_too_long" | "challenge_not_found" | "challenge_target_invalid" | "challenges_too_many" | "chat_limit" | "chat_limit_details" | "company_too_long" | "confirm_link_invalid" | "conflict" | "consent_unknown" | "conversation_busy" | "conversation_completed" | "conversation_not_found" | "customer_unreachable" | "database_unavailable" | "delete_failed" | "difficulty_missing" | "display_name_too_long" | "email_address_invalid" | "email_invalid" | "email_missing" | "email_registered" | "email_taken" | "email_unconfirmed" | "engine_key_refused" | "engine_status" | "engine_timeout" | "engine_unreachable" | "engine_url_invalid" | "evaluate_failed" | "evaluation_failed" | "exam_only" | "exam_pass_mark_invalid" | "feedback_empty" | "feedback_name_too_long" | "feedback_not_found" | "feedback_subject_too_long" | "feedback_too_long" | "feedback_type_unknown" | "field_bad_type" | "field_control_character" | "field_unknown" | "file_name_invalid" | "file_not_found" | "file_size_unknown" | "first_name_missing" | "first_name_too_long" | "forbidden" | "foreign_origin" | "formality_invalid" | "hint_failed" | "identity_not_found" | "identity_taken" | "internal" | "invalid_credentials" | "invalid_data" | "invitation_not_sent" | "invitation_not_sent_hint" | "language_code_invalid" | "language_invalid" | "last_name_missing" | "last_name_too_long" | "link_invalid" | "mail_failed" | "mail_not_sent" | "message_empty" | "message_not_found" | "message_too_long" | "metric_unknown" | "missing_reference" | "mode_missing" | "name_empty" | "not_found" | "not_on_self" | "not_ready" | "nothing_to_rate" | "oauth_state_invalid" | "password_missing" | "password_too_long" | "password_too_short" | "path_invalid" | "paypal_id_missing" | "pdf_name_too_long" | "pdf_text_too_long" | "perfect_failed" | "practice_only" | "product_description_too_long" | "product_override_too_long" | "progress_negative" | "promo_code_format" | "promo_code_invalid" | "promo_code_missing" | "promo_code_redeemed" | "promo_code_taken" | "promo_code_used_up" | "promo_description_too_long" | "promo_expiry_past" | "promo_limit_below_redemptions" | "promo_limit_invalid" | "promo_not_found" | "promo_plan_unknown" | "provider_not_configured" | "query_too_long" | "referral_invalid" | "referral_not_found" | "reply_failed" | "reply_kind_unknown" | "request_bad_json" | "request_not_json" | "request_not_object" | "request_too_large" | "reset_link_invalid" | "role_too_long" | "sample_rate_invalid" | "session_expired" | "session_invalid" | "session_reused" | "sign_in_required" | "social_login_failed" | "source_unknown" | "speech_format_invalid" | "speech_text_empty" | "speech_text_too_long" | "storage_aborted" | "storage_bucket_missing" | "storage_delete_failed" | "storage_incomplete" | "storage_refused" | "storage_save_failed" | "storage_unreachable" | "storage_unreadable" | "stt_failed" | "stt_not_configured" | "subscription_not_found" | "subscription_taken" | "summary_empty" | "summary_failed" | "terms_required" | "terms_version_unknown" | "text_type_invalid" | "title_empty" | "title_too_long" | "tone_preset_description_too_long" | "tone_preset_name_too_long" | "tone_preset_not_found" | "tone_preset_taken" | "tone_preset_unknown" | "too_many_attempts" | "trainer_cancelled" | "tts_failed" | "tts_not_configured" | "unknown_status" | "upload_failed" | "url_blocked" | "url_invalid" | "url_missing" | "url_no_text" | "url_too_large" | "url_unavailable" | "user_missing" | "user_not_found" | "vital_value_out_of_range" | "vitals_count_invalid" | "voice_call_not_found" | "voice_engine_invalid" | "voice_invalid" | "invalid" | "unauthorized" | "limit" | "too_large" | "unavailable" | "payments_not_configured" | "paypal_unavailable" | "subscription_confirm_failed" | "subscription_revise_failed" | "subscription_cancel_retry" | "subscription_cancel_failed" | "subscription_uncancel_failed" | "subscription_id_invalid" | "subscription_plan_foreign" | "subscription_status_invalid" | "subscription_exists" | "promo_code_required" | "promo_unavailable" | "webhook_unverified" | "totp_code_missing" | "totp_code_invalid" | "totp_challenge_invalid" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_pending" | "totp_guest" | "totp_reauth_missing" | "totp_password_wrong" | "totp_setup_required" | "totp_session_required" | "account_delete_subscription_failed" | "account_delete_confirm" | "account_delete_password_wrong" | "account_delete_needs_password" | "account_delete_self" | "account_delete_storage_failed" | "account_delete_reauth_required" | "reauth_not_linked" | "reauth_use_password" | "withdrawal_waiver_required" | "scenario_field_required" | "scenario_field_too_long" | "scenario_field_bad_choice" | "scenario_unknown_family" | "scenario_objections_count" | "scenario_list_count" | "scenario_objection_mixed" | "scenario_bad_version" | "scenario_not_found" | "scenario_read_only" | "team_not_found" | "team_member_not_found" | "team_already_member" | "team_email_unconfirmed" | "team_forbidden" | "team_owner_only" | "team_owner_cannot_leave" | "team_invitation_invalid" | "team_name_required" | "team_name_too_long" | "team_bad_role" | "team_bad_sort" | "team_bad_leaderboard_period" | "seat_quantity" | "seats_below_assigned" | "seats_exist" | "seats_none" | "seats_full" | "seats_same" | "seats_not_configured" | "seats_failed";
         Ok: {
             /** @constant */
             ok: true;
@@ -6133,6 +6496,34 @@ export interface components {
              * @description latest creation or use of a refresh token
              */
             last_active_at: string | null;
+            /** @description the user's team; '' without one */
+            team_name: string;
+            /**
+             * @description the user's role in it; '' without a team
+             * @enum {string}
+             */
+            team_role: "" | "owner" | "manager" | "member";
+        };
+        AdminTeamItem: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: uuid */
+            owner_id: string;
+            owner_email: string;
+            members: number;
+            /** @description the quantity of the team's current subscription to the team plan; 0 without one */
+            seats: number;
+            seats_assigned: number;
+            /** @description PayPal's status of the team subscription, lower-cased; '' without one */
+            subscription_status: string;
+            cancel_at_period_end: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        AdminTeamPage: {
+            items: components["schemas"]["AdminTeamItem"][];
+            total: number;
         };
         /** @description one page of users (query limit 1..100, default 50; offset >= 0) and the number of all rows */
         AdminUserPage: {
@@ -6433,10 +6824,43 @@ export interface components {
              */
             role: "owner" | "manager" | "member";
             memberCount: number;
-            /** @description paid seats (0 until the team plan is sold) */
-            seats: number;
+            seats: components["schemas"]["SeatSummary"];
             /** @description the team's join link <BASE_URL>/app/team/join?token=...; owners and managers only */
             joinUrl?: string;
+        };
+        /** @description the team plan's seats: quantity paid, assigned to members, and the team subscription's PayPal status ('' until seats are sold) */
+        SeatSummary: {
+            quantity: number;
+            assigned: number;
+            /** @description PayPal's status (APPROVAL_PENDING, ACTIVE, SUSPENDED, CANCELLED, ...); '' without a team subscription */
+            status: string;
+        };
+        /** @description the owner's seat page ('Plätze') */
+        Seats: {
+            quantity: number;
+            assigned: number;
+            status: string;
+            /** @description seats can be bought (payments and PAYPAL_PLAN_TEAM are set up) */
+            configured: boolean;
+            /** @description euros per seat and month */
+            pricePerSeat: number;
+            maxSeats: number;
+            /** @description the team subscription's PayPal id ('' without one) */
+            subscriptionId: string;
+            /** @description a change of the quantity awaiting the owner's approval at PayPal (0 none); seats are assigned up to the smaller of both */
+            pendingQuantity: number;
+            cancelAtPeriodEnd: boolean;
+            /** Format: date-time */
+            cancelAt: string | null;
+            members: {
+                /** Format: uuid */
+                userId: string;
+                displayName: string;
+                email: string;
+                /** @enum {string} */
+                role: "owner" | "manager" | "member";
+                seat: boolean;
+            }[];
         };
         TeamMember: {
             /** Format: uuid */

@@ -7,13 +7,14 @@ import { chatParts } from './messages/chatParts';
 import { dashboard } from './messages/dashboard';
 import { progress } from './messages/progress';
 import { scenarios } from './messages/scenarios';
+import { seats } from './messages/seats';
 import { feedback } from './messages/feedback';
 import { help } from './messages/help';
 import { profile } from './messages/profile';
 import { signin } from './messages/signin';
 import { tutorial } from './messages/tutorial';
 
-const parts = { signin, chat, chatParts, profile, dashboard, progress, scenarios, tutorial, help, feedback, admin };
+const parts = { signin, chat, chatParts, profile, dashboard, progress, scenarios, seats, tutorial, help, feedback, admin };
 
 /** Every source file of the app (tests excluded), by path. */
 const sources: Record<string, string> = import.meta.glob(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}'], {

@@ -19,6 +19,7 @@ const parts = {
   help: () => import('./messages/help').then((m) => m.help),
   feedback: () => import('./messages/feedback').then((m) => m.feedback),
   admin: () => import('./messages/admin').then((m) => m.admin),
+  seats: () => import('./messages/seats').then((m) => m.seats),
 } satisfies Record<string, () => Promise<Catalogue>>;
 
 export type CataloguePart = keyof typeof parts;

@@ -30,6 +30,8 @@ export function makeAdminUser(overrides: Partial<AdminUserItem> = {}): AdminUser
     subscription_status: '',
     created_at: '2025-06-01T10:00:00Z',
     last_active_at: null,
+    team_name: '',
+    team_role: '',
     ...overrides,
   };
 }

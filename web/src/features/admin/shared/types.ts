@@ -2,6 +2,7 @@ import type { ApiSchemas } from '../../../lib/api';
 
 /** A user as the back-office lists them (GET /api/admin/users, overview's newest users). */
 export type AdminUserItem = ApiSchemas['AdminUserItem'];
+export type AdminTeamItem = ApiSchemas['AdminTeamItem'];
 
 /** The plan a user is on, by their current subscription. */
 export type AdminPlan = AdminUserItem['plan'];

@@ -51,6 +51,7 @@ function UsageBar() {
           ) : null}
         </span>
       </p>
+      {usage.data?.seat ? <p className="usage__seat">{t('profile.usage.seat')}</p> : null}
       <div
         className="usage__bar"
         role="progressbar"

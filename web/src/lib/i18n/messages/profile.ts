@@ -159,6 +159,7 @@ export const profile = {
   'profile.usage': { de: 'Chats in diesem Zeitraum', en: 'Chats this cycle' },
   'profile.usage.value': { de: '{used} / {quota}', en: '{used} / {quota}' },
   'profile.usage.since': { de: 'seit {date}', en: 'since {date}' },
+  'profile.usage.seat': { de: 'Plus über einen Platz im Team-Abo deines Teams', en: 'Plus through a seat of your team’s plan' },
   'profile.usage.failed': { de: 'Nutzung konnte nicht geladen werden.', en: 'Usage could not be loaded.' },
   'profile.history': { de: 'Chat-Historie', en: 'Chat history' },
   'profile.history.count': { de: 'Chats im Verlauf: {count}', en: 'Chats in the history: {count}' },

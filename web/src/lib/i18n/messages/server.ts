@@ -261,4 +261,12 @@ export const serverEnglish: Record<ServerCode, string> = {
   team_bad_role: 'Invalid role.',
   team_bad_sort: 'Invalid sort order.',
   team_bad_leaderboard_period: 'Invalid period: week or month.',
+  seat_quantity: 'Please enter a number of seats from 1 to {max}.',
+  seats_below_assigned: 'More seats are assigned. Take seats back first.',
+  seats_exist: 'Your team already has a team subscription.',
+  seats_none: 'Your team has no active team subscription.',
+  seats_full: 'All seats are assigned.',
+  seats_same: 'The team already has this many seats.',
+  seats_not_configured: 'The team plan is not set up.',
+  seats_failed: 'Team subscription failed. Please try again later.',
 };

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, type RequestBody } from '../../../../lib/api';
-import { adminQueryKey, withQuery, type AdminUserItem, type Paged } from '../../shared';
+import { adminQueryKey, withQuery, type AdminTeamItem, type AdminUserItem, type Paged } from '../../shared';
 
 export interface UsersParams {
   q: string;
@@ -16,6 +16,16 @@ export function usersQueryOptions(params: UsersParams) {
   return queryOptions({
     queryKey: adminQueryKey('users', params),
     queryFn: ({ signal }) => api.get<Paged<AdminUserItem>>(withQuery('/api/admin/users', { ...params }), { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}
+
+/** GET /api/admin/teams?q=&limit=&offset=: newest first; q matches the team's name or the owner's e-mail. */
+export function teamsQueryOptions(params: UsersParams) {
+  return queryOptions({
+    queryKey: adminQueryKey('teams', params),
+    queryFn: ({ signal }) => api.get<Paged<AdminTeamItem>>(withQuery('/api/admin/teams', { ...params }), { signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });

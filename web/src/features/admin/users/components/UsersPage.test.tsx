@@ -49,6 +49,8 @@ describe('admin users: list', () => {
         level: 7,
         created_at: daysAgo(3),
         last_active_at: minutesAgo(1),
+        team_name: 'Vertrieb Nord',
+        team_role: 'manager',
       }),
       makeAdminUser({
         email: 'bert@example.com',
@@ -65,6 +67,7 @@ describe('admin users: list', () => {
       'E-Mail',
       'Name',
       'Plan',
+      'Team',
       'Level',
       'Erstellt',
       'Zuletzt aktiv',
@@ -75,9 +78,10 @@ describe('admin users: list', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
     expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent('anna@example.com');
-    expect(cells(rows[0]!).slice(0, 7)).toEqual([
+    expect(cells(rows[0]!).slice(0, 8)).toEqual([
       'Anna Admin',
       'Eliteaktiv',
+      'Vertrieb NordManager',
       '7',
       'vor 3 Tagen',
       'vor 1 Minute',
@@ -85,9 +89,10 @@ describe('admin users: list', () => {
       'Nein',
     ]);
     expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent('bert@example.comnicht bestätigt');
-    expect(cells(rows[1]!).slice(0, 7)).toEqual([
+    expect(cells(rows[1]!).slice(0, 8)).toEqual([
       '–',
       'Freegekündigt',
+      '–',
       '1',
       formatRelative(deT, '2025-06-01T10:00:00Z', Date.now()),
       'Nie',
@@ -99,6 +104,51 @@ describe('admin users: list', () => {
     expect(within(rows[2]!).getByRole('rowheader')).toHaveTextContent('Gast');
     expect(within(rows[0]!).getByRole('button', { name: 'Admin entziehen: anna@example.com' })).toBeInTheDocument();
     expect(within(rows[1]!).getByRole('button', { name: 'Entsperren: bert@example.com' })).toBeInTheDocument();
+  });
+
+  it('lists the teams with owner, members, seats (assigned / bought) and the team plan\'s status', async () => {
+    server.use(
+      http.get('/api/admin/teams', () =>
+        HttpResponse.json({
+          items: [
+            {
+              id: '10000000-0000-4000-8000-000000000001',
+              name: 'Vertrieb Nord',
+              owner_id: '10000000-0000-4000-8000-000000000002',
+              owner_email: 'owner@example.com',
+              members: 4,
+              seats: 3,
+              seats_assigned: 1,
+              subscription_status: 'active',
+              cancel_at_period_end: true,
+              created_at: daysAgo(2),
+            },
+          ],
+          total: 1,
+        }),
+      ),
+    );
+    listUsers([]);
+    await openUsers();
+    const teams = within(screen.getByRole('region', { name: 'Teams' }));
+    const table = await teams.findByRole('table', { name: 'Teams, neueste zuerst' });
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Team',
+      'Inhaber',
+      'Mitglieder',
+      'Plätze (vergeben / gekauft)',
+      'Team-Abo',
+      'Erstellt',
+    ]);
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByRole('rowheader')).toHaveTextContent('Vertrieb Nord');
+    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+      'owner@example.com',
+      '4',
+      '1 / 3',
+      'aktivendet zum Periodenende',
+      'vor 2 Tagen',
+    ]);
   });
 
   it("says 'Lade...' and then 'Keine Benutzer gefunden.'", async () => {

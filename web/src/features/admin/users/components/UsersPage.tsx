@@ -22,6 +22,7 @@ import {
 import { deleteUser } from '../api/delete-user';
 import { updateUser, usersQueryOptions, type UpdateUserRequest } from '../api/users';
 import { CreateUserForm } from './CreateUserForm';
+import { TEAM_ROLE_KEYS, TeamsSection } from './TeamsSection';
 import { ACTION_LABELS, UserActions, useUserName, type UserAction } from './UserActions';
 import './users.css';
 
@@ -65,7 +66,7 @@ interface Pending {
   action: UserAction;
 }
 
-/** /users: invite a user; search and page through all accounts; grant/revoke admin, disable/enable, delete. */
+/** /users: invite a user; search and page through all accounts (with their team); grant/revoke admin, disable/enable, delete; the teams with their seats. */
 export function UsersPage() {
   const t = useT();
   const queryClient = useQueryClient();
@@ -129,6 +130,7 @@ export function UsersPage() {
                   <th scope="col">{t('adminCore.users.email')}</th>
                   <th scope="col">{t('adminCore.users.name')}</th>
                   <th scope="col">{t('adminCore.users.plan')}</th>
+                  <th scope="col">{t('adminCore.users.team')}</th>
                   <th scope="col" className="admin-table__num">
                     {t('adminCore.users.level')}
                   </th>
@@ -154,6 +156,10 @@ export function UsersPage() {
                       {user.subscription_status ? (
                         <span className="users__note">{subscriptionStatusLabel(t, ADMIN_STATUS_KEYS, user.subscription_status)}</span>
                       ) : null}
+                    </td>
+                    <td>
+                      {user.team_name || t('adminCore.none')}
+                      {user.team_role ? <span className="users__note">{t(TEAM_ROLE_KEYS[user.team_role])}</span> : null}
                     </td>
                     <td className="admin-table__num">{user.level}</td>
                     <td className="admin-table__nowrap">
@@ -199,6 +205,8 @@ export function UsersPage() {
           />
         ) : null}
       </AdminSection>
+
+      <TeamsSection />
 
       <ConfirmDialog
         open={pending !== null}

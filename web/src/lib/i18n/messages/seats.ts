@@ -1,0 +1,48 @@
+import type { Catalogue } from './types';
+
+/** 'Plätze' (/team/seats): the owner's seats of the team plan (issue 27 point 6); loaded with its screen. */
+export const seats = {
+  'seats.title': { de: 'Plätze', en: 'Seats' },
+  'seats.lead': {
+    de: 'Das Team-Abo „Team“: {price} € pro Platz und Monat. Wer einen Platz hat, trainiert mit Plus (250 Chats pro Abrechnungszeitraum).',
+    en: 'The team plan “Team”: €{price} per seat and month. Whoever holds a seat trains on Plus (250 chats per billing cycle).',
+  },
+  'seats.plan': { de: 'Team-Abo', en: 'Team plan' },
+  'seats.none': { de: 'Dein Team hat noch keine Plätze.', en: 'Your team has no seats yet.' },
+  'seats.summary': { de: '{assigned} von {quantity} Plätzen vergeben', en: '{assigned} of {quantity} seats assigned' },
+  'seats.status.active': { de: 'aktiv', en: 'active' },
+  'seats.status.pending': { de: 'wartet auf die Bestätigung bei PayPal', en: 'awaiting approval at PayPal' },
+  'seats.status.suspended': { de: 'pausiert', en: 'suspended' },
+  'seats.status.cancelled': { de: 'beendet', en: 'ended' },
+  'seats.quantity': { de: 'Anzahl der Plätze', en: 'Number of seats' },
+  'seats.quantity.new': { de: 'Neue Anzahl der Plätze', en: 'New number of seats' },
+  'seats.quantity.invalid': {
+    de: 'Bitte gib eine Anzahl von 1 bis {max} Plätzen an.',
+    en: 'Please enter a number of seats from 1 to {max}.',
+  },
+  'seats.total': { de: '{total} € / Monat', en: '€{total} / month' },
+  'seats.buy': { de: 'Plätze kaufen', en: 'Buy seats' },
+  'seats.change': { de: 'Anzahl ändern', en: 'Change number' },
+  'seats.pending': {
+    de: 'Die Änderung auf {count} Plätze wartet auf deine Bestätigung bei PayPal.',
+    en: 'The change to {count} seats awaits your approval at PayPal.',
+  },
+  'seats.failed': { de: 'Team-Abo fehlgeschlagen. Bitte später erneut versuchen.', en: 'Team plan failed. Please try again later.' },
+  'seats.notConfigured': { de: 'Das Team-Abo ist nicht eingerichtet.', en: 'The team plan is not set up.' },
+  'seats.confirming': { de: 'Team-Abo wird bestätigt …', en: 'Confirming the team plan …' },
+  'seats.cancel': { de: 'Team-Abo kündigen', en: 'Cancel team plan' },
+  'seats.uncancel': { de: 'Kündigung zurücknehmen', en: 'Undo cancellation' },
+  'seats.cancelAt': { de: 'Team-Abo endet am {date}', en: 'Team plan ends on {date}' },
+  'seats.members': { de: 'Mitglieder', en: 'Members' },
+  'seats.column.name': { de: 'Name', en: 'Name' },
+  'seats.column.email': { de: 'E-Mail', en: 'Email' },
+  'seats.column.role': { de: 'Rolle', en: 'Role' },
+  'seats.column.seat': { de: 'Platz', en: 'Seat' },
+  'seats.role.owner': { de: 'Inhaber', en: 'Owner' },
+  'seats.role.manager': { de: 'Manager', en: 'Manager' },
+  'seats.role.member': { de: 'Mitglied', en: 'Member' },
+  'seats.assign': { de: 'Platz zuweisen', en: 'Assign seat' },
+  'seats.unassign': { de: 'Platz entziehen', en: 'Take seat back' },
+  'seats.assign.named': { de: 'Platz zuweisen: {name}', en: 'Assign seat: {name}' },
+  'seats.unassign.named': { de: 'Platz entziehen: {name}', en: 'Take seat back: {name}' },
+} satisfies Catalogue;
