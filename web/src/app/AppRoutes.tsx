@@ -1,10 +1,22 @@
 import { useEffect } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { preloadScreen, SignedIn } from './preload';
 import { HelpRoute, FeedbackRoute, LoginRoute } from './screens';
 import { PublicLayout } from '../components/layouts/PublicLayout';
 import { FullPageSpinner } from '../components/ui/Spinner';
 import { useAuth } from '../lib/auth';
+import { savePendingJoin } from '../lib/team-join';
+
+/**
+ * A team invitation's link opened while signed out: the token waits
+ * (lib/team-join) while the visitor signs in or signs up, and the
+ * signed-in app then joins.
+ */
+function RememberTeamJoin() {
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  savePendingJoin(token);
+  return <Redirect to="/login" replace />;
+}
 
 /** Signed out: /help and /feedback are open; everything else needs a session. */
 function SignedOutRoutes() {
@@ -19,6 +31,9 @@ function SignedOutRoutes() {
         <PublicLayout>
           <FeedbackRoute />
         </PublicLayout>
+      </Route>
+      <Route path="/team/join">
+        <RememberTeamJoin />
       </Route>
       <Route>
         <Redirect to="/login" replace />

@@ -20,6 +20,8 @@ export const DashboardRoute = lazyChunk(() => import('./routes/dashboard'), ['da
 export const ProgressRoute = lazyChunk(() => import('./routes/progress'), ['progress']);
 // The library's situation and objection names: the latter are the progress screen's.
 export const ScenariosRoute = lazyChunk(() => import('./routes/scenarios'), ['scenarios', 'progress']);
+// The team's technique and objection names and its charts are the progress screen's.
+export const TeamRoute = lazyChunk(() => import('./routes/team'), ['team', 'progress']);
 export const HelpRoute = lazyChunk(() => import('./routes/help'), ['help']);
 export const FeedbackRoute = lazyChunk(() => import('./routes/feedback'), ['feedback']);
 export const AdminOverviewRoute = lazyChunk(() => import('./routes/admin/overview'), ADMIN_TEXTS);

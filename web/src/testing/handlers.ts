@@ -80,6 +80,10 @@ export const handlers = [
   // Deletion asks for the password unless a test says otherwise.
   http.get('/api/me/reauth', () => HttpResponse.json({ method: 'password', providers: [], verified: false, expiresAt: 0, twoFactor: false })),
   http.get('/api/feedback', () => HttpResponse.json([])),
+  // In no team (issue 27) unless a test says otherwise.
+  http.get('/api/team', () =>
+    HttpResponse.json({ error: 'Du bist in keinem Team.', code: 'team_not_found' }, { status: 404 }),
+  ),
   // The core back-office screens, empty (admin tests replace what they look at).
   http.get('/api/admin/overview', () =>
     HttpResponse.json({

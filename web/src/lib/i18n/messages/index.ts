@@ -11,6 +11,7 @@ import type { help } from './help';
 import type { profile } from './profile';
 import type { progress } from './progress';
 import type { scenarios } from './scenarios';
+import type { team } from './team';
 import type { tutorial } from './tutorial';
 
 /**
@@ -33,6 +34,7 @@ export type Messages = typeof core &
   typeof dashboard &
   typeof progress &
   typeof scenarios &
+  typeof team &
   typeof tutorial &
   typeof help &
   typeof feedback &
