@@ -5,17 +5,15 @@ import { HelpRoute, FeedbackRoute, LoginRoute } from './screens';
 import { PublicLayout } from '../components/layouts/PublicLayout';
 import { FullPageSpinner } from '../components/ui/Spinner';
 import { useAuth } from '../lib/auth';
-import { savePendingJoin } from '../lib/team-join';
 
 /**
- * A team invitation's link opened while signed out: the token waits
- * (lib/team-join) while the visitor signs in or signs up, and the
- * signed-in app then joins.
+ * A team invitation's link opened while signed out: the sign-in page keeps
+ * the token (lib/team-join) while the visitor signs in or signs up, and the
+ * sign-in flow then goes to the join page.
  */
 function RememberTeamJoin() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
-  savePendingJoin(token);
-  return <Redirect to="/login" replace />;
+  return <Redirect to={`/login?join=${encodeURIComponent(token)}`} replace />;
 }
 
 /** Signed out: /help and /feedback are open; everything else needs a session. */

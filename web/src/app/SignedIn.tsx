@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { useAppArea } from '../lib/app-area';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Redirect, Route, Switch } from 'wouter';
 import { UserOverlays } from './UserOverlays';
 import {
   ChatRoute,
@@ -19,20 +19,9 @@ import { meQueryOptions } from '../lib/api';
 import { lazyChunk, lazyPart } from '../lib/chunks';
 import { needsTerms, useSignOut } from '../lib/auth';
 import { useT } from '../lib/i18n';
-import { joinPath, pendingJoin } from '../lib/team-join';
-
-/** A team invitation opened while signed out: once signed in, its join page (lib/team-join). */
-function usePendingTeamJoin() {
-  const [path, navigate] = useLocation();
-  useEffect(() => {
-    const token = pendingJoin();
-    if (token && path !== '/team/join') navigate(joinPath(token), { replace: true });
-  }, [path, navigate]);
-}
 
 /** A regular user's route set (spec 01 §2). */
 function RegularRoutes() {
-  usePendingTeamJoin();
   return (
     <AppLayout banner={<GuestBanner />} overlays={<UserOverlays />}>
       <Switch>

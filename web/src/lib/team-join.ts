@@ -2,7 +2,7 @@
  * A team invitation opened while signed out (/team/join?token=…): the token
  * waits in localStorage while the visitor signs in, or signs up and confirms
  * the address (the confirmation link may open in another tab), and the
- * signed-in app then takes them to the join page. localStorage, not the
+ * sign-in flow (useSignInFlow) then goes to the join page. localStorage, not the
  * URL: the sign-in page and the confirmation link do not carry it along.
  */
 const KEY = 'salescoach.team-join';

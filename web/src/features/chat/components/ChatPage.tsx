@@ -56,9 +56,10 @@ const MicrophoneDialog = lazyPart(loadVoiceParts, 'MicrophoneDialog');
 const loadScenarioHeader = withTexts(() => import('./ScenarioHeader'));
 const ScenarioHeader = lazyPart(loadScenarioHeader, 'ScenarioHeader');
 
-// 'Mit meinem Team teilen' (issue 27): the team feature's, with its texts; it
+// 'Mit meinem Team teilen' (issue 27) comes with the transcript's chunk (the
+// first page's script names no team chunk); it loads its texts itself and
 // shows nothing to someone without a team.
-const ShareWithTeam = lazyPart(withMessages(() => import('../../team/components/ShareWithTeam'), ['team']), 'ShareWithTeam');
+const ShareWithTeam = lazyPart(loadTranscript, 'ShareWithTeam');
 
 /** Fetches the chat's parts in the background, so a click does not wait for them (a failure shows when a part renders). */
 function prefetchParts() {

@@ -15,7 +15,8 @@ import { StatsPanel } from './StatsPanel';
 import './dashboard.css';
 
 // 'Team gründen' or one's team (issue 27): the team feature's, with its texts.
-const TeamCard = lazyPart(withMessages(() => import('../../team/components/TeamCard'), ['team']), 'TeamCard');
+const loadTeamCard = withMessages(() => import('../../team'), ['team']);
+const TeamCard = lazyPart(loadTeamCard, 'TeamCard');
 
 /** /dashboard: invitations, the nine challenges, cooperations and the user's stats. */
 export function DashboardPage() {

@@ -23,10 +23,8 @@ import { WebsiteAnalysis } from './WebsiteAnalysis';
 import './profile.css';
 
 // The team or 'Team gründen', and 'In der Bestenliste anzeigen' (issue 27): the team feature's, with its texts.
-const ProfileTeamSection = lazyPart(
-  withMessages(() => import('../../team/components/ProfileTeamSection'), ['team']),
-  'ProfileTeamSection',
-);
+const loadTeamSection = withMessages(() => import('../../team'), ['team']);
+const ProfileTeamSection = lazyPart(loadTeamSection, 'ProfileTeamSection');
 
 export interface ProfileDialogProps {
   open: boolean;

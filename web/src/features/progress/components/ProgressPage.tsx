@@ -25,7 +25,8 @@ import { LineChart } from './LineChart';
 import './progress.css';
 
 // 'Was dein Team sieht' (issue 27), for someone in a team: the team feature's, with its texts.
-const TeamPrivacyNote = lazyPart(withMessages(() => import('../../team/components/TeamPrivacyNote'), ['team']), 'TeamPrivacyNote');
+const loadTeamPrivacyNote = withMessages(() => import('../../team'), ['team']);
+const TeamPrivacyNote = lazyPart(loadTeamPrivacyNote, 'TeamPrivacyNote');
 
 const DIFFICULTIES: readonly Difficulty[] = [1, 2, 3];
 const TREND_ARROW: Record<Trend, string> = { up: '↑', down: '↓', flat: '→' };

@@ -1,11 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Alert } from '../../../components/ui/Alert';
+import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { errorMessage, useI18n } from '../../../lib/i18n';
 import { clearPendingJoin } from '../../../lib/team-join';
-import { joinTeam, teamKey } from '../api/team';
+import { joinTeam, myTeamQueryOptions, teamKey } from '../api/team';
 import './team.css';
 
 /**
@@ -22,6 +23,10 @@ export function JoinPage() {
     onSettled: () => clearPendingJoin(),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKey }),
   });
+  // Already in a team (often this one: an address that signed up through the
+  // invitation joined when it was confirmed): say which.
+  const already = join.error instanceof ApiError && join.error.code === 'team_already_member';
+  const current = useQuery({ ...myTeamQueryOptions(), enabled: already });
   useDocumentTitle(t('team.join.title'));
   useEffect(() => {
     if (!token) {
@@ -43,6 +48,15 @@ export function JoinPage() {
       ) : join.isSuccess ? (
         <div className="panel team__section" role="status">
           <p>{t('team.join.done', { name: join.data.name })}</p>
+          <p>
+            <Link to="/team" className="button button--primary">
+              {t('team.join.toTeam')}
+            </Link>
+          </p>
+        </div>
+      ) : already && current.data ? (
+        <div className="panel team__section" role="status">
+          <p>{t('team.join.already', { name: current.data.name })}</p>
           <p>
             <Link to="/team" className="button button--primary">
               {t('team.join.toTeam')}

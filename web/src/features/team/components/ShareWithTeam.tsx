@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { notify } from '../../../components/ui/notices-store';
-import { errorMessage, useI18n } from '../../../lib/i18n';
+import { errorMessage, loadMessages, useI18n } from '../../../lib/i18n';
+import { hasMessage } from '../../../lib/i18n/catalogues';
 import { shareChat, shareQueryOptions, unshareChat } from '../api/share';
 import { myTeamQueryOptions } from '../api/team';
 import './team.css';
@@ -15,6 +16,11 @@ export function ShareWithTeam({ conversationId }: { conversationId: string }) {
   const { t } = useI18n();
   const queryClient = useQueryClient();
   const hintId = useId();
+  // It comes with the chat's transcript chunk, whose texts are the chat's.
+  const [texts, setTexts] = useState(() => hasMessage('team.share'));
+  useEffect(() => {
+    if (!texts) loadMessages(['team']).then(() => setTexts(true), () => undefined);
+  }, [texts]);
   const team = useQuery(myTeamQueryOptions());
   const inTeam = Boolean(team.data);
   const share = useQuery({ ...shareQueryOptions(conversationId), enabled: inTeam });
@@ -26,7 +32,7 @@ export function ShareWithTeam({ conversationId }: { conversationId: string }) {
     },
     onError: (error) => notify({ tone: 'error', text: errorMessage(error, t) }),
   });
-  if (!inTeam || !share.data) return null;
+  if (!texts || !inTeam || !share.data) return null;
   const shared = share.data.shared;
   return (
     <div className="team-share">

@@ -11,7 +11,7 @@ function Transcript({ shared }: { shared: SharedChat }) {
   const { t } = useI18n();
   const messages = shared.chat.messages.filter((m) => m.role === 'user' || m.role === 'seller' || m.role === 'assistant');
   return (
-    <ol className="team__transcript">
+    <ol className="team__transcript" aria-label={t('team.shared.transcript')}>
       {messages.map((m) => {
         const seller = m.role === 'user' || m.role === 'seller';
         return (

@@ -1,7 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeMe, USER_ID } from '../../../testing/fixtures';
+import { makeMe, makeSession, USER_ID } from '../../../testing/fixtures';
 import { currentPath, renderApp, screen } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { controlledSse } from '../../../testing/sse';
@@ -9,7 +9,7 @@ import type { ProgressReport } from '../../progress';
 import type { Leaderboard } from '../api/leaderboard';
 import type { MembersPage, TeamMember } from '../api/members';
 import type { Team } from '../api/team';
-import { pendingJoin, savePendingJoin } from '../../../lib/team-join';
+import { pendingJoin } from '../../../lib/team-join';
 
 const TEAM_ID = '7e0b1a2c-0000-4000-8000-00000000a001';
 const ANNA = '7e0b1a2c-0000-4000-8000-0000000000a1';
@@ -308,25 +308,37 @@ describe('joining a team', () => {
     ).toBeInTheDocument();
   });
 
-  it('keeps the token of a signed-out visitor until they sign in, then joins', async () => {
-    renderApp('/team/join?token=later-token');
-    await waitFor(() => expect(currentPath()).toBe('/login'));
-    expect(pendingJoin()).toBe('later-token');
+  it('says which team someone already in one is in', async () => {
+    teamApi(makeTeam({ role: 'member', joinUrl: undefined }));
+    server.use(
+      http.post('/api/team/join', () =>
+        HttpResponse.json({ error: 'Du bist bereits in einem Team.', code: 'team_already_member' }, { status: 409 }),
+      ),
+    );
+    renderApp('/team/join?token=twice', { session: true });
+    expect(await screen.findByText('Du bist bereits im Team „Vertrieb Nord“.')).toBeInTheDocument();
   });
 
-  it('takes a signed-in user with a waiting token to the join page', async () => {
+  it('keeps the token of a signed-out visitor until they sign in, then joins', async () => {
     teamApi(null);
-    savePendingJoin('waiting-token');
     const tokens: unknown[] = [];
     server.use(
+      http.post('/api/auth/login', () => HttpResponse.json(makeSession({ access_token: 'tok-login' }))),
       http.post('/api/team/join', async ({ request }) => {
         tokens.push(await request.json());
         return HttpResponse.json(makeTeam({ role: 'member', joinUrl: undefined }));
       }),
     );
-    renderApp('/chat', { session: true });
+    const { user } = renderApp('/team/join?token=later-token');
+    await screen.findByRole('heading', { name: 'Willkommen zurück' });
+    expect(currentPath()).toBe('/login');
+    expect(pendingJoin()).toBe('later-token');
+    await user.type(screen.getByLabelText('E-Mail-Adresse'), 'anna@example.com');
+    await user.type(screen.getByLabelText('Passwort'), 'richtig1234');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
     expect(await screen.findByText('Willkommen im Team „Vertrieb Nord“!')).toBeInTheDocument();
-    expect(tokens).toEqual([{ token: 'waiting-token' }]);
+    expect(currentPath()).toBe('/team/join');
+    expect(tokens).toEqual([{ token: 'later-token' }]);
     expect(pendingJoin()).toBeNull();
   });
 });

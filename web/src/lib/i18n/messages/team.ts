@@ -51,16 +51,13 @@ export const team = {
   'team.join.title': { de: 'Einem Team beitreten', en: 'Join a team' },
   'team.join.joining': { de: 'Du trittst dem Team bei …', en: 'Joining the team …' },
   'team.join.done': { de: 'Willkommen im Team „{name}“!', en: 'Welcome to the team “{name}”!' },
+  'team.join.already': { de: 'Du bist bereits im Team „{name}“.', en: 'You are already in the team “{name}”.' },
   'team.join.missing': {
     de: 'Dem Link fehlt die Einladung. Öffne den Link aus der E-Mail noch einmal.',
     en: 'The link has no invitation. Open the link in the e-mail again.',
   },
   'team.join.failed': { de: 'Beitritt nicht möglich: {message}', en: 'Could not join: {message}' },
   'team.join.toTeam': { de: 'Zum Team', en: 'Go to the team' },
-  'team.join.signIn': {
-    de: 'Du wurdest in ein Team eingeladen. Melde dich an oder registriere dich; danach trittst du dem Team bei.',
-    en: 'You have been invited to a team. Sign in or sign up; you join the team afterwards.',
-  },
 
   // Invite, join link
   'team.invite.title': { de: 'Per E-Mail einladen', en: 'Invite by e-mail' },
@@ -199,6 +196,7 @@ export const team = {
     de: 'Dieser Chat ist nicht (mehr) mit dem Team geteilt.',
     en: 'This chat is not (or no longer) shared with the team.',
   },
+  'team.shared.transcript': { de: 'Gesprächsverlauf', en: 'Conversation' },
   'team.shared.you': { de: 'Verkäufer', en: 'Seller' },
   'team.shared.customer': { de: 'Kunde', en: 'Customer' },
   'team.shared.link': { de: 'Geteilten Chat öffnen', en: 'Open shared chat' },
