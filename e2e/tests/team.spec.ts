@@ -99,7 +99,7 @@ test('an owner founds a team, invites two people by mail; both join and practise
 
   // She shares it ('Mit meinem Team teilen'); the owner reads it.
   await annaPage.getByRole('button', { name: 'Mit meinem Team teilen' }).click();
-  await expect(annaPage.getByText('Mit deinem Team geteilt')).toBeVisible();
+  await expect(annaPage.getByText('Mit deinem Team geteilt', { exact: true })).toBeVisible();
   const annaChats = await request.get(`${baseURL()}/api/conversations`, {
     headers: { Authorization: `Bearer ${await apiToken(request, anna)}` },
   });
