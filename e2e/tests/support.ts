@@ -28,12 +28,13 @@ interface MailLine {
 
 /**
  * Waits for the log mailer's line `{"msg":"mail","to":EMAIL,"link":...}` and
- * returns the newest link carrying `?confirm=`, `?reset=` or `?invite=`. `file` is
+ * returns the newest link carrying `?confirm=`, `?reset=`, `?invite=` or
+ * `?token=` (a team invitation). `file` is
  * the server log to read (global-setup's server unless a spec started its own).
  */
 export async function mailLink(
   email: string,
-  kind: 'confirm' | 'reset' | 'invite',
+  kind: 'confirm' | 'reset' | 'invite' | 'token',
   timeoutMs = 10_000,
   file = process.env.E2E_SERVER_LOG,
 ): Promise<string> {

@@ -26,7 +26,8 @@ interface Page {
 
 export const PAGES: readonly Page[] = [
   { page: '/app/login', routes: ['src/app/routes/login.tsx'], messages: ['signin'], budgetKB: 120 },
-  { page: '/app/chat', routes: ['src/app/SignedIn.tsx', 'src/app/routes/chat.tsx'], messages: ['chat'], budgetKB: 120 },
+  // 121: the team screen's route and live-update kind (issue 27) took the last 0.5 kB (docs/decisions.md).
+  { page: '/app/chat', routes: ['src/app/SignedIn.tsx', 'src/app/routes/chat.tsx'], messages: ['chat'], budgetKB: 121 },
 ];
 
 const gzipped = (code: string) => gzipSync(code, { level: 9 }).length;

@@ -1,10 +1,20 @@
 import { useEffect } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { preloadScreen, SignedIn } from './preload';
 import { HelpRoute, FeedbackRoute, LoginRoute } from './screens';
 import { PublicLayout } from '../components/layouts/PublicLayout';
 import { FullPageSpinner } from '../components/ui/Spinner';
 import { useAuth } from '../lib/auth';
+
+/**
+ * A team invitation's link opened while signed out: the sign-in page keeps
+ * the token (lib/team-join) while the visitor signs in or signs up, and the
+ * sign-in flow then goes to the join page.
+ */
+function RememberTeamJoin() {
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  return <Redirect to={`/login?join=${encodeURIComponent(token)}`} replace />;
+}
 
 /** Signed out: /help and /feedback are open; everything else needs a session. */
 function SignedOutRoutes() {
@@ -19,6 +29,9 @@ function SignedOutRoutes() {
         <PublicLayout>
           <FeedbackRoute />
         </PublicLayout>
+      </Route>
+      <Route path="/team/join">
+        <RememberTeamJoin />
       </Route>
       <Route>
         <Redirect to="/login" replace />

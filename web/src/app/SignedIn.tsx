@@ -12,6 +12,7 @@ import {
   ScenariosRoute,
   TeamAssignmentsRoute,
   SeatsRoute,
+  TeamRoute,
 } from './screens';
 import { AppLayout } from '../components/layouts/AppLayout';
 import { FullPageSpinner } from '../components/ui/Spinner';
@@ -43,6 +44,9 @@ function RegularRoutes() {
         </Route>
         <Route path="/team/seats">
           <SeatsRoute />
+        </Route>
+        <Route path="/team/*?">
+          <TeamRoute />
         </Route>
         <Route path="/help">
           <HelpRoute />

@@ -19,6 +19,7 @@ import {
   LoginRoute,
   ProgressRoute,
   ScenariosRoute,
+  TeamRoute,
 } from './screens';
 
 /** The signed-in frame (layouts, gates, overlays): not part of the sign-in page's script. */
@@ -30,6 +31,7 @@ const screens: Record<string, Pick<ChunkComponent<never>, 'preload'>> = {
   dashboard: DashboardRoute,
   progress: ProgressRoute,
   scenarios: ScenariosRoute,
+  team: TeamRoute,
   help: HelpRoute,
   feedback: FeedbackRoute,
   'admin-dashboard': AdminOverviewRoute,

@@ -21,6 +21,8 @@ export const ProgressRoute = lazyChunk(() => import('./routes/progress'), ['prog
 // The library's situation and objection names: the latter are the progress screen's.
 export const ScenariosRoute = lazyChunk(() => import('./routes/scenarios'), ['scenarios', 'progress']);
 export const SeatsRoute = lazyChunk(() => import('./routes/seats'), ['seats']);
+// The team's technique and objection names and its charts are the progress screen's.
+export const TeamRoute = lazyChunk(() => import('./routes/team'), ['team', 'progress']);
 export const HelpRoute = lazyChunk(() => import('./routes/help'), ['help']);
 // The team's assignments name the objection families as the progress screen does.
 export const TeamAssignmentsRoute = lazyChunk(() => import('./routes/tasks'), ['dashboard', 'progress']);

@@ -103,6 +103,15 @@ export function lazyPart<M extends Record<K, ComponentType<any>>, K extends keyo
 }
 
 /**
+ * A loader of a chunk that brings parts of the text catalogue along: what it
+ * resolves to renders with its texts there (for lazyPart, where the chunk
+ * is another screen's part: the team's card on the dashboard).
+ */
+export function withMessages<M>(load: () => Promise<M>, parts: readonly CataloguePart[]): () => Promise<M> {
+  return () => Promise.all([load(), loadMessages(parts)]).then(([m]) => m);
+}
+
+/**
  * True from the first render where `now` is true on: a lazily loaded dialog
  * stays mounted once shown, so it closes (and hands the focus back) rather
  * than vanishing.

@@ -48,7 +48,7 @@ export const handlers = [
   http.post('/api/me/streak', () => HttpResponse.json({ streak: 1, first: true })),
   http.get('/api/me', () => HttpResponse.json(makeMe())),
   http.get('/api/auth/is-admin', () => HttpResponse.json({ isAdmin: false })),
-  // In no team unless a test says otherwise.
+  // In no team (issue 27) unless a test says otherwise.
   http.get('/api/team', () => HttpResponse.json({ error: 'Du bist in keinem Team.', code: 'team_not_found' }, { status: 404 })),
   http.get('/api/realtime', ({ request }) => openRealtimeStream(request)),
   http.get('/api/conversations', () => HttpResponse.json([])),

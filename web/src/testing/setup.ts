@@ -15,6 +15,7 @@ import { profile } from '../lib/i18n/messages/profile';
 import { progress } from '../lib/i18n/messages/progress';
 import { scenarios } from '../lib/i18n/messages/scenarios';
 import { seats } from '../lib/i18n/messages/seats';
+import { team } from '../lib/i18n/messages/team';
 import { tutorial } from '../lib/i18n/messages/tutorial';
 import { serverEnglish } from '../lib/i18n/messages/server';
 import { setServerEnglish } from '../lib/i18n/server';
@@ -28,7 +29,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 // The app loads the screens' texts with the screens (lib/i18n/catalogues);
 // component tests render screens directly, so every text is there up front.
-for (const part of [signin, chat, chatParts, profile, dashboard, progress, scenarios, seats, tutorial, help, feedback, admin]) registerMessages(part);
+for (const part of [signin, chat, chatParts, profile, dashboard, progress, scenarios, seats, team, tutorial, help, feedback, admin]) registerMessages(part);
 setServerEnglish(serverEnglish);
 
 // jsdom's browser prefers en-US; the app picks its first-visit language from

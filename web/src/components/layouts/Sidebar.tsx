@@ -9,7 +9,7 @@ import { levelView } from '../../lib/progress';
 import { openProfileDialog } from '../../lib/profile-dialog';
 import { setAppArea } from '../../lib/app-area';
 import { Avatar } from '../ui/Avatar';
-import { AdminAreaIcon, ChevronIcon, DashboardIcon, FeedbackIcon, HelpIcon, LogoutIcon, ProgressIcon, ScenariosIcon } from '../ui/icons/app';
+import { AdminAreaIcon, ChevronIcon, DashboardIcon, FeedbackIcon, HelpIcon, LogoutIcon, ProgressIcon, ScenariosIcon, TeamIcon } from '../ui/icons/app';
 import { LogoMark } from '../ui/icons/LogoMark';
 import { LevelGauge } from '../ui/LevelGauge';
 import { ConversationHistory } from './ConversationHistory';
@@ -119,6 +119,12 @@ export function Sidebar({ drawer = null }: { drawer?: SidebarDrawer | null }) {
             <NavLink to="/scenarios" className={navClass}>
               <ScenariosIcon />
               <span className="sidebar__label">{t('nav.scenarios')}</span>
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/team" className={navClass}>
+              <TeamIcon />
+              <span className="sidebar__label">{t('nav.team')}</span>
             </NavLink>
           </li>
           <li>

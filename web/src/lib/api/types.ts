@@ -169,7 +169,7 @@ export type FinishResponse = ResponseBody<'/api/conversations/{id}/finish', 'pos
  * operation's summary.
  */
 export interface RealtimeChange {
-  type: 'user' | 'profile' | 'conversation' | 'feedback' | 'resync';
+  type: 'user' | 'profile' | 'conversation' | 'feedback' | 'team' | 'resync';
   op: 'insert' | 'update' | 'delete' | '';
   id: string;
 }

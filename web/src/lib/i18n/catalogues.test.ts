@@ -6,6 +6,7 @@ import { chat } from './messages/chat';
 import { chatParts } from './messages/chatParts';
 import { dashboard } from './messages/dashboard';
 import { progress } from './messages/progress';
+import { team } from './messages/team';
 import { scenarios } from './messages/scenarios';
 import { seats } from './messages/seats';
 import { feedback } from './messages/feedback';
@@ -14,7 +15,7 @@ import { profile } from './messages/profile';
 import { signin } from './messages/signin';
 import { tutorial } from './messages/tutorial';
 
-const parts = { signin, chat, chatParts, profile, dashboard, progress, scenarios, seats, tutorial, help, feedback, admin };
+const parts = { signin, chat, chatParts, profile, dashboard, progress, scenarios, seats, team, tutorial, help, feedback, admin };
 
 /** Every source file of the app (tests excluded), by path. */
 const sources: Record<string, string> = import.meta.glob(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}'], {

@@ -15,6 +15,7 @@ const parts = {
   dashboard: () => import('./messages/dashboard').then((m) => m.dashboard),
   progress: () => import('./messages/progress').then((m) => m.progress),
   scenarios: () => import('./messages/scenarios').then((m) => m.scenarios),
+  team: () => import('./messages/team').then((m) => m.team),
   tutorial: () => import('./messages/tutorial').then((m) => m.tutorial),
   help: () => import('./messages/help').then((m) => m.help),
   feedback: () => import('./messages/feedback').then((m) => m.feedback),

@@ -6,6 +6,7 @@ import { dashboard } from './messages/dashboard';
 import { progress } from './messages/progress';
 import { scenarios } from './messages/scenarios';
 import { seats } from './messages/seats';
+import { team } from './messages/team';
 import { help } from './messages/help';
 import { common } from './messages/common';
 import { layout } from './messages/layout';
@@ -25,9 +26,9 @@ import { translateServer } from './server';
 /** Every form of a text: the text itself, or its plural forms. */
 const forms = (text: Text): string[] => (typeof text === 'string' ? [text] : [text.one, text.other]);
 
-const messages = { ...core, ...chat, ...chatParts, ...profile, ...dashboard, ...progress, ...scenarios, ...seats, ...tutorial, ...help, ...feedback, ...admin };
+const messages = { ...core, ...chat, ...chatParts, ...profile, ...dashboard, ...progress, ...scenarios, ...seats, ...team, ...tutorial, ...help, ...feedback, ...admin };
 
-const catalogues = { common, auth, layout, chat, chatParts, profile, dashboard, progress, scenarios, seats, tutorial, help, feedback, adminCore, adminInsights };
+const catalogues = { common, auth, layout, chat, chatParts, profile, dashboard, progress, scenarios, seats, team, tutorial, help, feedback, adminCore, adminInsights };
 
 describe('i18n catalogue', () => {
   it('has a German and an English text for every key', () => {

@@ -32,6 +32,7 @@ function isChange(value: unknown): value is RealtimeChange {
       v.type === 'profile' ||
       v.type === 'conversation' ||
       v.type === 'feedback' ||
+      v.type === 'team' ||
       v.type === 'resync') &&
     typeof v.op === 'string' &&
     typeof v.id === 'string'

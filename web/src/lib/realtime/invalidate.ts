@@ -9,13 +9,16 @@ export const preflightQueryKey = ['chat-preflight'] as const;
 export const subscriptionQueryKey = ['subscription'] as const;
 /** The signed-in user's own feedback (GET /api/feedback). */
 export const feedbackQueryKey = ['feedback'] as const;
+/** Every team query (features/team): the team, its members, aggregates, leaderboard and shares. */
+export const teamQueryKey = ['team'] as const;
 
 /**
  * Marks the cached server data a change touches as stale; queries on screen
  * refetch at once: user/profile → /api/me (a user change also the
  * subscription and the quota it sets); conversation → the list, that
  * conversation, and what counts chats (usage, preflight); feedback → the
- * user's own feedback list; resync (the server dropped changes: a slow
+ * user's own feedback list; team (a member of the caller's team finished a
+ * chat, joined, left or shared one) → every team query; resync (the server dropped changes: a slow
  * stream, a lost database notification) → everything.
  */
 export function invalidateForChange(queryClient: QueryClient, change: RealtimeChange): void {
@@ -36,6 +39,9 @@ export function invalidateForChange(queryClient: QueryClient, change: RealtimeCh
       return;
     case 'feedback':
       void queryClient.invalidateQueries({ queryKey: feedbackQueryKey });
+      return;
+    case 'team':
+      void queryClient.invalidateQueries({ queryKey: teamQueryKey });
       return;
     case 'resync':
       void queryClient.invalidateQueries();

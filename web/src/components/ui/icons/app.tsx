@@ -25,6 +25,12 @@ export const ScenariosIcon = (p: IconProps) => (
     <path d="M4 5h16v11H9l-5 4zM8 9h8M8 12h5" />
   </Icon>
 );
+export const TeamIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="9" cy="8" r="3" />
+    <path d="M3 20a6 6 0 0 1 12 0M16 5a3 3 0 0 1 0 6M18 14a5 5 0 0 1 3 6" />
+  </Icon>
+);
 export const HelpIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="9" />

@@ -5,7 +5,7 @@
  * the components bring admin.css (tables: TableFrame + <table className="admin-table">, .badge).
  */
 export { AdminPage, AdminSection, type AdminPageProps, type AdminSectionProps } from './components/AdminPage';
-export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDialog';
+export { ConfirmDialog, type ConfirmDialogProps } from '../../../components/ui/ConfirmDialog';
 export { Pagination, type PaginationProps } from './components/Pagination';
 export { SearchBox, type SearchBoxProps } from './components/SearchBox';
 export { StatCard, StatGrid, type StatCardProps } from './components/StatCard';

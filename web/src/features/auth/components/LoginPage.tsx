@@ -20,6 +20,7 @@ import { SignUpForm } from './SignUpForm';
 import { SocialButtons, takeOAuthRemember } from './SocialButtons';
 import { TermsModal } from './TermsModal';
 import './login.css';
+import { savePendingJoin } from '../../../lib/team-join';
 
 type View = 'signIn' | 'signUp' | 'forgot' | 'reset' | 'invite' | 'totp';
 type Message = { key: MessageKey } | { text: string };
@@ -34,7 +35,7 @@ const TITLES: Record<View, MessageKey> = {
 };
 
 /** Query parameters the server's links and redirects use; removed once read. */
-const LINK_PARAMS = ['confirm', 'reset', 'invite', 'oauth', 'error', 'totp'] as const;
+const LINK_PARAMS = ['confirm', 'reset', 'invite', 'oauth', 'error', 'totp', 'join'] as const;
 
 function SellingPoint({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return (
@@ -69,6 +70,8 @@ export function LoginPage() {
     socialError: params.get('error') === 'social',
     // ?totp=1: a Google/Apple sign-in waits for the authenticator code.
     totp: params.get('totp') === '1',
+    // ?join=TOKEN: a team invitation opened signed out (AppRoutes).
+    join: params.get('join'),
   }));
   const [refCode] = useState(() => readReferralCode(`?${params.toString()}`));
   const [view, setView] = useState<View>(
@@ -76,7 +79,7 @@ export function LoginPage() {
   );
   // The code step's challenge (undefined after Google/Apple: the server keeps it in a cookie).
   const [challenge, setChallenge] = useState<string | undefined>();
-  const [notice, setNotice] = useState<Message | null>(null);
+  const [notice, setNotice] = useState<Message | null>(initial.join ? { key: 'signin.teamJoin' } : null);
   const [error, setError] = useState<Message | null>(
     initial.socialError ? { key: 'signin.socialFailed' } : null,
   );
@@ -96,6 +99,11 @@ export function LoginPage() {
     for (const p of LINK_PARAMS) next.delete(p);
     setParams(next, { replace: true });
   }, [params, setParams]);
+
+  // The team invitation waits until the sign-in flow has a session (lib/team-join).
+  useEffect(() => {
+    if (initial.join) savePendingJoin(initial.join);
+  }, [initial.join]);
 
   // ?confirm=TOKEN from the confirmation mail.
   const { mutate: confirmMutate } = confirm;

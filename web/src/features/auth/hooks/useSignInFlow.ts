@@ -4,6 +4,7 @@ import { useNavigate } from '../../../lib/router';
 import { isAdminQueryOptions, meQueryOptions, type IsAdminResponse } from '../../../lib/api';
 import { needsTerms, sessions } from '../../../lib/auth';
 import { setAppArea } from '../../../lib/app-area';
+import { joinPath, pendingJoin } from '../../../lib/team-join';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { notify } from '../../../components/ui/notices-store';
 import { updateStreak } from '../api/streak';
@@ -17,7 +18,8 @@ export type FlowState =
 /**
  * What happens once a session exists (spec 01 §4): daily-streak update (its
  * failure is only logged), profile read, terms modal when needed, role check,
- * then /admin-dashboard or /dashboard. A role-check failure counts as a regular
+ * then /admin-dashboard or /dashboard (or the join page of a team invitation
+ * opened signed out). A role-check failure counts as a regular
  * user; a returned reason is shown as a notice.
  */
 export function useSignInFlow() {
@@ -41,7 +43,9 @@ export function useSignInFlow() {
       active.current = false;
       // Signing in lands an admin in the back-office, wherever the tab was.
       setAppArea('admin');
-      navigate(role.isAdmin ? '/admin-dashboard' : '/dashboard', { replace: true });
+      // A team invitation opened signed out (lib/team-join) is joined now.
+      const join = pendingJoin();
+      navigate(role.isAdmin ? '/admin-dashboard' : join ? joinPath(join) : '/dashboard', { replace: true });
     },
     [queryClient, navigate, t],
   );

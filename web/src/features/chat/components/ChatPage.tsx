@@ -7,12 +7,12 @@ import { PlusIcon } from '../../../components/ui/icons/app';
 import { LevelGauge } from '../../../components/ui/LevelGauge';
 import { notify } from '../../../components/ui/notices-store';
 import { setActiveConversation } from '../../../lib/active-conversation';
-import { lazyPart, loadChunk, useShown } from '../../../lib/chunks';
+import { lazyPart, loadChunk, useShown, withMessages } from '../../../lib/chunks';
 import { afterLoadWhenIdle } from '../../../lib/idle';
 import { ApiError, meQueryOptions, type ChatMode, type Difficulty } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { loadMessages, useT, type MessageKey } from '../../../lib/i18n';
+import { useT, type MessageKey } from '../../../lib/i18n';
 import { levelView } from '../../../lib/progress';
 import { fetchHint } from '../api/hint';
 import { fetchPerfectMessage } from '../api/perfect-message';
@@ -37,7 +37,7 @@ import './chat-phone.css';
 // The transcript, the hint popup, the perfect answer, the live score, the
 // evaluation and the voice call's parts bring their texts (a catalogue part
 // of their own) with them.
-const withTexts = <M,>(load: () => Promise<M>) => () => Promise.all([load(), loadMessages(['chatParts'])]).then(([m]) => m);
+const withTexts = <M,>(load: () => Promise<M>) => withMessages(load, ['chatParts']);
 const loadTranscript = withTexts(() => import('./MessageList'));
 const loadDialogs = withTexts(() => import('./HintPopup'));
 const loadProgress = withTexts(() => import('./PracticeProgress'));
@@ -55,6 +55,11 @@ const MicrophoneDialog = lazyPart(loadVoiceParts, 'MicrophoneDialog');
 // Only a chat on a scenario shows it.
 const loadScenarioHeader = withTexts(() => import('./ScenarioHeader'));
 const ScenarioHeader = lazyPart(loadScenarioHeader, 'ScenarioHeader');
+
+// 'Mit meinem Team teilen' (issue 27) comes with the transcript's chunk (the
+// first page's script names no team chunk); it loads its texts itself and
+// shows nothing to someone without a team.
+const ShareWithTeam = lazyPart(loadTranscript, 'ShareWithTeam');
 
 /** Fetches the chat's parts in the background, so a click does not wait for them (a failure shows when a part renders). */
 function prefetchParts() {
@@ -324,6 +329,11 @@ export function ChatPage() {
           {state.mode === 'Prüfung' && state.conversationId && !state.completed ? (
             <Suspense fallback={null}>
               <FinishExamButton disabled={state.busy} onConfirm={() => void chat.finishExam()} />
+            </Suspense>
+          ) : null}
+          {state.conversationId && state.started ? (
+            <Suspense fallback={null}>
+              <ShareWithTeam conversationId={state.conversationId} />
             </Suspense>
           ) : null}
           {state.conversationId ? (

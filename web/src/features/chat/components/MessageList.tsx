@@ -5,6 +5,8 @@ import type { UiMessage } from '../hooks/chat-state';
 import { Markdown } from '../lib/markdown';
 
 /** Lines that keep a model on the product; never shown. */
+export { ShareWithTeam } from '../../team';
+
 export const REMINDER_PREFIX = 'Zur Erinnerung: Das Produkt, um das es geht, ist: ';
 
 export const isHumanRole = (role: string) => role === 'user' || role === 'seller';

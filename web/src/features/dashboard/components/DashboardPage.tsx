@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { meQueryKey } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { lazyPart, withMessages } from '../../../lib/chunks';
 import { useT } from '../../../lib/i18n';
 import { markPlanChangeReturned } from '../../../lib/plan-change';
 import { openProfileDialog } from '../../../lib/profile-dialog';
@@ -13,6 +14,10 @@ import { ChallengesPanel } from './ChallengesPanel';
 import { InvitePanel } from './InvitePanel';
 import { StatsPanel } from './StatsPanel';
 import './dashboard.css';
+
+// 'Team gründen' or one's team (issue 27): the team feature's, with its texts.
+const loadTeamCard = withMessages(() => import('../../team'), ['team']);
+const TeamCard = lazyPart(loadTeamCard, 'TeamCard');
 
 /** /dashboard: invitations, the nine challenges, cooperations and the user's stats. */
 export function DashboardPage() {
@@ -55,6 +60,9 @@ export function DashboardPage() {
           </p>
         </section>
         <StatsPanel userId={userId} />
+        <Suspense fallback={null}>
+          <TeamCard />
+        </Suspense>
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Dialog } from '../../../components/ui/Dialog';
 import { NoticeRegion } from '../../../components/ui/NoticeRegion';
@@ -8,6 +8,7 @@ import { SelectField, TextAreaField, TextField } from '../../../components/ui/Fi
 import { FullPageSpinner } from '../../../components/ui/Spinner';
 import { meQueryOptions, type MeResponse } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
+import { lazyPart, withMessages } from '../../../lib/chunks';
 import { issuesToFieldErrors, fieldErrorText, type FieldErrors } from '../../../lib/forms';
 import { localized, useI18n } from '../../../lib/i18n';
 import { tonePresetsQueryOptions } from '../api/tone-presets';
@@ -20,6 +21,10 @@ import { TwoFactorSection } from './TwoFactorSection';
 import { PrivacySection } from './PrivacySection';
 import { WebsiteAnalysis } from './WebsiteAnalysis';
 import './profile.css';
+
+// The team or 'Team gründen', and 'In der Bestenliste anzeigen' (issue 27): the team feature's, with its texts.
+const loadTeamSection = withMessages(() => import('../../team'), ['team']);
+const ProfileTeamSection = lazyPart(loadTeamSection, 'ProfileTeamSection');
 
 export interface ProfileDialogProps {
   open: boolean;
@@ -236,6 +241,12 @@ function ProfileForm({ me, userId, forced, hintId, onDone }: ProfileFormProps) {
 
 
       {forced ? null : productSection}
+
+      {me.user.is_anonymous ? null : (
+        <Suspense fallback={null}>
+          <ProfileTeamSection />
+        </Suspense>
+      )}
 
       <AccountSection />
 

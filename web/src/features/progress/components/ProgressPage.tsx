@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { Suspense, useId, useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import type { Difficulty } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
+import { lazyPart, withMessages } from '../../../lib/chunks';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { isMessageKey, LOCALES, useI18n, type TFunction } from '../../../lib/i18n';
+import { LOCALES, useI18n } from '../../../lib/i18n';
 import { useNavigate } from '../../../lib/router';
 import type { ChatLocationState } from '../../chat/components/ChatPage';
 import {
@@ -19,34 +20,22 @@ import {
   type WeekProgress,
 } from '../api/progress';
 import { answersInPeriod, personalBests, trendOf, weakestFamilies, type Trend } from '../lib/analysis';
+import { familyName, percent, techniqueName, useWeekLabel } from '../lib/names';
 import { LineChart } from './LineChart';
 import './progress.css';
 
+// 'Was dein Team sieht' (issue 27), for someone in a team: the team feature's, with its texts.
+const loadTeamPrivacyNote = withMessages(() => import('../../team'), ['team']);
+const TeamPrivacyNote = lazyPart(loadTeamPrivacyNote, 'TeamPrivacyNote');
+
 const DIFFICULTIES: readonly Difficulty[] = [1, 2, 3];
 const TREND_ARROW: Record<Trend, string> = { up: '↑', down: '↓', flat: '→' };
-
-/** The name of a technique ('tech') or family ('family'); the key itself for one this client does not know yet. */
-function nameOf(t: TFunction, kind: 'tech' | 'family', key: string): string {
-  const id = `progress.${kind}.${key}`;
-  return isMessageKey(id) ? t(id) : key;
-}
-const techniqueName = (t: TFunction, key: string) => nameOf(t, 'tech', key);
-const familyName = (t: TFunction, key: string) => nameOf(t, 'family', key);
-
-const percent = (t: TFunction, value: number | null) => (value === null ? t('progress.none') : t('progress.rate', { percent: value }));
-
-/** '23. Nov.' / '23 Nov' for a week's Monday (a UTC date). */
-function useWeekLabel() {
-  const { lang } = useI18n();
-  const format = new Intl.DateTimeFormat(LOCALES[lang], { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  return (weekStart: string) => format.format(new Date(`${weekStart}T00:00:00Z`));
-}
 
 /**
  * A table's frame: it scrolls sideways where the table is wider than the
  * screen (a phone), a named region keyboard users can focus to scroll it.
  */
-function TableScroll({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+export function TableScroll({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div className="progress__table-wrap" role="region" aria-labelledby={labelledBy} tabIndex={0}>
@@ -56,7 +45,7 @@ function TableScroll({ labelledBy, children }: { labelledBy: string; children: R
 }
 
 /** The 7 / 30 / 90 days switch. */
-function RangeSwitch({ range, onChange }: { range: Range; onChange: (range: Range) => void }) {
+export function RangeSwitch({ range, onChange }: { range: Range; onChange: (range: Range) => void }) {
   const { t } = useI18n();
   return (
     <div className="progress__range" role="group" aria-label={t('progress.range')}>
@@ -326,6 +315,9 @@ export function ProgressPage() {
         <h1 className="page__title">{t('progress.title')}</h1>
         <p className="page__lead">{t('progress.lead')}</p>
       </header>
+      <Suspense fallback={null}>
+        <TeamPrivacyNote />
+      </Suspense>
       <RangeSwitch range={range} onChange={setRange} />
       {report.isPending ? (
         <p className="progress__loading" role="status">

@@ -12,6 +12,7 @@ import type { profile } from './profile';
 import type { progress } from './progress';
 import type { scenarios } from './scenarios';
 import type { seats } from './seats';
+import type { team } from './team';
 import type { tutorial } from './tutorial';
 
 /**
@@ -35,6 +36,7 @@ export type Messages = typeof core &
   typeof progress &
   typeof scenarios &
   typeof seats &
+  typeof team &
   typeof tutorial &
   typeof help &
   typeof feedback &

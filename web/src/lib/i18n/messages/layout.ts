@@ -10,6 +10,7 @@ export const layout = {
   'nav.dashboard': { de: 'Dashboard', en: 'Dashboard' },
   'nav.progress': { de: 'Mein Fortschritt', en: 'My progress' },
   'nav.scenarios': { de: 'Szenarien', en: 'Scenarios' },
+  'nav.team': { de: 'Team', en: 'Team' },
   'nav.help': { de: 'Hilfe', en: 'Help' },
   'nav.feedback': { de: 'Feedback', en: 'Feedback' },
   'nav.newChat': { de: 'Neuer Chat', en: 'New chat' },

@@ -1,11 +1,11 @@
 import { useId, type ReactNode } from 'react';
-import { Dialog } from '../../../../components/ui/Dialog';
-import { useT } from '../../../../lib/i18n';
+import { Dialog } from './Dialog';
+import { useT } from '../../lib/i18n';
 
 export interface ConfirmDialogProps {
   open: boolean;
   title: string;
-  /** What happens when the admin confirms. */
+  /** What happens on confirming. */
   text: ReactNode;
   confirmLabel: string;
   /** 'danger' for what locks someone out or deletes. */
@@ -18,7 +18,7 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** "Are you sure?" before an admin action; Cancel gets the focus first. */
+/** "Are you sure?" before an action (the back-office's, a team owner's); Cancel gets the focus first. */
 export function ConfirmDialog({
   open,
   title,

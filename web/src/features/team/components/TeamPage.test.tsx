@@ -1,0 +1,344 @@
+import { waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { makeMe, makeSession, USER_ID } from '../../../testing/fixtures';
+import { currentPath, renderApp, screen } from '../../../testing/render';
+import { server } from '../../../testing/server';
+import { controlledSse } from '../../../testing/sse';
+import type { ProgressReport } from '../../progress';
+import type { Leaderboard } from '../api/leaderboard';
+import type { MembersPage, TeamMember } from '../api/members';
+import type { Team } from '../api/team';
+import { pendingJoin } from '../../../lib/team-join';
+
+const TEAM_ID = '7e0b1a2c-0000-4000-8000-00000000a001';
+const ANNA = '7e0b1a2c-0000-4000-8000-0000000000a1';
+const BEN = '7e0b1a2c-0000-4000-8000-0000000000b2';
+
+function makeTeam(overrides: Partial<Team> = {}): Team {
+  return {
+    id: TEAM_ID,
+    name: 'Vertrieb Nord',
+    role: 'owner',
+    memberCount: 3,
+    seats: { quantity: 0, assigned: 0, status: '' },
+    joinUrl: 'http://localhost/app/team/join?token=join-secret',
+    ...overrides,
+  };
+}
+
+function makeMember(overrides: Partial<TeamMember> = {}): TeamMember {
+  return {
+    userId: ANNA,
+    displayName: 'Anna Berg',
+    email: 'anna@example.com',
+    role: 'member',
+    joinedAt: '2026-11-01T10:00:00Z',
+    lastActivity: '2026-11-25T10:00:00Z',
+    chats: 4,
+    answers: 12,
+    techniques: { acknowledge: 75, question: 40 },
+    weakestFamilies: ['price'],
+    ...overrides,
+  };
+}
+
+/** The team's aggregates: GET /api/me/progress's shape, summed over the team. */
+const TEAM_PROGRESS: ProgressReport = {
+  range: 30,
+  techniques: [
+    { key: 'acknowledge', shown: 9, total: 12, rate: 75, previousRate: null },
+    { key: 'question', shown: 5, total: 12, rate: 42, previousRate: null },
+  ],
+  weekly: [
+    { weekStart: '2026-11-16', techniques: { acknowledge: 60, question: 30 } },
+    { weekStart: '2026-11-23', techniques: { acknowledge: 80, question: 50 } },
+  ],
+  families: [
+    { key: 'price', attempts: 6, solved: 1, averageScore: 35 },
+    { key: 'no_time', attempts: 3, solved: 3, averageScore: 85 },
+    { key: 'trust', attempts: 4, solved: 2, averageScore: 50 },
+  ],
+  exams: [],
+  recommendation: null,
+};
+
+const LEADERBOARD: Leaderboard = {
+  period: 'week',
+  since: '2026-11-23',
+  entries: [
+    { userId: ANNA, displayName: 'Anna Berg', xp: 120, place: 1 },
+    { userId: USER_ID, displayName: 'Chefin', xp: 80, place: 2 },
+    { userId: BEN, displayName: '', xp: 80, place: 2 },
+  ],
+  own: { place: 2, xp: 80, hidden: false },
+};
+
+interface Seen {
+  members: URLSearchParams[];
+  progress: string[];
+  leaderboard: string[];
+}
+
+/** The team API of a caller in `team` with `members`; returns what was asked. */
+function teamApi(team: Team | null = makeTeam(), members: TeamMember[] = [makeMember(), makeMember({ userId: BEN, displayName: 'Ben Kurz', email: 'ben@example.com', chats: 1, answers: 2, techniques: {}, weakestFamilies: [], lastActivity: null })]) {
+  const seen: Seen = { members: [], progress: [], leaderboard: [] };
+  server.use(
+    http.get('/api/team', () =>
+      team ? HttpResponse.json(team) : HttpResponse.json({ error: 'Du bist in keinem Team.', code: 'team_not_found' }, { status: 404 }),
+    ),
+    http.get('/api/team/members', ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      seen.members.push(params);
+      const q = (params.get('q') ?? '').toLowerCase();
+      const found = members.filter((m) => !q || m.displayName.toLowerCase().includes(q) || m.email.includes(q));
+      const page: MembersPage = { members: found, total: found.length, page: 1, pageSize: 50, range: 30 };
+      return HttpResponse.json(page);
+    }),
+    http.get('/api/team/progress', ({ request }) => {
+      const range = new URL(request.url).searchParams.get('range') ?? '';
+      seen.progress.push(range);
+      return HttpResponse.json({ ...TEAM_PROGRESS, range: Number(range) });
+    }),
+    http.get('/api/team/leaderboard', ({ request }) => {
+      const period = new URL(request.url).searchParams.get('period') ?? '';
+      seen.leaderboard.push(period);
+      return HttpResponse.json({ ...LEADERBOARD, period });
+    }),
+  );
+  return seen;
+}
+
+async function openTeam() {
+  const view = renderApp('/team', { session: true });
+  await screen.findByRole('heading', { name: 'Team', level: 1 });
+  return view;
+}
+
+describe("'Team' (issue 27)", () => {
+  it("is in the sidebar, and without a team founds one ('Team gründen')", async () => {
+    teamApi(null);
+    let created: unknown = null;
+    server.use(
+      http.post('/api/teams', async ({ request }) => {
+        created = await request.json();
+        server.use(http.get('/api/team', () => HttpResponse.json(makeTeam({ name: 'Vertrieb Süd', memberCount: 1 }))));
+        return HttpResponse.json(makeTeam({ name: 'Vertrieb Süd', memberCount: 1 }), { status: 201 });
+      }),
+    );
+    const { user } = await openTeam();
+    const nav = within(screen.getByRole('navigation', { name: 'Hauptnavigation' }));
+    expect(nav.getByRole('link', { name: 'Team' })).toHaveAttribute('aria-current', 'page');
+    await screen.findByRole('heading', { name: 'Du bist in keinem Team' });
+
+    await user.click(screen.getByRole('button', { name: 'Team gründen' }));
+    expect(await screen.findByText('Bitte gib einen Teamnamen ein.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Teamname')).toHaveFocus();
+    expect(created).toBeNull();
+
+    await user.type(screen.getByLabelText('Teamname'), '  Vertrieb Süd ');
+    await user.click(screen.getByRole('button', { name: 'Team gründen' }));
+    await waitFor(() => expect(created).toEqual({ name: 'Vertrieb Süd' }));
+    expect(await screen.findByText('Vertrieb Süd · 1 Mitglied · deine Rolle: Inhaber')).toBeInTheDocument();
+  });
+
+  it('shows an owner the members table, sorts, searches and pages by range, and the team aggregates', async () => {
+    const seen = teamApi();
+    const { user } = await openTeam();
+    const table = await screen.findByRole('table', { name: 'Mitglieder' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    const anna = within(rows[1]!);
+    expect(anna.getByRole('link', { name: 'Anna Berg' })).toHaveAttribute('href', `/app/team/members/${ANNA}`);
+    expect(anna.getByText('Mitglied')).toBeInTheDocument();
+    expect(anna.getByText('Einwand anerkennen: 75 %')).toBeInTheDocument();
+    expect(anna.getByText('Preis')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('noch nie')).toBeInTheDocument();
+    expect(seen.members[0]?.get('sort')).toBe('name');
+    expect(seen.members[0]?.get('range')).toBe('30');
+
+    // Figures sort descending first, a second click ascending; aria-sort says which.
+    await user.click(screen.getByRole('button', { name: 'Nach Chats sortieren' }));
+    await waitFor(() => expect(seen.members.at(-1)?.get('sort')).toBe('-chats'));
+    expect(screen.getByRole('columnheader', { name: /Chats/ })).toHaveAttribute('aria-sort', 'descending');
+    await user.click(screen.getByRole('button', { name: 'Nach Chats sortieren' }));
+    await waitFor(() => expect(seen.members.at(-1)?.get('sort')).toBe('chats'));
+
+    await user.type(screen.getByLabelText('Name oder E-Mail suchen'), 'ben');
+    await waitFor(() => expect(seen.members.at(-1)?.get('q')).toBe('ben'));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Mitglieder' })).getAllByRole('row')).toHaveLength(2));
+
+    await user.click(screen.getByRole('button', { name: '90 Tage' }));
+    await waitFor(() => expect(seen.members.at(-1)?.get('range')).toBe('90'));
+    await waitFor(() => expect(seen.progress).toContain('90'));
+
+    // The aggregates: the progress page's charts for the team, and the families it fails most.
+    const overview = screen.getByRole('region', { name: 'Das Team im Überblick' });
+    expect(within(overview).getByRole('img', { name: /Einwand anerkennen je Woche: .*80 %/ })).toBeInTheDocument();
+    const failed = within(overview).getByRole('table', { name: 'Einwände, an denen das Team am häufigsten scheitert' });
+    const failedRows = within(failed).getAllByRole('row').slice(1).map((r) => r.querySelector('th')?.textContent);
+    expect(failedRows).toEqual(['Preis', 'Vertrauen']);
+
+    // Owners and managers get the links to assignments and seats.
+    const sections = within(screen.getByRole('navigation', { name: 'Bereiche des Teams' }));
+    expect(sections.getByRole('link', { name: 'Aufgaben' })).toHaveAttribute('href', '/app/team/assignments');
+    expect(sections.getByRole('link', { name: 'Plätze' })).toHaveAttribute('href', '/app/team/seats');
+  });
+
+  it('invites by e-mail and shows the join link', async () => {
+    teamApi();
+    let invited: unknown = null;
+    server.use(
+      http.post('/api/team/invitations', async ({ request }) => {
+        invited = await request.json();
+        return HttpResponse.json({ id: 'i1', email: 'neu@example.com', role: 'manager', expiresAt: '2026-12-03T10:00:00Z' }, { status: 201 });
+      }),
+    );
+    const { user } = await openTeam();
+    const invite = within(await screen.findByRole('region', { name: 'Per E-Mail einladen' }));
+    await user.type(invite.getByLabelText('E-Mail-Adresse'), 'kein-mail');
+    await user.click(invite.getByRole('button', { name: 'Einladen' }));
+    expect(await invite.findByText('Bitte gib eine gültige E-Mail-Adresse ein.')).toBeInTheDocument();
+    expect(invited).toBeNull();
+
+    await user.clear(invite.getByLabelText('E-Mail-Adresse'));
+    await user.type(invite.getByLabelText('E-Mail-Adresse'), 'neu@example.com');
+    await user.selectOptions(invite.getByLabelText('Rolle'), 'manager');
+    await user.click(invite.getByRole('button', { name: 'Einladen' }));
+    await waitFor(() => expect(invited).toEqual({ email: 'neu@example.com', role: 'manager' }));
+    expect(await screen.findByText(/Einladung an neu@example.com verschickt/)).toBeInTheDocument();
+
+    const link = within(screen.getByRole('region', { name: 'Beitrittslink' }));
+    expect(link.getByLabelText('Beitrittslink des Teams')).toHaveValue('http://localhost/app/team/join?token=join-secret');
+    expect(link.getByRole('button', { name: 'Neuen Link erzeugen' })).toBeInTheDocument();
+  });
+
+  it('shows the leaderboard with the own place, by week and month, and the switch to hide oneself', async () => {
+    const seen = teamApi(makeTeam({ role: 'member', joinUrl: undefined }));
+    let patched: unknown = null;
+    server.use(
+      http.patch('/api/me', async ({ request }) => {
+        patched = await request.json();
+        return HttpResponse.json(makeMe({ profile: { leaderboard_visible: false } }));
+      }),
+    );
+    const { user } = await openTeam();
+    const board = within(await screen.findByRole('region', { name: 'Bestenliste' }));
+    const rows = (await board.findByRole('table', { name: 'Bestenliste' })).querySelectorAll('tbody tr');
+    expect([...rows].map((r) => r.textContent)).toEqual(['1Anna Berg120', '2Chefin (du)80', '2Teammitglied ohne Namen80']);
+    expect(board.getByText('Dein Platz: 2 · 80 XP')).toBeInTheDocument();
+
+    await user.click(board.getByRole('button', { name: 'Dieser Monat' }));
+    await waitFor(() => expect(seen.leaderboard).toContain('month'));
+    expect(board.getByRole('button', { name: 'Dieser Monat' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(board.getByRole('checkbox', { name: 'In der Bestenliste anzeigen' }));
+    await waitFor(() => expect(patched).toEqual({ leaderboard_visible: false }));
+
+    // A member sees neither the table nor the manager's links; they can leave.
+    expect(screen.queryByRole('table', { name: 'Mitglieder' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Aufgaben' })).not.toBeInTheDocument();
+    expect(seen.members).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Team verlassen' })).toBeInTheDocument();
+  });
+
+  it('leaves the team after asking', async () => {
+    teamApi(makeTeam({ role: 'member', joinUrl: undefined }));
+    let left = false;
+    server.use(
+      http.post('/api/team/leave', () => {
+        left = true;
+        server.use(http.get('/api/team', () => HttpResponse.json({ error: 'x', code: 'team_not_found' }, { status: 404 })));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = await openTeam();
+    await user.click(await screen.findByRole('button', { name: 'Team verlassen' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Team verlassen' }));
+    expect(dialog.getByText(/Das Team „Vertrieb Nord“ verlassen\?/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Team verlassen' }));
+    await waitFor(() => expect(left).toBe(true));
+    expect(await screen.findByRole('heading', { name: 'Du bist in keinem Team' })).toBeInTheDocument();
+  });
+
+  it('refreshes the figures when a member finishes a chat (live update of kind team)', async () => {
+    const live = controlledSse();
+    server.use(http.get('/api/realtime', () => live.response()));
+    const seen = teamApi();
+    await openTeam();
+    live.push('event: ready\ndata: {}\n\n');
+    await screen.findByRole('table', { name: 'Mitglieder' });
+    const before = seen.members.length;
+    const progressBefore = seen.progress.length;
+    live.push(`event: change\ndata: ${JSON.stringify({ type: 'team', op: 'update', id: ANNA })}\n\n`);
+    await waitFor(() => expect(seen.members.length).toBeGreaterThan(before));
+    await waitFor(() => expect(seen.progress.length).toBeGreaterThan(progressBefore));
+  });
+});
+
+describe('joining a team', () => {
+  it('joins with the token of the link, once', async () => {
+    teamApi(null);
+    const tokens: unknown[] = [];
+    server.use(
+      http.post('/api/team/join', async ({ request }) => {
+        tokens.push(await request.json());
+        return HttpResponse.json(makeTeam({ role: 'member', joinUrl: undefined }));
+      }),
+    );
+    renderApp('/team/join?token=abc123', { session: true });
+    expect(await screen.findByText('Willkommen im Team „Vertrieb Nord“!')).toBeInTheDocument();
+    expect(tokens).toEqual([{ token: 'abc123' }]);
+    expect(screen.getByRole('link', { name: 'Zum Team' })).toHaveAttribute('href', '/app/team');
+  });
+
+  it('says why a used or expired invitation does not work', async () => {
+    teamApi(null);
+    server.use(
+      http.post('/api/team/join', () =>
+        HttpResponse.json(
+          { error: 'Diese Einladung ist ungültig, abgelaufen oder wurde schon verwendet.', code: 'team_invitation_invalid' },
+          { status: 404 },
+        ),
+      ),
+    );
+    renderApp('/team/join?token=old', { session: true });
+    expect(
+      await screen.findByText('Beitritt nicht möglich: Diese Einladung ist ungültig, abgelaufen oder wurde schon verwendet.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says which team someone already in one is in', async () => {
+    teamApi(makeTeam({ role: 'member', joinUrl: undefined }));
+    server.use(
+      http.post('/api/team/join', () =>
+        HttpResponse.json({ error: 'Du bist bereits in einem Team.', code: 'team_already_member' }, { status: 409 }),
+      ),
+    );
+    renderApp('/team/join?token=twice', { session: true });
+    expect(await screen.findByText('Du bist bereits im Team „Vertrieb Nord“.')).toBeInTheDocument();
+  });
+
+  it('keeps the token of a signed-out visitor until they sign in, then joins', async () => {
+    teamApi(null);
+    const tokens: unknown[] = [];
+    server.use(
+      http.post('/api/auth/login', () => HttpResponse.json(makeSession({ access_token: 'tok-login' }))),
+      http.post('/api/team/join', async ({ request }) => {
+        tokens.push(await request.json());
+        return HttpResponse.json(makeTeam({ role: 'member', joinUrl: undefined }));
+      }),
+    );
+    const { user } = renderApp('/team/join?token=later-token');
+    await screen.findByRole('heading', { name: 'Willkommen zurück' });
+    expect(currentPath()).toBe('/login');
+    expect(pendingJoin()).toBe('later-token');
+    await user.type(screen.getByLabelText('E-Mail-Adresse'), 'anna@example.com');
+    await user.type(screen.getByLabelText('Passwort'), 'richtig1234');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByText('Willkommen im Team „Vertrieb Nord“!')).toBeInTheDocument();
+    expect(currentPath()).toBe('/team/join');
+    expect(tokens).toEqual([{ token: 'later-token' }]);
+    expect(pendingJoin()).toBeNull();
+  });
+});

@@ -1,0 +1,220 @@
+import type { Catalogue } from './types';
+
+/**
+ * Teams (issue 27): /team ('Team'), the members table and a member's page,
+ * the team's aggregates, the join page, the leaderboard ('Bestenliste'),
+ * 'Team gründen' on the dashboard and in the profile, 'Mit meinem Team
+ * teilen' on a chat, and what the team sees on 'Mein Fortschritt'.
+ */
+export const team = {
+  'team.title': { de: 'Team', en: 'Team' },
+  'team.loadFailed': { de: 'Das Team konnte nicht geladen werden.', en: 'The team could not be loaded.' },
+  'team.lead': {
+    de: 'Wer übt, wo das Team steht und wo es noch hakt.',
+    en: 'Who practises, where the team stands and where it still struggles.',
+  },
+  'team.summary': {
+    de: { one: '{name} · {count} Mitglied · deine Rolle: {role}', other: '{name} · {count} Mitglieder · deine Rolle: {role}' },
+    en: { one: '{name} · {count} member · your role: {role}', other: '{name} · {count} members · your role: {role}' },
+  },
+  'team.role.owner': { de: 'Inhaber', en: 'Owner' },
+  'team.role.manager': { de: 'Manager', en: 'Manager' },
+  'team.role.member': { de: 'Mitglied', en: 'Member' },
+  'team.sections': { de: 'Bereiche des Teams', en: 'Team sections' },
+  'team.assignments': { de: 'Aufgaben', en: 'Assignments' },
+  'team.seats': { de: 'Plätze', en: 'Seats' },
+
+  // Without a team: 'Team gründen'
+  'team.none.title': { de: 'Du bist in keinem Team', en: 'You are not in a team' },
+  'team.none.text': {
+    de: 'Gründe ein Team für deine Vertriebsabteilung: Du lädst Kolleginnen und Kollegen ein, siehst, wer übt und wo das Team schwach ist, und eine Bestenliste hält alle dran. Eingeladen? Öffne den Link aus der Einladung.',
+    en: 'Found a team for your sales department: you invite colleagues, see who practises and where the team is weak, and a leaderboard keeps everyone at it. Invited? Open the link in the invitation.',
+  },
+  'team.found': { de: 'Team gründen', en: 'Found a team' },
+  'team.found.name': { de: 'Teamname', en: 'Team name' },
+  'team.found.nameRequired': { de: 'Bitte gib einen Teamnamen ein.', en: 'Please enter a team name.' },
+  'team.found.nameTooLong': { de: 'Der Teamname darf höchstens 100 Zeichen lang sein.', en: 'The team name may be at most 100 characters long.' },
+  'team.found.submit': { de: 'Team gründen', en: 'Found team' },
+  'team.found.done': { de: 'Dein Team „{name}“ ist gegründet.', en: 'Your team “{name}” has been founded.' },
+  'team.found.guest': {
+    de: 'Um ein Team zu gründen, registriere dich und bestätige deine E-Mail-Adresse.',
+    en: 'To found a team, sign up and confirm your e-mail address.',
+  },
+  'team.card.text': {
+    de: 'Trainiert ihr im Vertrieb zusammen? Gründe ein Team und sieh, wer übt.',
+    en: 'Does your sales team train together? Found a team and see who practises.',
+  },
+  'team.card.in': { de: 'Dein Team: {name}', en: 'Your team: {name}' },
+  'team.card.open': { de: 'Zum Team', en: 'Go to the team' },
+
+  // Joining
+  'team.join.title': { de: 'Einem Team beitreten', en: 'Join a team' },
+  'team.join.joining': { de: 'Du trittst dem Team bei …', en: 'Joining the team …' },
+  'team.join.done': { de: 'Willkommen im Team „{name}“!', en: 'Welcome to the team “{name}”!' },
+  'team.join.already': { de: 'Du bist bereits im Team „{name}“.', en: 'You are already in the team “{name}”.' },
+  'team.join.missing': {
+    de: 'Dem Link fehlt die Einladung. Öffne den Link aus der E-Mail noch einmal.',
+    en: 'The link has no invitation. Open the link in the e-mail again.',
+  },
+  'team.join.failed': { de: 'Beitritt nicht möglich: {message}', en: 'Could not join: {message}' },
+  'team.join.toTeam': { de: 'Zum Team', en: 'Go to the team' },
+
+  // Invite, join link
+  'team.invite.title': { de: 'Per E-Mail einladen', en: 'Invite by e-mail' },
+  'team.invite.email': { de: 'E-Mail-Adresse', en: 'E-mail address' },
+  'team.invite.role': { de: 'Rolle', en: 'Role' },
+  'team.invite.submit': { de: 'Einladen', en: 'Invite' },
+  'team.invite.sent': {
+    de: 'Einladung an {email} verschickt. Der Link gilt 7 Tage und nur einmal.',
+    en: 'Invitation sent to {email}. The link is valid for 7 days and once only.',
+  },
+  'team.link.title': { de: 'Beitrittslink', en: 'Join link' },
+  'team.link.text': {
+    de: 'Wer diesen Link öffnet, tritt dem Team als Mitglied bei. Teile ihn nur im Team.',
+    en: 'Whoever opens this link joins the team as a member. Share it only within the team.',
+  },
+  'team.link.label': { de: 'Beitrittslink des Teams', en: 'The team’s join link' },
+  'team.link.copy': { de: 'Link kopieren', en: 'Copy link' },
+  'team.link.copied': { de: 'Link kopiert', en: 'Link copied' },
+  'team.link.reset': { de: 'Neuen Link erzeugen', en: 'Create a new link' },
+  'team.link.resetConfirm': {
+    de: 'Der bisherige Link funktioniert dann nicht mehr. Neuen Link erzeugen?',
+    en: 'The current link stops working. Create a new link?',
+  },
+  'team.link.resetDone': { de: 'Neuer Beitrittslink erzeugt.', en: 'New join link created.' },
+
+  // The members table
+  'team.members.title': { de: 'Mitglieder', en: 'Members' },
+  'team.members.search': { de: 'Name oder E-Mail suchen', en: 'Search name or e-mail' },
+  'team.members.empty': { de: 'Keine Mitglieder gefunden.', en: 'No members found.' },
+  'team.members.name': { de: 'Name', en: 'Name' },
+  'team.members.role': { de: 'Rolle', en: 'Role' },
+  'team.members.lastActivity': { de: 'Zuletzt aktiv', en: 'Last active' },
+  'team.members.chats': { de: 'Chats', en: 'Chats' },
+  'team.members.answers': { de: 'Antworten', en: 'Answers' },
+  'team.members.techniques': { de: 'Techniken', en: 'Techniques' },
+  'team.members.weakest': { de: 'Schwächste Einwände', en: 'Weakest objections' },
+  'team.members.never': { de: 'noch nie', en: 'never' },
+  'team.members.sortBy': { de: 'Nach {column} sortieren', en: 'Sort by {column}' },
+  'team.members.page': { de: 'Seite {page} von {pages}', en: 'Page {page} of {pages}' },
+  'team.members.previous': { de: 'Vorherige Seite', en: 'Previous page' },
+  'team.members.next': { de: 'Nächste Seite', en: 'Next page' },
+  'team.members.pages': { de: 'Seiten der Mitgliederliste', en: 'Member list pages' },
+  'team.members.updated': { de: 'Die Zahlen wurden aktualisiert.', en: 'The figures were updated.' },
+  'team.members.techniqueRate': { de: '{technique}: {rate}', en: '{technique}: {rate}' },
+
+  // The team's aggregates
+  'team.aggregates.title': { de: 'Das Team im Überblick', en: 'The team at a glance' },
+  'team.aggregates.techniques': {
+    de: 'Anteil der Antworten des Teams, in denen die Technik gezeigt wurde, je Woche.',
+    en: 'The share of the team’s answers that showed the technique, per week.',
+  },
+  'team.aggregates.families': { de: 'Einwände, an denen das Team am häufigsten scheitert', en: 'Objections the team fails most' },
+  'team.aggregates.failed': { de: 'nicht gelöst', en: 'not solved' },
+  'team.aggregates.empty': { de: 'Noch keine bewerteten Antworten im Zeitraum.', en: 'No scored answers in the period yet.' },
+  'team.aggregates.loadFailed': { de: 'Die Teamzahlen konnten nicht geladen werden.', en: 'The team’s figures could not be loaded.' },
+
+  // A member's page
+  'team.member.back': { de: 'Zurück zum Team', en: 'Back to the team' },
+  'team.member.loadFailed': { de: 'Das Mitglied konnte nicht geladen werden.', en: 'The member could not be loaded.' },
+  'team.member.joined': { de: 'Im Team seit {date}', en: 'In the team since {date}' },
+  'team.member.figures': { de: 'Zahlen im Zeitraum', en: 'Figures in the period' },
+  'team.member.exams': { de: 'Prüfungen', en: 'Exams' },
+  'team.member.noExams': { de: 'Keine bewerteten Prüfungen im Zeitraum.', en: 'No evaluated exams in the period.' },
+  'team.member.exam': { de: '{date} · {difficulty} · {score}', en: '{date} · {difficulty} · {score}' },
+  'team.member.private': {
+    de: 'Was das Mitglied geschrieben hat, bleibt privat, bis es einen Chat mit dem Team teilt.',
+    en: 'What the member wrote stays private until they share a chat with the team.',
+  },
+  'team.member.actions': { de: 'Verwalten', en: 'Manage' },
+  'team.member.changeRole': { de: 'Rolle ändern', en: 'Change role' },
+  'team.member.saveRole': { de: 'Rolle speichern', en: 'Save role' },
+  'team.member.roleSaved': { de: 'Rolle gespeichert.', en: 'Role saved.' },
+  'team.member.handOver': { de: 'Team übergeben', en: 'Hand over the team' },
+  'team.member.handOverConfirm': {
+    de: '{name} wird Inhaber des Teams, du wirst Manager. Team übergeben?',
+    en: '{name} becomes the team’s owner and you become a manager. Hand over the team?',
+  },
+  'team.member.remove': { de: 'Aus dem Team entfernen', en: 'Remove from the team' },
+  'team.member.removeConfirm': {
+    de: '{name} aus dem Team entfernen? Konto und Chats bleiben erhalten.',
+    en: 'Remove {name} from the team? Their account and chats stay.',
+  },
+  'team.member.removed': { de: '{name} wurde aus dem Team entfernt.', en: '{name} was removed from the team.' },
+
+  // Owner's and member's team actions
+  'team.manage.title': { de: 'Team verwalten', en: 'Manage the team' },
+  'team.delete': { de: 'Team löschen', en: 'Delete team' },
+  'team.delete.confirm': {
+    de: 'Das Team „{name}“ mit allen Mitgliedschaften und Einladungen löschen? Alle behalten ihr Konto und ihre Chats.',
+    en: 'Delete the team “{name}” with all memberships and invitations? Everyone keeps their account and chats.',
+  },
+  'team.delete.done': { de: 'Das Team wurde gelöscht.', en: 'The team was deleted.' },
+  'team.leave': { de: 'Team verlassen', en: 'Leave team' },
+  'team.leave.confirm': {
+    de: 'Das Team „{name}“ verlassen? Dein Konto und deine Chats bleiben, geteilte Chats sind nicht mehr geteilt.',
+    en: 'Leave the team “{name}”? Your account and chats stay; shared chats are no longer shared.',
+  },
+  'team.leave.done': { de: 'Du hast das Team verlassen.', en: 'You left the team.' },
+  'team.member.view': {
+    de: 'Als Mitglied siehst du die Bestenliste. Was Inhaber und Manager von dir sehen, steht unter „Mein Fortschritt“.',
+    en: 'As a member you see the leaderboard. What owners and managers see of you is on “My progress”.',
+  },
+
+  // 'Bestenliste'
+  'team.leaderboard.title': { de: 'Bestenliste', en: 'Leaderboard' },
+  'team.leaderboard.period': { de: 'Zeitraum der Bestenliste', en: 'Leaderboard period' },
+  'team.leaderboard.week': { de: 'Diese Woche', en: 'This week' },
+  'team.leaderboard.month': { de: 'Dieser Monat', en: 'This month' },
+  'team.leaderboard.place': { de: 'Platz', en: 'Place' },
+  'team.leaderboard.name': { de: 'Name', en: 'Name' },
+  'team.leaderboard.xp': { de: 'XP', en: 'XP' },
+  'team.leaderboard.noName': { de: 'Teammitglied ohne Namen', en: 'Team member without a name' },
+  'team.leaderboard.you': { de: '(du)', en: '(you)' },
+  'team.leaderboard.empty': { de: 'Noch keine XP in diesem Zeitraum.', en: 'No XP in this period yet.' },
+  'team.leaderboard.own': { de: 'Dein Platz: {place} · {xp} XP', en: 'Your place: {place} · {xp} XP' },
+  'team.leaderboard.ownNone': { de: 'Noch kein Platz · {xp} XP', en: 'No place yet · {xp} XP' },
+  'team.leaderboard.hidden': {
+    de: 'Du bist in der Bestenliste ausgeblendet · {xp} XP',
+    en: 'You are hidden from the leaderboard · {xp} XP',
+  },
+  'team.leaderboard.visible': { de: 'In der Bestenliste anzeigen', en: 'Show me on the leaderboard' },
+  'team.leaderboard.loadFailed': { de: 'Die Bestenliste konnte nicht geladen werden.', en: 'The leaderboard could not be loaded.' },
+
+  // 'Mit meinem Team teilen'
+  'team.share': { de: 'Mit meinem Team teilen', en: 'Share with my team' },
+  'team.share.revoke': { de: 'Teilen beenden', en: 'Stop sharing' },
+  'team.share.shared': { de: 'Mit deinem Team geteilt', en: 'Shared with your team' },
+  'team.share.hint': {
+    de: 'Inhaber und Manager deines Teams können diesen Chat lesen, bis du das Teilen beendest.',
+    en: 'Your team’s owner and managers can read this chat until you stop sharing it.',
+  },
+  'team.share.done': { de: 'Der Chat ist mit deinem Team geteilt.', en: 'The chat is shared with your team.' },
+  'team.share.revoked': { de: 'Der Chat ist nicht mehr geteilt.', en: 'The chat is no longer shared.' },
+  'team.shared.title': { de: 'Geteilter Chat von {name}', en: 'Chat shared by {name}' },
+  'team.shared.notFound': {
+    de: 'Dieser Chat ist nicht (mehr) mit dem Team geteilt.',
+    en: 'This chat is not (or no longer) shared with the team.',
+  },
+  'team.shared.transcript': { de: 'Gesprächsverlauf', en: 'Conversation' },
+  'team.shared.you': { de: 'Verkäufer', en: 'Seller' },
+  'team.shared.customer': { de: 'Kunde', en: 'Customer' },
+  'team.shared.link': { de: 'Geteilten Chat öffnen', en: 'Open shared chat' },
+
+  // 'Mein Fortschritt': what the team sees
+  'team.privacy.title': { de: 'Was dein Team sieht', en: 'What your team sees' },
+  'team.privacy.text': {
+    de: 'Inhaber und Manager deines Teams „{name}“ sehen deine letzte Aktivität, wie viele Chats und Antworten du im Zeitraum hattest, deine Technik-Quoten, deine schwächsten Einwände und die Ergebnisse deiner Prüfungen – also die Zahlen dieser Seite. Was du geschrieben hast, bleibt privat, außer du teilst einen Chat mit „Mit meinem Team teilen“ (jederzeit widerrufbar). In der Bestenliste sehen alle im Team deinen Namen und deine XP, solange „In der Bestenliste anzeigen“ im Profil eingeschaltet ist.',
+    en: 'The owner and managers of your team “{name}” see your last activity, how many chats and answers you had in the period, your technique rates, your weakest objections and your exam results – the figures of this page. What you wrote stays private unless you share a chat with “Share with my team” (revocable at any time). Everyone in the team sees your name and XP on the leaderboard while “Show me on the leaderboard” is on in your profile.',
+  },
+  'team.privacy.manager': {
+    de: 'Du bist {role} im Team „{name}“: Du siehst die Zahlen der Mitglieder, nicht ihre Chats, außer sie teilen einen.',
+    en: 'You are {role} of the team “{name}”: you see the members’ figures, not their chats unless they share one.',
+  },
+
+  // The profile
+  'team.profile.section': { de: 'Team', en: 'Team' },
+  'team.profile.in': { de: '{name} · deine Rolle: {role}', en: '{name} · your role: {role}' },
+  'team.profile.saved': { de: 'Gespeichert', en: 'Saved' },
+  'team.profile.none': { de: 'Du bist in keinem Team.', en: 'You are not in a team.' },
+} satisfies Catalogue;
