@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useId, useState, type ReactNode } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import type { Difficulty } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
@@ -10,7 +10,6 @@ import { useNavigate } from '../../../lib/router';
 import type { ChatLocationState } from '../../chat/components/ChatPage';
 import {
   progressQueryOptions,
-  RANGES,
   type ExamResult,
   type FamilyProgress,
   type ProgressReport,
@@ -22,6 +21,7 @@ import {
 import { answersInPeriod, personalBests, trendOf, weakestFamilies, type Trend } from '../lib/analysis';
 import { familyName, percent, techniqueName, useWeekLabel } from '../lib/names';
 import { LineChart } from './LineChart';
+import { RangeSwitch, TableScroll } from './Controls';
 import './progress.css';
 
 // 'Was dein Team sieht' (issue 27), for someone in a team: the team feature's, with its texts.
@@ -30,39 +30,6 @@ const TeamPrivacyNote = lazyPart(loadTeamPrivacyNote, 'TeamPrivacyNote');
 
 const DIFFICULTIES: readonly Difficulty[] = [1, 2, 3];
 const TREND_ARROW: Record<Trend, string> = { up: '↑', down: '↓', flat: '→' };
-
-/**
- * A table's frame: it scrolls sideways where the table is wider than the
- * screen (a phone), a named region keyboard users can focus to scroll it.
- */
-export function TableScroll({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
-  return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className="progress__table-wrap" role="region" aria-labelledby={labelledBy} tabIndex={0}>
-      {children}
-    </div>
-  );
-}
-
-/** The 7 / 30 / 90 days switch. */
-export function RangeSwitch({ range, onChange }: { range: Range; onChange: (range: Range) => void }) {
-  const { t } = useI18n();
-  return (
-    <div className="progress__range" role="group" aria-label={t('progress.range')}>
-      {RANGES.map((days) => (
-        <button
-          key={days}
-          type="button"
-          className="progress__range-option"
-          aria-pressed={days === range}
-          onClick={() => onChange(days)}
-        >
-          {t('progress.range.days', { days })}
-        </button>
-      ))}
-    </div>
-  );
-}
 
 /** 'Als Nächstes üben': the recommendation and the button that starts that practice, or 'Noch zu wenig Daten'. */
 function NextCard({ recommendation }: { recommendation: Recommendation | null }) {

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, type ApiSchemas } from '../../../lib/api';
-import type { Range } from '../../progress';
+import type { Range } from '../../progress/shared';
 import { teamKey } from './team';
 
 // The members table and a member's page (owners and managers):
 // GET/PATCH/DELETE /api/team/members[/{userId}].
 
-export type { Range } from '../../progress';
+export type { Range } from '../../progress/shared';
 
 export type TeamMember = ApiSchemas['TeamMember'];
 export type MemberSort = 'name' | 'email' | 'role' | 'joinedAt' | 'lastActivity' | 'chats' | 'answers';

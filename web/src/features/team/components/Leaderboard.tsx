@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { useAuth } from '../../../lib/auth';
 import { useI18n } from '../../../lib/i18n';
-import { TableScroll } from '../../progress';
+import { TableScroll } from '../../progress/shared';
 import { leaderboardQueryOptions, type Leaderboard as Board, type LeaderboardPeriod } from '../api/leaderboard';
 import { LeaderboardSwitch } from './LeaderboardSwitch';
 

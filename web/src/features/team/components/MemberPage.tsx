@@ -9,7 +9,7 @@ import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { errorMessage, LOCALES, useI18n } from '../../../lib/i18n';
 import { useNavigate } from '../../../lib/router';
-import { familyName, percent, RangeSwitch, TableScroll, techniqueName, weakestFamilies } from '../../progress';
+import { familyName, percent, RangeSwitch, TableScroll, techniqueName, weakestFamilies } from '../../progress/shared';
 import { memberQueryOptions, removeMember, setMemberRole, type MemberDetail, type Range, type TeamMember } from '../api/members';
 import { myTeamQueryOptions, teamKey, type Team } from '../api/team';
 import { roleName } from '../lib/roles';

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { TextField } from '../../../components/ui/Field';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
-import { familyName, percent, TableScroll, techniqueName } from '../../progress';
+import { familyName, percent, TableScroll, techniqueName } from '../../progress/shared';
 import { membersQueryOptions, type MemberSort, type Range, type TeamMember } from '../api/members';
 import { roleName } from '../lib/roles';
 

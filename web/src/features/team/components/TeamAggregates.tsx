@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { useI18n } from '../../../lib/i18n';
-import { familyName, LineChart, percent, TableScroll, techniqueName, useWeekLabel } from '../../progress';
+import { familyName, LineChart, percent, TableScroll, techniqueName, useWeekLabel } from '../../progress/shared';
 import type { Range } from '../api/members';
 import { teamProgressQueryOptions } from '../api/progress';
 import { mostFailedFamilies } from '../lib/aggregates';

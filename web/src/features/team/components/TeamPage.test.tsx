@@ -5,7 +5,7 @@ import { makeMe, makeSession, USER_ID } from '../../../testing/fixtures';
 import { currentPath, renderApp, screen } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { controlledSse } from '../../../testing/sse';
-import type { ProgressReport } from '../../progress';
+import type { ProgressReport } from '../../progress/shared';
 import type { Leaderboard } from '../api/leaderboard';
 import type { MembersPage, TeamMember } from '../api/members';
 import type { Team } from '../api/team';

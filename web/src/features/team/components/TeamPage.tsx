@@ -10,7 +10,7 @@ import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { fieldErrorText, useZodForm } from '../../../lib/forms';
 import { errorMessage, useI18n } from '../../../lib/i18n';
-import { RangeSwitch } from '../../progress';
+import { RangeSwitch } from '../../progress/shared';
 import type { Range } from '../api/members';
 import {
   deleteTeam,

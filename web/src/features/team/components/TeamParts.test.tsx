@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CONVERSATION_ID, makeConversation, makeDetail, makeMe } from '../../../testing/fixtures';
 import { currentPath, renderApp, screen } from '../../../testing/render';
 import { server } from '../../../testing/server';
-import type { FamilyProgress, ProgressReport } from '../../progress';
+import type { FamilyProgress, ProgressReport } from '../../progress/shared';
 import type { MemberDetail } from '../api/members';
 import type { Team } from '../api/team';
 import { mostFailedFamilies } from '../lib/aggregates';

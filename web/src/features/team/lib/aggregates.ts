@@ -1,4 +1,4 @@
-import type { FamilyProgress } from '../../progress';
+import type { FamilyProgress } from '../../progress/shared';
 
 /** How many families the aggregates list as the ones the team fails most. */
 export const FAILED_FAMILIES = 5;
