@@ -2,6 +2,7 @@ package trainer
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -83,12 +84,35 @@ func isDigits(s string) bool {
 // norm is the matching form of a text: its tokens, separated and surrounded
 // by single spaces, so " preis" matches a word start and " roi " a whole word.
 func norm(s string) string {
-	t := tokens(s)
-	if len(t) == 0 {
-		return " "
+	normMemo.Lock()
+	n, ok := normMemo.m[s]
+	normMemo.Unlock()
+	if ok {
+		return n
 	}
-	return " " + strings.Join(t, " ") + " "
+	n = " "
+	if t := tokens(s); len(t) > 0 {
+		n = " " + strings.Join(t, " ") + " "
+	}
+	normMemo.Lock()
+	if len(normMemo.m) >= normMemoSize {
+		// Bounded: a chat's answers and replies are normalised many times
+		// over one turn (each check of each sentence), rarely afterwards.
+		clear(normMemo.m)
+	}
+	normMemo.m[s] = n
+	normMemo.Unlock()
+	return n
 }
+
+// normMemo remembers the matching forms of recent texts; the checks of one
+// answer ask for the same sentences' forms again and again.
+var normMemo = struct {
+	sync.Mutex
+	m map[string]string
+}{m: map[string]string{}}
+
+const normMemoSize = 4096
 
 // matcher is one compiled lexicon entry. Entries ending in * match word
 // prefixes ("spar*" finds "sparen", "Einsparung" does not); others match
