@@ -186,8 +186,21 @@ func (s *Server) handleCancelSeats(w http.ResponseWriter, r *http.Request, u *sa
 	return s.writeSeats(w, r, u, http.StatusOK)
 }
 
+// uncancelSeatsRequest is POST /api/team/seats/uncancel's optional body:
+// an empty object.
+type uncancelSeatsRequest struct{}
+
+func (q *uncancelSeatsRequest) Valid() salescoach.Problems { return nil }
+
 // handleUncancelSeats undoes the cancellation before the period ends.
 func (s *Server) handleUncancelSeats(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	// It takes no body; one that is sent must be a JSON object, as
+	// everywhere.
+	if r.ContentLength != 0 {
+		if _, err := decode[*uncancelSeatsRequest](w, r, 0); err != nil {
+			return err
+		}
+	}
 	if _, err := s.Billing.UncancelSeats(r.Context(), u.ID); err != nil {
 		return err
 	}

@@ -4051,7 +4051,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** undo the cancellation before cancelAt; answers the seat page */
+        /** undo the cancellation before cancelAt; answers the seat page. No body, or an empty JSON object (anything else: 400 request_not_object) */
         post: {
             parameters: {
                 query?: never;
@@ -4070,6 +4070,7 @@ export interface paths {
                         "application/json": components["schemas"]["Seats"];
                     };
                 };
+                400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
                 404: components["responses"]["Error"];
