@@ -4,18 +4,7 @@ import type { AssignmentInput } from './api/assignments';
 
 const msg = (key: MessageKey) => ({ error: key });
 
-export const FAMILIES = [
-  'price',
-  'no_need',
-  'no_time',
-  'existing_supplier',
-  'trust',
-  'authority',
-  'risk_of_change',
-  'data_protection',
-  'timing',
-  'works_council',
-] as const;
+export { FAMILIES } from '../../lib/families';
 
 /**
  * The 'Neue Aufgabe' form → POST /api/team/assignments. The due date is the
