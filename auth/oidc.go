@@ -284,7 +284,7 @@ func (p *Provider) fetchDiscovery() (*discovered, error) {
 	// (client_secret_post), which Apple requires; auto-detection would
 	// retry a refused exchange and so spend the code twice.
 	ep.AuthStyle = oauth2.AuthStyleInParams
-	keys := &keySet{remote: oidc.NewRemoteKeySet(ctx, meta.JWKSURI)}
+	keys := &keySet{url: meta.JWKSURI, client: p.client}
 	return &discovered{
 		oauth: oauth2.Config{
 			ClientID:    p.cfg.ClientID,
@@ -476,33 +476,6 @@ func (p *Provider) verifyIDToken(ctx context.Context, d *discovered, raw, nonce 
 		out.AuthTime = time.Unix(int64(*c.AuthTime), 0).UTC()
 	}
 	return out, nil
-}
-
-// keyFetchErrKey carries a *error into keySet.VerifySignature, so that a JWKS
-// that cannot be fetched (an outage) is told apart from a bad signature (a
-// rejected token): go-oidc's verifier flattens both into one message.
-type keyFetchErrKey struct{}
-
-// keySet is go-oidc's RemoteKeySet, noting fetch failures for verifyIDToken.
-// RemoteKeySet caches the keys, refetches them when a token's kid is unknown
-// (the provider rotated its keys), and lets concurrent verifications share
-// one fetch without holding a lock across it. The refetch needs no throttle:
-// ID tokens reach us only over the back channel from the token endpoint, so
-// an attacker cannot make us refetch at will.
-type keySet struct {
-	remote *oidc.RemoteKeySet
-}
-
-func (k *keySet) VerifySignature(ctx context.Context, jwt string) ([]byte, error) {
-	payload, err := k.remote.VerifySignature(ctx, jwt)
-	// RemoteKeySet wraps only fetch failures ("fetching keys %w"); a bad
-	// signature or a malformed token is a plain error.
-	if err != nil && errors.Unwrap(err) != nil {
-		if slot, ok := ctx.Value(keyFetchErrKey{}).(*error); ok {
-			*slot = err
-		}
-	}
-	return payload, err
 }
 
 // boundedClient returns a client that sends through base (http.DefaultClient
