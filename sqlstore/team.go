@@ -293,15 +293,19 @@ var memberSortSQL = map[string]string{
 	"joinedAt": "m.joined_at", "lastActivity": memberLastActivitySQL, "chats": memberChatsSQL, "answers": memberAnswersSQL,
 }
 
-// The members table's figures of member m. Each reads one index range of
-// migration 0037 (live chats by user and time, the family days by user and
-// day with their answers) without touching the rows themselves.
+// The members table's figures of member m. Each reads index ranges without
+// touching the rows themselves: migration 0037's live chats by user and
+// time, 0040's running totals of answers by user and day.
 const (
 	memberLastActivitySQL = `(SELECT MAX(c.updated_at) FROM conversations c WHERE c.user_id = m.user_id AND c.deleted_at IS NULL)`
 	// memberChatsSQL takes the period's first instant.
 	memberChatsSQL = `(SELECT COUNT(*) FROM conversations c WHERE c.user_id = m.user_id AND c.deleted_at IS NULL AND c.created_at >= ?)`
-	// memberAnswersSQL takes the period's first day.
-	memberAnswersSQL = `(SELECT COALESCE(SUM(f.answers), 0) FROM skill_family_days f WHERE f.user_id = m.user_id AND f.day >= ?)`
+	// memberAnswersSQL takes the period's first day: the newest running
+	// total of migration 0040 minus the last one before that day, two index
+	// seeks whatever the period.
+	memberAnswersSQL = `(COALESCE((SELECT t.answers FROM skill_answer_totals t WHERE t.user_id = m.user_id
+		ORDER BY t.day DESC LIMIT 1), 0) - COALESCE((SELECT t.answers FROM skill_answer_totals t
+		WHERE t.user_id = m.user_id AND t.day < ? ORDER BY t.day DESC LIMIT 1), 0))`
 )
 
 // periodStart is the first instant and UTC day of the last days days up to

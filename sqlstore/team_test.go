@@ -497,3 +497,98 @@ func TestTeamInvitationGoesWithInvitedAccount(t *testing.T) {
 		}
 	})
 }
+
+// TestAnswerTotalsFollowFamilyDays: migration 0040's running totals, kept
+// by triggers, give the members table the same answers per period as the
+// family day rows summed, whatever order the rows arrive in (a day before
+// the newest, too), after updates and deletions; an account's deletion
+// takes its totals along.
+func TestAnswerTotalsFollowFamilyDays(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := t.Context()
+		f := newTeamFixture(t, db)
+		day := func(ago int) string { return salescoach.Day(t0.AddDate(0, 0, -ago)) }
+		ins := func(u *salescoach.User, ago int, family string, n int) {
+			exec(t, db, `INSERT INTO skill_family_days (user_id, day, family, answers, score_sum, attempts, solved) VALUES (?, ?, ?, ?, 0, 0, 0)`,
+				u.ID, day(ago), family, n)
+		}
+		ins(f.member, 3, "price", 2)
+		ins(f.member, 50, "price", 5) // before the newest day
+		ins(f.member, 3, "trust", 1)
+		ins(f.member, 0, "price", 4)
+		ins(f.member, 10, "timing", 3) // between two days
+		ins(f.outsider, 3, "price", 9)
+		ins(f.manager, 100, "price", 6) // before every period
+		exec(t, db, `UPDATE skill_family_days SET answers = answers + 2 WHERE user_id = ? AND day = ? AND family = 'trust'`, f.member.ID, day(3))
+		exec(t, db, `UPDATE skill_family_days SET score_sum = 10 WHERE user_id = ? AND day = ?`, f.member.ID, day(10))
+		exec(t, db, `DELETE FROM skill_family_days WHERE user_id = ? AND day = ? AND family = 'price'`, f.member.ID, day(3))
+
+		check := func(when string) {
+			t.Helper()
+			for _, days := range salescoach.ProgressRanges {
+				startDay := day(days - 1)
+				for _, u := range []*salescoach.User{f.owner, f.manager, f.member} {
+					want := count(t, db, `SELECT COALESCE(SUM(answers), 0) FROM skill_family_days WHERE user_id = ? AND day >= ?`, u.ID, startDay)
+					m, err := f.s.Member(ctx, f.owner.ID, u.ID, days, t0)
+					mustNil(t, err)
+					if m.Answers != want {
+						t.Errorf("%s: %s over %d days: %d answers, want %d", when, u.Email, days, m.Answers, want)
+					}
+				}
+			}
+			page, err := f.s.Members(ctx, f.owner.ID, salescoach.MemberQuery{Days: 90, Sort: "-answers"}, t0)
+			mustNil(t, err)
+			if page.Members[0].UserID != f.member.ID || page.Members[0].Answers != 15 || page.Members[1].Answers != 0 {
+				t.Errorf("%s: by answers: %+v, %+v", when, page.Members[0], page.Members[1])
+			}
+		}
+		check("triggers")
+
+		// An account's deletion takes its totals along.
+		_, err := sqlstore.NewPrivacyService(db).DeleteAccount(ctx, f.outsider.ID)
+		mustNil(t, err)
+		if left := count(t, db, `SELECT COUNT(*) FROM skill_answer_totals WHERE user_id = ?`, f.outsider.ID); left != 0 {
+			t.Errorf("%d totals left of a deleted account", left)
+		}
+	})
+}
+
+// TestAnswerTotalsBackfill: migration 0040 builds the running totals of
+// the day rows already there.
+func TestAnswerTotalsBackfill(t *testing.T) {
+	t.Parallel()
+	t.Run("sqlite", func(t *testing.T) { testAnswerTotalsBackfill(t, emptySQLite(t)) })
+	t.Run("postgres", func(t *testing.T) { testAnswerTotalsBackfill(t, farFromUTCPostgres(t)) })
+}
+
+func testAnswerTotalsBackfill(t *testing.T, db *sqlstore.DB) {
+	ctx := t.Context()
+	mustNil(t, db.MigrateUpTo(ctx, "0038_scenario_team"))
+	ann := newUser(t, db, "ann@example.com")
+	bob := newUser(t, db, "bob@example.com")
+	for _, r := range []struct {
+		u      *salescoach.User
+		day    string
+		family string
+		n      int
+	}{
+		{ann, "2026-03-01", "price", 2}, {ann, "2026-03-01", "trust", 3}, {ann, "2026-03-05", "price", 1},
+		{ann, "2026-02-20", "timing", 4}, {bob, "2026-03-05", "price", 7},
+	} {
+		exec(t, db, `INSERT INTO skill_family_days (user_id, day, family, answers, score_sum, attempts, solved) VALUES (?, ?, ?, ?, 0, 0, 0)`,
+			r.u.ID, r.day, r.family, r.n)
+	}
+	mustNil(t, db.Migrate(ctx))
+	for _, c := range []struct {
+		u    *salescoach.User
+		day  string
+		want int
+	}{{ann, "2026-02-20", 4}, {ann, "2026-03-01", 9}, {ann, "2026-03-05", 10}, {bob, "2026-03-05", 7}} {
+		if got := count(t, db, `SELECT answers FROM skill_answer_totals WHERE user_id = ? AND day = ?`, c.u.ID, c.day); got != c.want {
+			t.Errorf("%s on %s: %d, want %d", c.u.Email, c.day, got, c.want)
+		}
+	}
+	if n := count(t, db, `SELECT COUNT(*) FROM skill_answer_totals`); n != 4 {
+		t.Errorf("%d totals, want 4", n)
+	}
+}
