@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
+
 	"salescoach"
 	"salescoach/sqlstore"
 	"salescoach/sqlstore/sqlstoretest"
@@ -100,13 +102,24 @@ func joinTeamBench(b *testing.B, db *sqlstore.DB) {
 	analyzeBench(b, db)
 }
 
-// BenchmarkTeamMembers measures the members table (TeamService.Members,
-// GET /api/team/members) of a team of 2 000 members with 1 000 000 answers:
-// a page in each sort, and a search. Seeding takes minutes per database.
+// BenchmarkTeam measures, on one seeded database per dialect (seeding
+// takes minutes), a team of 2 000 members with 1 000 000 answers:
+//   - members: the members table (TeamService.Members, GET
+//     /api/team/members), a page in each sort, and a search;
+//   - progress: the team aggregates (TeamService.TeamProgress, GET
+//     /api/team/progress) per range;
+//   - turn: what the team's triggers add to a scored turn (last: it adds
+//     answers).
 //
 //	TEST_DATABASE_URL='postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable' \
-//	  go test -run '^$' -bench BenchmarkTeamMembers -timeout 1h ./sqlstore/
-func BenchmarkTeamMembers(b *testing.B) { forBenchDBs(b, seedTeamBench, benchTeamMembers) }
+//	  go test -run '^$' -bench BenchmarkTeam -timeout 1h ./sqlstore/
+func BenchmarkTeam(b *testing.B) {
+	forBenchDBs(b, seedTeamBench, func(b *testing.B, db *sqlstore.DB) {
+		b.Run("members", func(b *testing.B) { benchTeamMembers(b, db) })
+		b.Run("progress", func(b *testing.B) { benchTeamProgress(b, db) })
+		b.Run("turn", func(b *testing.B) { benchTeamTurn(b, db) })
+	})
+}
 
 func benchTeamMembers(b *testing.B, db *sqlstore.DB) {
 	ctx := context.Background()
@@ -149,13 +162,6 @@ func benchTeamMembers(b *testing.B, db *sqlstore.DB) {
 	}
 }
 
-// BenchmarkTeamProgress measures the team aggregates (TeamService.
-// TeamProgress, GET /api/team/progress) of the same team, per range.
-//
-//	TEST_DATABASE_URL='postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable' \
-//	  go test -run '^$' -bench BenchmarkTeamProgress -timeout 1h ./sqlstore/
-func BenchmarkTeamProgress(b *testing.B) { forBenchDBs(b, seedTeamBench, benchTeamProgress) }
-
 func benchTeamProgress(b *testing.B, db *sqlstore.DB) {
 	ctx := context.Background()
 	{
@@ -178,5 +184,39 @@ func benchTeamProgress(b *testing.B, db *sqlstore.DB) {
 				}
 			})
 		}
+	}
+}
+
+// benchTeamTurn measures what the team's triggers (migration 0037) and the
+// running totals (0040) add to a scored turn: the user message and SaveTurn
+// with its answer, for a member of the 2 000 team (owner: 5 000 answers)
+// and for a user in no team, on the same seeded database.
+func benchTeamTurn(b *testing.B, db *sqlstore.DB) {
+	ctx := context.Background()
+	convs := sqlstore.NewConversationService(db)
+	loner, err := sqlstore.NewUserService(db).CreateUser(ctx, salescoach.NewUser{Email: "loner@example.com", PasswordHash: "h", EmailConfirmed: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, who := range []struct{ name, userID string }{{"in-team", skillBenchUser}, {"no-team", loner.ID}} {
+		b.Run(who.name, func(b *testing.B) {
+			c := &salescoach.Conversation{UserID: who.userID, Title: "Chat", Mode: salescoach.ModePractice, Difficulty: 2,
+				TotalStages: 2, Objections: []string{"price", "timing"}, CreatedAt: skillBenchNow}
+			if err := convs.StartConversation(ctx, c, 1_000_000, time.Time{}); err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				id := uuid.NewString()
+				msg := &salescoach.Message{ID: id, ConversationID: c.ID, Role: salescoach.RoleUser, Content: "Antwort", CreatedAt: skillBenchNow}
+				if err := convs.AddMessage(ctx, msg); err != nil {
+					b.Fatal(err)
+				}
+				a := &salescoach.SkillAnswer{MessageID: id, UserID: who.userID, ConversationID: c.ID, Stage: 1, Family: "price",
+					Score: 60, Shown: 5, Assessed: 127, CreatedAt: skillBenchNow}
+				if err := convs.SaveTurn(ctx, c, salescoach.TurnEnd{Answer: a}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
