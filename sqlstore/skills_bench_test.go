@@ -3,14 +3,12 @@ package sqlstore_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"salescoach"
 	"salescoach/sqlstore"
-	"salescoach/sqlstore/sqlstoretest"
 )
 
 // The progress benchmark's installation: 1 000 000 scored answers over a
@@ -161,62 +159,29 @@ func analyzeBench(b *testing.B, db *sqlstore.DB) {
 //	  go test -run '^$' -bench BenchmarkProgress ./sqlstore/
 func BenchmarkProgress(b *testing.B) {
 	ctx := context.Background()
-	dbs := []struct {
-		name string
-		open func(b *testing.B) *sqlstore.DB
-	}{
-		{"sqlite", func(b *testing.B) *sqlstore.DB { return sqlstoretest.NewSQLite(b) }},
-		{"postgres", func(b *testing.B) *sqlstore.DB {
-			if os.Getenv(sqlstoretest.EnvURL) == "" {
-				b.Skip("set " + sqlstoretest.EnvURL + " to benchmark on PostgreSQL")
-			}
-			url := sqlstoretest.NewPostgresURL(b)
-			seed, err := sqlstore.Open(ctx, url)
-			if err != nil {
-				b.Fatal(err)
-			}
-			seedSkillBench(b, seed)
-			seed.Close()
-			// Fresh connections, as an app process has (see BenchmarkAdmin).
-			db, err := sqlstore.Open(ctx, url)
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.Cleanup(func() { db.Close() })
-			return db
-		}},
-	}
-	for _, d := range dbs {
-		b.Run(d.name, func(b *testing.B) {
-			start := time.Now()
-			db := d.open(b)
-			if d.name == "sqlite" {
-				seedSkillBench(b, db)
-			}
-			b.Logf("seeded in %v", time.Since(start).Round(time.Second))
-			var n int
-			if err := db.SQL().QueryRowContext(ctx, `SELECT COUNT(*) FROM skill_answers`).Scan(&n); err != nil || n != skillBenchAnswers {
-				b.Fatalf("%d answers, %v", n, err)
-			}
-			s := sqlstore.NewSkillService(db)
-			for _, days := range salescoach.ProgressRanges {
-				b.Run(fmt.Sprintf("%dd", days), func(b *testing.B) {
-					check := func() {
-						rep, err := s.Progress(ctx, skillBenchUser, days, skillBenchNow)
-						if err != nil {
-							b.Fatal(err)
-						}
-						// About 14 of the user's answers a day.
-						if tot := rep.Techniques[0].Total; tot < days*12 || tot > days*15 || len(rep.Families) != 10 || rep.Recommendation == nil {
-							b.Fatalf("%d days: %d answers, %d families, %+v", days, tot, len(rep.Families), rep.Recommendation)
-						}
+	forBenchDBs(b, seedSkillBench, func(b *testing.B, db *sqlstore.DB) {
+		var n int
+		if err := db.SQL().QueryRowContext(ctx, `SELECT COUNT(*) FROM skill_answers`).Scan(&n); err != nil || n != skillBenchAnswers {
+			b.Fatalf("%d answers, %v", n, err)
+		}
+		s := sqlstore.NewSkillService(db)
+		for _, days := range salescoach.ProgressRanges {
+			b.Run(fmt.Sprintf("%dd", days), func(b *testing.B) {
+				check := func() {
+					rep, err := s.Progress(ctx, skillBenchUser, days, skillBenchNow)
+					if err != nil {
+						b.Fatal(err)
 					}
+					// About 14 of the user's answers a day.
+					if tot := rep.Techniques[0].Total; tot < days*12 || tot > days*15 || len(rep.Families) != 10 || rep.Recommendation == nil {
+						b.Fatalf("%d days: %d answers, %d families, %+v", days, tot, len(rep.Families), rep.Recommendation)
+					}
+				}
+				check()
+				for b.Loop() {
 					check()
-					for b.Loop() {
-						check()
-					}
-				})
-			}
-		})
-	}
+				}
+			})
+		}
+	})
 }
