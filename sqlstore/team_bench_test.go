@@ -103,19 +103,14 @@ func joinTeamBench(b *testing.B, db *sqlstore.DB) {
 }
 
 // BenchmarkTeam measures, on one seeded database per dialect (seeding
-// takes minutes), a team of 2 000 members with 1 000 000 answers:
+// takes minutes), a team of 2 000 members with 1 000 000 answers: the
+// members table (TeamService.Members, GET /api/team/members) in each sort
+// and a search; the team aggregates (TeamService.TeamProgress, GET
+// /api/team/progress) per range; and, last because it adds answers, what
+// the team's triggers add to a scored turn.
 //
-//   - members: the members table (TeamService.Members, GET
-//     /api/team/members), a page in each sort, and a search;
-//
-//   - progress: the team aggregates (TeamService.TeamProgress, GET
-//     /api/team/progress) per range;
-//
-//   - turn: what the team's triggers add to a scored turn (last: it adds
-//     answers).
-//
-//     TEST_DATABASE_URL='postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable' \
-//     go test -run '^$' -bench BenchmarkTeam -timeout 1h ./sqlstore/
+//	TEST_DATABASE_URL='postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable' \
+//	  go test -run '^$' -bench BenchmarkTeam -timeout 1h ./sqlstore/
 func BenchmarkTeam(b *testing.B) {
 	forBenchDBs(b, seedTeamBench, func(b *testing.B, db *sqlstore.DB) {
 		b.Run("members", func(b *testing.B) { benchTeamMembers(b, db) })
