@@ -1,6 +1,18 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { PASSWORD, apiToken, startChatByApi } from './chat-support';
-import { appURL, baseURL, createConfirmedUser, expect, mailLink, signIn, test, uniqueEmail } from './support';
+import {
+  appURL,
+  baseURL,
+  createConfirmedUser,
+  expect,
+  mailLink,
+  otherPerson,
+  signedInPage,
+  signIn,
+  signInAs,
+  test,
+  uniqueEmail,
+} from './support';
 
 /**
  * The back-office on real data. Each test has its own admin (all listed in
@@ -11,12 +23,7 @@ import { appURL, baseURL, createConfirmedUser, expect, mailLink, signIn, test, u
 /** Signs the admin up (first use) and in, in a context of its own; lands on the overview. */
 async function adminPage(browser: Browser, request: APIRequestContext, email: string): Promise<Page> {
   await createConfirmedUser(request, email, PASSWORD, { profile: 'new' });
-  const context = await browser.newContext({ locale: 'de-DE' });
-  const page = await context.newPage();
-  await page.goto(appURL('/login'));
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(appURL('/admin-dashboard'));
-  return page;
+  return signedInPage(browser, email, '/admin-dashboard');
 }
 
 test('feedback: a user sends it, an admin sets "In Bearbeitung", the user sees the new label', async ({
@@ -26,9 +33,7 @@ test('feedback: a user sends it, an admin sets "In Bearbeitung", the user sees t
 }) => {
   const email = uniqueEmail('feedback');
   await createConfirmedUser(request, email, PASSWORD);
-  await page.goto(appURL('/login'));
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(appURL('/dashboard'));
+  await signInAs(page, email);
   await page.goto(appURL('/feedback'));
 
   const subject = `Mikrofon ${Date.now().toString(36)}`;
@@ -80,8 +85,7 @@ test('users: an admin creates a user, the invitation link sets a password, the u
   await expect(admin.getByRole('row').filter({ hasText: email })).toContainText('Erika Mustermann');
   await admin.context().close();
 
-  const context = await browser.newContext({ locale: 'de-DE' });
-  const page = await context.newPage();
+  const page = await otherPerson(browser);
   await page.goto(await mailLink(email, 'invite'));
   await expect(page.getByRole('heading', { name: 'Passwort festlegen' })).toBeVisible();
   const password = 'Eingeladen2025!';
@@ -92,7 +96,7 @@ test('users: an admin creates a user, the invitation link sets a password, the u
   await signIn(page, email, password);
   // signed in: the invited user still accepts the terms first
   await expect(page.getByRole('dialog')).toContainText('Nutzungsbedingungen');
-  await context.close();
+  await page.context().close();
 });
 
 test('chat history: an admin finds a user\'s conversation and reads every message', async ({ request, browser }) => {

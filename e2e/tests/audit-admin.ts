@@ -2,7 +2,7 @@ import { open, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { PASSWORD } from './chat-support';
-import { appURL, createConfirmedUser, expect, signIn } from './support';
+import { createConfirmedUser, expect, signedInPage } from './support';
 
 /**
  * The admin that axe.spec.ts and vitals.spec.ts share: the one address of
@@ -43,10 +43,5 @@ export async function ensureAuditAdmin(request: APIRequestContext): Promise<void
 /** The shared admin, signed in in a browser context of its own, on the overview. */
 export async function auditAdminPage(browser: Browser, request: APIRequestContext): Promise<Page> {
   await ensureAuditAdmin(request);
-  const context = await browser.newContext({ locale: 'de-DE' });
-  const page = await context.newPage();
-  await page.goto(appURL('/login'));
-  await signIn(page, AUDIT_ADMIN, PASSWORD);
-  await expect(page).toHaveURL(appURL('/admin-dashboard'));
-  return page;
+  return signedInPage(browser, AUDIT_ADMIN, '/admin-dashboard');
 }

@@ -1,4 +1,4 @@
-import { appURL, baseURL, createConfirmedUser, expect, mailLink, signIn, test, uniqueEmail } from './support';
+import { appURL, baseURL, createConfirmedUser, expect, mailLink, signIn, signInAs, test, uniqueEmail } from './support';
 
 const PASSWORD = 'Verkaufen2025!';
 
@@ -56,9 +56,7 @@ test("'Ohne Konto ausprobieren': terms modal, accept, dashboard", async ({ page 
 
 test('an admin (ADMIN_EMAILS) lands on /app/admin-dashboard', async ({ page, request }) => {
   await createConfirmedUser(request, 'admin@example.com', PASSWORD, { profile: 'new' });
-  await page.goto(appURL('/login'));
-  await signIn(page, 'admin@example.com', PASSWORD);
-  await expect(page).toHaveURL(appURL('/admin-dashboard'));
+  await signInAs(page, 'admin@example.com', '/admin-dashboard');
   await expect(page.getByRole('heading', { name: 'Übersicht', level: 1 })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Admin-Navigation' })).toBeVisible();
   // admins are never forced to fill in a profile

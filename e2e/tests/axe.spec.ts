@@ -1,37 +1,24 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { auditAdminPage } from './audit-admin';
 import { apiToken, expectCustomerReplies, input, signedInOnChat, startChatByApi } from './chat-support';
-import { appURL, baseURL, expect, test } from './support';
+import { appURL, baseURL, expect, expectNoAxeViolations, test } from './support';
 
 /**
  * axe-core's WCAG 2.1 A and AA rules on the app's screens, also with their
  * menus and dialogs open. A violation fails with its rule, its help text and
  * the elements it found, so the report says what to fix.
  */
-const WCAG21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function expectNoViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG21_AA).analyze();
-  const found = results.violations.map(
-    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
-  );
-  expect.soft(found, `axe violations on ${what}`).toEqual([]);
-  // the scan ran on the screen, not on an empty or half-loaded page
-  expect(results.passes.length, `axe checks that passed on ${what}`).toBeGreaterThan(10);
-}
 
 test('the chat screen, its menus and a running chat', async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const email = await signedInOnChat(page, request, 'axe-chat');
-  await expectNoViolations(page, 'the chat screen');
+  await expectNoAxeViolations(page, 'the chat screen');
 
   // 'Neuer Chat' menu open
   const sidebar = page.locator('#sidebar');
   await sidebar.getByRole('button', { name: 'Neuer Chat' }).click();
   const newChat = sidebar.getByRole('menu', { name: 'Neuer Chat' });
   await expect(newChat).toBeVisible();
-  await expectNoViolations(page, "the 'Neuer Chat' menu");
+  await expectNoAxeViolations(page, "the 'Neuer Chat' menu");
   await page.keyboard.press('Escape');
   await expect(newChat).toBeHidden();
 
@@ -43,7 +30,7 @@ test('the chat screen, its menus and a running chat', async ({ page, request }) 
   await history.getByRole('button', { name: 'Optionen für „Gespräch für die Barrierefreiheit“' }).click();
   const itemMenu = history.getByRole('menu');
   await expect(itemMenu.getByRole('menuitem', { name: 'Umbenennen' })).toBeVisible();
-  await expectNoViolations(page, "a history entry's menu");
+  await expectNoAxeViolations(page, "a history entry's menu");
   await page.keyboard.press('Escape');
   await expect(itemMenu).toBeHidden();
 
@@ -55,32 +42,32 @@ test('the chat screen, its menus and a running chat', async ({ page, request }) 
   await input(page).fill('Guten Tag, ich stelle Ihnen kurz unser CRM vor.');
   await input(page).press('Enter');
   await expectCustomerReplies(page, 1);
-  await expectNoViolations(page, 'a running practice chat');
+  await expectNoAxeViolations(page, 'a running practice chat');
 
   // the hint dialog over it
   await page.getByRole('button', { name: 'Tipp anzeigen' }).click();
   const hint = page.getByRole('dialog', { name: 'Tipp für deine nächste Antwort' });
   await expect(hint.getByLabel('Tipp (bearbeitbar)')).not.toHaveValue('');
-  await expectNoViolations(page, 'the hint dialog');
+  await expectNoAxeViolations(page, 'the hint dialog');
 
   // the perfect answer in the input, with the bar about its placeholders
   await hint.getByRole('button', { name: 'Perfekte Antwort' }).click();
   await expect(hint).toBeHidden();
   await expect(page.getByRole('button', { name: 'Nächster Platzhalter' })).toBeVisible();
-  await expectNoViolations(page, 'the placeholder bar');
+  await expectNoAxeViolations(page, 'the placeholder bar');
 });
 
 test('signed out: the login page, help and feedback', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(appURL('/login'));
   await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible();
-  await expectNoViolations(page, 'the login page');
+  await expectNoAxeViolations(page, 'the login page');
   await page.goto(appURL('/help'));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expectNoViolations(page, 'the help page');
+  await expectNoAxeViolations(page, 'the help page');
   await page.goto(appURL('/feedback'));
   await expect(page.getByRole('button', { name: 'Feedback senden' })).toBeVisible();
-  await expectNoViolations(page, 'the feedback page');
+  await expectNoAxeViolations(page, 'the feedback page');
 });
 
 test('the dashboard and the profile dialog', async ({ page, request }) => {
@@ -89,13 +76,13 @@ test('the dashboard and the profile dialog', async ({ page, request }) => {
   await page.goto(appURL('/dashboard'));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expectNoViolations(page, 'the dashboard');
+  await expectNoAxeViolations(page, 'the dashboard');
 
   await page.getByRole('button', { name: /Profil öffnen/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Profil bearbeiten' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Produktbeschreibung')).not.toHaveValue('');
-  await expectNoViolations(page, 'the profile dialog');
+  await expectNoAxeViolations(page, 'the profile dialog');
 });
 
 test('the sidebar on a phone: a top bar, and the drawer its menu button opens', async ({ page, request }) => {
@@ -103,10 +90,10 @@ test('the sidebar on a phone: a top bar, and the drawer its menu button opens', 
   await signedInOnChat(page, request, 'axe-phone');
   const menu = page.getByRole('button', { name: 'Menü', exact: true });
   await expect(menu).toBeVisible();
-  await expectNoViolations(page, 'the chat screen on a phone');
+  await expectNoAxeViolations(page, 'the chat screen on a phone');
   await menu.click();
   await expect(page.getByRole('button', { name: 'Menü schließen' })).toBeVisible();
-  await expectNoViolations(page, 'the open drawer on a phone');
+  await expectNoAxeViolations(page, 'the open drawer on a phone');
 });
 
 const ADMIN_SCREENS = [
@@ -136,7 +123,7 @@ test('every admin screen', async ({ browser, request }) => {
     await admin.goto(appURL(path));
     await expect(admin.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(admin.getByText('Lade...')).toHaveCount(0);
-    await expectNoViolations(admin, path);
+    await expectNoAxeViolations(admin, path);
   }
   await admin.context().close();
 });

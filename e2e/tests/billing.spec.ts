@@ -1,7 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { PASSWORD, apiToken } from './chat-support';
-import { appURL, baseURL, createConfirmedUser, expect, signIn, test, uniqueEmail } from './support';
+import {
+  appURL,
+  baseURL,
+  createConfirmedUser,
+  expect,
+  expectNoAxeViolations,
+  openProfile,
+  signedInNewUser,
+  signedInPage,
+  test,
+} from './support';
 
 /**
  * Paid plans end to end: the real binary with PayPal settings pointing at
@@ -10,22 +19,6 @@ import { appURL, baseURL, createConfirmedUser, expect, signIn, test, uniqueEmail
  * callbacks as PayPal's, whose approval page approves plan changes, and
  * which sends signed webhooks to the app as soon as something changes.
  */
-
-async function signedInUser(page: Page, request: APIRequestContext, prefix: string): Promise<string> {
-  const email = uniqueEmail(prefix);
-  await createConfirmedUser(request, email, PASSWORD);
-  await page.goto(appURL('/login'));
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(appURL('/dashboard'));
-  return email;
-}
-
-async function openProfile(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: /Profil öffnen/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Profil bearbeiten' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
 
 /** The toasts ('Hinweise'). */
 function toasts(page: Page): Locator {
@@ -54,7 +47,7 @@ test('a Free user upgrades to Plus, changes to Elite, cancels and takes the canc
   request,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const email = await signedInUser(page, request, 'abo');
+  const email = await signedInNewUser(page, request, 'abo');
   const dialog = await openProfile(page);
   await expect(planLine(dialog)).toHaveText('Aktueller Plan: Free');
   const usage = dialog.getByRole('progressbar', { name: 'Chats in diesem Zeitraum' });
@@ -135,12 +128,7 @@ async function adminPage(browser: Browser, request: APIRequestContext): Promise<
   const email = 'admin-billing@example.com';
   const known = await request.post(`${baseURL()}/api/auth/login`, { data: { email, password: PASSWORD, remember: false } });
   if (!known.ok()) await createConfirmedUser(request, email, PASSWORD, { profile: 'new' });
-  const context = await browser.newContext({ locale: 'de-DE' });
-  const page = await context.newPage();
-  await page.goto(appURL('/login'));
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(appURL('/admin-dashboard'));
-  return page;
+  return signedInPage(browser, email, '/admin-dashboard');
 }
 
 test('a promo code an admin creates unlocks the promo plan; the admin sees the plan', async ({
@@ -161,7 +149,7 @@ test('a promo code an admin creates unlocks the promo plan; the admin sees the p
   await form.getByRole('button', { name: 'Anlegen' }).click();
   await expect(admin.getByText(`Promo-Code ${code} angelegt.`)).toBeVisible();
 
-  const email = await signedInUser(page, request, 'promo');
+  const email = await signedInNewUser(page, request, 'promo');
   const dialog = await openProfile(page);
   const field = dialog.getByLabel('Promo-Code');
   await field.fill('GIBTSNICHT');
@@ -210,7 +198,7 @@ test('on a phone the waiver of the right of withdrawal fits the screen and unloc
   request,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signedInUser(page, request, 'abo-phone');
+  await signedInNewUser(page, request, 'abo-phone');
   // On a phone the profile button is in the drawer behind the top bar's menu.
   await page.getByRole('button', { name: 'Menü', exact: true }).click();
   const dialog = await openProfile(page);
@@ -226,8 +214,7 @@ test('on a phone the waiver of the right of withdrawal fits the screen and unloc
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
   expect(await section.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoAxeViolations(page, "the profile's plans on a phone");
 
   // A tap on the label ticks it (the whole text is its target).
   await dialog.getByText(WAIVER).click();

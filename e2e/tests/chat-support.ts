@@ -1,15 +1,11 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
-import { appURL, baseURL, createConfirmedUser, expect, prepareProfile, signIn, uniqueEmail } from './support';
+import { appURL, baseURL, expect, PASSWORD, prepareProfile, signedInNewUser } from './support';
 
-export const PASSWORD = 'Verkaufen2025!';
+export { PASSWORD };
 
 /** A confirmed user, signed in through the login page, on /chat. */
 export async function signedInOnChat(page: Page, request: APIRequestContext, prefix: string): Promise<string> {
-  const email = uniqueEmail(prefix);
-  await createConfirmedUser(request, email, PASSWORD);
-  await page.goto(appURL('/login'));
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(appURL('/dashboard'));
+  const email = await signedInNewUser(page, request, prefix);
   await page.goto(appURL('/chat'));
   await expect(page.getByRole('heading', { name: 'Bereit für das nächste Level?' })).toBeVisible();
   return email;

@@ -1,5 +1,5 @@
 import { PASSWORD, solveObjection, startPractice } from './chat-support';
-import { appURL, baseURL, createConfirmedUser, expect, mailLink, signIn, test, uniqueEmail } from './support';
+import { appURL, baseURL, createConfirmedUser, expect, otherPerson, signInAs, signUpAndConfirm, test, uniqueEmail } from './support';
 
 test('invite a friend: generate and copy the link, the friend registers through it and shows up', async ({
   page,
@@ -9,9 +9,7 @@ test('invite a friend: generate and copy the link, the friend registers through 
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
   const email = uniqueEmail('werber');
   await createConfirmedUser(request, email, PASSWORD);
-  await page.goto(appURL('/login'));
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(appURL('/dashboard'));
+  await signInAs(page, email);
 
   const invite = page.getByRole('region', { name: 'Freunde einladen' });
   await expect(invite.getByText('Noch keine Registrierungen')).toBeVisible();
@@ -29,22 +27,13 @@ test('invite a friend: generate and copy the link, the friend registers through 
   await page.screenshot({ path: testInfo.outputPath('dashboard.png'), fullPage: true });
 
   // The friend opens the link in another browser: landing page → CTA → register → confirm.
-  const friendContext = await browser.newContext({ locale: 'de-DE' });
-  const friend = await friendContext.newPage();
+  const friend = await otherPerson(browser);
   const friendEmail = uniqueEmail('freundin');
   await friend.goto(link);
   await friend.getByRole('link', { name: 'Jetzt starten' }).click();
   await expect(friend).toHaveURL(/\/app\/login\?ref=/);
-  await friend.getByRole('button', { name: 'Jetzt registrieren' }).click();
-  await friend.getByLabel('E-Mail-Adresse').fill(friendEmail);
-  await friend.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
-  await friend.getByLabel('Passwort bestätigen').fill(PASSWORD);
-  await friend.getByRole('checkbox', { name: /Nutzungsbedingungen/ }).check();
-  await friend.getByRole('button', { name: 'Registrieren' }).click();
-  await expect(friend.getByText(/Registrierung erfolgreich!/)).toBeVisible();
-  await friend.goto(await mailLink(friendEmail, 'confirm'));
-  await expect(friend.getByText('Deine E-Mail-Adresse ist bestätigt. Du kannst dich jetzt anmelden.')).toBeVisible();
-  await friendContext.close();
+  await signUpAndConfirm(friend, friendEmail);
+  await friend.context().close();
 
   await page.reload();
   const list = invite.getByRole('list', { name: 'Registrierungen' });
@@ -76,9 +65,7 @@ test('the challenge rings move after a won practice chat', async ({ page, reques
   await page.setViewportSize({ width: 1280, height: 900 });
   const email = uniqueEmail('ringe');
   await createConfirmedUser(request, email, PASSWORD);
-  await page.goto(appURL('/login'));
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(appURL('/dashboard'));
+  await signInAs(page, email);
   const before = await ringLabels(page);
   expect(before.objections_solved).toBe('Einwände gelöst, Stufe I: 0 / 1');
   expect(before.completed_chats).toBe('Abgeschlossene Chats, Stufe I: 0 / 3');

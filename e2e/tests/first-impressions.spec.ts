@@ -1,7 +1,17 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { PASSWORD, apiToken, expectCustomerReplies, input, startPractice } from './chat-support';
-import { appURL, baseURL, createConfirmedUser, expect, mailLink, prepareProfile, signIn, test, uniqueEmail } from './support';
+import {
+  appURL,
+  baseURL,
+  createConfirmedUser,
+  expect,
+  expectNoAxeViolations,
+  mailLink,
+  prepareProfile,
+  signInAs,
+  test,
+  uniqueEmail,
+} from './support';
 
 /**
  * First impressions (issue 25): an English visitor gets an English
@@ -53,20 +63,10 @@ test('an English visitor signs up on the English login page and meets an English
   expect(((await me.json()) as { user: { language: string } }).user.language).toBe('en');
 });
 
-/** axe-core's WCAG 2.1 A and AA rules, as axe.spec.ts runs them, on what the page shows now. */
-async function expectNoViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const found = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect.soft(found, `axe violations on ${what}`).toEqual([]);
-  expect(results.passes.length, `axe checks that passed on ${what}`).toBeGreaterThan(10);
-}
-
 /** Signs an admin (one of ADMIN_EMAILS) up once and in; lands on the overview. */
 async function signedInAdmin(page: Page, request: Parameters<typeof createConfirmedUser>[0], email: string) {
   await createConfirmedUser(request, email, PASSWORD);
-  await page.goto(appURL('/login'));
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(appURL('/admin-dashboard'));
+  await signInAs(page, email, '/admin-dashboard');
   await expect(page.getByRole('heading', { name: 'Übersicht', level: 1 })).toBeVisible();
 }
 
@@ -86,7 +86,7 @@ test('an admin goes to the training app, chats, opens the profile and the dashbo
   await profile.getByRole('button', { name: 'Schließen' }).first().click();
   await expect(profile).toBeHidden();
 
-  await expectNoViolations(page, 'the training app of an admin');
+  await expectNoAxeViolations(page, 'the training app of an admin');
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(appURL('/dashboard'));
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
@@ -113,12 +113,12 @@ async function exam(page: Page) {
   await page.getByRole('button', { name: 'Prüfung beenden' }).click();
   const confirm = page.getByRole('dialog', { name: 'Prüfung wirklich beenden?' });
   await expect(confirm).toBeVisible();
-  await expectNoViolations(page, "the 'Prüfung beenden' confirmation");
+  await expectNoAxeViolations(page, "the 'Prüfung beenden' confirmation");
   await confirm.getByRole('button', { name: 'Prüfung beenden' }).click();
   const evaluation = page.getByRole('region', { name: 'Auswertung' });
   await expect(evaluation.getByRole('list', { name: 'Bewertung nach Kategorien' }).getByRole('listitem')).toHaveCount(6);
   await expect(evaluation.getByText(/^(Bestanden|Nicht bestanden)$/)).toBeVisible();
-  await expectNoViolations(page, "an exam's evaluation with its verdict");
+  await expectNoAxeViolations(page, "an exam's evaluation with its verdict");
   return evaluation;
 }
 

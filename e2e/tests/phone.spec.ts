@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { chromiumPath } from '../chromium';
 import { PASSWORD, apiToken, expectCustomerReplies, input, signedInOnChat, startChatByApi } from './chat-support';
-import { appURL, baseURL, createConfirmedUser, expect, signIn, test, uniqueEmail } from './support';
+import { appURL, baseURL, createConfirmedUser, expect, expectNoAxeViolations, signIn, test, uniqueEmail } from './support';
 
 /**
  * The app on a phone (390 × 844, touch, a mobile browser): a top bar with a
@@ -31,16 +30,6 @@ test.use({
   },
 });
 
-const WCAG21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function expectNoViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG21_AA).analyze();
-  const found = results.violations.map(
-    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
-  );
-  expect.soft(found, `axe violations on ${what}`).toEqual([]);
-  expect(results.passes.length, `axe checks that passed on ${what}`).toBeGreaterThan(10);
-}
 
 /** A chat of the user's with six messages (three of the seller's, three of the customer's), through the API. */
 async function chatWithSixMessages(request: APIRequestContext, token: string): Promise<string> {
@@ -95,7 +84,7 @@ test('a top bar instead of the rail; the drawer closes on a chosen chat and on E
   await expect(sidebar.getByRole('button', { name: 'Menü schließen' })).toBeFocused();
   const drawer = await sidebar.boundingBox();
   expect(drawer!.width).toBeLessThan(PHONE.width);
-  await expectNoViolations(page, 'the open drawer');
+  await expectNoAxeViolations(page, 'the open drawer');
   await page.keyboard.press('Escape');
   await expect(sidebar).toBeHidden();
   await expect(menu).toBeFocused();
@@ -129,7 +118,7 @@ test('a top bar instead of the rail; the drawer closes on a chosen chat and on E
   testInfo.annotations.push({ type: 'messages in view at 390×844', description: JSON.stringify(seen) });
   console.log(`messages in view at 390×844: ${JSON.stringify(seen)}`);
   await page.screenshot({ path: testInfo.outputPath('chat-phone-390x844.png') });
-  await expectNoViolations(page, 'a running chat on a phone');
+  await expectNoAxeViolations(page, 'a running chat on a phone');
 
   // No keyboard advice on a touch screen.
   await expect(input(page)).not.toHaveAccessibleDescription(/Enter|Umschalt/);
@@ -148,7 +137,7 @@ test('the tutorial gives no keyboard advice on a touch screen', async ({ page, r
   const box = await tour.boundingBox();
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
-  await expectNoViolations(page, 'the tutorial on a phone');
+  await expectNoAxeViolations(page, 'the tutorial on a phone');
 });
 
 test('over plain http a tap on the voice button shows why it is off', async ({ page, request }) => {
@@ -181,17 +170,17 @@ test('over plain http a tap on the voice button shows why it is off', async ({ p
 
 test('axe-core finds nothing on the chat, the dashboard and the profile at 390 × 844', async ({ page, request }) => {
   await signedInOnChat(page, request, 'phone-axe');
-  await expectNoViolations(page, 'the chat screen on a phone');
+  await expectNoAxeViolations(page, 'the chat screen on a phone');
 
   await page.goto(appURL('/dashboard'));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expectNoViolations(page, 'the dashboard on a phone');
+  await expectNoAxeViolations(page, 'the dashboard on a phone');
 
   await page.getByRole('button', { name: 'Menü', exact: true }).tap();
   await page.locator('#sidebar').getByRole('button', { name: /Profil öffnen/ }).tap();
   const dialog = page.getByRole('dialog', { name: 'Profil bearbeiten' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Produktbeschreibung')).not.toHaveValue('');
-  await expectNoViolations(page, 'the profile dialog on a phone');
+  await expectNoAxeViolations(page, 'the profile dialog on a phone');
 });

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
 import { apiToken, PASSWORD, startChatByApi } from './chat-support';
-import { appURL, baseURL, createConfirmedUser, expect, signIn, test, uniqueEmail } from './support';
+import { appURL, baseURL, createConfirmedUser, expect, openProfile, signIn, signInAs, test, uniqueEmail } from './support';
 
 /**
  * Reads every file of a ZIP archive: the central directory names each entry
@@ -32,13 +31,6 @@ function unzip(zip: Buffer): Map<string, Buffer> {
   return files;
 }
 
-async function openProfile(page: Page) {
-  await page.getByRole('button', { name: /Profil öffnen/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Profil bearbeiten' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
 test("'Meine Daten herunterladen' downloads a ZIP whose JSON holds the user's conversation", async ({ page, request }) => {
   const email = uniqueEmail('export');
   await createConfirmedUser(request, email, PASSWORD);
@@ -46,9 +38,7 @@ test("'Meine Daten herunterladen' downloads a ZIP whose JSON holds the user's co
   const pitch = `Guten Tag, hier ist Erika mit dem Angebot ${Date.now()}.`;
   const conversationId = await startChatByApi(request, token, pitch);
 
-  await page.goto(appURL('/login'));
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(appURL('/dashboard'));
+  await signInAs(page, email);
   const dialog = await openProfile(page);
   const downloading = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Meine Daten herunterladen' }).click();
@@ -78,13 +68,9 @@ test("'Konto löschen' signs the user out everywhere and a new sign-in fails", a
   // A second browser with the same account.
   const second = await browser.newContext();
   const secondPage = await second.newPage();
-  await secondPage.goto(appURL('/login'));
-  await signIn(secondPage, email, PASSWORD);
-  await expect(secondPage).toHaveURL(appURL('/dashboard'));
+  await signInAs(secondPage, email);
 
-  await page.goto(appURL('/login'));
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(appURL('/dashboard'));
+  await signInAs(page, email);
   const dialog = await openProfile(page);
   await dialog.getByRole('button', { name: 'Konto löschen' }).click();
   const confirm = page.getByRole('dialog', { name: 'Konto endgültig löschen?' });

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PASSWORD } from './chat-support';
-import { appURL, createConfirmedUser, expect, signIn, test, uniqueEmail } from './support';
+import { createConfirmedUser, expect, signInAs, test, uniqueEmail } from './support';
 
 /**
  * 'Analysieren' reads a website through the server's SSRF-safe client, which
@@ -34,9 +34,7 @@ test.afterAll(async () => {
 test('analyse a website: the summary fills the product description', async ({ page, request }) => {
   const email = uniqueEmail('analyse');
   await createConfirmedUser(request, email, PASSWORD);
-  await page.goto(appURL('/login'));
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(appURL('/dashboard'));
+  await signInAs(page, email);
   await page.getByRole('button', { name: /Profil öffnen/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Profil bearbeiten' });
   const analyse = dialog.getByRole('button', { name: 'Analysieren' });

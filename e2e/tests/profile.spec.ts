@@ -1,15 +1,13 @@
 import { PASSWORD } from './chat-support';
 import { makePng } from './images';
-import { appURL, createConfirmedUser, expect, signIn, test, uniqueEmail } from './support';
+import { createConfirmedUser, expect, signInAs, test, uniqueEmail } from './support';
 
 const HINT = 'Bitte trage dein Produkt ein, damit wir dich bestmöglich unterstützen können.';
 
 test('a new user must complete the forced profile before anything else', async ({ page, request }, testInfo) => {
   const email = uniqueEmail('pflicht');
   await createConfirmedUser(request, email, PASSWORD, { profile: 'new' });
-  await page.goto(appURL('/login'));
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(appURL('/dashboard'));
+  await signInAs(page, email);
 
   const dialog = page.getByRole('dialog', { name: 'Profil bearbeiten' });
   await expect(dialog).toBeVisible();
@@ -42,9 +40,7 @@ test('a new user must complete the forced profile before anything else', async (
 test('avatar: upload a PNG, see it in the sidebar, remove it', async ({ page, request }, testInfo) => {
   const email = uniqueEmail('avatar');
   await createConfirmedUser(request, email, PASSWORD);
-  await page.goto(appURL('/login'));
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(appURL('/dashboard'));
+  await signInAs(page, email);
 
   const profileButton = page.getByRole('button', { name: /Profil öffnen/ });
   await profileButton.click();
@@ -90,9 +86,7 @@ test('avatar: upload a PNG, see it in the sidebar, remove it', async ({ page, re
 test('autosave: a change is saved without pressing Save and survives a reload', async ({ page, request }, testInfo) => {
   const email = uniqueEmail('autosave');
   await createConfirmedUser(request, email, PASSWORD);
-  await page.goto(appURL('/login'));
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(appURL('/dashboard'));
+  await signInAs(page, email);
 
   await page.getByRole('button', { name: /Profil öffnen/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Profil bearbeiten' });

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expectCustomerReplies, guestOnChat, input, signedInOnChat, solveObjection, startPractice } from './chat-support';
-import { appURL, baseURL, expect, patchMe, test } from './support';
+import { appURL, baseURL, expect, expectNoAxeViolations, expectNoHorizontalScroll, patchMe, test } from './support';
 
 // 'Mein Fortschritt' (issue 26) against the real binary and its built-in
 // trainer: the techniques and families follow the chats played, 'Als
@@ -44,24 +43,6 @@ async function openProgress(page: Page, title = 'Mein Fortschritt') {
   await expect(page).toHaveURL(appURL('/progress'));
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(page.locator('.progress__answers')).toBeVisible();
-}
-
-async function expectNoAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const found = results.violations.map(
-    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
-  );
-  expect.soft(found, `axe violations on ${what}`).toEqual([]);
-  expect(results.passes.length, `axe checks that passed on ${what}`).toBeGreaterThan(10);
-}
-
-/** Nothing is wider than the screen: the page does not scroll sideways. */
-async function expectNoHorizontalScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll, 'page width beyond the viewport').toBeLessThanOrEqual(client);
 }
 
 test('two chats change techniques and families; the evaluation links here; "Als Nächstes üben" starts a practice on the weakest family', async ({

@@ -1,8 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { apiToken, expectCustomerReplies, input, PASSWORD, signedInOnChat, solveObjection } from './chat-support';
-import { appURL, baseURL, createConfirmedUser, expect, patchMe, signIn, test, uniqueEmail } from './support';
+import {
+  appURL,
+  baseURL,
+  createConfirmedUser,
+  expect,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  otherPerson,
+  patchMe,
+  signInAs,
+  test,
+  uniqueEmail,
+} from './support';
 
 // 'Szenarien' (issue 28) against the real binary and its built-in trainer: a
 // user builds a scenario with a custom objection, starts it, meets the persona
@@ -17,24 +28,6 @@ const WORDING = 'Wir wollen uns nicht an einen langen Vertrag binden.';
 const CONCERN = 'Letztes Jahr hingen wir zwei Jahre in einem Softwarevertrag fest, der nicht gepasst hat.';
 const CRITERION = 'monatlich kündbar';
 const PITCH = 'Guten Tag, Herr Brandt! Hier ist Alex von TimeTrack, ich möchte Ihnen kurz unsere Zeiterfassung vorstellen.';
-
-async function expectNoAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const found = results.violations.map(
-    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
-  );
-  expect.soft(found, `axe violations on ${what}`).toEqual([]);
-  expect(results.passes.length, `axe checks that passed on ${what}`).toBeGreaterThan(10);
-}
-
-/** Nothing is wider than the screen: the page does not scroll sideways. */
-async function expectNoHorizontalScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll, 'page width beyond the viewport').toBeLessThanOrEqual(client);
-}
 
 /** A scenario's card in the library. */
 const card = (page: Page, title: string) =>
@@ -267,11 +260,8 @@ test("a team owner's team scenario: the owner picks 'Mein Team', a member finds 
   await expect(card(page, title).getByRole('link', { name: 'Bearbeiten' })).toBeVisible();
 
   // The member sees it under 'Team', read-only, and starts it.
-  const memberContext = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 800 } });
-  const member = await memberContext.newPage();
-  await member.goto(appURL('/login'));
-  await signIn(member, memberEmail, PASSWORD);
-  await expect(member).toHaveURL(appURL('/dashboard'));
+  const member = await otherPerson(browser, { viewport: { width: 1280, height: 800 } });
+  await signInAs(member, memberEmail);
   await member.goto(appURL('/scenarios'));
   await expect(member.getByRole('heading', { name: 'Szenarien', level: 1 })).toBeVisible();
   await member.getByRole('combobox', { name: 'Herkunft' }).selectOption({ label: 'Team' });
@@ -289,5 +279,5 @@ test("a team owner's team scenario: the owner picks 'Mein Team', a member finds 
   await input(member).press('Enter');
   await expectCustomerReplies(member, 1);
   await expect(member.getByRole('list', { name: 'Gesprächsverlauf' }).locator('.message--bot').first()).toContainText(WORDING);
-  await memberContext.close();
+  await member.context().close();
 });

@@ -1,5 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import {
+  expect,
+  test as base,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+
+/** Every prepared test user's password. */
+export const PASSWORD = 'Verkaufen2025!';
 
 /** The running server's origin (set by global-setup). */
 export function baseURL(): string {
@@ -73,6 +85,8 @@ export interface UserSetup {
    * not the tutorial; 'new' is a fresh account.
    */
   profile?: 'ready' | 'product' | 'new';
+  /** The display name the account has had since before the test (not with 'new'). */
+  displayName?: string;
 }
 
 /** PATCH /api/me with a bearer token. */
@@ -88,6 +102,7 @@ export async function prepareProfile(request: APIRequestContext, token: string, 
   await patchMe(request, token, {
     product_description: PRODUCT,
     ...(profile === 'ready' ? { has_seen_intro: true } : {}),
+    ...(setup.displayName ? { display_name: setup.displayName } : {}),
   });
 }
 
@@ -118,6 +133,99 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('E-Mail-Adresse').fill(email);
   await page.getByLabel('Passwort', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+}
+
+/**
+ * Signs up on the login page's 'Jetzt registrieren' form (terms accepted),
+ * then opens the mailed confirmation link in the same page; ends on the
+ * login page, confirmed and signed out.
+ */
+export async function signUpAndConfirm(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByRole('button', { name: 'Jetzt registrieren' }).click();
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByLabel('Passwort bestätigen').fill(password);
+  await page.getByRole('checkbox', { name: /Nutzungsbedingungen/ }).check();
+  await page.getByRole('button', { name: 'Registrieren' }).click();
+  await expect(page.getByText(/Registrierung erfolgreich!/)).toBeVisible();
+  await page.goto(await mailLink(email, 'confirm'));
+  await expect(page.getByText('Deine E-Mail-Adresse ist bestätigt. Du kannst dich jetzt anmelden.')).toBeVisible();
+}
+
+/** Signs in on the login page and waits for the landing page (the dashboard, for an admin the overview). */
+export async function signInAs(page: Page, email: string, landing = '/dashboard', password = PASSWORD): Promise<void> {
+  await page.goto(appURL('/login'));
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(appURL(landing));
+}
+
+/** A new confirmed account (profile as `setup` says), signed in on `page` and on the dashboard; returns its address. */
+export async function signedInNewUser(page: Page, request: APIRequestContext, prefix: string, setup: UserSetup = {}): Promise<string> {
+  const email = uniqueEmail(prefix);
+  await createConfirmedUser(request, email, PASSWORD, setup);
+  await signInAs(page, email);
+  return email;
+}
+
+/** Another person: a page in a browser context of their own (cookies, storage), German unless `options` say otherwise. */
+export async function otherPerson(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ locale: 'de-DE', ...options });
+  return context.newPage();
+}
+
+/** Another person (otherPerson), signed in as `email` and on `landing`. */
+export async function signedInPage(browser: Browser, email: string, landing = '/dashboard'): Promise<Page> {
+  const page = await otherPerson(browser);
+  await signInAs(page, email, landing);
+  return page;
+}
+
+/** One API call with a bearer token that must succeed; returns the JSON answer. */
+export async function apiCall<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request.fetch(`${baseURL()}${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** Opens the profile dialog ('Profil bearbeiten') from the sidebar. */
+export async function openProfile(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: /Profil öffnen/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Profil bearbeiten' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** The WCAG 2.1 A and AA rules of axe-core that the app must pass. */
+export const WCAG21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * axe-core's WCAG 2.1 A and AA rules on what the page shows now. A violation
+ * fails (softly, so one run reports every screen) with its rule, its help
+ * text and the elements it found, so the report says what to fix.
+ */
+export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG21_AA).analyze();
+  const found = results.violations.map(
+    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
+  );
+  expect.soft(found, `axe violations on ${what}`).toEqual([]);
+  // the scan ran on the screen, not on an empty or half-loaded page
+  expect(results.passes.length, `axe checks that passed on ${what}`).toBeGreaterThan(10);
+}
+
+/** Nothing is wider than the screen: the page does not scroll sideways. */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(scroll, 'page width beyond the viewport').toBeLessThanOrEqual(client);
 }
 
 /**

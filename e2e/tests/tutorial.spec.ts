@@ -1,5 +1,5 @@
 import { PASSWORD } from './chat-support';
-import { appURL, createConfirmedUser, expect, signIn, test, uniqueEmail } from './support';
+import { appURL, createConfirmedUser, expect, signInAs, test, uniqueEmail } from './support';
 
 const TITLES = ['Dein Level', 'Neuer Chat', 'Tipps per Glühbirne', 'Schwierigkeit', 'Hilfe & Anleitung', 'Feedback'];
 
@@ -7,9 +7,7 @@ test('the tutorial by keyboard: → ←, Escape for later, Fertig saves and goes
   await page.setViewportSize({ width: 1280, height: 800 });
   const email = uniqueEmail('tour');
   await createConfirmedUser(request, email, PASSWORD, { profile: 'product' });
-  await page.goto(appURL('/login'));
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(appURL('/dashboard'));
+  await signInAs(page, email);
 
   const step = (title: string) => page.getByRole('dialog', { name: title });
   await expect(step('Dein Level')).toBeVisible();
