@@ -207,11 +207,19 @@ func (s *TeamService) Join(ctx context.Context, u *salescoach.User, tokenHash, j
 	return ms, nil
 }
 
-// joinTeam adds userID to the team and reads the membership into *ms.
+// joinTeam adds userID to the team with the team's whole-team assignments
+// still due, and reads the membership into *ms. The team's row is locked
+// first (see CreateAssignment).
 func joinTeam(ctx context.Context, r runner, teamID, userID, role string, now time.Time, ms **salescoach.Membership) error {
+	if err := lockTeam(ctx, r, teamID); err != nil {
+		return err
+	}
 	if _, err := r.exec(ctx, `INSERT INTO team_members (team_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)`,
 		teamID, userID, role, now); err != nil {
 		return conflictAs(dbError(err, "join team"), salescoach.MsgTeamAlreadyMember)
+	}
+	if err := assignWholeTeam(ctx, r, teamID, userID, now); err != nil {
+		return err
 	}
 	var err error
 	*ms, err = teamMembership(ctx, r, userID)
@@ -592,8 +600,15 @@ func (s *TeamService) SetRole(ctx context.Context, callerID, userID, role string
 	})
 }
 
-// leaveTeam deletes userID's membership of teamID and their shares with it.
+// leaveTeam deletes userID's membership of teamID, their shares with it
+// and the team's assignments they have not done.
 func leaveTeam(ctx context.Context, r runner, teamID, userID string) error {
+	if err := lockTeam(ctx, r, teamID); err != nil {
+		return err
+	}
+	if err := dropOpenAssignments(ctx, r, teamID, userID); err != nil {
+		return err
+	}
 	if _, err := r.exec(ctx, `DELETE FROM conversation_shares WHERE team_id = ?
 		AND conversation_id IN (SELECT id FROM conversations WHERE user_id = ?)`, teamID, userID); err != nil {
 		return dbError(err, "leave: shares")
