@@ -193,6 +193,31 @@ type SharedChat struct {
 	SharedAt       time.Time
 }
 
+// MaxMemberTranscripts bounds the chats a member's page lists
+// (TeamService.MemberTranscripts): the newest.
+const MaxMemberTranscripts = 20
+
+// MemberTranscript is a chat of a team member whose transcript the team's
+// owner and managers may read: one the member shared with the team, or an
+// exam they started on one of the team's assignments (docs/privacy.md).
+type MemberTranscript struct {
+	ConversationID string
+	Title          string
+	Mode           string // ModePractice or ModeExam
+	Difficulty     int    // 1..3 in practice
+	CreatedAt      time.Time
+	CompletedAt    *time.Time
+	// Score is the total (percent) of the chat's evaluation, nil while it
+	// has none.
+	Score *int
+	// SharedAt is when the member shared the chat with the team, nil for
+	// an assignment's exam they did not share.
+	SharedAt *time.Time
+	// AssignmentID and AssignmentTitle name the team's assignment the chat
+	// was started on, "" for none.
+	AssignmentID, AssignmentTitle string
+}
+
 // LeaderboardEntry is one place of the leaderboard.
 type LeaderboardEntry struct {
 	UserID      string `json:"userId"`
@@ -398,6 +423,13 @@ type TeamService interface {
 	// ENOTFOUND for anything else, including a chat not shared, so that a
 	// private chat's existence is not revealed; EFORBIDDEN for a member.
 	SharedConversation(ctx context.Context, callerID, conversationID string) (*Conversation, error)
+	// MemberTranscripts lists the chats of userID, a member of the caller's
+	// team, that SharedConversation lets the caller read: the newest
+	// MaxMemberTranscripts, newest first. A revoked share, a deleted chat
+	// and another team's chats are not listed. EFORBIDDEN
+	// (MsgTeamForbidden) for a member, ENOTFOUND (MsgTeamMemberNotFound)
+	// for a user not in the team.
+	MemberTranscripts(ctx context.Context, callerID, userID string) ([]*MemberTranscript, error)
 	// TeamProgress returns the progress report of the caller's team over
 	// the last days UTC days up to now's day, in the shape of
 	// SkillService.Progress: the sums over the team's current members (a

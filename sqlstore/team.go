@@ -762,7 +762,8 @@ func (s *TeamService) ConversationShare(ctx context.Context, callerID, conversat
 // its current members, or an exam of theirs started on one of the team's
 // assignments (issue 27: those transcripts are visible to the managers),
 // for its owner and managers. The one query names the caller's team in
-// each condition: the share's or the assignment's, the author's membership.
+// each condition (teamReadableChat): the share's or the assignment's, the
+// author's membership.
 func (s *TeamService) SharedConversation(ctx context.Context, callerID, conversationID string) (*salescoach.Conversation, error) {
 	r := s.db.r()
 	m, err := managerOf(ctx, r, callerID)
@@ -772,13 +773,8 @@ func (s *TeamService) SharedConversation(ctx context.Context, callerID, conversa
 	if !validID(conversationID) {
 		return nil, notFound(salescoach.MsgConversationNotFound)
 	}
-	c, err := scanConversation(r.queryRow(ctx, `SELECT `+conversationSelect+` FROM conversations
-		WHERE id = ? AND deleted_at IS NULL
-			AND (EXISTS (SELECT 1 FROM conversation_shares sh WHERE sh.conversation_id = conversations.id AND sh.team_id = ?)
-				OR (conversations.mode = 'Prüfung' AND EXISTS (SELECT 1 FROM assignments a
-					WHERE a.id = conversations.assignment_id AND a.team_id = ?)))
-			AND EXISTS (SELECT 1 FROM team_members tm WHERE tm.user_id = conversations.user_id AND tm.team_id = ?)`,
-		conversationID, m.teamID, m.teamID, m.teamID))
+	c, err := scanConversation(r.queryRow(ctx, `SELECT `+conversationSelect+` FROM conversations c
+		WHERE c.id = ? AND `+teamReadableChat, conversationID, m.teamID, m.teamID, m.teamID))
 	if noRows(err) {
 		return nil, notFound(salescoach.MsgConversationNotFound)
 	}

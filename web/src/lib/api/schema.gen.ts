@@ -3446,7 +3446,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** a member's page (owner and managers): the table's row and the member's progress report over range (technique rates and their weeks, families, evaluated exams with their totals). A user not in the caller's team: 404 */
+        /** a member's page (owner and managers): the table's row, the member's progress report over range (technique rates and their weeks, families, evaluated exams with their totals) and the chats whose transcripts the caller may read. A user not in the caller's team: 404 */
         get: {
             parameters: {
                 query?: {
@@ -3469,6 +3469,8 @@ export interface paths {
                         "application/json": {
                             member: components["schemas"]["TeamMember"];
                             progress: components["schemas"]["ProgressReport"];
+                            /** @description the member's chats whose transcripts the caller reads at GET /api/team/conversations/{id}: shared with the team ('Mit meinem Team teilen', until revoked) or exams started on the team's assignments; the newest 20 (by start), newest first */
+                            transcripts: components["schemas"]["MemberTranscript"][];
                         };
                     };
                 };
@@ -3480,7 +3482,7 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** remove a member from the team (owner: anyone but themselves; manager: members only); the account and chats stay, the member's shares with the team end */
+        /** remove a member from the team (owner: anyone but themselves; manager: members only); the account and chats stay, the member's shares with the team end, and so do the team's assignments they have not done */
         delete: {
             parameters: {
                 query?: never;
@@ -3550,7 +3552,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** leave the team; the account and chats stay, shares with the team end. The owner: 409 team_owner_cannot_leave (hand over or delete the team first) */
+        /** leave the team; the account and chats stay, shares with the team end, and so do the team's assignments not done yet. The owner: 409 team_owner_cannot_leave (hand over or delete the team first) */
         post: {
             parameters: {
                 query?: never;
@@ -3662,7 +3664,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** assign a training to members of the caller's team (owner and managers; a member: 403 team_forbidden). userIds omitted or empty: the whole team but the caller. A user id not in the team: 404 team_member_not_found and nothing is stored; a scenario one of the assignees may not see: 400 with fields.scenarioId. Each assignee gets one reminder mail a day before dueAt */
+        /** assign a training to members of the caller's team (owner and managers; a member: 403 team_forbidden). userIds omitted or empty: the whole team but the caller, and whoever joins it before dueAt (wholeTeam). A user id not in the team: 404 team_member_not_found and nothing is stored; a scenario one of the assignees may not see: 400 with fields.scenarioId. Each assignee gets one reminder mail a day before dueAt */
         post: {
             parameters: {
                 query?: never;
@@ -6888,6 +6890,35 @@ export interface components {
             /** @description up to three objection families with the lowest average score among those with 3 answers in the period */
             weakestFamilies: string[];
         };
+        MemberTranscript: {
+            /** Format: uuid */
+            conversationId: string;
+            title: string;
+            /** @enum {string} */
+            mode: "Übung" | "Prüfung";
+            /** @description null for an exam */
+            difficulty: number | null;
+            /**
+             * Format: date-time
+             * @description when the chat started
+             */
+            createdAt: string;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** @description the total (percent) of the chat's evaluation, null while it has none */
+            score: number | null;
+            /**
+             * Format: date-time
+             * @description when the member shared it with the team; null for an assignment's exam they did not share
+             */
+            sharedAt: string | null;
+            /** @description the team's assignment the chat was started on */
+            assignment: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+            } | null;
+        };
         ChatShare: {
             shared: boolean;
             /** Format: date-time */
@@ -6933,6 +6964,8 @@ export interface components {
             dueAt: string;
             /** Format: date-time */
             createdAt: string;
+            /** @description given to the whole team (no userIds): whoever joins the team before dueAt gets it too */
+            wholeTeam: boolean;
             /** @description GET /api/team/assignments: every assignee still in the team with their completion */
             members?: components["schemas"]["AssignmentMember"][];
             /** @description GET /api/me/assignments: the caller's own completion */
