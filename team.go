@@ -406,7 +406,9 @@ type TeamService interface {
 	// (MsgTeamOwnerCannotLeave) for the owner.
 	Leave(ctx context.Context, callerID string) error
 	// DeleteTeam deletes the caller's team with its memberships,
-	// invitations and shares (owner only: EFORBIDDEN else).
+	// invitations, shares and assignments (owner only: EFORBIDDEN else).
+	// Its team subscriptions stay, without the team; the caller cancels
+	// them at PayPal first (SeatService.TeamSubscriptions).
 	DeleteTeam(ctx context.Context, callerID string) error
 	// ShareConversation shares the caller's own chat with their team.
 	// ENOTFOUND (MsgConversationNotFound) for a chat not theirs, ENOTFOUND
@@ -468,4 +470,7 @@ var (
 	MsgTeamBadRole           = newMsg("team_bad_role", "Ungültige Rolle.")
 	MsgTeamBadSort           = newMsg("team_bad_sort", "Ungültige Sortierung.")
 	MsgTeamBadLeaderboard    = newMsg("team_bad_leaderboard_period", "Ungültiger Zeitraum: week oder month.")
+	// MsgTeamDeleteCancelFailed: deleting a team cancels its team plan at
+	// PayPal first; when that fails, the team stays.
+	MsgTeamDeleteCancelFailed = newMsg("team_delete_subscription_failed", "Das Team-Abo konnte nicht gekündigt werden. Das Team wurde nicht gelöscht. Bitte versuche es später erneut.")
 )

@@ -372,7 +372,20 @@ func (s *Server) handleLeaveTeam(w http.ResponseWriter, r *http.Request, u *sale
 	return nil
 }
 
+// handleDeleteTeam deletes the caller's team (owner only). Its team
+// subscription is cancelled at PayPal first, for good (the seats end with
+// the team), as deleting an account cancels its subscriptions: when PayPal
+// fails, nothing is deleted (503 team_delete_subscription_failed).
 func (s *Server) handleDeleteTeam(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	if s.Seats != nil {
+		subs, err := s.Seats.TeamSubscriptions(r.Context(), u.ID)
+		if err != nil {
+			return err
+		}
+		if err := s.Billing.CancelTeamForDeletion(r.Context(), subs); err != nil {
+			return err
+		}
+	}
 	if err := s.Teams.DeleteTeam(r.Context(), u.ID); err != nil {
 		return err
 	}
