@@ -204,6 +204,17 @@ func TestSeatsReviseCancel(t *testing.T) {
 	})
 }
 
+// cancelsFail makes PayPal answer every cancellation with 503 until
+// FailWith(nil).
+func cancelsFail(fake *paypaltest.Fake) {
+	fake.FailWith(func(r *http.Request) int {
+		if strings.HasSuffix(r.URL.Path, "/cancel") {
+			return http.StatusServiceUnavailable
+		}
+		return 0
+	})
+}
+
 // subscriptionIDOf is the PayPal id in a checkout's approval link.
 func subscriptionIDOf(t *testing.T, link string) string {
 	t.Helper()
@@ -230,12 +241,7 @@ func TestTeamDeleteCancelsSeats(t *testing.T) {
 		e.owner.do("PUT", "/api/team/members/"+e.memberID+"/seat", nil).must(t, 200)
 
 		wantCode(t, e.member.do("DELETE", "/api/team", nil), 403, "team_owner_only")
-		e.fake.FailWith(func(r *http.Request) int {
-			if strings.HasSuffix(r.URL.Path, "/cancel") {
-				return http.StatusServiceUnavailable
-			}
-			return 0
-		})
+		cancelsFail(e.fake)
 		r := e.owner.do("DELETE", "/api/team", nil)
 		wantCode(t, r, 503, "team_delete_subscription_failed")
 		if r.header.Get("Retry-After") == "" {
@@ -285,12 +291,7 @@ func TestDeleteAccountCancelsOwnedTeamSeats(t *testing.T) {
 		e.owner.do("POST", "/api/team/seats/confirm", map[string]any{"subscriptionID": id}).must(t, 200)
 		e.owner.do("PATCH", "/api/team/members/"+e.memberID, map[string]any{"role": "owner"}).must(t, 204)
 
-		e.fake.FailWith(func(r *http.Request) int {
-			if strings.HasSuffix(r.URL.Path, "/cancel") {
-				return http.StatusServiceUnavailable
-			}
-			return 0
-		})
+		cancelsFail(e.fake)
 		wantCode(t, e.member.do("POST", "/api/me/delete", map[string]any{"password": "correct horse battery", "confirmation": "LÖSCHEN"}),
 			503, "account_delete_subscription_failed")
 		e.member.do("GET", "/api/team", nil).must(t, 200)

@@ -294,8 +294,7 @@ func assigneeIDs(t *testing.T, s *sqlstore.AssignmentService, managerID, assignm
 			for _, m := range a.Members {
 				ids = append(ids, m.UserID)
 			}
-			slices.Sort(ids)
-			return ids
+			return sortedIDs(ids...)
 		}
 	}
 	t.Fatalf("assignment %s not listed", assignmentID)
@@ -311,8 +310,7 @@ func myAssignmentIDs(t *testing.T, s *sqlstore.AssignmentService, userID string,
 	for _, a := range list {
 		ids = append(ids, a.ID)
 	}
-	slices.Sort(ids)
-	return ids
+	return sortedIDs(ids...)
 }
 
 func sortedIDs(ids ...string) []string {
