@@ -216,13 +216,25 @@ func cancelsFail(fake *paypaltest.Fake) {
 }
 
 // subscriptionIDOf is the PayPal id in a checkout's approval link.
-func subscriptionIDOf(t *testing.T, link string) string {
+func subscriptionIDOf(t testing.TB, link string) string {
 	t.Helper()
 	u, err := url.Parse(link)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return u.Query().Get("subscription_id")
+}
+
+// leftAndBought is the owner leaving a checkout of 2 seats unapproved at
+// PayPal's page, then buying 3; it returns both PayPal ids.
+func (e *seatEnv) leftAndBought() (left, bought string) {
+	t := e.t
+	t.Helper()
+	left = subscriptionIDOf(t, e.owner.do("POST", "/api/team/seats", map[string]any{"quantity": 2}).must(t, 201).json(t)["approveUrl"].(string))
+	e.clock.Advance(time.Second) // a new checkout, not PayPal's answer to the same request again
+	bought = e.approve(e.owner.do("POST", "/api/team/seats", map[string]any{"quantity": 3}).must(t, 201).json(t)["approveUrl"].(string))
+	e.owner.do("POST", "/api/team/seats/confirm", map[string]any{"subscriptionID": bought}).must(t, 200)
+	return left, bought
 }
 
 // TestTeamDeleteCancelsSeats: deleting a team cancels its team
@@ -234,10 +246,7 @@ func TestTeamDeleteCancelsSeats(t *testing.T) {
 	t.Parallel()
 	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		e := newSeatEnv(t, db)
-		left := subscriptionIDOf(t, e.owner.do("POST", "/api/team/seats", map[string]any{"quantity": 2}).must(t, 201).json(t)["approveUrl"].(string))
-		e.clock.Advance(time.Second) // a new checkout, not PayPal's answer to the same request again
-		id := e.approve(e.owner.do("POST", "/api/team/seats", map[string]any{"quantity": 3}).must(t, 201).json(t)["approveUrl"].(string))
-		e.owner.do("POST", "/api/team/seats/confirm", map[string]any{"subscriptionID": id}).must(t, 200)
+		left, id := e.leftAndBought()
 		e.owner.do("PUT", "/api/team/members/"+e.memberID+"/seat", nil).must(t, 200)
 
 		wantCode(t, e.member.do("DELETE", "/api/team", nil), 403, "team_owner_only")
@@ -285,10 +294,7 @@ func TestDeleteAccountCancelsOwnedTeamSeats(t *testing.T) {
 	t.Parallel()
 	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		e := newSeatEnv(t, db)
-		left := subscriptionIDOf(t, e.owner.do("POST", "/api/team/seats", map[string]any{"quantity": 2}).must(t, 201).json(t)["approveUrl"].(string))
-		e.clock.Advance(time.Second) // a new checkout, not PayPal's answer to the same request again
-		id := e.approve(e.owner.do("POST", "/api/team/seats", map[string]any{"quantity": 3}).must(t, 201).json(t)["approveUrl"].(string))
-		e.owner.do("POST", "/api/team/seats/confirm", map[string]any{"subscriptionID": id}).must(t, 200)
+		left, id := e.leftAndBought()
 		e.owner.do("PATCH", "/api/team/members/"+e.memberID, map[string]any{"role": "owner"}).must(t, 204)
 
 		cancelsFail(e.fake)
