@@ -60,6 +60,10 @@ type Assignment struct {
 	DueAt              time.Time
 	CreatedBy          string
 	CreatedAt          time.Time
+	// WholeTeam is set for an assignment to the whole team: whoever joins
+	// the team before DueAt gets it too, and whoever leaves loses it while
+	// not done (as every open assignment of the team).
+	WholeTeam bool
 	// Members are the assignees with their completion (TeamAssignments);
 	// Mine is the caller's own (MyAssignments).
 	Members []*AssignmentMember
@@ -117,7 +121,7 @@ type NewAssignment struct {
 	ProductDescription string
 	DueAt              time.Time
 	// UserIDs are the assignees; nil or empty assigns the whole team (every
-	// member but the caller).
+	// member but the caller, and whoever joins before the due date).
 	UserIDs []string
 }
 
@@ -188,7 +192,8 @@ type AssignmentReminder struct {
 // ENOTFOUND for ids of another team.
 type AssignmentService interface {
 	// CreateAssignment assigns a to members of the caller's team (all but
-	// the caller when a.UserIDs is empty). EINVALID for a bad field (see
+	// the caller when a.UserIDs is empty, and then also whoever joins the
+	// team before the due date: Assignment.WholeTeam). EINVALID for a bad field (see
 	// NewAssignment.Normalize), for a scenario one of the assignees may not
 	// see (field scenarioId) and for a team without other members (field
 	// userIds); ENOTFOUND (MsgTeamMemberNotFound) for a user id not in the

@@ -43,8 +43,9 @@ type PrivacyService interface {
 	// the one with id after ("" for the start), each with its messages. An
 	// empty result ends the paging. It returns only driver errors.
 	ExportConversations(ctx context.Context, userID, after string, limit int) ([]*ExportConversation, error)
-	// UserSubscriptions lists every subscription row of the user, newest
-	// first. It returns only driver errors.
+	// UserSubscriptions lists every subscription row the user's deletion
+	// ends, newest first: the user's own, and those of the team the user
+	// owns (deleted with the account). It returns only driver errors.
 	UserSubscriptions(ctx context.Context, userID string) ([]*Subscription, error)
 	// DeleteAccount deletes the user and, in the same transaction, every
 	// row that belongs to them; rows kept for the law or the statistics

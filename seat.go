@@ -116,6 +116,11 @@ type SeatService interface {
 	// UnassignSeat takes userID's seat back; one without a seat is no
 	// error. ENOTFOUND, EFORBIDDEN.
 	UnassignSeat(ctx context.Context, callerID, userID string) error
+	// TeamSubscriptions lists every subscription of the caller's team,
+	// newest first: what deleting the team must cancel at PayPal first.
+	// ENOTFOUND without a team, EFORBIDDEN (MsgTeamOwnerOnly) for anyone
+	// but the owner.
+	TeamSubscriptions(ctx context.Context, callerID string) ([]*Subscription, error)
 	// SeatSubscription returns the subscription of the team whose seat
 	// userID holds; ENOTFOUND without a seat.
 	SeatSubscription(ctx context.Context, userID string) (*Subscription, error)

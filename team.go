@@ -193,6 +193,31 @@ type SharedChat struct {
 	SharedAt       time.Time
 }
 
+// MaxMemberTranscripts bounds the chats a member's page lists
+// (TeamService.MemberTranscripts): the newest.
+const MaxMemberTranscripts = 20
+
+// MemberTranscript is a chat of a team member whose transcript the team's
+// owner and managers may read: one the member shared with the team, or an
+// exam they started on one of the team's assignments (docs/privacy.md).
+type MemberTranscript struct {
+	ConversationID string
+	Title          string
+	Mode           string // ModePractice or ModeExam
+	Difficulty     int    // 1..3 in practice
+	CreatedAt      time.Time
+	CompletedAt    *time.Time
+	// Score is the total (percent) of the chat's evaluation, nil while it
+	// has none.
+	Score *int
+	// SharedAt is when the member shared the chat with the team, nil for
+	// an assignment's exam they did not share.
+	SharedAt *time.Time
+	// AssignmentID and AssignmentTitle name the team's assignment the chat
+	// was started on, "" for none.
+	AssignmentID, AssignmentTitle string
+}
+
 // LeaderboardEntry is one place of the leaderboard.
 type LeaderboardEntry struct {
 	UserID      string `json:"userId"`
@@ -381,7 +406,9 @@ type TeamService interface {
 	// (MsgTeamOwnerCannotLeave) for the owner.
 	Leave(ctx context.Context, callerID string) error
 	// DeleteTeam deletes the caller's team with its memberships,
-	// invitations and shares (owner only: EFORBIDDEN else).
+	// invitations, shares and assignments (owner only: EFORBIDDEN else).
+	// Its team subscriptions stay, without the team; the caller cancels
+	// them at PayPal first (SeatService.TeamSubscriptions).
 	DeleteTeam(ctx context.Context, callerID string) error
 	// ShareConversation shares the caller's own chat with their team.
 	// ENOTFOUND (MsgConversationNotFound) for a chat not theirs, ENOTFOUND
@@ -398,6 +425,13 @@ type TeamService interface {
 	// ENOTFOUND for anything else, including a chat not shared, so that a
 	// private chat's existence is not revealed; EFORBIDDEN for a member.
 	SharedConversation(ctx context.Context, callerID, conversationID string) (*Conversation, error)
+	// MemberTranscripts lists the chats of userID, a member of the caller's
+	// team, that SharedConversation lets the caller read: the newest
+	// MaxMemberTranscripts, newest first. A revoked share, a deleted chat
+	// and another team's chats are not listed. EFORBIDDEN
+	// (MsgTeamForbidden) for a member, ENOTFOUND (MsgTeamMemberNotFound)
+	// for a user not in the team.
+	MemberTranscripts(ctx context.Context, callerID, userID string) ([]*MemberTranscript, error)
 	// TeamProgress returns the progress report of the caller's team over
 	// the last days UTC days up to now's day, in the shape of
 	// SkillService.Progress: the sums over the team's current members (a
@@ -436,4 +470,7 @@ var (
 	MsgTeamBadRole           = newMsg("team_bad_role", "Ungültige Rolle.")
 	MsgTeamBadSort           = newMsg("team_bad_sort", "Ungültige Sortierung.")
 	MsgTeamBadLeaderboard    = newMsg("team_bad_leaderboard_period", "Ungültiger Zeitraum: week oder month.")
+	// MsgTeamDeleteCancelFailed: deleting a team cancels its team plan at
+	// PayPal first; when that fails, the team stays.
+	MsgTeamDeleteCancelFailed = newMsg("team_delete_subscription_failed", "Das Team-Abo konnte nicht gekündigt werden. Das Team wurde nicht gelöscht. Bitte versuche es später erneut.")
 )

@@ -45,17 +45,20 @@ type assignmentMemberJSON struct {
 // assignmentJSON is an assignment; members for the managers' list, mine
 // for the caller's own.
 type assignmentJSON struct {
-	ID                 string                 `json:"id"`
-	Title              string                 `json:"title"`
-	Mode               string                 `json:"mode"`
-	Difficulty         int                    `json:"difficulty"`
-	Family             *string                `json:"family"`
-	ScenarioID         *string                `json:"scenarioId"`
-	ProductDescription string                 `json:"productDescription"`
-	DueAt              time.Time              `json:"dueAt"`
-	CreatedAt          time.Time              `json:"createdAt"`
-	Members            []assignmentMemberJSON `json:"members,omitempty"`
-	Mine               *assignmentMemberJSON  `json:"mine,omitempty"`
+	ID                 string    `json:"id"`
+	Title              string    `json:"title"`
+	Mode               string    `json:"mode"`
+	Difficulty         int       `json:"difficulty"`
+	Family             *string   `json:"family"`
+	ScenarioID         *string   `json:"scenarioId"`
+	ProductDescription string    `json:"productDescription"`
+	DueAt              time.Time `json:"dueAt"`
+	CreatedAt          time.Time `json:"createdAt"`
+	// WholeTeam: given to the whole team, so whoever joins before the due
+	// date gets it too.
+	WholeTeam bool                   `json:"wholeTeam"`
+	Members   []assignmentMemberJSON `json:"members,omitempty"`
+	Mine      *assignmentMemberJSON  `json:"mine,omitempty"`
 }
 
 func optional(s string) *string {
@@ -72,7 +75,8 @@ func toAssignmentMemberJSON(m *salescoach.AssignmentMember) assignmentMemberJSON
 
 func toAssignmentJSON(a *salescoach.Assignment, members bool) assignmentJSON {
 	out := assignmentJSON{ID: a.ID, Title: a.Title, Mode: a.Mode, Difficulty: a.Difficulty, Family: optional(a.Family),
-		ScenarioID: optional(a.ScenarioID), ProductDescription: a.ProductDescription, DueAt: a.DueAt, CreatedAt: a.CreatedAt}
+		ScenarioID: optional(a.ScenarioID), ProductDescription: a.ProductDescription, DueAt: a.DueAt, CreatedAt: a.CreatedAt,
+		WholeTeam: a.WholeTeam}
 	if members {
 		out.Members = make([]assignmentMemberJSON, 0, len(a.Members))
 		for _, m := range a.Members {

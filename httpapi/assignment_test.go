@@ -136,6 +136,24 @@ func TestAssignmentCompletedByWonChat(t *testing.T) {
 		}
 		wantCode(t, te.outsider.do("GET", "/api/team/conversations/"+examID, nil), 404, "conversation_not_found")
 		wantCode(t, te.member.do("GET", "/api/team/conversations/"+examID, nil), 403, "team_forbidden")
+		// The member's page lists the exam (not the practice chat), with
+		// its assignment.
+		list := transcriptsOf(t, te.owner.do("GET", "/api/team/members/"+te.memberID, nil))
+		if len(list) != 1 || list[0]["conversationId"] != examID || list[0]["mode"] != "Prüfung" || list[0]["difficulty"] != nil ||
+			list[0]["sharedAt"] != nil || list[0]["assignment"].(map[string]any)["title"] != "Abschlussprüfung" {
+			t.Errorf("member page transcripts = %v", list)
+		}
+		// Given to the whole team: whoever joins before the due date gets
+		// it, not the practice given to the member alone.
+		if practice["wholeTeam"] != false || exam["wholeTeam"] != true {
+			t.Errorf("wholeTeam: practice %v, exam %v", practice["wholeTeam"], exam["wholeTeam"])
+		}
+		joinURL := te.owner.do("GET", "/api/team", nil).must(t, 200).json(t)["joinUrl"].(string)
+		te.loner.do("POST", "/api/team/join", map[string]any{"token": linkToken(t, joinURL, "token")}).must(t, 200)
+		if got := assignments(t, te.loner.do("GET", "/api/me/assignments", nil)); len(got) != 1 || got[0]["id"] != exam["id"] ||
+			got[0]["wholeTeam"] != true || got[0]["mine"].(map[string]any)["status"] != "open" {
+			t.Errorf("the joiner's assignments = %v", got)
+		}
 		// Ended early, not won: still open for the member.
 		team = assignments(t, te.owner.do("GET", "/api/team/assignments", nil))
 		for _, m := range team[0]["members"].([]any) {

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -336,12 +335,7 @@ func TestDeleteAccountCancelsSubscriptionFirst(t *testing.T) {
 		sub := p.fake.Subscribe("P-PLUS", uid)
 		c.do("POST", "/api/paypal/subscriptions/confirm", map[string]any{"subscriptionID": sub, "withdrawalWaiver": true}).must(t, 200)
 
-		p.fake.FailWith(func(r *http.Request) int {
-			if strings.Contains(r.URL.Path, "/cancel") {
-				return http.StatusServiceUnavailable
-			}
-			return 0
-		})
+		cancelsFail(p.fake)
 		wantCode(t, c.do("POST", "/api/me/delete", map[string]any{"password": "correct horse battery", "confirmation": "LÖSCHEN"}), 503, "account_delete_subscription_failed")
 		c.do("GET", "/api/me", nil).must(t, 200)
 		if got := p.fake.Subscription(sub).Status; got != "ACTIVE" {

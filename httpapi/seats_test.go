@@ -1,10 +1,13 @@
 package httpapi_test
 
 import (
+	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
+	"salescoach/billing/paypaltest"
 	"salescoach/sqlstore"
 	"salescoach/sqlstore/sqlstoretest"
 )
@@ -198,5 +201,116 @@ func TestSeatsReviseCancel(t *testing.T) {
 		if e.fake.Subscription(id).Status != "CANCELLED" {
 			t.Fatalf("PayPal's subscription after the period %+v", e.fake.Subscription(id))
 		}
+	})
+}
+
+// cancelsFail makes PayPal answer every cancellation with 503 until
+// FailWith(nil).
+func cancelsFail(fake *paypaltest.Fake) {
+	fake.FailWith(func(r *http.Request) int {
+		if strings.HasSuffix(r.URL.Path, "/cancel") {
+			return http.StatusServiceUnavailable
+		}
+		return 0
+	})
+}
+
+// subscriptionIDOf is the PayPal id in a checkout's approval link.
+func subscriptionIDOf(t testing.TB, link string) string {
+	t.Helper()
+	u, err := url.Parse(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u.Query().Get("subscription_id")
+}
+
+// leftAndBought is the owner leaving a checkout of 2 seats unapproved at
+// PayPal's page, then buying 3; it returns both PayPal ids.
+func (e *seatEnv) leftAndBought() (left, bought string) {
+	t := e.t
+	t.Helper()
+	left = subscriptionIDOf(t, e.owner.do("POST", "/api/team/seats", map[string]any{"quantity": 2}).must(t, 201).json(t)["approveUrl"].(string))
+	e.clock.Advance(time.Second) // a new checkout, not PayPal's answer to the same request again
+	bought = e.approve(e.owner.do("POST", "/api/team/seats", map[string]any{"quantity": 3}).must(t, 201).json(t)["approveUrl"].(string))
+	e.owner.do("POST", "/api/team/seats/confirm", map[string]any{"subscriptionID": bought}).must(t, 200)
+	return left, bought
+}
+
+// TestTeamDeleteCancelsSeats: deleting a team cancels its team
+// subscription at PayPal first, for good; a checkout left unapproved at
+// PayPal's page (which PayPal cannot cancel, and which charges nothing)
+// does not stand in the way; while PayPal fails, nothing is deleted and
+// the seats stay.
+func TestTeamDeleteCancelsSeats(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		e := newSeatEnv(t, db)
+		left, id := e.leftAndBought()
+		e.owner.do("PUT", "/api/team/members/"+e.memberID+"/seat", nil).must(t, 200)
+
+		wantCode(t, e.member.do("DELETE", "/api/team", nil), 403, "team_owner_only")
+		cancelsFail(e.fake)
+		r := e.owner.do("DELETE", "/api/team", nil)
+		wantCode(t, r, 503, "team_delete_subscription_failed")
+		if r.header.Get("Retry-After") == "" {
+			t.Error("no Retry-After")
+		}
+		if got := e.fake.Subscription(id).Status; got != paypaltest.StatusActive {
+			t.Fatalf("PayPal status %s after the failed deletion", got)
+		}
+		e.member.do("GET", "/api/team", nil).must(t, 200)
+		if u := usageOf(t, e.member); u["quota"] != float64(250) {
+			t.Fatalf("the seat went with a failed deletion: %v", u)
+		}
+
+		e.fake.FailWith(nil)
+		e.owner.do("DELETE", "/api/team", nil).must(t, 204)
+		got := e.fake.Subscription(id)
+		if got.Status != paypaltest.StatusCancelled || got.Reason != "Team deleted by its owner" {
+			t.Errorf("at PayPal the team subscription is %s (%q), want CANCELLED", got.Status, got.Reason)
+		}
+		if got := e.fake.Subscription(left).Status; got != paypaltest.StatusApprovalPending {
+			t.Errorf("the unapproved checkout is %s", got)
+		}
+		wantCode(t, e.member.do("GET", "/api/team", nil), 404, "team_not_found")
+		if u := usageOf(t, e.member); u["quota"] != float64(5) || u["seat"] != false {
+			t.Errorf("after the team's deletion: %v", u)
+		}
+		e.deliver() // PayPal's cancellation event finds the row without its team
+		if n := e.count(`SELECT COUNT(*) FROM subscriptions WHERE paypal_id = '` + id + `' AND status = 'CANCELLED' AND team_id IS NULL`); n != 1 {
+			t.Errorf("the team subscription's row after the webhook: %d cancelled", n)
+		}
+		// The outsider's team, and its owner, are untouched.
+		e.outsider.do("GET", "/api/team", nil).must(t, 200)
+	})
+}
+
+// TestDeleteAccountCancelsOwnedTeamSeats: an owner deleting their account
+// deletes their team, so its team subscription is cancelled at PayPal
+// first, also when an owner before them bought it; the buyer, now a
+// manager, keeps their account.
+func TestDeleteAccountCancelsOwnedTeamSeats(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		e := newSeatEnv(t, db)
+		left, id := e.leftAndBought()
+		e.owner.do("PATCH", "/api/team/members/"+e.memberID, map[string]any{"role": "owner"}).must(t, 204)
+
+		cancelsFail(e.fake)
+		wantCode(t, e.member.do("POST", "/api/me/delete", map[string]any{"password": "correct horse battery", "confirmation": "LÖSCHEN"}),
+			503, "account_delete_subscription_failed")
+		e.member.do("GET", "/api/team", nil).must(t, 200)
+
+		e.fake.FailWith(nil)
+		e.member.do("POST", "/api/me/delete", map[string]any{"password": "correct horse battery", "confirmation": "LÖSCHEN"}).must(t, 204)
+		if got := e.fake.Subscription(id).Status; got != paypaltest.StatusCancelled {
+			t.Errorf("at PayPal the team subscription is %s, want CANCELLED", got)
+		}
+		if got := e.fake.Subscription(left).Status; got != paypaltest.StatusApprovalPending {
+			t.Errorf("the unapproved checkout is %s", got)
+		}
+		wantCode(t, e.owner.do("GET", "/api/team", nil), 404, "team_not_found")
+		e.owner.do("GET", "/api/me", nil).must(t, 200)
 	})
 }

@@ -261,9 +261,44 @@ func (s *Server) handleTeamMembers(w http.ResponseWriter, r *http.Request, u *sa
 	return nil
 }
 
-// handleTeamMember answers a member's page: the table's row and their
+// memberTranscriptJSON is a chat on a member's page whose transcript the
+// caller reads at GET /api/team/conversations/{id}.
+type memberTranscriptJSON struct {
+	ConversationID string     `json:"conversationId"`
+	Title          string     `json:"title"`
+	Mode           string     `json:"mode"`
+	Difficulty     *int       `json:"difficulty"` // null for an exam, as in a chat's JSON
+	CreatedAt      time.Time  `json:"createdAt"`
+	CompletedAt    *time.Time `json:"completedAt"`
+	Score          *int       `json:"score"`
+	SharedAt       *time.Time `json:"sharedAt"`
+	// Assignment names the team's assignment the chat was started on.
+	Assignment *assignmentRefJSON `json:"assignment"`
+}
+
+type assignmentRefJSON struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+}
+
+func toMemberTranscriptJSON(t *salescoach.MemberTranscript) memberTranscriptJSON {
+	out := memberTranscriptJSON{ConversationID: t.ConversationID, Title: t.Title, Mode: t.Mode, CreatedAt: t.CreatedAt,
+		CompletedAt: t.CompletedAt, Score: t.Score, SharedAt: t.SharedAt}
+	if t.Mode == salescoach.ModePractice {
+		d := t.Difficulty
+		out.Difficulty = &d
+	}
+	if t.AssignmentID != "" {
+		out.Assignment = &assignmentRefJSON{ID: t.AssignmentID, Title: t.AssignmentTitle}
+	}
+	return out
+}
+
+// handleTeamMember answers a member's page: the table's row, their
 // progress report over ?range= (techniques, weeks, families, evaluated
-// exams with their totals) — what docs/privacy.md says managers see.
+// exams with their totals) and the chats whose transcripts the caller may
+// read (shared with the team, exams of its assignments) — what
+// docs/privacy.md says managers see.
 func (s *Server) handleTeamMember(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
 	days, err := teamRange(r)
 	if err != nil {
@@ -277,7 +312,15 @@ func (s *Server) handleTeamMember(w http.ResponseWriter, r *http.Request, u *sal
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"member": toMemberJSON(m), "progress": rep})
+	list, err := s.Teams.MemberTranscripts(r.Context(), u.ID, m.UserID)
+	if err != nil {
+		return err
+	}
+	transcripts := make([]memberTranscriptJSON, 0, len(list))
+	for _, t := range list {
+		transcripts = append(transcripts, toMemberTranscriptJSON(t))
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"member": toMemberJSON(m), "progress": rep, "transcripts": transcripts})
 	return nil
 }
 
@@ -329,7 +372,20 @@ func (s *Server) handleLeaveTeam(w http.ResponseWriter, r *http.Request, u *sale
 	return nil
 }
 
+// handleDeleteTeam deletes the caller's team (owner only). Its team
+// subscription is cancelled at PayPal first, for good (the seats end with
+// the team), as deleting an account cancels its subscriptions: when PayPal
+// fails, nothing is deleted (503 team_delete_subscription_failed).
 func (s *Server) handleDeleteTeam(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	if s.Seats != nil {
+		subs, err := s.Seats.TeamSubscriptions(r.Context(), u.ID)
+		if err != nil {
+			return err
+		}
+		if err := s.Billing.CancelTeamForDeletion(r.Context(), subs); err != nil {
+			return err
+		}
+	}
 	if err := s.Teams.DeleteTeam(r.Context(), u.ID); err != nil {
 		return err
 	}

@@ -228,10 +228,31 @@ func TestTeamSharedChatOverHTTP(t *testing.T) {
 		te.owner.do("GET", path, nil).must(t, 200)
 		wantCode(t, te.member.do("GET", path, nil), 403, "team_forbidden")
 		wantCode(t, te.outsider.do("GET", path, nil), 404, "conversation_not_found")
+		// The member's page lists it, with what the list shows.
+		page := "/api/team/members/" + te.memberID
+		list := transcriptsOf(t, te.manager.do("GET", page, nil))
+		if len(list) != 1 || list[0]["conversationId"] != chat || list[0]["mode"] != "Übung" || list[0]["difficulty"] != float64(1) ||
+			list[0]["sharedAt"] == nil || list[0]["assignment"] != nil || list[0]["score"] != nil {
+			t.Errorf("member page transcripts = %v", list)
+		}
+		wantCode(t, te.outsider.do("GET", page, nil), 404, "team_member_not_found")
 		te.member.do("DELETE", "/api/conversations/"+chat+"/share", nil).must(t, 204)
 		wantCode(t, te.manager.do("GET", path, nil), 404, "conversation_not_found")
+		if list := transcriptsOf(t, te.owner.do("GET", page, nil)); len(list) != 0 {
+			t.Errorf("member page after revoking = %v", list)
+		}
 		wantCode(t, te.loner.do("POST", "/api/conversations/"+te.loner.chat(t, map[string]any{"mode": "Übung", "difficulty": 1, "message": "Hallo."}, 200)["conversationId"].(string)+"/share", nil), 404, "team_not_found")
 	})
+}
+
+// transcriptsOf reads the transcripts of a member page's answer.
+func transcriptsOf(t *testing.T, r response) []map[string]any {
+	t.Helper()
+	out := []map[string]any{}
+	for _, item := range r.must(t, 200).json(t)["transcripts"].([]any) {
+		out = append(out, item.(map[string]any))
+	}
+	return out
 }
 
 // TestTeamLeaderboardOverHTTP: XP of chats counts for the week; a member

@@ -33,13 +33,13 @@ const firstWin = `(SELECT c.id FROM conversations c WHERE c.assignment_id = am.a
 	AND ` + wonChat + ` ORDER BY c.completed_at, c.id LIMIT 1)`
 
 const assignmentColumns = `a.id, a.team_id, a.title, a.mode, a.difficulty, a.family, a.scenario_id, a.product_description,
-	a.due_at, COALESCE(a.created_by, ''), a.created_at`
+	a.due_at, COALESCE(a.created_by, ''), a.created_at, a.whole_team`
 
 // assignmentDest is where assignmentColumns scan into.
 func assignmentDest(a *salescoach.Assignment) []any {
 	a.Members = []*salescoach.AssignmentMember{}
 	return []any{&a.ID, &a.TeamID, &a.Title, &a.Mode, &a.Difficulty, &a.Family, &a.ScenarioID,
-		&a.ProductDescription, scanTime(&a.DueAt), &a.CreatedBy, scanTime(&a.CreatedAt)}
+		&a.ProductDescription, scanTime(&a.DueAt), &a.CreatedBy, scanTime(&a.CreatedAt), &a.WholeTeam}
 }
 
 // assigneeColumns are an assignee's columns (am, u, and the first won chat
@@ -55,7 +55,12 @@ func assigneeDest(am *salescoach.AssignmentMember, evaluation *string) []any {
 // CreateAssignment stores the assignment and its assignees in one
 // transaction: the assignees are inserted from the caller's team's rows, so
 // an id of another team inserts nothing and is ENOTFOUND; a scenario one of
-// them may not see (scenarioVisible, per assignee) rolls it all back.
+// them may not see (scenarioVisible, per assignee) rolls it all back. An
+// assignment to the whole team is flagged (whole_team), and the team's row
+// is locked before its members are read, as joinTeam locks it before it
+// adds a member and their whole-team assignments: of a join and a
+// whole-team assignment at once, the later one sees the earlier one's rows,
+// so the joiner gets the assignment either way.
 func (s *AssignmentService) CreateAssignment(ctx context.Context, callerID string, in salescoach.NewAssignment, now time.Time) (*salescoach.Assignment, error) {
 	if p := in.Normalize(now); p != nil {
 		return nil, salescoach.FieldErrors(p)
@@ -72,18 +77,23 @@ func (s *AssignmentService) CreateAssignment(ctx context.Context, callerID strin
 		}
 		a := &salescoach.Assignment{ID: newID(), TeamID: m.teamID, Title: in.Title, Mode: in.Mode, Difficulty: in.Difficulty,
 			Family: in.Family, ScenarioID: in.ScenarioID, ProductDescription: in.ProductDescription, DueAt: utc(in.DueAt),
-			CreatedBy: callerID, CreatedAt: now, Members: []*salescoach.AssignmentMember{}}
+			CreatedBy: callerID, CreatedAt: now, WholeTeam: len(ids) == 0, Members: []*salescoach.AssignmentMember{}}
 		if a.ScenarioID != "" {
 			a.Family = ""
 		}
+		if a.WholeTeam {
+			if err := lockTeam(ctx, r, m.teamID); err != nil {
+				return err
+			}
+		}
 		if _, err := r.exec(ctx, `INSERT INTO assignments (id, team_id, title, mode, difficulty, family, scenario_id,
-				product_description, due_at, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				product_description, due_at, created_by, created_at, whole_team) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			a.ID, a.TeamID, a.Title, a.Mode, a.Difficulty, a.Family, a.ScenarioID, a.ProductDescription, a.DueAt,
-			callerID, now); err != nil {
+			callerID, now, a.WholeTeam); err != nil {
 			return dbError(err, "create assignment")
 		}
 		var n int64
-		if len(ids) == 0 {
+		if a.WholeTeam {
 			res, err := r.exec(ctx, `INSERT INTO assignment_members (assignment_id, user_id)
 				SELECT ?, user_id FROM team_members WHERE team_id = ? AND user_id <> ?`, a.ID, m.teamID, callerID)
 			if err != nil {
@@ -139,6 +149,40 @@ func (s *AssignmentService) CreateAssignment(ctx context.Context, callerID strin
 		return nil, err
 	}
 	return out, nil
+}
+
+// lockTeam locks the team's row for the rest of the transaction (a no-op
+// UPDATE, as lockedSeats locks a subscription), so that a join, a leave and
+// a whole-team assignment of one team take turns on PostgreSQL as SQLite's
+// write lock makes them.
+func lockTeam(ctx context.Context, r runner, teamID string) error {
+	_, err := r.exec(ctx, `UPDATE teams SET name = name WHERE id = ?`, teamID)
+	return dbError(err, "lock team")
+}
+
+// assignWholeTeam gives userID, who has just joined teamID, the team's
+// whole-team assignments that are not yet due, except one they made
+// themselves (before they left and came back) and one whose scenario they
+// may not see. Their rows from an earlier membership stay as they are.
+func assignWholeTeam(ctx context.Context, r runner, teamID, userID string, now time.Time) error {
+	visible, args := scenarioVisible(userID)
+	_, err := r.exec(ctx, `INSERT INTO assignment_members (assignment_id, user_id)
+		SELECT a.id, ? FROM assignments a
+		WHERE a.team_id = ? AND a.whole_team AND a.due_at > ? AND (a.created_by IS NULL OR a.created_by <> ?)
+			AND (a.scenario_id = '' OR EXISTS (SELECT 1 FROM scenarios WHERE id = a.scenario_id AND `+visible+`))
+		ON CONFLICT (assignment_id, user_id) DO NOTHING`, append([]any{userID, teamID, utc(now), userID}, args...)...)
+	return dbError(err, "assign whole team")
+}
+
+// dropOpenAssignments takes from userID, who is leaving teamID, the team's
+// assignments they have not done (no won chat): they are no longer theirs
+// to do. Done ones stay, with the chat that completed them.
+func dropOpenAssignments(ctx context.Context, r runner, teamID, userID string) error {
+	_, err := r.exec(ctx, `DELETE FROM assignment_members
+		WHERE user_id = ? AND assignment_id IN (SELECT id FROM assignments WHERE team_id = ?)
+			AND NOT EXISTS (SELECT 1 FROM conversations c WHERE c.assignment_id = assignment_members.assignment_id
+				AND c.user_id = assignment_members.user_id AND `+wonChat+`)`, userID, teamID)
+	return dbError(err, "drop open assignments")
 }
 
 // TeamAssignments lists the caller's team's newest assignments with every

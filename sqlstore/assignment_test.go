@@ -1,6 +1,8 @@
 package sqlstore_test
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -276,6 +278,176 @@ func TestAssignmentReminderOnce(t *testing.T) {
 		}
 		if got := count(t, db, `SELECT COUNT(*) FROM mail_outbox WHERE subject LIKE 'Erinnerung%'`); got != 1 {
 			t.Errorf("%d reminder mails in all, want 1", got)
+		}
+	})
+}
+
+// assigneeIDs lists the user ids of the assignment's assignees as the
+// managers see them at now.
+func assigneeIDs(t *testing.T, s *sqlstore.AssignmentService, managerID, assignmentID string, now time.Time) []string {
+	t.Helper()
+	list, err := s.TeamAssignments(t.Context(), managerID, now)
+	mustNil(t, err)
+	for _, a := range list {
+		if a.ID == assignmentID {
+			ids := []string{}
+			for _, m := range a.Members {
+				ids = append(ids, m.UserID)
+			}
+			return sortedIDs(ids...)
+		}
+	}
+	t.Fatalf("assignment %s not listed", assignmentID)
+	return nil
+}
+
+// myAssignmentIDs lists the ids of userID's own assignments at now.
+func myAssignmentIDs(t *testing.T, s *sqlstore.AssignmentService, userID string, now time.Time) []string {
+	t.Helper()
+	list, err := s.MyAssignments(t.Context(), userID, now)
+	mustNil(t, err)
+	ids := []string{}
+	for _, a := range list {
+		ids = append(ids, a.ID)
+	}
+	return sortedIDs(ids...)
+}
+
+func sortedIDs(ids ...string) []string {
+	ids = slices.Clone(ids)
+	slices.Sort(ids)
+	return ids
+}
+
+// TestAssignmentWholeTeamReachesJoiners: an assignment to the whole team
+// reaches whoever joins before its due date (by link or invitation), not
+// one given to chosen members, and not after the due date; whoever leaves
+// loses the team's assignments they have not done, keeps the done ones,
+// and gets the whole-team ones again on coming back. Its creator never
+// gets their own.
+func TestAssignmentWholeTeamReachesJoiners(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := t.Context()
+		f := newTeamFixture(t, db)
+		s := sqlstore.NewAssignmentService(db)
+		whole, err := s.CreateAssignment(ctx, f.manager.ID, examFor(), t0)
+		mustNil(t, err)
+		chosen, err := s.CreateAssignment(ctx, f.manager.ID, examFor(f.member.ID), t0)
+		mustNil(t, err)
+		if !whole.WholeTeam || chosen.WholeTeam {
+			t.Fatalf("whole team flags: %v, %v", whole.WholeTeam, chosen.WholeTeam)
+		}
+		if got, want := assigneeIDs(t, s, f.owner.ID, whole.ID, t0), sortedIDs(f.owner.ID, f.member.ID); !slices.Equal(got, want) {
+			t.Fatalf("assignees at the start = %v, want %v", got, want)
+		}
+
+		// A joiner by link and one by invitation, before the due date.
+		late, invited := newUser(t, db, "late@example.com"), newUser(t, db, "invited@example.com")
+		_, err = f.s.Join(ctx, late, "no-such-hash", "join-nord", t0.Add(time.Hour))
+		mustNil(t, err)
+		f.invite(t, f.owner, "invited@example.com", salescoach.RoleManager, "hash-invited")
+		_, err = f.s.JoinByEmail(ctx, invited, t0.Add(2*time.Hour))
+		mustNil(t, err)
+		for _, u := range []*salescoach.User{late, invited} {
+			if got := myAssignmentIDs(t, s, u.ID, t0.Add(3*time.Hour)); !slices.Equal(got, []string{whole.ID}) {
+				t.Errorf("%s's assignments = %v, want only the whole team's", u.Email, got)
+			}
+			a, err := s.MemberAssignment(ctx, u.ID, whole.ID)
+			mustNil(t, err)
+			if !a.WholeTeam {
+				t.Errorf("%s's assignment is not flagged whole team", u.Email)
+			}
+		}
+		if got, want := assigneeIDs(t, s, f.manager.ID, whole.ID, t0), sortedIDs(f.owner.ID, f.member.ID, late.ID, invited.ID); !slices.Equal(got, want) {
+			t.Errorf("assignees after the joins = %v, want %v", got, want)
+		}
+
+		// After the due date a joiner gets nothing.
+		after := newUser(t, db, "after@example.com")
+		_, err = f.s.Join(ctx, after, "no-such-hash", "join-nord", whole.DueAt.Add(time.Minute))
+		mustNil(t, err)
+		if got := myAssignmentIDs(t, s, after.ID, whole.DueAt.Add(time.Hour)); len(got) != 0 {
+			t.Errorf("a joiner after the due date got %v", got)
+		}
+
+		// The member wins the chosen one and leaves: the open whole-team
+		// one goes, the done one stays stored (and hidden while away).
+		assignedChat(t, db, f.member.ID, chosen.ID, salescoach.ModeExam, true, t0.Add(time.Hour))
+		mustNil(t, f.s.Leave(ctx, f.member.ID))
+		if n := count(t, db, `SELECT COUNT(*) FROM assignment_members WHERE user_id = ? AND assignment_id = ?`, f.member.ID, whole.ID); n != 0 {
+			t.Errorf("the open assignment stayed with the leaver")
+		}
+		if n := count(t, db, `SELECT COUNT(*) FROM assignment_members WHERE user_id = ? AND assignment_id = ?`, f.member.ID, chosen.ID); n != 1 {
+			t.Errorf("the done assignment went with the leaver")
+		}
+		if got := myAssignmentIDs(t, s, f.member.ID, t0.Add(4*time.Hour)); len(got) != 0 {
+			t.Errorf("a former member's assignments = %v", got)
+		}
+		// Removal is leaving too.
+		mustNil(t, f.s.RemoveMember(ctx, f.owner.ID, late.ID))
+		if n := count(t, db, `SELECT COUNT(*) FROM assignment_members WHERE user_id = ?`, late.ID); n != 0 {
+			t.Errorf("a removed member kept %d assignments", n)
+		}
+		// Back before the due date: the whole team's again, the done one
+		// as done.
+		_, err = f.s.Join(ctx, f.member, "no-such-hash", "join-nord", t0.Add(5*time.Hour))
+		mustNil(t, err)
+		mine, err := s.MyAssignments(ctx, f.member.ID, t0.Add(6*time.Hour))
+		mustNil(t, err)
+		if len(mine) != 2 || mine[0].ID != whole.ID || mine[0].Mine.Status != salescoach.AssignmentOpen ||
+			mine[1].ID != chosen.ID || mine[1].Mine.Status != salescoach.AssignmentDone {
+			t.Errorf("back in the team: %+v", mine)
+		}
+
+		// The creator leaving and coming back does not get their own.
+		mustNil(t, f.s.Leave(ctx, f.manager.ID))
+		_, err = f.s.Join(ctx, f.manager, "no-such-hash", "join-nord", t0.Add(7*time.Hour))
+		mustNil(t, err)
+		if got := myAssignmentIDs(t, s, f.manager.ID, t0.Add(7*time.Hour)); len(got) != 0 {
+			t.Errorf("the creator got %v", got)
+		}
+		// Another team's joiner gets nothing of this team.
+		stranger := newUser(t, db, "stranger@example.com")
+		_, err = f.s.Join(ctx, stranger, "no-such-hash", "join-sued", t0.Add(time.Hour))
+		mustNil(t, err)
+		if got := myAssignmentIDs(t, s, stranger.ID, t0.Add(time.Hour)); len(got) != 0 {
+			t.Errorf("another team's joiner got %v", got)
+		}
+	})
+}
+
+// TestAssignmentWholeTeamJoinRace: joins released together with a
+// whole-team assignment all end up with it, whichever commits first.
+func TestAssignmentWholeTeamJoinRace(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := t.Context()
+		f := newTeamFixture(t, db)
+		s := sqlstore.NewAssignmentService(db)
+		const joiners = 8
+		users := make([]*salescoach.User, joiners)
+		for i := range users {
+			users[i] = newUser(t, db, fmt.Sprintf("joiner%d@example.com", i))
+		}
+		warm(t, db, joiners+1)
+		var created *salescoach.Assignment
+		errs := race(joiners+1, func(i int) error {
+			if i == joiners {
+				var err error
+				created, err = s.CreateAssignment(ctx, f.manager.ID, examFor(), t0)
+				return err
+			}
+			_, err := f.s.Join(ctx, users[i], "no-such-hash", "join-nord", t0)
+			return err
+		})
+		for _, err := range errs {
+			mustNil(t, err)
+		}
+		want := []string{f.owner.ID, f.member.ID}
+		for _, u := range users {
+			want = append(want, u.ID)
+		}
+		if got := assigneeIDs(t, s, f.manager.ID, created.ID, t0); !slices.Equal(got, sortedIDs(want...)) {
+			t.Errorf("assignees = %d, want all %d members but the creator", len(got), len(want))
 		}
 	})
 }

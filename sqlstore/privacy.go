@@ -279,27 +279,16 @@ func (s *PrivacyService) ExportConversations(ctx context.Context, userID, after 
 	return out, nil
 }
 
-// UserSubscriptions lists the user's subscription rows, newest first. It
-// returns only driver errors.
+// UserSubscriptions lists the subscription rows the user's deletion ends,
+// newest first: their own (personal plans, team plans they bought) and
+// those of the team they own, which goes with them (bought, maybe, by an
+// owner before them). It returns only driver errors.
 func (s *PrivacyService) UserSubscriptions(ctx context.Context, userID string) ([]*salescoach.Subscription, error) {
 	if !validID(userID) {
 		return nil, nil
 	}
-	rows, err := s.db.r().queryRows(ctx, `SELECT `+subscriptionColumns+` FROM subscriptions
-		WHERE user_id = ? ORDER BY update_time DESC, created_at DESC, id DESC`, userID)
-	if err != nil {
-		return nil, dbError(err, "user subscriptions")
-	}
-	defer rows.Close()
-	var out []*salescoach.Subscription
-	for rows.Next() {
-		sub, err := scanSubscription(rows)
-		if err != nil {
-			return nil, dbError(err, "user subscriptions")
-		}
-		out = append(out, sub)
-	}
-	return out, dbError(rows.Err(), "user subscriptions")
+	return subscriptionList(ctx, s.db.r(), `user_id = ?
+		OR (seats IS NOT NULL AND team_id IN (SELECT id FROM teams WHERE owner_id = ?))`, userID, userID)
 }
 
 // DeleteAccount deletes the user in one transaction. The foreign keys

@@ -255,6 +255,37 @@ func (s *SeatService) UnassignSeat(ctx context.Context, callerID, userID string)
 	})
 }
 
+// TeamSubscriptions lists the owner's team's subscriptions. See
+// salescoach.SeatService.
+func (s *SeatService) TeamSubscriptions(ctx context.Context, callerID string) ([]*salescoach.Subscription, error) {
+	r := s.db.r()
+	m, err := ownerOf(ctx, r, callerID)
+	if err != nil {
+		return nil, err
+	}
+	return subscriptionList(ctx, r, `team_id = ? AND seats IS NOT NULL`, m.teamID)
+}
+
+// subscriptionList reads the subscription rows that where selects (with
+// args), newest first.
+func subscriptionList(ctx context.Context, r runner, where string, args ...any) ([]*salescoach.Subscription, error) {
+	rows, err := r.queryRows(ctx, `SELECT `+subscriptionColumns+` FROM subscriptions
+		WHERE `+where+` ORDER BY update_time DESC, created_at DESC, id DESC`, args...)
+	if err != nil {
+		return nil, dbError(err, "subscriptions")
+	}
+	defer rows.Close()
+	var out []*salescoach.Subscription
+	for rows.Next() {
+		sub, err := scanSubscription(rows)
+		if err != nil {
+			return nil, dbError(err, "subscriptions")
+		}
+		out = append(out, sub)
+	}
+	return out, dbError(rows.Err(), "subscriptions")
+}
+
 // SeatSubscription returns the current subscription of the team whose
 // seat userID holds; ENOTFOUND without a seat or subscription.
 func (s *SeatService) SeatSubscription(ctx context.Context, userID string) (*salescoach.Subscription, error) {

@@ -154,3 +154,54 @@ func TestSeatLimitAndPending(t *testing.T) {
 		}
 	})
 }
+
+// TestTeamSubscriptionsForDeletion: deleting a team must cancel its
+// subscriptions, which only its owner lists; deleting the owner's account
+// takes the team, so the account's list holds them too, also when an owner
+// before bought them, and the buyer's own list keeps them as theirs.
+func TestTeamSubscriptionsForDeletion(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := t.Context()
+		f := newTeamFixture(t, db)
+		seats, privacy := sqlstore.NewSeatService(db), sqlstore.NewPrivacyService(db)
+		paypalIDs := func(subs []*salescoach.Subscription) string {
+			ids := []string{}
+			for _, s := range subs {
+				ids = append(ids, s.PayPalID)
+			}
+			return fmt.Sprint(ids)
+		}
+		activeSeats(t, db, f, "I-TEAM-1", 2)
+		other := &teamFixture{s: f.s, owner: f.outsider}
+		activeSeats(t, db, other, "I-TEAM-2", 1)
+
+		list, err := seats.TeamSubscriptions(ctx, f.owner.ID)
+		mustNil(t, err)
+		if got := paypalIDs(list); got != "[I-TEAM-1]" {
+			t.Errorf("the team's subscriptions = %s", got)
+		}
+		for _, who := range []*salescoach.User{f.manager, f.member} {
+			_, err = seats.TeamSubscriptions(ctx, who.ID)
+			wantCode(t, err, salescoach.EFORBIDDEN)
+		}
+		loner := newUser(t, db, "loner@example.com")
+		_, err = seats.TeamSubscriptions(ctx, loner.ID)
+		wantCode(t, err, salescoach.ENOTFOUND)
+
+		// The buyer hands the team over: the new owner's deletion ends the
+		// team's subscription, and the buyer's would end it as theirs.
+		mustNil(t, f.s.SetRole(ctx, f.owner.ID, f.manager.ID, salescoach.RoleOwner))
+		for _, who := range []*salescoach.User{f.manager, f.owner} {
+			list, err := privacy.UserSubscriptions(ctx, who.ID)
+			mustNil(t, err)
+			if got := paypalIDs(list); got != "[I-TEAM-1]" {
+				t.Errorf("%s's deletion ends %s", who.Email, got)
+			}
+		}
+		list, err = privacy.UserSubscriptions(ctx, f.member.ID)
+		mustNil(t, err)
+		if len(list) != 0 {
+			t.Errorf("a member's deletion ends %s", paypalIDs(list))
+		}
+	})
+}

@@ -207,11 +207,19 @@ func (s *TeamService) Join(ctx context.Context, u *salescoach.User, tokenHash, j
 	return ms, nil
 }
 
-// joinTeam adds userID to the team and reads the membership into *ms.
+// joinTeam adds userID to the team with the team's whole-team assignments
+// still due, and reads the membership into *ms. The team's row is locked
+// first (see CreateAssignment).
 func joinTeam(ctx context.Context, r runner, teamID, userID, role string, now time.Time, ms **salescoach.Membership) error {
+	if err := lockTeam(ctx, r, teamID); err != nil {
+		return err
+	}
 	if _, err := r.exec(ctx, `INSERT INTO team_members (team_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)`,
 		teamID, userID, role, now); err != nil {
 		return conflictAs(dbError(err, "join team"), salescoach.MsgTeamAlreadyMember)
+	}
+	if err := assignWholeTeam(ctx, r, teamID, userID, now); err != nil {
+		return err
 	}
 	var err error
 	*ms, err = teamMembership(ctx, r, userID)
@@ -596,8 +604,15 @@ func (s *TeamService) SetRole(ctx context.Context, callerID, userID, role string
 	})
 }
 
-// leaveTeam deletes userID's membership of teamID and their shares with it.
+// leaveTeam deletes userID's membership of teamID, their shares with it
+// and the team's assignments they have not done.
 func leaveTeam(ctx context.Context, r runner, teamID, userID string) error {
+	if err := lockTeam(ctx, r, teamID); err != nil {
+		return err
+	}
+	if err := dropOpenAssignments(ctx, r, teamID, userID); err != nil {
+		return err
+	}
 	if _, err := r.exec(ctx, `DELETE FROM conversation_shares WHERE team_id = ?
 		AND conversation_id IN (SELECT id FROM conversations WHERE user_id = ?)`, teamID, userID); err != nil {
 		return dbError(err, "leave: shares")
@@ -751,7 +766,8 @@ func (s *TeamService) ConversationShare(ctx context.Context, callerID, conversat
 // its current members, or an exam of theirs started on one of the team's
 // assignments (issue 27: those transcripts are visible to the managers),
 // for its owner and managers. The one query names the caller's team in
-// each condition: the share's or the assignment's, the author's membership.
+// each condition (teamReadableChat): the share's or the assignment's, the
+// author's membership.
 func (s *TeamService) SharedConversation(ctx context.Context, callerID, conversationID string) (*salescoach.Conversation, error) {
 	r := s.db.r()
 	m, err := managerOf(ctx, r, callerID)
@@ -761,13 +777,8 @@ func (s *TeamService) SharedConversation(ctx context.Context, callerID, conversa
 	if !validID(conversationID) {
 		return nil, notFound(salescoach.MsgConversationNotFound)
 	}
-	c, err := scanConversation(r.queryRow(ctx, `SELECT `+conversationSelect+` FROM conversations
-		WHERE id = ? AND deleted_at IS NULL
-			AND (EXISTS (SELECT 1 FROM conversation_shares sh WHERE sh.conversation_id = conversations.id AND sh.team_id = ?)
-				OR (conversations.mode = 'Prüfung' AND EXISTS (SELECT 1 FROM assignments a
-					WHERE a.id = conversations.assignment_id AND a.team_id = ?)))
-			AND EXISTS (SELECT 1 FROM team_members tm WHERE tm.user_id = conversations.user_id AND tm.team_id = ?)`,
-		conversationID, m.teamID, m.teamID, m.teamID))
+	c, err := scanConversation(r.queryRow(ctx, `SELECT `+conversationSelect+` FROM conversations c
+		WHERE c.id = ? AND `+teamReadableChat, conversationID, m.teamID, m.teamID, m.teamID))
 	if noRows(err) {
 		return nil, notFound(salescoach.MsgConversationNotFound)
 	}

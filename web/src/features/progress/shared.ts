@@ -3,6 +3,7 @@
 // feature lazily, so the team feature importing the page's index would be a cycle).
 export { LineChart } from './components/LineChart';
 export { RangeSwitch, TableScroll } from './components/Controls';
+export { FamilyTable } from './components/FamilyTable';
 export { familyName, percent, techniqueName, useWeekLabel } from './lib/names';
 export { weakestFamilies } from './lib/analysis';
 export type { FamilyProgress, ProgressReport, Range, TechniqueProgress } from './api/progress';

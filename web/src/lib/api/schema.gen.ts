@@ -1457,7 +1457,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** delete the caller's account (GDPR art. 17). confirmation is LÖSCHEN or DELETE (any case); password is required of a user who has one. A guest types the confirmation only. A Google or Apple user without a password confirms by a fresh sign-in first (POST /api/me/reauth/{provider}); this request then uses up that session's proof, and without a live one answers 403 'account_delete_reauth_required'. An account with neither password nor a configured linked provider gets 403 'account_delete_needs_password' and sets a password through the reset mail first. A user with two-factor sign-in on also sends code, the authenticator app's current code or a recovery code (used up, even when the deletion then fails); missing: 400 'totp_code_missing', wrong or used: 400 'totp_code_invalid' (field errors on code), counted against the same brake as the sign-in code step (ten wrong codes in 15 minutes, then 429 'too_many_attempts'). An open PayPal subscription is cancelled first; when PayPal fails nothing is deleted (503 'account_delete_subscription_failed'); a failing avatar store likewise (503 'account_delete_storage_failed'). Then the account and its rows go, every session ends at once (access tokens answer 401, live streams end) and the refresh cookie is cleared. At most 10 tries in 15 minutes. */
+        /** delete the caller's account (GDPR art. 17). confirmation is LÖSCHEN or DELETE (any case); password is required of a user who has one. A guest types the confirmation only. A Google or Apple user without a password confirms by a fresh sign-in first (POST /api/me/reauth/{provider}); this request then uses up that session's proof, and without a live one answers 403 'account_delete_reauth_required'. An account with neither password nor a configured linked provider gets 403 'account_delete_needs_password' and sets a password through the reset mail first. A user with two-factor sign-in on also sends code, the authenticator app's current code or a recovery code (used up, even when the deletion then fails); missing: 400 'totp_code_missing', wrong or used: 400 'totp_code_invalid' (field errors on code), counted against the same brake as the sign-in code step (ten wrong codes in 15 minutes, then 429 'too_many_attempts'). An open PayPal subscription is cancelled first (the team plan of a team the caller owns too: the team goes with the account); when PayPal fails nothing is deleted (503 'account_delete_subscription_failed'); a failing avatar store likewise (503 'account_delete_storage_failed'). Then the account and its rows go, every session ends at once (access tokens answer 401, live streams end) and the refresh cookie is cleared. At most 10 tries in 15 minutes. */
         post: {
             parameters: {
                 query?: never;
@@ -3207,7 +3207,7 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** delete the team with its memberships, invitations and shares (owner only: 403 team_owner_only); every member keeps their account and chats */
+        /** delete the team with its memberships, invitations, shares and assignments (owner only: 403 team_owner_only); every member keeps their account and chats. The team's subscription to the team plan is cancelled at PayPal first, for good and at once (its seats end with the team); when PayPal cannot be reached or refuses, nothing is deleted: 503 team_delete_subscription_failed with Retry-After */
         delete: {
             parameters: {
                 query?: never;
@@ -3227,6 +3227,7 @@ export interface paths {
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
                 404: components["responses"]["Error"];
+                503: components["responses"]["Error"];
             };
         };
         options?: never;
@@ -3446,7 +3447,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** a member's page (owner and managers): the table's row and the member's progress report over range (technique rates and their weeks, families, evaluated exams with their totals). A user not in the caller's team: 404 */
+        /** a member's page (owner and managers): the table's row, the member's progress report over range (technique rates and their weeks, families, evaluated exams with their totals) and the chats whose transcripts the caller may read. A user not in the caller's team: 404 */
         get: {
             parameters: {
                 query?: {
@@ -3469,6 +3470,8 @@ export interface paths {
                         "application/json": {
                             member: components["schemas"]["TeamMember"];
                             progress: components["schemas"]["ProgressReport"];
+                            /** @description the member's chats whose transcripts the caller reads at GET /api/team/conversations/{id}: shared with the team ('Mit meinem Team teilen', until revoked) or exams started on the team's assignments; the newest 20 (by start), newest first */
+                            transcripts: components["schemas"]["MemberTranscript"][];
                         };
                     };
                 };
@@ -3480,7 +3483,7 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** remove a member from the team (owner: anyone but themselves; manager: members only); the account and chats stay, the member's shares with the team end */
+        /** remove a member from the team (owner: anyone but themselves; manager: members only); the account and chats stay, the member's shares with the team end, and so do the team's assignments they have not done */
         delete: {
             parameters: {
                 query?: never;
@@ -3550,7 +3553,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** leave the team; the account and chats stay, shares with the team end. The owner: 409 team_owner_cannot_leave (hand over or delete the team first) */
+        /** leave the team; the account and chats stay, shares with the team end, and so do the team's assignments not done yet. The owner: 409 team_owner_cannot_leave (hand over or delete the team first) */
         post: {
             parameters: {
                 query?: never;
@@ -3662,7 +3665,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** assign a training to members of the caller's team (owner and managers; a member: 403 team_forbidden). userIds omitted or empty: the whole team but the caller. A user id not in the team: 404 team_member_not_found and nothing is stored; a scenario one of the assignees may not see: 400 with fields.scenarioId. Each assignee gets one reminder mail a day before dueAt */
+        /** assign a training to members of the caller's team (owner and managers; a member: 403 team_forbidden). userIds omitted or empty: the whole team but the caller, and whoever joins it before dueAt (wholeTeam). A user id not in the team: 404 team_member_not_found and nothing is stored; a scenario one of the assignees may not see: 400 with fields.scenarioId. Each assignee gets one reminder mail a day before dueAt */
         post: {
             parameters: {
                 query?: never;
@@ -6088,7 +6091,7 @@ export interface components {
          *     error without one its category: invalid, not_found, conflict, unauthorized, forbidden, limit, too_large, unavailable, internal.
          * @enum {string}
          */
-        ErrorCode: "account_disabled" | "account_has_email" | "account_locked" | "answer_missing" | "assessment_failed" | "assignment_due_far" | "assignment_due_past" | "assignment_no_members" | "assignment_not_found" | "assignment_scenario_hidden" | "assignment_title_required" | "assignment_title_too_long" | "audio_empty" | "audio_invalid" | "audio_missing" | "audio_too_large" | "audio_too_long" | "audio_type" | "avatar_invalid" | "avatar_missing" | "avatar_no_store" | "avatar_too_large" | "avatar_type" | "avatar_unreadable" | "bad_date" | "bad_id" | "bad_page" | "bad_period" | "challenge_description_too_long" | "challenge_icon_invalid" | "challenge_name_too_long" | "challenge_not_found" | "challenge_target_invalid" | "challenges_too_many" | "chat_limit" | "chat_limit_details" | "company_too_long" | "confirm_link_invalid" | "conflict" | "consent_unknown" | "conversation_busy" | "conversation_completed" | "conversation_not_found" | "customer_unreachable" | "database_unavailable" | "delete_failed" | "difficulty_missing" | "display_name_too_long" | "email_address_invalid" | "email_invalid" | "email_missing" | "email_registered" | "email_taken" | "email_unconfirmed" | "engine_key_refused" | "engine_status" | "engine_timeout" | "engine_unreachable" | "engine_url_invalid" | "evaluate_failed" | "evaluation_failed" | "exam_only" | "exam_pass_mark_invalid" | "feedback_empty" | "feedback_name_too_long" | "feedback_not_found" | "feedback_subject_too_long" | "feedback_too_long" | "feedback_type_unknown" | "field_bad_type" | "field_control_character" | "field_unknown" | "file_name_invalid" | "file_not_found" | "file_size_unknown" | "first_name_missing" | "first_name_too_long" | "forbidden" | "foreign_origin" | "formality_invalid" | "hint_failed" | "identity_not_found" | "identity_taken" | "internal" | "invalid_credentials" | "invalid_data" | "invitation_not_sent" | "invitation_not_sent_hint" | "language_code_invalid" | "language_invalid" | "last_name_missing" | "last_name_too_long" | "link_invalid" | "mail_failed" | "mail_not_sent" | "message_empty" | "message_not_found" | "message_too_long" | "metric_unknown" | "missing_reference" | "mode_missing" | "name_empty" | "not_found" | "not_on_self" | "not_ready" | "nothing_to_rate" | "oauth_state_invalid" | "password_missing" | "password_too_long" | "password_too_short" | "path_invalid" | "paypal_id_missing" | "pdf_name_too_long" | "pdf_text_too_long" | "perfect_failed" | "practice_only" | "product_description_too_long" | "product_override_too_long" | "progress_negative" | "promo_code_format" | "promo_code_invalid" | "promo_code_missing" | "promo_code_redeemed" | "promo_code_taken" | "promo_code_used_up" | "promo_description_too_long" | "promo_expiry_past" | "promo_limit_below_redemptions" | "promo_limit_invalid" | "promo_not_found" | "promo_plan_unknown" | "provider_not_configured" | "query_too_long" | "referral_invalid" | "referral_not_found" | "reply_failed" | "reply_kind_unknown" | "request_bad_json" | "request_not_json" | "request_not_object" | "request_too_large" | "reset_link_invalid" | "role_too_long" | "sample_rate_invalid" | "session_expired" | "session_invalid" | "session_reused" | "sign_in_required" | "social_login_failed" | "source_unknown" | "speech_format_invalid" | "speech_text_empty" | "speech_text_too_long" | "storage_aborted" | "storage_bucket_missing" | "storage_delete_failed" | "storage_incomplete" | "storage_refused" | "storage_save_failed" | "storage_unreachable" | "storage_unreadable" | "stt_failed" | "stt_not_configured" | "subscription_not_found" | "subscription_taken" | "summary_empty" | "summary_failed" | "terms_required" | "terms_version_unknown" | "text_type_invalid" | "title_empty" | "title_too_long" | "tone_preset_description_too_long" | "tone_preset_name_too_long" | "tone_preset_not_found" | "tone_preset_taken" | "tone_preset_unknown" | "too_many_attempts" | "trainer_cancelled" | "tts_failed" | "tts_not_configured" | "unknown_status" | "upload_failed" | "url_blocked" | "url_invalid" | "url_missing" | "url_no_text" | "url_too_large" | "url_unavailable" | "user_missing" | "user_not_found" | "vital_value_out_of_range" | "vitals_count_invalid" | "voice_call_not_found" | "voice_engine_invalid" | "voice_invalid" | "invalid" | "unauthorized" | "limit" | "too_large" | "unavailable" | "payments_not_configured" | "paypal_unavailable" | "subscription_confirm_failed" | "subscription_revise_failed" | "subscription_cancel_retry" | "subscription_cancel_failed" | "subscription_uncancel_failed" | "subscription_id_invalid" | "subscription_plan_foreign" | "subscription_status_invalid" | "subscription_exists" | "promo_code_required" | "promo_unavailable" | "webhook_unverified" | "totp_code_missing" | "totp_code_invalid" | "totp_challenge_invalid" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_pending" | "totp_guest" | "totp_reauth_missing" | "totp_password_wrong" | "totp_setup_required" | "totp_session_required" | "account_delete_subscription_failed" | "account_delete_confirm" | "account_delete_password_wrong" | "account_delete_needs_password" | "account_delete_self" | "account_delete_storage_failed" | "account_delete_reauth_required" | "reauth_not_linked" | "reauth_use_password" | "withdrawal_waiver_required" | "scenario_field_required" | "scenario_field_too_long" | "scenario_field_bad_choice" | "scenario_unknown_family" | "scenario_objections_count" | "scenario_list_count" | "scenario_objection_mixed" | "scenario_bad_version" | "scenario_not_found" | "scenario_read_only" | "team_not_found" | "team_member_not_found" | "team_already_member" | "team_email_unconfirmed" | "team_forbidden" | "team_owner_only" | "team_owner_cannot_leave" | "team_invitation_invalid" | "team_name_required" | "team_name_too_long" | "team_bad_role" | "team_bad_sort" | "team_bad_leaderboard_period" | "seat_quantity" | "seats_below_assigned" | "seats_exist" | "seats_none" | "seats_full" | "seats_same" | "seats_not_configured" | "seats_failed";
+        ErrorCode: "account_disabled" | "account_has_email" | "account_locked" | "answer_missing" | "assessment_failed" | "assignment_due_far" | "assignment_due_past" | "assignment_no_members" | "assignment_not_found" | "assignment_scenario_hidden" | "assignment_title_required" | "assignment_title_too_long" | "audio_empty" | "audio_invalid" | "audio_missing" | "audio_too_large" | "audio_too_long" | "audio_type" | "avatar_invalid" | "avatar_missing" | "avatar_no_store" | "avatar_too_large" | "avatar_type" | "avatar_unreadable" | "bad_date" | "bad_id" | "bad_page" | "bad_period" | "challenge_description_too_long" | "challenge_icon_invalid" | "challenge_name_too_long" | "challenge_not_found" | "challenge_target_invalid" | "challenges_too_many" | "chat_limit" | "chat_limit_details" | "company_too_long" | "confirm_link_invalid" | "conflict" | "consent_unknown" | "conversation_busy" | "conversation_completed" | "conversation_not_found" | "customer_unreachable" | "database_unavailable" | "delete_failed" | "difficulty_missing" | "display_name_too_long" | "email_address_invalid" | "email_invalid" | "email_missing" | "email_registered" | "email_taken" | "email_unconfirmed" | "engine_key_refused" | "engine_status" | "engine_timeout" | "engine_unreachable" | "engine_url_invalid" | "evaluate_failed" | "evaluation_failed" | "exam_only" | "exam_pass_mark_invalid" | "feedback_empty" | "feedback_name_too_long" | "feedback_not_found" | "feedback_subject_too_long" | "feedback_too_long" | "feedback_type_unknown" | "field_bad_type" | "field_control_character" | "field_unknown" | "file_name_invalid" | "file_not_found" | "file_size_unknown" | "first_name_missing" | "first_name_too_long" | "forbidden" | "foreign_origin" | "formality_invalid" | "hint_failed" | "identity_not_found" | "identity_taken" | "internal" | "invalid_credentials" | "invalid_data" | "invitation_not_sent" | "invitation_not_sent_hint" | "language_code_invalid" | "language_invalid" | "last_name_missing" | "last_name_too_long" | "link_invalid" | "mail_failed" | "mail_not_sent" | "message_empty" | "message_not_found" | "message_too_long" | "metric_unknown" | "missing_reference" | "mode_missing" | "name_empty" | "not_found" | "not_on_self" | "not_ready" | "nothing_to_rate" | "oauth_state_invalid" | "password_missing" | "password_too_long" | "password_too_short" | "path_invalid" | "paypal_id_missing" | "pdf_name_too_long" | "pdf_text_too_long" | "perfect_failed" | "practice_only" | "product_description_too_long" | "product_override_too_long" | "progress_negative" | "promo_code_format" | "promo_code_invalid" | "promo_code_missing" | "promo_code_redeemed" | "promo_code_taken" | "promo_code_used_up" | "promo_description_too_long" | "promo_expiry_past" | "promo_limit_below_redemptions" | "promo_limit_invalid" | "promo_not_found" | "promo_plan_unknown" | "provider_not_configured" | "query_too_long" | "referral_invalid" | "referral_not_found" | "reply_failed" | "reply_kind_unknown" | "request_bad_json" | "request_not_json" | "request_not_object" | "request_too_large" | "reset_link_invalid" | "role_too_long" | "sample_rate_invalid" | "session_expired" | "session_invalid" | "session_reused" | "sign_in_required" | "social_login_failed" | "source_unknown" | "speech_format_invalid" | "speech_text_empty" | "speech_text_too_long" | "storage_aborted" | "storage_bucket_missing" | "storage_delete_failed" | "storage_incomplete" | "storage_refused" | "storage_save_failed" | "storage_unreachable" | "storage_unreadable" | "stt_failed" | "stt_not_configured" | "subscription_not_found" | "subscription_taken" | "summary_empty" | "summary_failed" | "terms_required" | "terms_version_unknown" | "text_type_invalid" | "title_empty" | "title_too_long" | "tone_preset_description_too_long" | "tone_preset_name_too_long" | "tone_preset_not_found" | "tone_preset_taken" | "tone_preset_unknown" | "too_many_attempts" | "trainer_cancelled" | "tts_failed" | "tts_not_configured" | "unknown_status" | "upload_failed" | "url_blocked" | "url_invalid" | "url_missing" | "url_no_text" | "url_too_large" | "url_unavailable" | "user_missing" | "user_not_found" | "vital_value_out_of_range" | "vitals_count_invalid" | "voice_call_not_found" | "voice_engine_invalid" | "voice_invalid" | "invalid" | "unauthorized" | "limit" | "too_large" | "unavailable" | "payments_not_configured" | "paypal_unavailable" | "subscription_confirm_failed" | "subscription_revise_failed" | "subscription_cancel_retry" | "subscription_cancel_failed" | "subscription_uncancel_failed" | "subscription_id_invalid" | "subscription_plan_foreign" | "subscription_status_invalid" | "subscription_exists" | "promo_code_required" | "promo_unavailable" | "webhook_unverified" | "totp_code_missing" | "totp_code_invalid" | "totp_challenge_invalid" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_pending" | "totp_guest" | "totp_reauth_missing" | "totp_password_wrong" | "totp_setup_required" | "totp_session_required" | "account_delete_subscription_failed" | "account_delete_confirm" | "account_delete_password_wrong" | "account_delete_needs_password" | "account_delete_self" | "account_delete_storage_failed" | "account_delete_reauth_required" | "reauth_not_linked" | "reauth_use_password" | "withdrawal_waiver_required" | "scenario_field_required" | "scenario_field_too_long" | "scenario_field_bad_choice" | "scenario_unknown_family" | "scenario_objections_count" | "scenario_list_count" | "scenario_objection_mixed" | "scenario_bad_version" | "scenario_not_found" | "scenario_read_only" | "team_not_found" | "team_member_not_found" | "team_already_member" | "team_email_unconfirmed" | "team_forbidden" | "team_owner_only" | "team_owner_cannot_leave" | "team_invitation_invalid" | "team_name_required" | "team_name_too_long" | "team_bad_role" | "team_bad_sort" | "team_bad_leaderboard_period" | "team_delete_subscription_failed" | "seat_quantity" | "seats_below_assigned" | "seats_exist" | "seats_none" | "seats_full" | "seats_same" | "seats_not_configured" | "seats_failed";
         Ok: {
             /** @constant */
             ok: true;
@@ -6888,6 +6891,35 @@ export interface components {
             /** @description up to three objection families with the lowest average score among those with 3 answers in the period */
             weakestFamilies: string[];
         };
+        MemberTranscript: {
+            /** Format: uuid */
+            conversationId: string;
+            title: string;
+            /** @enum {string} */
+            mode: "Übung" | "Prüfung";
+            /** @description null for an exam */
+            difficulty: number | null;
+            /**
+             * Format: date-time
+             * @description when the chat started
+             */
+            createdAt: string;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** @description the total (percent) of the chat's evaluation, null while it has none */
+            score: number | null;
+            /**
+             * Format: date-time
+             * @description when the member shared it with the team; null for an assignment's exam they did not share
+             */
+            sharedAt: string | null;
+            /** @description the team's assignment the chat was started on */
+            assignment: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+            } | null;
+        };
         ChatShare: {
             shared: boolean;
             /** Format: date-time */
@@ -6933,6 +6965,8 @@ export interface components {
             dueAt: string;
             /** Format: date-time */
             createdAt: string;
+            /** @description given to the whole team (no userIds): whoever joins the team before dueAt gets it too */
+            wholeTeam: boolean;
             /** @description GET /api/team/assignments: every assignee still in the team with their completion */
             members?: components["schemas"]["AssignmentMember"][];
             /** @description GET /api/me/assignments: the caller's own completion */

@@ -46,6 +46,7 @@ function AssignmentCard({ a, due }: { a: Assignment; due: string }) {
       <p className="panel__muted">
         {exam ? t('dashboard.teamTasks.mode.exam') : t('dashboard.teamTasks.mode.practice')} ·{' '}
         {t(`dashboard.teamTasks.difficulty.${a.difficulty}` as MessageKey)} · {t('dashboard.teamTasks.due', { date: due })} ·{' '}
+        {a.wholeTeam ? `${t('dashboard.teamTasks.wholeTeam')} · ` : ''}
         {t('dashboard.teamTasks.progress', { done, total: members.length })}
       </p>
       <table className="assignment__table">

@@ -18,6 +18,7 @@ const exam: Assignment = {
   productDescription: '',
   dueAt: '2030-12-01T16:00:00Z',
   createdAt: '2026-11-20T09:00:00Z',
+  wholeTeam: true,
   members: [
     { userId: ANN, displayName: 'Ann Berger', status: 'done', doneAt: '2026-11-21T10:00:00Z', conversationId: null, score: 82 },
     { userId: BEN, displayName: 'Ben Krause', status: 'overdue', doneAt: null, conversationId: null, score: null },
@@ -58,7 +59,7 @@ describe('/team/assignments', () => {
     teamApi([exam], []);
     await openPage();
     const card = within(await screen.findByRole('article', { name: 'Abschlussprüfung Preis' }));
-    expect(card.getByText(/^Prüfung · Schwer · fällig am .* · 1 von 2 erledigt$/)).toBeInTheDocument();
+    expect(card.getByText(/^Prüfung · Schwer · fällig am .* · ganzes Team · 1 von 2 erledigt$/)).toBeInTheDocument();
     const ann = within(card.getByRole('row', { name: /Ann Berger/ }));
     expect(ann.getByText('Erledigt')).toBeInTheDocument();
     expect(ann.getByText('82 %')).toBeInTheDocument();
@@ -74,6 +75,10 @@ describe('/team/assignments', () => {
     expect(await form.findByText('Bitte gib einen Titel ein.')).toBeInTheDocument();
     expect(form.getByText('Bitte wähle ein Fälligkeitsdatum.')).toBeInTheDocument();
     expect(created).toHaveLength(0);
+    // 'Ganzes Team' says that later joiners get it too.
+    expect(form.getByRole('radio', { name: 'Ganzes Team' })).toHaveAccessibleDescription(
+      'Auch wer bis zum Fälligkeitsdatum dem Team beitritt, bekommt die Aufgabe. Wer das Team verlässt, verliert offene Aufgaben.',
+    );
 
     await user.type(form.getByRole('textbox', { name: 'Titel' }), 'Abschlussprüfung Preis');
     await user.click(form.getByRole('radio', { name: 'Prüfung' }));

@@ -160,9 +160,18 @@ export function CreateAssignmentForm() {
         <fieldset className="assignments__choice">
           <legend className="field__label">{t('dashboard.teamTasks.field.members')}</legend>
           <label className="assignments__option">
-            <input type="radio" name={`${id}-who`} checked={wholeTeam} onChange={() => setWholeTeam(true)} />
+            <input
+              type="radio"
+              name={`${id}-who`}
+              checked={wholeTeam}
+              aria-describedby={`${id}-who-hint`}
+              onChange={() => setWholeTeam(true)}
+            />
             {t('dashboard.teamTasks.members.all')}
           </label>
+          <p id={`${id}-who-hint`} className="field__hint">
+            {t('dashboard.teamTasks.members.allHint')}
+          </p>
           <label className="assignments__option">
             <input type="radio" name={`${id}-who`} checked={!wholeTeam} onChange={() => setWholeTeam(false)} />
             {t('dashboard.teamTasks.members.some')}

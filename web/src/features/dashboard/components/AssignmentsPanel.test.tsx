@@ -20,6 +20,7 @@ function assignment(overrides: Partial<ApiSchemas['Assignment']> = {}): ApiSchem
     productDescription: '',
     dueAt: '2026-12-01T16:00:00Z',
     createdAt: '2026-11-20T09:00:00Z',
+    wholeTeam: false,
     mine: { userId: 'u', displayName: 'Ann', status: 'open', doneAt: null, conversationId: null, score: null },
     ...overrides,
   };

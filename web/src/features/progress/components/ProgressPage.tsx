@@ -22,6 +22,7 @@ import { answersInPeriod, personalBests, trendOf, weakestFamilies, type Trend } 
 import { familyName, percent, techniqueName, useWeekLabel } from '../lib/names';
 import { LineChart } from './LineChart';
 import { RangeSwitch, TableScroll } from './Controls';
+import { FamilyTable } from './FamilyTable';
 import './progress.css';
 
 // 'Was dein Team sieht' (issue 27), for someone in a team: the team feature's, with its texts.
@@ -141,46 +142,13 @@ function WeeklyTable({ techniques, weekly }: { techniques: readonly TechniquePro
 function Families({ families }: { families: readonly FamilyProgress[] }) {
   const { t } = useI18n();
   const headingId = useId();
-  const weak = weakestFamilies(families);
-  const captionId = useId();
   return (
     <section className="panel" aria-labelledby={headingId}>
       <h2 id={headingId} className="progress__heading">
         {t('progress.families.title')}
       </h2>
       <p className="progress__muted">{t('progress.families.text')}</p>
-      {families.length === 0 ? (
-        <p>{t('progress.families.empty')}</p>
-      ) : (
-        <TableScroll labelledBy={captionId}>
-          <table className="progress__table">
-            <caption id={captionId} className="visually-hidden">
-              {t('progress.families.table')}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('progress.families.family')}</th>
-                <th scope="col">{t('progress.families.attempts')}</th>
-                <th scope="col">{t('progress.families.solved')}</th>
-                <th scope="col">{t('progress.families.average')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {families.map((f) => (
-                <tr key={f.key} className={weak.has(f.key) ? 'progress__weak' : undefined}>
-                  <th scope="row">
-                    {familyName(t, f.key)}
-                    {weak.has(f.key) ? <span className="progress__badge">{t('progress.families.weak')}</span> : null}
-                  </th>
-                  <td className="progress__num">{f.attempts}</td>
-                  <td className="progress__num">{f.solved}</td>
-                  <td className="progress__num">{f.averageScore ?? t('progress.none')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <FamilyTable families={families} caption={t('progress.families.table')} captionHidden weak={weakestFamilies(families)} />
     </section>
   );
 }

@@ -27,9 +27,14 @@ export interface MembersPage {
   range: Range;
 }
 
+/** A chat on a member's page whose transcript the caller reads at /team/chats/:id. */
+export type MemberTranscript = ApiSchemas['MemberTranscript'];
+
 export interface MemberDetail {
   member: TeamMember;
   progress: ApiSchemas['ProgressReport'];
+  /** The member's chats shared with the team and exams of its assignments, newest first. */
+  transcripts: MemberTranscript[];
 }
 
 /** One page of the members table; the page shown stays while the next loads. */

@@ -7,10 +7,18 @@ import { SelectField } from '../../../components/ui/Field';
 import { notify } from '../../../components/ui/notices-store';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { errorMessage, LOCALES, useI18n } from '../../../lib/i18n';
+import { errorMessage, LOCALES, useI18n, type MessageKey } from '../../../lib/i18n';
 import { useNavigate } from '../../../lib/router';
-import { familyName, percent, RangeSwitch, TableScroll, techniqueName, weakestFamilies } from '../../progress/shared';
-import { memberQueryOptions, removeMember, setMemberRole, type MemberDetail, type Range, type TeamMember } from '../api/members';
+import { FamilyTable, percent, RangeSwitch, TableScroll, techniqueName, weakestFamilies } from '../../progress/shared';
+import {
+  memberQueryOptions,
+  removeMember,
+  setMemberRole,
+  type MemberDetail,
+  type MemberTranscript,
+  type Range,
+  type TeamMember,
+} from '../api/members';
 import { myTeamQueryOptions, teamKey, type Team } from '../api/team';
 import { roleName } from '../lib/roles';
 import './team.css';
@@ -109,9 +117,7 @@ function Figures({ detail }: { detail: MemberDetail }) {
   const { member, progress } = detail;
   const headingId = useId();
   const techCaption = useId();
-  const famCaption = useId();
   const examsId = useId();
-  const weak = weakestFamilies(progress.families);
   const date = new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium' });
   return (
     <section className="panel team__section" aria-labelledby={headingId}>
@@ -146,36 +152,7 @@ function Figures({ detail }: { detail: MemberDetail }) {
           </tbody>
         </table>
       </TableScroll>
-      {progress.families.length === 0 ? (
-        <p>{t('progress.families.empty')}</p>
-      ) : (
-        <TableScroll labelledBy={famCaption}>
-          <table className="progress__table">
-            <caption id={famCaption}>{t('progress.families.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('progress.families.family')}</th>
-                <th scope="col">{t('progress.families.attempts')}</th>
-                <th scope="col">{t('progress.families.solved')}</th>
-                <th scope="col">{t('progress.families.average')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {progress.families.map((f) => (
-                <tr key={f.key}>
-                  <th scope="row">
-                    {familyName(t, f.key)}
-                    {weak.has(f.key) ? <span className="progress__badge">{t('progress.families.weak')}</span> : null}
-                  </th>
-                  <td className="progress__num">{f.attempts}</td>
-                  <td className="progress__num">{f.solved}</td>
-                  <td className="progress__num">{f.averageScore ?? t('progress.none')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <FamilyTable families={progress.families} caption={t('progress.families.title')} weak={weakestFamilies(progress.families)} />
       <h3 id={examsId} className="progress__subheading">
         {t('team.member.exams')}
       </h3>
@@ -195,6 +172,54 @@ function Figures({ detail }: { detail: MemberDetail }) {
         </ul>
       )}
       <p className="progress__muted">{t('team.member.private')}</p>
+    </section>
+  );
+}
+
+/** One readable chat: its title links to the transcript; date, mode, score and why it is readable describe it. */
+function TranscriptItem({ chat }: { chat: MemberTranscript }) {
+  const { t, lang } = useI18n();
+  const detailsId = useId();
+  const date = new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium' });
+  const details = [
+    date.format(new Date(chat.createdAt)),
+    t(chat.mode === 'Prüfung' ? 'team.transcripts.exam' : 'team.transcripts.practice'),
+    chat.difficulty != null ? t(`difficulty.${chat.difficulty}` as MessageKey) : null,
+    chat.score != null ? percent(t, chat.score) : t('team.transcripts.notEvaluated'),
+    chat.sharedAt ? t('team.transcripts.shared') : null,
+    chat.assignment ? t('team.transcripts.assignment', { title: chat.assignment.title }) : null,
+  ].filter((part) => part !== null);
+  return (
+    <li className="team__transcript">
+      <Link to={`/team/chats/${encodeURIComponent(chat.conversationId)}`} aria-describedby={detailsId}>
+        {chat.title || t('team.transcripts.untitled')}
+      </Link>
+      <span id={detailsId} className="progress__muted">
+        {details.join(' · ')}
+      </span>
+    </li>
+  );
+}
+
+/** The member's chats the caller may read (shared with the team, exams of its assignments), each linking to its transcript. */
+function Transcripts({ transcripts }: { transcripts: readonly MemberTranscript[] }) {
+  const { t } = useI18n();
+  const headingId = useId();
+  return (
+    <section className="panel team__section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="progress__heading">
+        {t('team.transcripts.title')}
+      </h2>
+      <p className="progress__muted">{t('team.transcripts.text')}</p>
+      {transcripts.length === 0 ? (
+        <p>{t('team.transcripts.empty')}</p>
+      ) : (
+        <ul className="team__transcripts" aria-labelledby={headingId}>
+          {transcripts.map((chat) => (
+            <TranscriptItem key={chat.conversationId} chat={chat} />
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
@@ -229,6 +254,7 @@ function MemberView({ userId, team }: { userId: string; team: Team }) {
       ) : (
         <>
           <Figures detail={detail.data} />
+          <Transcripts transcripts={detail.data.transcripts} />
           {team.role === 'owner' && detail.data.member.role !== 'owner' ? <OwnerActions member={detail.data.member} /> : null}
         </>
       )}

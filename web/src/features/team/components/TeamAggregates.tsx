@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { useI18n } from '../../../lib/i18n';
-import { familyName, LineChart, percent, TableScroll, techniqueName, useWeekLabel } from '../../progress/shared';
+import { FamilyTable, LineChart, percent, techniqueName, useWeekLabel } from '../../progress/shared';
 import type { Range } from '../api/members';
 import { teamProgressQueryOptions } from '../api/progress';
 import { mostFailedFamilies } from '../lib/aggregates';
@@ -18,7 +18,6 @@ export function TeamAggregates({ range }: { range: Range }) {
   const report = useQuery(teamProgressQueryOptions(range));
   const headingId = useId();
   const familiesId = useId();
-  const captionId = useId();
   if (report.isPending) return <p role="status">{t('common.loading')}</p>;
   if (report.isError) return <Alert tone="error">{t('team.aggregates.loadFailed')}</Alert>;
   const { techniques, weekly, families } = report.data;
@@ -55,35 +54,7 @@ export function TeamAggregates({ range }: { range: Range }) {
       <h3 id={familiesId} className="progress__subheading">
         {t('team.aggregates.families')}
       </h3>
-      {failed.length === 0 ? (
-        <p>{t('progress.families.empty')}</p>
-      ) : (
-        <TableScroll labelledBy={captionId}>
-          <table className="progress__table">
-            <caption id={captionId} className="visually-hidden">
-              {t('team.aggregates.families')}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('progress.families.family')}</th>
-                <th scope="col">{t('progress.families.attempts')}</th>
-                <th scope="col">{t('team.aggregates.failed')}</th>
-                <th scope="col">{t('progress.families.average')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {failed.map((f) => (
-                <tr key={f.key}>
-                  <th scope="row">{familyName(t, f.key)}</th>
-                  <td className="progress__num">{f.attempts}</td>
-                  <td className="progress__num">{f.attempts - f.solved}</td>
-                  <td className="progress__num">{f.averageScore ?? t('progress.none')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <FamilyTable families={failed} caption={t('team.aggregates.families')} captionHidden count="failed" />
     </section>
   );
 }

@@ -261,6 +261,54 @@ describe("'Team' (issue 27)", () => {
     expect(await screen.findByRole('heading', { name: 'Du bist in keinem Team' })).toBeInTheDocument();
   });
 
+  it('deletes the team after asking, saying that the seats subscription ends; PayPal failing keeps the team', async () => {
+    teamApi(makeTeam({ seats: { quantity: 3, assigned: 2, status: 'ACTIVE' } }));
+    let tries = 0;
+    server.use(
+      http.delete('/api/team', () => {
+        tries++;
+        if (tries === 1) {
+          return HttpResponse.json(
+            {
+              code: 'team_delete_subscription_failed',
+              error: 'Das Team-Abo konnte nicht gekündigt werden. Das Team wurde nicht gelöscht. Bitte versuche es später erneut.',
+            },
+            { status: 503 },
+          );
+        }
+        server.use(http.get('/api/team', () => HttpResponse.json({ error: 'x', code: 'team_not_found' }, { status: 404 })));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = await openTeam();
+    await user.click(await screen.findByRole('button', { name: 'Team löschen' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Team löschen' }));
+    expect(
+      dialog.getByText(
+        'Das Team „Vertrieb Nord“ mit allen Mitgliedschaften und Einladungen löschen? Das Team-Abo mit 3 Plätzen wird dabei sofort bei PayPal gekündigt, alle Plätze enden. Alle behalten ihr Konto und ihre Chats.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Team löschen' }));
+    expect(
+      await dialog.findByText('Das Team-Abo konnte nicht gekündigt werden. Das Team wurde nicht gelöscht. Bitte versuche es später erneut.'),
+    ).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Team löschen' }));
+    await waitFor(() => expect(tries).toBe(2));
+    expect(await screen.findByRole('heading', { name: 'Du bist in keinem Team' })).toBeInTheDocument();
+  });
+
+  it('asks to delete a team without seats without naming a subscription', async () => {
+    teamApi(makeTeam({ seats: { quantity: 3, assigned: 0, status: 'CANCELLED' } }));
+    const { user } = await openTeam();
+    await user.click(await screen.findByRole('button', { name: 'Team löschen' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Team löschen' }));
+    expect(
+      dialog.getByText(
+        'Das Team „Vertrieb Nord“ mit allen Mitgliedschaften und Einladungen löschen? Alle behalten ihr Konto und ihre Chats.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('refreshes the figures when a member finishes a chat (live update of kind team)', async () => {
     const live = controlledSse();
     server.use(http.get('/api/realtime', () => live.response()));

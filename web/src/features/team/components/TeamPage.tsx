@@ -157,6 +157,9 @@ function JoinLink({ team }: { team: Team }) {
   );
 }
 
+/** PayPal's statuses of a team subscription that still bills (or will, once approved at PayPal: APPROVED). */
+const SEATS_BILLED = new Set(['ACTIVE', 'APPROVED', 'SUSPENDED']);
+
 /** The owner deletes the team; everyone else leaves it. */
 function ManageTeam({ team }: { team: Team }) {
   const { t } = useI18n();
@@ -173,6 +176,13 @@ function ManageTeam({ team }: { team: Team }) {
     },
   });
   const label = t(owner ? 'team.delete' : 'team.leave');
+  // Deleting the team cancels a team subscription that still bills; the dialog says so.
+  const seatsBilled = owner && SEATS_BILLED.has(team.seats.status) && team.seats.quantity > 0;
+  const confirmText = !owner
+    ? t('team.leave.confirm', { name: team.name })
+    : seatsBilled
+      ? t('team.delete.confirmSeats', { name: team.name, count: team.seats.quantity })
+      : t('team.delete.confirm', { name: team.name });
   return (
     <section className="panel team__section" aria-labelledby={headingId}>
       <h2 id={headingId} className="progress__heading">
@@ -187,7 +197,7 @@ function ManageTeam({ team }: { team: Team }) {
       <ConfirmDialog
         open={confirming}
         title={label}
-        text={t(owner ? 'team.delete.confirm' : 'team.leave.confirm', { name: team.name })}
+        text={confirmText}
         confirmLabel={label}
         tone="danger"
         busy={end.isPending}

@@ -104,6 +104,7 @@ describe("a member's page", () => {
       techniques: [{ key: 'acknowledge', shown: 3, total: 6, rate: 50, previousRate: null }],
       exams: [{ conversationId: CONVERSATION_ID, date: '2026-11-20T10:00:00Z', difficulty: 2, score: 72 }],
     },
+    transcripts: [],
   };
 
   it("shows an owner the member's figures and hands the team over after asking", async () => {
@@ -125,7 +126,12 @@ describe("a member's page", () => {
     const techniques = await screen.findByRole('table', { name: 'Techniken' });
     expect(within(techniques).getByText('50 %')).toBeInTheDocument();
     expect(screen.getByText(/Mittel · 72 %/)).toBeInTheDocument();
-    expect(screen.getByText('Was das Mitglied geschrieben hat, bleibt privat, bis es einen Chat mit dem Team teilt.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Was das Mitglied geschrieben hat, bleibt privat, bis es einen Chat mit dem Team teilt. Prüfungen aus Aufgaben des Teams können Inhaber und Manager nachlesen.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Noch keine geteilten Chats und keine Prüfungen aus Aufgaben.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: '7 Tage' }));
     await waitFor(() => expect(ranges).toEqual(['30', '7']));
@@ -159,6 +165,54 @@ describe("a member's page", () => {
     await user.click(dialog.getByRole('button', { name: 'Aus dem Team entfernen' }));
     await waitFor(() => expect(removed).toBe(true));
     await waitFor(() => expect(currentPath()).toBe('/team'));
+  });
+
+  it('lists the chats shared with the team and the assignment exams, each linking to its transcript', async () => {
+    inTeam(team({ role: 'manager' }));
+    const EXAM = '7e0b1a2c-0000-4000-8000-0000000000e1';
+    server.use(
+      http.get(`/api/team/members/${ANNA}`, () =>
+        HttpResponse.json({
+          ...detail,
+          transcripts: [
+            {
+              conversationId: EXAM,
+              title: 'Abschlussprüfung',
+              mode: 'Prüfung',
+              difficulty: null,
+              createdAt: '2026-11-24T10:00:00Z',
+              completedAt: '2026-11-24T10:20:00Z',
+              score: 81,
+              sharedAt: null,
+              assignment: { id: '7e0b1a2c-0000-4000-8000-0000000000f1', title: 'Preisgespräch' },
+            },
+            {
+              conversationId: CONVERSATION_ID,
+              title: '',
+              mode: 'Übung',
+              difficulty: 2,
+              createdAt: '2026-11-20T10:00:00Z',
+              completedAt: null,
+              score: null,
+              sharedAt: '2026-11-21T10:00:00Z',
+              assignment: null,
+            },
+          ],
+        } satisfies MemberDetail),
+      ),
+      http.get(`/api/team/conversations/${EXAM}`, () =>
+        HttpResponse.json({ chat: makeDetail(), author: { userId: ANNA, displayName: 'Anna Berg', email: 'anna@example.com' } }),
+      ),
+    );
+    const { user } = renderApp(`/team/members/${ANNA}`, { session: true });
+    const list = within(await screen.findByRole('list', { name: 'Geteilte Chats und Prüfungen aus Aufgaben' }));
+    const links = list.getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['Abschlussprüfung', 'Chat ohne Titel']);
+    expect(links[0]).toHaveAttribute('href', `/app/team/chats/${EXAM}`);
+    expect(links[0]).toHaveAccessibleDescription('24.11.2026 · Prüfung · 81 % · Aufgabe „Preisgespräch“');
+    expect(links[1]).toHaveAccessibleDescription('20.11.2026 · Übung · Mittel · nicht ausgewertet · geteilt');
+    await user.click(links[0]!);
+    await waitFor(() => expect(currentPath()).toBe(`/team/chats/${EXAM}`));
   });
 
   it('has no owner actions for a manager', async () => {

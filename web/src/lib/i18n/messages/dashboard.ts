@@ -55,6 +55,11 @@ export const dashboard = {
   'dashboard.teamTasks.field.members': { de: 'Für', en: 'For' },
   'dashboard.teamTasks.members.all': { de: 'Ganzes Team', en: 'Whole team' },
   'dashboard.teamTasks.members.some': { de: 'Ausgewählte Mitglieder', en: 'Selected members' },
+  'dashboard.teamTasks.members.allHint': {
+    de: 'Auch wer bis zum Fälligkeitsdatum dem Team beitritt, bekommt die Aufgabe. Wer das Team verlässt, verliert offene Aufgaben.',
+    en: 'Whoever joins the team before the due date gets the assignment too. Whoever leaves the team loses open assignments.',
+  },
+  'dashboard.teamTasks.wholeTeam': { de: 'ganzes Team', en: 'whole team' },
   'dashboard.teamTasks.submit': { de: 'Aufgabe zuweisen', en: 'Assign' },
   'dashboard.teamTasks.created': { de: 'Die Aufgabe wurde zugewiesen.', en: 'The assignment was given.' },
   'dashboard.teamTasks.error.title': { de: 'Bitte gib einen Titel ein.', en: 'Please enter a title.' },

@@ -68,6 +68,7 @@ export const progress = {
   'progress.families.family': { de: 'Einwand', en: 'Objection' },
   'progress.families.attempts': { de: 'Versuche', en: 'Attempts' },
   'progress.families.solved': { de: 'Gelöst', en: 'Overcome' },
+  'progress.families.failed': { de: 'nicht gelöst', en: 'not solved' },
   'progress.families.average': { de: 'Ø Punkte', en: 'Avg. score' },
   'progress.families.weak': { de: 'schwach', en: 'weak' },
 

@@ -261,6 +261,7 @@ export const serverEnglish: Record<ServerCode, string> = {
   team_bad_role: 'Invalid role.',
   team_bad_sort: 'Invalid sort order.',
   team_bad_leaderboard_period: 'Invalid period: week or month.',
+  team_delete_subscription_failed: 'The team subscription could not be cancelled. The team was not deleted. Please try again later.',
   seat_quantity: 'Please enter a number of seats from 1 to {max}.',
   seats_below_assigned: 'More seats are assigned. Take seats back first.',
   seats_exist: 'Your team already has a team subscription.',

@@ -110,7 +110,6 @@ export const team = {
     en: 'The share of the team’s answers that showed the technique, per week.',
   },
   'team.aggregates.families': { de: 'Einwände, an denen das Team am häufigsten scheitert', en: 'Objections the team fails most' },
-  'team.aggregates.failed': { de: 'nicht gelöst', en: 'not solved' },
   'team.aggregates.empty': { de: 'Noch keine bewerteten Antworten im Zeitraum.', en: 'No scored answers in the period yet.' },
   'team.aggregates.loadFailed': { de: 'Die Teamzahlen konnten nicht geladen werden.', en: 'The team’s figures could not be loaded.' },
 
@@ -123,9 +122,24 @@ export const team = {
   'team.member.noExams': { de: 'Keine bewerteten Prüfungen im Zeitraum.', en: 'No evaluated exams in the period.' },
   'team.member.exam': { de: '{date} · {difficulty} · {score}', en: '{date} · {difficulty} · {score}' },
   'team.member.private': {
-    de: 'Was das Mitglied geschrieben hat, bleibt privat, bis es einen Chat mit dem Team teilt.',
-    en: 'What the member wrote stays private until they share a chat with the team.',
+    de: 'Was das Mitglied geschrieben hat, bleibt privat, bis es einen Chat mit dem Team teilt. Prüfungen aus Aufgaben des Teams können Inhaber und Manager nachlesen.',
+    en: 'What the member wrote stays private until they share a chat with the team. Exams of the team’s assignments are readable by owners and managers.',
   },
+  'team.transcripts.title': { de: 'Geteilte Chats und Prüfungen aus Aufgaben', en: 'Shared chats and assignment exams' },
+  'team.transcripts.text': {
+    de: 'Die neuesten 20 Chats, die du nachlesen kannst: mit dem Team geteilte und Prüfungen aus Aufgaben des Teams.',
+    en: 'The newest 20 chats you can read: shared with the team, and exams of the team’s assignments.',
+  },
+  'team.transcripts.empty': {
+    de: 'Noch keine geteilten Chats und keine Prüfungen aus Aufgaben.',
+    en: 'No shared chats and no assignment exams yet.',
+  },
+  'team.transcripts.untitled': { de: 'Chat ohne Titel', en: 'Untitled chat' },
+  'team.transcripts.practice': { de: 'Übung', en: 'Practice' },
+  'team.transcripts.exam': { de: 'Prüfung', en: 'Exam' },
+  'team.transcripts.notEvaluated': { de: 'nicht ausgewertet', en: 'not evaluated' },
+  'team.transcripts.shared': { de: 'geteilt', en: 'shared' },
+  'team.transcripts.assignment': { de: 'Aufgabe „{title}“', en: 'assignment “{title}”' },
   'team.member.actions': { de: 'Verwalten', en: 'Manage' },
   'team.member.changeRole': { de: 'Rolle ändern', en: 'Change role' },
   'team.member.saveRole': { de: 'Rolle speichern', en: 'Save role' },
@@ -148,6 +162,18 @@ export const team = {
   'team.delete.confirm': {
     de: 'Das Team „{name}“ mit allen Mitgliedschaften und Einladungen löschen? Alle behalten ihr Konto und ihre Chats.',
     en: 'Delete the team “{name}” with all memberships and invitations? Everyone keeps their account and chats.',
+  },
+  'team.delete.confirmSeats': {
+    de: {
+      one: 'Das Team „{name}“ mit allen Mitgliedschaften und Einladungen löschen? Das Team-Abo mit {count} Platz wird dabei sofort bei PayPal gekündigt, der Platz endet. Alle behalten ihr Konto und ihre Chats.',
+      other:
+        'Das Team „{name}“ mit allen Mitgliedschaften und Einladungen löschen? Das Team-Abo mit {count} Plätzen wird dabei sofort bei PayPal gekündigt, alle Plätze enden. Alle behalten ihr Konto und ihre Chats.',
+    },
+    en: {
+      one: 'Delete the team “{name}” with all memberships and invitations? Its team subscription with {count} seat is cancelled at PayPal at once, and the seat ends. Everyone keeps their account and chats.',
+      other:
+        'Delete the team “{name}” with all memberships and invitations? Its team subscription with {count} seats is cancelled at PayPal at once, and all seats end. Everyone keeps their account and chats.',
+    },
   },
   'team.delete.done': { de: 'Das Team wurde gelöscht.', en: 'The team was deleted.' },
   'team.leave': { de: 'Team verlassen', en: 'Leave team' },
@@ -204,8 +230,8 @@ export const team = {
   // 'Mein Fortschritt': what the team sees
   'team.privacy.title': { de: 'Was dein Team sieht', en: 'What your team sees' },
   'team.privacy.text': {
-    de: 'Inhaber und Manager deines Teams „{name}“ sehen deine letzte Aktivität, wie viele Chats und Antworten du im Zeitraum hattest, deine Technik-Quoten, deine schwächsten Einwände und die Ergebnisse deiner Prüfungen – also die Zahlen dieser Seite. Was du geschrieben hast, bleibt privat, außer du teilst einen Chat mit „Mit meinem Team teilen“ (jederzeit widerrufbar). In der Bestenliste sehen alle im Team deinen Namen und deine XP, solange „In der Bestenliste anzeigen“ im Profil eingeschaltet ist.',
-    en: 'The owner and managers of your team “{name}” see your last activity, how many chats and answers you had in the period, your technique rates, your weakest objections and your exam results – the figures of this page. What you wrote stays private unless you share a chat with “Share with my team” (revocable at any time). Everyone in the team sees your name and XP on the leaderboard while “Show me on the leaderboard” is on in your profile.',
+    de: 'Inhaber und Manager deines Teams „{name}“ sehen deine letzte Aktivität, wie viele Chats und Antworten du im Zeitraum hattest, deine Technik-Quoten, deine schwächsten Einwände und die Ergebnisse deiner Prüfungen – also die Zahlen dieser Seite. Was du geschrieben hast, bleibt privat, außer du teilst einen Chat mit „Mit meinem Team teilen“ (jederzeit widerrufbar); Prüfungen, die du für eine Aufgabe des Teams machst, können sie nachlesen. In der Bestenliste sehen alle im Team deinen Namen und deine XP, solange „In der Bestenliste anzeigen“ im Profil eingeschaltet ist.',
+    en: 'The owner and managers of your team “{name}” see your last activity, how many chats and answers you had in the period, your technique rates, your weakest objections and your exam results – the figures of this page. What you wrote stays private unless you share a chat with “Share with my team” (revocable at any time); they can read the exams you take for a team assignment. Everyone in the team sees your name and XP on the leaderboard while “Show me on the leaderboard” is on in your profile.',
   },
   'team.privacy.manager': {
     de: 'Du bist {role} im Team „{name}“: Du siehst die Zahlen der Mitglieder, nicht ihre Chats, außer sie teilen einen.',
