@@ -170,7 +170,8 @@ func (s *TeamService) DeleteInvitation(ctx context.Context, id string) error {
 // Join uses an invitation (one guarded UPDATE: of concurrent joins with
 // one invitation, one matches the unused row) or the team's join link, and
 // adds u in the same transaction; when u is in a team the transaction
-// rolls back and the invitation stays unused.
+// rolls back and the invitation stays unused — unless it is the invitation
+// u joined that team with, which answers u's membership again.
 func (s *TeamService) Join(ctx context.Context, u *salescoach.User, tokenHash, joinToken string, now time.Time) (*salescoach.Membership, error) {
 	if !salescoach.CanFoundTeam(u) {
 		return nil, salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgTeamEmailUnconfirmed)
@@ -183,6 +184,20 @@ func (s *TeamService) Join(ctx context.Context, u *salescoach.User, tokenHash, j
 			return dbError(err, "join: membership")
 		}
 		if n > 0 {
+			// The invitation u joined with already (signing up through it
+			// joins on confirmation, before its link is opened again):
+			// the membership it gave, not a conflict.
+			var mine int
+			if err := r.queryRow(ctx, `SELECT COUNT(*) FROM team_invitations i
+				JOIN team_members m ON m.team_id = i.team_id AND m.user_id = i.used_by
+				WHERE i.token_hash = ? AND i.used_by = ?`, tokenHash, u.ID).Scan(&mine); err != nil {
+				return dbError(err, "join: own invitation")
+			}
+			if mine > 0 {
+				var err error
+				ms, err = teamMembership(ctx, r, u.ID)
+				return err
+			}
 			return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgTeamAlreadyMember)
 		}
 		var teamID, role string

@@ -161,7 +161,8 @@ func TestTeamInvitationSingleUseAndExpiry(t *testing.T) {
 }
 
 // TestTeamJoinByEmail: a person invited before they had an account joins
-// when they confirm the address, in the invitation's role; without an
+// when they confirm the address, in the invitation's role, and opening the
+// invitation's link afterwards answers that membership; without an
 // invitation nothing happens.
 func TestTeamJoinByEmail(t *testing.T) {
 	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
@@ -176,6 +177,19 @@ func TestTeamJoinByEmail(t *testing.T) {
 		}
 		// Used up.
 		_, err = f.s.Join(ctx, newUser(t, db, "x@example.com"), "hash-new", "raw", t0)
+		wantCode(t, err, salescoach.ENOTFOUND)
+		// Its own link, opened after the confirmation joined: the same
+		// membership, not "already in a team"; after leaving it is used
+		// up for them too, and another invitation still conflicts.
+		again, err := f.s.Join(ctx, u, "hash-new", "raw", t0.Add(2*time.Hour))
+		mustNil(t, err)
+		if again.Team.ID != f.team.Team.ID || again.Role != salescoach.RoleManager {
+			t.Errorf("own invitation again = %+v", again)
+		}
+		_, err = f.s.Join(ctx, u, "hash-manager", "raw", t0)
+		wantCode(t, err, salescoach.ECONFLICT)
+		mustNil(t, f.s.Leave(ctx, u.ID))
+		_, err = f.s.Join(ctx, u, "hash-new", "raw", t0.Add(3*time.Hour))
 		wantCode(t, err, salescoach.ENOTFOUND)
 		ms, err = f.s.JoinByEmail(ctx, newUser(t, db, "nobody@example.com"), t0)
 		if err != nil || ms != nil {

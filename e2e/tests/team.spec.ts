@@ -173,7 +173,8 @@ test('a team from founding to the score of an exam: seats, invitations, practice
     await expect(benPage.getByText('Du wurdest in ein Team eingeladen.', { exact: false })).toBeVisible();
     await signUpAndConfirm(benPage, ben);
     await signIn(benPage, ben, PASSWORD);
-    await expect(benPage.getByText('Du bist bereits im Team „Vertrieb Nord“.')).toBeVisible();
+    // Confirming joined him; the invitation's link, kept through the sign-up, welcomes him.
+    await expect(benPage.getByText('Willkommen im Team „Vertrieb Nord“!')).toBeVisible();
     // A new account: the profile first (his name, his product), the tour later.
     const benProfile = benPage.getByRole('dialog', { name: 'Profil bearbeiten' });
     await benProfile.getByLabel('Anzeigename').fill('Ben Team');
@@ -226,17 +227,24 @@ test('a team from founding to the score of an exam: seats, invitations, practice
     expect(Number(await memberCell(page, 'Ben Team', 'answers').textContent())).toBeGreaterThan(0);
   });
 
-  await test.step(`Anna shares her chat ('Mit meinem Team teilen'); the owner reads it; revoked, it is gone`, async () => {
+  await test.step(`Anna shares her chat ('Mit meinem Team teilen'); the owner finds it on her page and reads it; revoked, it is gone`, async () => {
+    await memberRow(page, 'Anna Team').getByRole('link', { name: 'Anna Team' }).click();
+    await expect(page.getByText('Noch keine geteilten Chats und keine Prüfungen aus Aufgaben.')).toBeVisible();
     await annaPage.getByRole('button', { name: 'Mit meinem Team teilen' }).click();
     await expect(annaPage.getByText('Mit deinem Team geteilt', { exact: true })).toBeVisible();
-    const [shared] = await apiCall<{ id: string }[]>(request, annaToken, 'GET', '/api/conversations');
-    await page.goto(appURL(`/team/chats/${shared!.id}`));
+    // The member page follows live; the list links to the transcript.
+    const readable = page.getByRole('list', { name: 'Geteilte Chats und Prüfungen aus Aufgaben' });
+    await expect(readable.getByRole('listitem')).toHaveCount(1);
+    await expect(readable.getByRole('listitem')).toContainText('Übung');
+    await readable.getByRole('link').click();
     await expect(page.getByRole('heading', { name: 'Geteilter Chat von Anna Team', level: 1 })).toBeVisible();
     await expect(page.getByText(PITCH)).toBeVisible();
     await annaPage.getByRole('button', { name: 'Teilen beenden' }).click();
     await expect(annaPage.getByRole('button', { name: 'Mit meinem Team teilen' })).toBeVisible();
     await page.reload();
     await expect(page.getByText('Dieser Chat ist nicht (mehr) mit dem Team geteilt.')).toBeVisible();
+    await page.goBack();
+    await expect(page.getByText('Noch keine geteilten Chats und keine Prüfungen aus Aufgaben.')).toBeVisible();
   });
 
   await test.step(`The owner's table: sorted by chats, searched; Anna's page with her techniques`, async () => {
@@ -295,7 +303,14 @@ test('a team from founding to the score of an exam: seats, invitations, practice
     await expect(exam.getByRole('row', { name: /Ben Team.*Offen/ })).toBeVisible();
     await openTeam(page);
     await memberRow(page, 'Anna Team').getByRole('link', { name: 'Anna Team' }).click();
-    await expect(page.getByRole('list', { name: 'Prüfungen' })).toContainText(`${score} %`);
+    await expect(page.getByRole('list', { name: 'Prüfungen', exact: true })).toContainText(`${score} %`);
+    // The assignment's exam is readable to the team: listed with its score, its transcript a click away.
+    const readable = page.getByRole('list', { name: 'Geteilte Chats und Prüfungen aus Aufgaben' });
+    await expect(readable.getByRole('listitem')).toHaveCount(1);
+    await expect(readable.getByRole('listitem')).toContainText(`Prüfung`);
+    await expect(readable.getByRole('listitem')).toContainText(`${score} %`);
+    await readable.getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Anna Team');
   });
 
   await test.step(`The leaderboard shows both, to the owner and to Anna`, async () => {
@@ -335,7 +350,7 @@ test('a team from founding to the score of an exam: seats, invitations, practice
     await memberRow(page, 'Anna Team').getByRole('link', { name: 'Anna Team' }).click();
     await expect(page.getByRole('heading', { name: 'Anna Team', level: 1 })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Techniques' })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Exams' })).toContainText(`${score} %`);
+    await expect(page.getByRole('list', { name: 'Exams', exact: true })).toContainText(`${score} %`);
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page, "Anna's page in English on a phone");
   });
