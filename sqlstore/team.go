@@ -462,22 +462,20 @@ func scanMember(s rowScanner) (*salescoach.Member, error) {
 }
 
 // memberSkills fills the members' technique rates and weakest families of
-// the period from the day aggregates, reading only rows of users in teamID.
+// the period from the running totals of migration 0041 (the newest total
+// minus the last one before the period, for each member and technique or
+// family: index seeks, whatever the period), reading only rows of users in
+// teamID.
 func memberSkills(ctx context.Context, r runner, teamID, startDay string, members []*salescoach.Member) error {
 	if len(members) == 0 {
 		return nil
 	}
 	byID := make(map[string]*salescoach.Member, len(members))
-	in := strings.Repeat(", ?", len(members))[2:]
-	args := []any{teamID, startDay}
 	for _, mem := range members {
 		byID[mem.UserID] = mem
-		args = append(args, mem.UserID)
 	}
-	rows, err := r.queryRows(ctx, `SELECT t.user_id, t.technique, SUM(t.shown), SUM(t.total)
-		FROM skill_technique_days t JOIN team_members m ON m.user_id = t.user_id AND m.team_id = ?
-		WHERE t.day >= ? AND t.user_id IN (`+in+`)
-		GROUP BY t.user_id, t.technique`, args...)
+	rows, err := r.queryRows(ctx, periodTotalsQuery("skill_technique_totals", "technique", "shown", "total", len(members), len(salescoach.SkillTechniques)),
+		periodTotalsArgs(teamID, startDay, members, salescoach.SkillTechniques)...)
 	if err != nil {
 		return dbError(err, "members: techniques")
 	}
@@ -504,10 +502,8 @@ func memberSkills(ctx context.Context, r runner, teamID, startDay string, member
 		answers, sum int
 	}
 	fams := map[string][]fam{}
-	rows, err = r.queryRows(ctx, `SELECT f.user_id, f.family, SUM(f.answers), SUM(f.score_sum)
-		FROM skill_family_days f JOIN team_members m ON m.user_id = f.user_id AND m.team_id = ?
-		WHERE f.day >= ? AND f.user_id IN (`+in+`)
-		GROUP BY f.user_id, f.family`, args...)
+	rows, err = r.queryRows(ctx, periodTotalsQuery("skill_family_totals", "family", "answers", "score_sum", len(members), len(salescoach.SkillFamilies)),
+		periodTotalsArgs(teamID, startDay, members, salescoach.SkillFamilies)...)
 	if err != nil {
 		return dbError(err, "members: families")
 	}
@@ -542,6 +538,33 @@ func memberSkills(ctx context.Context, r runner, teamID, startDay string, member
 		}
 	}
 	return nil
+}
+
+// periodTotalsQuery reads, from a running-totals table of migration 0041
+// keyed (user_id, key, day), two figures of the period for each of users ×
+// keys pairs: the newest row minus the last row before the period's first
+// day (a pair without rows has none). Its arguments are periodTotalsArgs.
+func periodTotalsQuery(table, key, a, b string, users, keys int) string {
+	pairs := strings.Repeat(", (?, ?)", users*keys)[2:]
+	last := func(alias, before string) string {
+		return alias + `.day = (SELECT MAX(x.day) FROM ` + table + ` x WHERE x.user_id = k.column1 AND x.` + key + ` = k.column2` + before + `)`
+	}
+	return `SELECT k.column1, k.column2, c.` + a + ` - COALESCE(p.` + a + `, 0), c.` + b + ` - COALESCE(p.` + b + `, 0)
+		FROM (VALUES ` + pairs + `) k
+		JOIN team_members m ON m.user_id = k.column1 AND m.team_id = ?
+		JOIN ` + table + ` c ON c.user_id = k.column1 AND c.` + key + ` = k.column2 AND ` + last("c", "") + `
+		LEFT JOIN ` + table + ` p ON p.user_id = k.column1 AND p.` + key + ` = k.column2 AND ` + last("p", ` AND x.day < ?`)
+}
+
+// periodTotalsArgs are periodTotalsQuery's arguments.
+func periodTotalsArgs(teamID, startDay string, members []*salescoach.Member, keys []string) []any {
+	args := make([]any, 0, 2*len(members)*len(keys)+2)
+	for _, mem := range members {
+		for _, k := range keys {
+			args = append(args, mem.UserID, k)
+		}
+	}
+	return append(args, teamID, startDay)
 }
 
 // Member reads one member of the caller's team with their figures.

@@ -2,6 +2,7 @@ package sqlstore_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -533,6 +534,17 @@ func TestAnswerTotalsFollowFamilyDays(t *testing.T) {
 		ins(f.member, 10, "timing", 3) // between two days
 		ins(f.outsider, 3, "price", 9)
 		ins(f.manager, 100, "price", 6) // before every period
+		tech := func(ago int, technique string, shown, total int) {
+			exec(t, db, `INSERT INTO skill_technique_days (user_id, day, technique, shown, total) VALUES (?, ?, ?, ?, ?)`,
+				f.member.ID, day(ago), technique, shown, total)
+		}
+		tech(3, "question", 1, 4)
+		tech(50, "question", 3, 3) // before the newest day
+		tech(0, "question", 0, 2)
+		tech(10, "benefit", 2, 2)
+		tech(100, "benefit", 0, 5) // before every period
+		exec(t, db, `UPDATE skill_technique_days SET shown = shown + 1, total = total + 1 WHERE user_id = ? AND day = ? AND technique = 'question'`, f.member.ID, day(3))
+		exec(t, db, `DELETE FROM skill_technique_days WHERE user_id = ? AND day = ? AND technique = 'question'`, f.member.ID, day(0))
 		exec(t, db, `UPDATE skill_family_days SET answers = answers + 2 WHERE user_id = ? AND day = ? AND family = 'trust'`, f.member.ID, day(3))
 		exec(t, db, `UPDATE skill_family_days SET score_sum = 10 WHERE user_id = ? AND day = ?`, f.member.ID, day(10))
 		exec(t, db, `DELETE FROM skill_family_days WHERE user_id = ? AND day = ? AND family = 'price'`, f.member.ID, day(3))
@@ -548,12 +560,27 @@ func TestAnswerTotalsFollowFamilyDays(t *testing.T) {
 					if m.Answers != want {
 						t.Errorf("%s: %s over %d days: %d answers, want %d", when, u.Email, days, m.Answers, want)
 					}
+					// Technique rates from 0041's totals equal the day rows' sums.
+					for _, k := range salescoach.SkillTechniques {
+						shown := count(t, db, `SELECT COALESCE(SUM(shown), 0) FROM skill_technique_days WHERE user_id = ? AND technique = ? AND day >= ?`, u.ID, k, startDay)
+						total := count(t, db, `SELECT COALESCE(SUM(total), 0) FROM skill_technique_days WHERE user_id = ? AND technique = ? AND day >= ?`, u.ID, k, startDay)
+						got, ok := m.Techniques[k]
+						if rate := salescoach.Rate(shown, total); (rate == nil) == ok || (rate != nil && *rate != got) {
+							t.Errorf("%s: %s over %d days: %s = %v (%t), want %d of %d", when, u.Email, days, k, got, ok, shown, total)
+						}
+					}
 				}
 			}
 			page, err := f.s.Members(ctx, f.owner.ID, salescoach.MemberQuery{Days: 90, Sort: "-answers"}, t0)
 			mustNil(t, err)
 			if page.Members[0].UserID != f.member.ID || page.Members[0].Answers != 15 || page.Members[1].Answers != 0 {
 				t.Errorf("%s: by answers: %+v, %+v", when, page.Members[0], page.Members[1])
+			}
+			// From 0041's family totals: price 9 answers (5 + 4) and trust
+			// 3, both averaging 0 (catalogue order), then timing (3
+			// answers, 10 points).
+			if w := page.Members[0].WeakestFamilies; !slices.Equal(w, []string{"price", "trust", "timing"}) {
+				t.Errorf("%s: weakest families over 90 days: %v", when, w)
 			}
 		}
 		check("triggers")
@@ -567,8 +594,8 @@ func TestAnswerTotalsFollowFamilyDays(t *testing.T) {
 	})
 }
 
-// TestAnswerTotalsBackfill: migration 0040 builds the running totals of
-// the day rows already there.
+// TestAnswerTotalsBackfill: migrations 0040 and 0041 build the running
+// totals of the day rows already there.
 func TestAnswerTotalsBackfill(t *testing.T) {
 	t.Parallel()
 	t.Run("sqlite", func(t *testing.T) { testAnswerTotalsBackfill(t, emptySQLite(t)) })
@@ -592,7 +619,16 @@ func testAnswerTotalsBackfill(t *testing.T, db *sqlstore.DB) {
 		exec(t, db, `INSERT INTO skill_family_days (user_id, day, family, answers, score_sum, attempts, solved) VALUES (?, ?, ?, ?, 0, 0, 0)`,
 			r.u.ID, r.day, r.family, r.n)
 	}
+	exec(t, db, `INSERT INTO skill_technique_days (user_id, day, technique, shown, total) VALUES (?, '2026-03-05', 'question', 1, 2), (?, '2026-03-01', 'question', 2, 2)`,
+		ann.ID, ann.ID)
 	mustNil(t, db.Migrate(ctx))
+	// 0041's backfill.
+	if got := count(t, db, `SELECT shown * 100 + total FROM skill_technique_totals WHERE user_id = ? AND technique = 'question' AND day = '2026-03-05'`, ann.ID); got != 304 {
+		t.Errorf("question totals on 03-05: %d, want 3 shown of 4", got)
+	}
+	if got := count(t, db, `SELECT answers FROM skill_family_totals WHERE user_id = ? AND family = 'price' AND day = '2026-03-05'`, ann.ID); got != 3 {
+		t.Errorf("price totals on 03-05: %d, want 3", got)
+	}
 	for _, c := range []struct {
 		u    *salescoach.User
 		day  string
