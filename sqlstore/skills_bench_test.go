@@ -96,15 +96,6 @@ func seedSkillBench(b *testing.B, db *sqlstore.DB) {
 		exec(`INSERT INTO skill_answer_totals (user_id, day, answers)
 			SELECT user_id, day, SUM(n) OVER (PARTITION BY user_id ORDER BY day)
 			FROM (SELECT user_id, day, SUM(answers) AS n FROM skill_family_days GROUP BY user_id, day) d`)
-		// And 0041's.
-		exec(`INSERT INTO skill_technique_totals (user_id, technique, day, shown, total)
-			SELECT user_id, technique, day, SUM(shown) OVER (PARTITION BY user_id, technique ORDER BY day),
-				SUM(total) OVER (PARTITION BY user_id, technique ORDER BY day)
-			FROM skill_technique_days`)
-		exec(`INSERT INTO skill_family_totals (user_id, family, day, answers, score_sum)
-			SELECT user_id, family, day, SUM(answers) OVER (PARTITION BY user_id, family ORDER BY day),
-				SUM(score_sum) OVER (PARTITION BY user_id, family ORDER BY day)
-			FROM skill_family_days`)
 	}
 	commit()
 	analyzeBench(b, db)

@@ -9,6 +9,11 @@
 -- including that day, so a period's figures are the newest row minus the
 -- last row before the period: two index seeks per member and technique,
 -- whatever the period. Triggers keep them as 0040's keep skill_answer_totals.
+--
+-- SQLite only: PostgreSQL sums the day rows of a page faster than it runs
+-- the seeks (measured; see sqlstore periodFigures), so it keeps no totals
+-- and pays no triggers for them.
+-- sqlite-only begin
 CREATE TABLE skill_technique_totals (
     user_id   TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     technique TEXT NOT NULL,
@@ -37,7 +42,6 @@ SELECT user_id, family, day,
     SUM(score_sum) OVER (PARTITION BY user_id, family ORDER BY day)
 FROM skill_family_days;
 
--- sqlite-only begin
 CREATE TRIGGER skill_technique_days_totals_insert AFTER INSERT ON skill_technique_days
 BEGIN
     INSERT INTO skill_technique_totals (user_id, technique, day, shown, total)
@@ -82,54 +86,3 @@ BEGIN
     WHERE user_id = OLD.user_id AND family = OLD.family AND day >= OLD.day;
 END;
 -- sqlite-only end
-
--- postgres-only begin
--- As 0040's: two answers of one user never run at once (SaveTurn takes the
--- user's profile row first).
-CREATE FUNCTION skill_technique_totals_follow() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    IF TG_OP = 'INSERT' THEN
-        INSERT INTO skill_technique_totals (user_id, technique, day, shown, total)
-        SELECT NEW.user_id, NEW.technique, NEW.day, COALESCE(MAX(p.shown), 0), COALESCE(MAX(p.total), 0)
-        FROM (SELECT t.shown, t.total FROM skill_technique_totals t
-            WHERE t.user_id = NEW.user_id AND t.technique = NEW.technique AND t.day < NEW.day ORDER BY t.day DESC LIMIT 1) p
-        ON CONFLICT (user_id, technique, day) DO NOTHING;
-        UPDATE skill_technique_totals SET shown = shown + NEW.shown, total = total + NEW.total
-        WHERE user_id = NEW.user_id AND technique = NEW.technique AND day >= NEW.day;
-    ELSIF TG_OP = 'UPDATE' THEN
-        UPDATE skill_technique_totals SET shown = shown + NEW.shown - OLD.shown, total = total + NEW.total - OLD.total
-        WHERE user_id = NEW.user_id AND technique = NEW.technique AND day >= NEW.day;
-    ELSE
-        UPDATE skill_technique_totals SET shown = shown - OLD.shown, total = total - OLD.total
-        WHERE user_id = OLD.user_id AND technique = OLD.technique AND day >= OLD.day;
-    END IF;
-    RETURN NULL;
-END $$;
-CREATE TRIGGER skill_technique_days_totals AFTER INSERT OR UPDATE OR DELETE ON skill_technique_days
-    FOR EACH ROW EXECUTE FUNCTION skill_technique_totals_follow();
-
-CREATE FUNCTION skill_family_totals_follow() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    IF TG_OP = 'INSERT' THEN
-        INSERT INTO skill_family_totals (user_id, family, day, answers, score_sum)
-        SELECT NEW.user_id, NEW.family, NEW.day, COALESCE(MAX(p.answers), 0), COALESCE(MAX(p.score_sum), 0)
-        FROM (SELECT t.answers, t.score_sum FROM skill_family_totals t
-            WHERE t.user_id = NEW.user_id AND t.family = NEW.family AND t.day < NEW.day ORDER BY t.day DESC LIMIT 1) p
-        ON CONFLICT (user_id, family, day) DO NOTHING;
-        UPDATE skill_family_totals SET answers = answers + NEW.answers, score_sum = score_sum + NEW.score_sum
-        WHERE user_id = NEW.user_id AND family = NEW.family AND day >= NEW.day;
-    ELSIF TG_OP = 'UPDATE' THEN
-        IF NEW.answers <> OLD.answers OR NEW.score_sum <> OLD.score_sum THEN
-            UPDATE skill_family_totals SET answers = answers + NEW.answers - OLD.answers,
-                score_sum = score_sum + NEW.score_sum - OLD.score_sum
-            WHERE user_id = NEW.user_id AND family = NEW.family AND day >= NEW.day;
-        END IF;
-    ELSE
-        UPDATE skill_family_totals SET answers = answers - OLD.answers, score_sum = score_sum - OLD.score_sum
-        WHERE user_id = OLD.user_id AND family = OLD.family AND day >= OLD.day;
-    END IF;
-    RETURN NULL;
-END $$;
-CREATE TRIGGER skill_family_days_totals AFTER INSERT OR UPDATE OR DELETE ON skill_family_days
-    FOR EACH ROW EXECUTE FUNCTION skill_family_totals_follow();
--- postgres-only end
