@@ -16,6 +16,11 @@ import (
 // list true.
 var migrationSeeded = []string{"challenges", "tone_presets"}
 
+// SQLiteOnlyTables hold what SQLite keeps for speed and PostgreSQL does
+// not (migration 0041's running totals, derived from rows the copy brings
+// along); a copy to PostgreSQL leaves them behind.
+var SQLiteOnlyTables = []string{"skill_family_totals", "skill_technique_totals"}
+
 // CopyOptions tune Copy.
 type CopyOptions struct {
 	// Batch is how many rows one INSERT carries (500 when zero; fewer when
@@ -147,6 +152,7 @@ func copyPlan(ctx context.Context, stx, dtx *sql.Tx) ([]copyTableInfo, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sqlstore: copy: source tables: %w", err)
 	}
+	srcTables = slices.DeleteFunc(srcTables, func(name string) bool { return slices.Contains(SQLiteOnlyTables, name) })
 	dstTables, err := stringColumn(ctx, dtx, tablesQuery[DialectPostgres])
 	if err != nil {
 		return nil, fmt.Errorf("sqlstore: copy: target tables: %w", err)
