@@ -96,6 +96,23 @@ func Copy(ctx context.Context, src, dst *DB, opts CopyOptions) ([]CopiedTable, e
 		}
 	}
 
+	// The rows arrive as the source holds them, derived ones too (the team
+	// day tables of migration 0037, the running totals of 0040): the
+	// target's triggers, which derive those from the copied day rows and
+	// memberships, would count them a second time. They are off for the
+	// copy, in its transaction (ALTER TABLE needs only the tables' owner,
+	// not a superuser as session_replication_role would).
+	setTriggers := func(state string) error {
+		for _, t := range tables {
+			if _, err := dtx.ExecContext(ctx, `ALTER TABLE `+quoteIdent(t.name)+` `+state+` TRIGGER USER`); err != nil {
+				return fmt.Errorf("sqlstore: copy: %s triggers of %s: %w", strings.ToLower(state), t.name, err)
+			}
+		}
+		return nil
+	}
+	if err := setTriggers("DISABLE"); err != nil {
+		return nil, err
+	}
 	out := make([]CopiedTable, 0, len(tables))
 	for _, t := range tables {
 		n, err := copyTable(ctx, stx, dtx, t, opts)
@@ -103,6 +120,9 @@ func Copy(ctx context.Context, src, dst *DB, opts CopyOptions) ([]CopiedTable, e
 			return nil, err
 		}
 		out = append(out, CopiedTable{Name: t.name, Rows: n})
+	}
+	if err := setTriggers("ENABLE"); err != nil {
+		return nil, err
 	}
 	if err := fixSequences(ctx, dtx); err != nil {
 		return nil, err

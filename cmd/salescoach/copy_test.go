@@ -131,6 +131,14 @@ func TestCopySQLiteToPostgres(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// An answer's day rows: SQLite's triggers derive the running totals
+	// from them, which the copy must bring over as they are (PostgreSQL's
+	// triggers, firing on the copied day rows, would count them twice).
+	if _, err := src.SQL().ExecContext(t.Context(), `INSERT INTO skill_family_days (user_id, day, family, answers, score_sum, attempts, solved)
+		VALUES (?, '2026-11-02', 'price', 3, 150, 1, 1)`, chef.ID); err != nil {
+		t.Fatal(err)
+	}
+
 	copyOut := &syncBuffer{}
 	if err := run(t.Context(), []string{"salescoach", "copy", "--to", target}, envMap("DATA_DIR", dir), copyOut, copyOut); err != nil {
 		t.Fatalf("copy: %v\n%s", err, copyOut.String())
@@ -169,6 +177,26 @@ func TestCopySQLiteToPostgres(t *testing.T) {
 		if dstCounts[name] != n {
 			t.Errorf("table %s: %d rows in SQLite, %d in PostgreSQL", name, n, dstCounts[name])
 		}
+	}
+	sum := func(db *sqlstore.DB, q string) int {
+		t.Helper()
+		var n int
+		if err := db.SQL().QueryRowContext(t.Context(), q).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for _, q := range []string{`SELECT COALESCE(SUM(answers), 0) FROM skill_answer_totals`, `SELECT COALESCE(SUM(answers), 0) FROM skill_family_days`} {
+		if a, b := sum(src, q), sum(dst, q); a != b || a == 0 {
+			t.Errorf("%s: %d in SQLite, %d in PostgreSQL", q, a, b)
+		}
+	}
+	// and the triggers, off for the copy, are on again.
+	if n := sum(dst, `SELECT COUNT(*) FROM pg_trigger WHERE NOT tgisinternal AND tgenabled = 'D'`); n != 0 {
+		t.Errorf("%d triggers left disabled after the copy", n)
+	}
+	if n := sum(dst, `SELECT COUNT(*) FROM pg_trigger WHERE NOT tgisinternal`); n == 0 {
+		t.Error("PostgreSQL has no triggers of its own to check")
 	}
 	for _, name := range []string{"users", "profiles", "refresh_tokens", "consent_audit", "conversations", "messages", "feedback",
 		"page_views", "referral_codes", "promo_codes", "subscriptions", "chat_starts"} {
