@@ -138,6 +138,10 @@ describe('tutorial', () => {
     expect(dialog).not.toHaveTextContent(/Pfeil|Esc/);
     second.unmount();
 
+    // English as the account's language too: the signed-in app follows the
+    // profile's, which would switch a tour opened in the browser's English
+    // back to German once /api/me arrives.
+    server.use(http.get('/api/me', () => HttpResponse.json(makeMe({ user: { language: 'en' }, profile: { has_seen_intro: false } }))));
     window.localStorage.setItem('sc.lang', 'en');
     try {
       renderApp('/help', { session: true });
