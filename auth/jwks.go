@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"sync"
 
 	"github.com/go-jose/go-jose/v4"
@@ -47,8 +48,9 @@ type keyFetch struct {
 	err  error
 }
 
-// signingAlgs are the algorithms the verifier accepts (oidc.Config's
-// SupportedSigningAlgs); it checks them before it asks for the signature.
+// signingAlgs are the algorithms ID tokens may be signed with: the
+// verifier's SupportedSigningAlgs (checked before it asks for the
+// signature), the key set's parse, and the keys it keeps.
 var signingAlgs = []jose.SignatureAlgorithm{jose.RS256, jose.ES256}
 
 func (k *keySet) VerifySignature(ctx context.Context, raw string) ([]byte, error) {
@@ -164,7 +166,7 @@ func (k *keySet) get() ([]jose.JSONWebKey, error) {
 		}
 		// A key for another algorithm (ES256K, say) or for encryption is
 		// skipped, not a reason to refuse the whole set (RFC 7517 4.2, 4.4).
-		if (meta.Alg != "" && meta.Alg != string(jose.RS256) && meta.Alg != string(jose.ES256)) || (meta.Use != "" && meta.Use != "sig") {
+		if (meta.Alg != "" && !slices.Contains(signingAlgs, jose.SignatureAlgorithm(meta.Alg))) || (meta.Use != "" && meta.Use != "sig") {
 			continue
 		}
 		var key jose.JSONWebKey

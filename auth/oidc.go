@@ -294,7 +294,7 @@ func (p *Provider) fetchDiscovery() (*discovered, error) {
 		},
 		verifier: oidc.NewVerifier(p.cfg.Issuer, keys, &oidc.Config{
 			ClientID:             p.cfg.ClientID,
-			SupportedSigningAlgs: []string{oidc.RS256, oidc.ES256},
+			SupportedSigningAlgs: supportedAlgs(),
 			// go-oidc allows no leeway on exp; ours is clockLeeway.
 			Now: func() time.Time { return p.now().Add(-clockLeeway) },
 		}),
@@ -650,4 +650,13 @@ func cause(err error) string {
 		s = strings.ToValidUTF8(s[:maxLoggedCause], "") + "…"
 	}
 	return s
+}
+
+// supportedAlgs are signingAlgs as go-oidc's Config names them.
+func supportedAlgs() []string {
+	out := make([]string, len(signingAlgs))
+	for i, a := range signingAlgs {
+		out[i] = string(a)
+	}
+	return out
 }
