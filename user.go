@@ -138,6 +138,15 @@ type ProfileUpdate struct {
 	LeaderboardVisible *bool
 }
 
+// UsersRowOnly reports whether upd changes only columns of the users row
+// (display name, role, formality, language): such an update leaves the
+// profile as it was, so a caller that read the profile with the session
+// check need not read it again (UserService.UpdateUserColumns).
+func (u ProfileUpdate) UsersRowOnly() bool {
+	u.DisplayName, u.Role, u.Formality, u.Language = nil, nil, nil, nil
+	return u == ProfileUpdate{}
+}
+
 // Normalize trims the display name and role and checks every field that is
 // set. It returns the problems by JSON field name (display_name, role,
 // formality, language, product_description), empty when the update is
@@ -216,6 +225,12 @@ type UserService interface {
 	// fields) when upd fails Normalize or names an unknown tone preset, and
 	// ENOTFOUND when there is no such user.
 	UpdateProfile(ctx context.Context, userID string, upd ProfileUpdate) (*User, *Profile, error)
+	// UpdateUserColumns is UpdateProfile for an update that changes only
+	// the users row (upd.UsersRowOnly): one statement, and only the user is
+	// returned, the profile being unchanged. EINVALID (with fields) when
+	// upd fails Normalize or is not UsersRowOnly, ENOTFOUND when there is
+	// no such user.
+	UpdateUserColumns(ctx context.Context, userID string, upd ProfileUpdate) (*User, error)
 	// SetAvatar stores key ("" for none) as the user's avatar, set at the
 	// given time, and returns the value it replaced. ENOTFOUND when there is
 	// no such user.

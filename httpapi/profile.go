@@ -70,13 +70,20 @@ func (q *patchMeRequest) Valid() salescoach.Problems {
 
 // handlePatchMe updates the fields that are present and answers what GET
 // /api/me answers.
-func (s *Server) handlePatchMe(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+// handlePatchMe gets the profile with the session check (requireUserProfile):
+// an update of users-row columns only leaves it unchanged, so that edit is
+// the one UPDATE statement after the check (issue 30).
+func (s *Server) handlePatchMe(w http.ResponseWriter, r *http.Request, u *salescoach.User, p *salescoach.Profile) error {
 	req, err := decode[*patchMeRequest](w, r, maxProfileBody)
 	if err != nil {
 		return err
 	}
 	upd := req.update
-	u, p, err := s.Users.UpdateProfile(r.Context(), u.ID, upd)
+	if upd.UsersRowOnly() {
+		u, err = s.Users.UpdateUserColumns(r.Context(), u.ID, upd)
+	} else {
+		u, p, err = s.Users.UpdateProfile(r.Context(), u.ID, upd)
+	}
 	if err != nil {
 		return err
 	}

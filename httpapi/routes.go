@@ -32,7 +32,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 
 	// The signed-in user.
 	mux.Handle("GET /api/me", s.requireUserProfile(s.handleMe))
-	mux.Handle("PATCH /api/me", s.requireUser(s.handlePatchMe))
+	mux.Handle("PATCH /api/me", s.requireUserProfile(s.handlePatchMe))
 	mux.Handle("PUT /api/me/avatar", s.requireUser(s.handlePutAvatar))
 	mux.Handle("DELETE /api/me/avatar", s.requireUser(s.handleDeleteAvatar))
 	mux.Handle("POST /api/me/streak", s.requireUser(s.handleStreak))

@@ -40,6 +40,40 @@ func TestUpdateProfileUserColumnsOnly(t *testing.T) {
 	})
 }
 
+// TestUpdateUserColumns: the handler's one-statement edit answers what a
+// fresh read finds, leaves the profile alone, refuses an update that would
+// touch more than the users row (which it could not apply) and a bad field,
+// and knows no missing user.
+func TestUpdateUserColumns(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		users := sqlstore.NewUserService(db)
+		ctx := t.Context()
+		u := newUser(t, db, "cols@example.com")
+		_, _, err := users.UpdateProfile(ctx, u.ID, salescoach.ProfileUpdate{ProductDescription: ptr("Kasse")})
+		mustNil(t, err)
+		got, err := users.UpdateUserColumns(ctx, u.ID, salescoach.ProfileUpdate{DisplayName: ptr(" Jo "), Formality: ptr("sie")})
+		mustNil(t, err)
+		fresh, err := users.UserByID(ctx, u.ID)
+		mustNil(t, err)
+		if !reflect.DeepEqual(got, fresh) || got.DisplayName != "Jo" || got.Formality != "sie" {
+			t.Errorf("answered %+v\nstored   %+v", got, fresh)
+		}
+		if p, err := users.ProfileByUserID(ctx, u.ID); err != nil || p.ProductDescription != "Kasse" {
+			t.Errorf("profile = %+v, %v", p, err)
+		}
+		if _, err := users.UpdateUserColumns(ctx, u.ID, salescoach.ProfileUpdate{DisplayName: ptr("x"), HasSeenIntro: ptr(true)}); salescoach.ErrorCode(err) != salescoach.EINVALID {
+			t.Errorf("profile field: err = %v, want EINVALID", err)
+		}
+		if _, err := users.UpdateUserColumns(ctx, u.ID, salescoach.ProfileUpdate{Formality: ptr("bogus")}); salescoach.ErrorCode(err) != salescoach.EINVALID {
+			t.Errorf("bad formality: err = %v, want EINVALID", err)
+		}
+		if _, err := users.UpdateUserColumns(ctx, "no-such-user", salescoach.ProfileUpdate{DisplayName: ptr("x")}); salescoach.ErrorCode(err) != salescoach.ENOTFOUND {
+			t.Errorf("missing user: err = %v, want ENOTFOUND", err)
+		}
+	})
+}
+
 // TestConcurrentProfileUpdatesAllLand: 40 updates released at once, through
 // both the one-statement path and the transaction, all succeed (none fails
 // on SQLite's write lock) and the last one of each kind is what is stored.
