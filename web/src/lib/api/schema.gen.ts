@@ -7192,12 +7192,12 @@ export interface components {
             /** Format: date-time */
             at: string;
             ok: boolean;
-            /** @description false when issuer */
+            /** @description false when issuer, client id or secret changed since the test */
             current: boolean;
             subject: string;
             email: string;
             emailVerified: boolean;
-            /** @description a message code (sso_unverified_email */
+            /** @description a message code (sso_unverified_email, sso_domain_taken, sso_foreign_domain, sso_failed) or null */
             error: string | null;
         };
         TeamSSOUpdate: {
@@ -7221,7 +7221,7 @@ export interface components {
         SSOLinkInfo: {
             email: string;
             teamName: string;
-            /** @description false for an account without a password */
+            /** @description false for an account without a password, which cannot be linked this way (ask for an invitation) */
             hasPassword: boolean;
         };
         AdminTeamSSO: {
