@@ -253,6 +253,9 @@ func (s *Server) handlePutTeamSSO(w http.ResponseWriter, r *http.Request, u *sal
 	if err != nil {
 		return err
 	}
+	if cur == nil && req.ClientSecret == "" {
+		return salescoach.FieldError("clientSecret", salescoach.MsgSSOSecretRequired)
+	}
 	if cur == nil || cur.Issuer != req.Issuer {
 		// Discovery only: the secret plays no part in it.
 		p, err := auth.NewProvider(ctx, s.ssoProviderConfig(ms.Team.ID, req.Issuer, req.ClientID, "discovery"))
