@@ -165,7 +165,20 @@ func TestSSOSignInLinkAndEnforcement(t *testing.T) {
 		}
 		// A second sign-in finds the same account.
 		again := e.client()
-		again.ssoCallback(t, st.ssoSignIn(t, again, "anna@acme.com"))
+		// Delivered as a form POST (response_mode=form_post), cross-site.
+		cb := st.ssoSignIn(t, again, "anna@acme.com")
+		req, _ := http.NewRequest("POST", e.srv.URL+"/api/auth/sso/callback", strings.NewReader(cb.Form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Origin", "https://idp.acme.example")
+		req.Header.Set("Sec-Fetch-Site", "cross-site")
+		res, err := again.http.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != oauthOK {
+			t.Fatalf("form_post callback: %d %s", res.StatusCode, res.Header.Get("Location"))
+		}
 		if id := again.do("POST", "/api/auth/refresh", nil).must(t, 200).json(t)["user"].(map[string]any)["id"]; id != me["id"] {
 			t.Error("a second sign-in made another account")
 		}
