@@ -186,7 +186,7 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 		Teams:   e.teams, Seats: seats,
 		TeamSSO: sqlstore.NewTeamSSOService(db), SSOSealer: mustSSOSealer(t, e.secret),
 		// No allowance: a provider on 127.0.0.1 needs withSSOAllow.
-		SSOFetch: webfetch.New(webfetch.Config{}),
+		SSOFetch:    webfetch.New(webfetch.Config{}),
 		Ready:       db.Ping,
 		Assignments: e.training.Assignments,
 		App: fstest.MapFS{
