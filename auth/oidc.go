@@ -310,6 +310,16 @@ func (p *Provider) AuthCodeURL(state, nonce, codeChallenge string) string {
 	return p.authCodeURL(state, nonce, codeChallenge)
 }
 
+// SignInCodeURL is AuthCodeURL with login_hint (OIDC Core 3.1.2.1) when
+// loginHint is not empty: the address the person typed, so the provider
+// can skip asking for it.
+func (p *Provider) SignInCodeURL(state, nonce, codeChallenge, loginHint string) string {
+	if loginHint == "" {
+		return p.authCodeURL(state, nonce, codeChallenge)
+	}
+	return p.authCodeURL(state, nonce, codeChallenge, oauth2.SetAuthURLParam("login_hint", loginHint))
+}
+
 // ReauthCodeURL is AuthCodeURL for a re-authentication: it asks the
 // provider to have the person sign in again rather than reuse their
 // session there (OIDC Core 3.1.2.1: prompt=login, or the configured

@@ -140,16 +140,24 @@ func (s *Server) handleAdminUsers(w http.ResponseWriter, r *http.Request, _ *sal
 
 // adminTeamJSON is AdminTeamItem of the contract.
 type adminTeamJSON struct {
-	ID                 string    `json:"id"`
-	Name               string    `json:"name"`
-	OwnerID            string    `json:"owner_id"`
-	OwnerEmail         string    `json:"owner_email"`
-	Members            int       `json:"members"`
-	Seats              int       `json:"seats"`
-	SeatsAssigned      int       `json:"seats_assigned"`
-	SubscriptionStatus string    `json:"subscription_status"`
-	CancelAtPeriodEnd  bool      `json:"cancel_at_period_end"`
-	CreatedAt          time.Time `json:"created_at"`
+	ID                 string           `json:"id"`
+	Name               string           `json:"name"`
+	OwnerID            string           `json:"owner_id"`
+	OwnerEmail         string           `json:"owner_email"`
+	Members            int              `json:"members"`
+	Seats              int              `json:"seats"`
+	SeatsAssigned      int              `json:"seats_assigned"`
+	SubscriptionStatus string           `json:"subscription_status"`
+	CancelAtPeriodEnd  bool             `json:"cancel_at_period_end"`
+	CreatedAt          time.Time        `json:"created_at"`
+	SSO                adminTeamSSOJSON `json:"sso"`
+}
+
+// adminTeamSSOJSON is a team's company sign-in in the admins' list.
+type adminTeamSSOJSON struct {
+	State    string   `json:"state"`
+	Domains  []string `json:"domains"`
+	Enforced bool     `json:"enforced"`
 }
 
 // handleAdminTeams lists teams with their owner, size and seats.
@@ -162,11 +170,26 @@ func (s *Server) handleAdminTeams(w http.ResponseWriter, r *http.Request, _ *sal
 	if err != nil {
 		return err
 	}
+	sso := map[string]salescoach.AdminTeamSSO{}
+	if s.TeamSSO != nil {
+		ids := make([]string, 0, len(list))
+		for _, t := range list {
+			ids = append(ids, t.ID)
+		}
+		if sso, err = s.TeamSSO.AdminTeamSSO(r.Context(), ids); err != nil {
+			return err
+		}
+	}
 	items := make([]adminTeamJSON, 0, len(list))
 	for _, t := range list {
+		state := adminTeamSSOJSON{State: salescoach.SSOStateOff, Domains: []string{}}
+		if a, ok := sso[t.ID]; ok {
+			state = adminTeamSSOJSON{State: a.State, Domains: a.Domains, Enforced: a.Enforced}
+		}
 		items = append(items, adminTeamJSON{ID: t.ID, Name: t.Name, OwnerID: t.OwnerID, OwnerEmail: t.OwnerEmail,
 			Members: t.Members, Seats: t.Seats, SeatsAssigned: t.SeatsAssigned,
-			SubscriptionStatus: strings.ToLower(t.SubscriptionStatus), CancelAtPeriodEnd: t.CancelAtPeriodEnd, CreatedAt: t.CreatedAt})
+			SubscriptionStatus: strings.ToLower(t.SubscriptionStatus), CancelAtPeriodEnd: t.CancelAtPeriodEnd, CreatedAt: t.CreatedAt,
+			SSO: state})
 	}
 	writeJSON(w, http.StatusOK, pageJSON[adminTeamJSON]{Items: items, Total: total})
 	return nil

@@ -40,6 +40,7 @@ func TestEveryAdminEndpointNeedsAnAdmin(t *testing.T) {
 			{"GET", "/api/admin/overview", nil, 200},
 			{"GET", "/api/admin/users?q=ida", nil, 200},
 			{"GET", "/api/admin/teams", nil, 200},
+			{"POST", "/api/admin/teams/00000000-0000-4000-8000-000000000000/sso/disable", nil, 404},
 			{"POST", "/api/admin/users", map[string]any{"first_name": "Neu", "last_name": "Ling", "email": "neu@example.com"}, 201},
 			{"PATCH", "/api/admin/users/" + userID, map[string]any{}, 200},
 			{"GET", "/api/admin/conversations", nil, 200},
@@ -77,7 +78,7 @@ func TestEveryAdminEndpointNeedsAnAdmin(t *testing.T) {
 			covered = append(covered, c.method+" "+c.path)
 		}
 		for _, m := range regexp.MustCompile(`"([A-Z]+) (/api/admin/[^"]*)"`).FindAllStringSubmatch(string(src), -1) {
-			pattern := regexp.MustCompile("^" + m[1] + " " + regexp.MustCompile(`\\\{[a-z]+\\\}`).ReplaceAllString(regexp.QuoteMeta(m[2]), `[^/?]+`) + `(\?.*)?$`)
+			pattern := regexp.MustCompile("^" + m[1] + " " + regexp.MustCompile(`\\\{[A-Za-z]+\\\}`).ReplaceAllString(regexp.QuoteMeta(m[2]), `[^/?]+`) + `(\?.*)?$`)
 			if !slices.ContainsFunc(covered, pattern.MatchString) {
 				t.Errorf("route %s %s is not in the table", m[1], m[2])
 			}

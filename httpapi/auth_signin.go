@@ -39,6 +39,15 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// Company sign-in only: after the right password, so a wrong one
+	// still answers as before (docs/decisions.md, 2026-11-27).
+	if s.TeamSSO != nil {
+		if required, err := s.TeamSSO.SSORequired(ctx, u.ID); err != nil {
+			return err
+		} else if required {
+			return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgSSORequired)
+		}
+	}
 	if challenge, err := s.totpChallengeFor(ctx, u, req.Remember); err != nil {
 		return err
 	} else if challenge != "" {

@@ -184,6 +184,9 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 		TwoFactor: sqlstore.NewTwoFactorService(db), TOTP: mustTOTP(t, e.secret),
 		Privacy: sqlstore.NewPrivacyService(db),
 		Teams:   e.teams, Seats: seats,
+		TeamSSO: sqlstore.NewTeamSSOService(db), SSOSealer: mustSSOSealer(t, e.secret),
+		// No allowance: a provider on 127.0.0.1 needs withSSOAllow.
+		SSOFetch:    webfetch.New(webfetch.Config{}),
 		Ready:       db.Ping,
 		Assignments: e.training.Assignments,
 		App: fstest.MapFS{

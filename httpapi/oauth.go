@@ -59,6 +59,12 @@ func (s *Server) handleOAuthStart(w http.ResponseWriter, r *http.Request) error 
 // provider's URL to send the browser to (one that asks the person to sign
 // in again for a re-authentication). The provider must be discovered.
 func (s *Server) beginOAuth(w http.ResponseWriter, r *http.Request, p *auth.Provider, st *salescoach.OAuthState) (string, error) {
+	return s.beginOAuthHint(w, r, p, st, "")
+}
+
+// beginOAuthHint is beginOAuth with a login_hint for a sign-in. A company
+// sign-in's cookie is scoped to its own callback's path.
+func (s *Server) beginOAuthHint(w http.ResponseWriter, r *http.Request, p *auth.Provider, st *salescoach.OAuthState, loginHint string) (string, error) {
 	state, binding := auth.NewOpaqueToken(), auth.NewOpaqueToken()
 	st.StateHash, st.BindingHash = auth.HashToken(state), auth.HashToken(binding)
 	st.Nonce, st.CodeVerifier = auth.NewOpaqueToken(), auth.NewOpaqueToken()
@@ -67,7 +73,11 @@ func (s *Server) beginOAuth(w http.ResponseWriter, r *http.Request, p *auth.Prov
 	if err := s.Tokens.CreateOAuthState(r.Context(), st); err != nil {
 		return "", err
 	}
-	c := &http.Cookie{Name: oauthCookie, Value: binding, Path: oauthCookiePath, MaxAge: int(oauthStateTTL.Seconds()),
+	path := oauthCookiePath
+	if strings.HasPrefix(st.Provider, salescoach.SSOProviderPrefix) {
+		path = ssoCookiePath
+	}
+	c := &http.Cookie{Name: oauthCookie, Value: binding, Path: path, MaxAge: int(oauthStateTTL.Seconds()),
 		HttpOnly: true, Secure: s.cfg.CookieSecure, SameSite: http.SameSiteLaxMode}
 	if s.cfg.CookieSecure {
 		// Apple answers with a cross-site POST (form_post), which carries
@@ -78,7 +88,7 @@ func (s *Server) beginOAuth(w http.ResponseWriter, r *http.Request, p *auth.Prov
 	if st.Intent == salescoach.OAuthIntentReauth {
 		return p.ReauthCodeURL(state, st.Nonce, auth.PKCEChallenge(st.CodeVerifier)), nil
 	}
-	return p.AuthCodeURL(state, st.Nonce, auth.PKCEChallenge(st.CodeVerifier)), nil
+	return p.SignInCodeURL(state, st.Nonce, auth.PKCEChallenge(st.CodeVerifier), loginHint), nil
 }
 
 // handleOAuthCallback completes a social sign-in: the state must be known,

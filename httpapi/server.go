@@ -150,6 +150,13 @@ type Deps struct {
 	// billing's Seats is); nil: GET /api/team shows no seats and the seat
 	// endpoints answer 404.
 	Seats salescoach.SeatService
+	// TeamSSO stores the teams' company sign-in; SSOSealer seals its client
+	// secrets; SSOFetch is the SSRF-guarded client its providers are
+	// reached through (SSO_ALLOW, SSO_ALLOW_PORTS). TeamSSO nil: the
+	// company sign-in endpoints answer 404 and nobody is refused at login.
+	TeamSSO   salescoach.TeamSSOService
+	SSOSealer *auth.SSOSealer
+	SSOFetch  *webfetch.Client
 }
 
 // Server is the HTTP front of Sales Coach.
@@ -183,6 +190,9 @@ type Server struct {
 	drainOnce sync.Once
 	// streams are the live-update streams taken over from net/http (sse.go).
 	streams *sseStreams
+	// ssoProviders caches a provider per team and configuration version
+	// (sso.go).
+	ssoProviders ssoCache
 
 	limits struct {
 		loginIP, loginFailPair, loginFailAccount, signup, signupMail, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary, avatar,
@@ -274,6 +284,7 @@ func (s *Server) Handler() http.Handler {
 	// Apple posts the OAuth answer cross-site (response_mode=form_post); the
 	// state, nonce and binding cookie protect that callback instead.
 	csrf.AddInsecureBypassPattern("POST /api/auth/oauth/{provider}/callback")
+	csrf.AddInsecureBypassPattern("POST /api/auth/sso/callback")
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.log, salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgForeignOrigin))
 	}))

@@ -57,6 +57,7 @@ func (c *Cleanup) Prune(ctx context.Context, now time.Time, r Retention) (map[st
 			WHERE expires_at <= ? OR used_at <= ? LIMIT ?`, []any{now.Add(-r.MailTokens), now.Add(-r.MailTokens)}},
 		{"oauth_states", "state_hash", `SELECT state_hash FROM oauth_states WHERE expires_at <= ? LIMIT ?`, []any{now}},
 		{"totp_challenges", "token_hash", `SELECT token_hash FROM totp_challenges WHERE expires_at <= ? LIMIT ?`, []any{now}},
+		{"sso_pending_links", "token_hash", `SELECT token_hash FROM sso_pending_links WHERE expires_at <= ? LIMIT ?`, []any{now}},
 		{"reauth_proofs", "family_id", `SELECT family_id FROM reauth_proofs WHERE expires_at <= ? LIMIT ?`, []any{now}},
 		{"refresh_tokens", "id", `SELECT t.id FROM refresh_tokens t
 			WHERE (t.expires_at <= ? OR t.revoked_at <= ?)

@@ -76,6 +76,14 @@ type Config struct {
 	FetchAllow      []netip.Prefix
 	FetchAllowPorts []int
 
+	// SSOAllow and SSOAllowPorts open networks and ports besides public
+	// addresses on 80/443 to the teams' company sign-in providers (an
+	// internal Keycloak); SSOKey seals their client secrets ("" derives a
+	// key from the access-token secret).
+	SSOAllow      []netip.Prefix
+	SSOAllowPorts []int
+	SSOKey        string
+
 	BlobStore         string // local or s3
 	S3Endpoint        string
 	S3Region          string
@@ -309,6 +317,15 @@ var settings = []setting{
 		}
 		return nil
 	}},
+	{"SSO_ALLOW", "sso-allow", "", "comma-separated networks (e.g. 10.20.0.0/16) the teams' company sign-in providers may be reached in besides public addresses, for a provider on an internal network such as a company's Keycloak; the issuer must be https, plain http only when the issuer's host is an IP literal inside these networks (a local test provider, 127.0.0.1/32)", false, networks(func(c *Config) *[]netip.Prefix { return &c.SSOAllow })},
+	{"SSO_ALLOW_PORTS", "sso-allow-ports", "", "comma-separated ports the company sign-in providers may use besides 80 and 443 (e.g. 8443 for an internal Keycloak)", false, ports(func(c *Config) *[]int { return &c.SSOAllowPorts })},
+	{"SSO_KEY", "sso-key", "", "key (≥ 32 bytes) that encrypts the client secrets of the teams' company sign-in; empty derives one from the access-token secret, so changing JWT_SECRET then makes every team enter its client secret again", true, func(c *Config, v string) error {
+		if v != "" && len(v) < 32 {
+			return fmt.Errorf("must be at least 32 bytes")
+		}
+		c.SSOKey = v
+		return nil
+	}},
 	{"S3_TIMEOUT", "s3-timeout", "30s", "time limit of one storage request", false, duration(func(c *Config) *time.Duration { return &c.S3Timeout }, time.Second, 5*time.Minute)},
 	{"STT_PROVIDER", "stt-provider", "none", "speech-to-text for voice training: openai (any OpenAI-compatible audio API) or none (the browser's own recognition, where it has one)", false, oneOf(func(c *Config) *string { return &c.STTProvider }, "openai", "none")},
 	{"STT_BASE_URL", "stt-base-url", "", "base URL of the speech-to-text API, e.g. http://localhost:8000/v1 (Speaches); empty is OpenAI's", false, optionalBaseURL(func(c *Config) *string { return &c.STTBaseURL })},
@@ -368,6 +385,44 @@ var settings = []setting{
 	}},
 	{"SHUTDOWN_DELAY", "shutdown-delay", "0s", "on SIGTERM, keep serving this long with /readyz at 503 before closing the listener (for load balancers that only follow health checks)", false, duration(func(c *Config) *time.Duration { return &c.ShutdownDelay }, 0, time.Minute)},
 	{"SHUTDOWN_TIMEOUT", "shutdown-timeout", "30s", "on SIGTERM, how long requests in flight (streamed chat replies) may still take", false, duration(func(c *Config) *time.Duration { return &c.ShutdownTimeout }, time.Second, 10*time.Minute)},
+}
+
+// networks parses a comma-separated list of networks such as 10.0.0.0/8.
+func networks(p func(*Config) *[]netip.Prefix) func(*Config, string) error {
+	return func(c *Config, v string) error {
+		var out []netip.Prefix
+		for _, s := range strings.Split(v, ",") {
+			if s = strings.TrimSpace(s); s == "" {
+				continue
+			}
+			pfx, err := netip.ParsePrefix(s)
+			if err != nil {
+				return fmt.Errorf("%q is not a network such as 10.0.0.0/8", s)
+			}
+			out = append(out, pfx.Masked())
+		}
+		*p(c) = out
+		return nil
+	}
+}
+
+// ports parses a comma-separated list of ports.
+func ports(p func(*Config) *[]int) func(*Config, string) error {
+	return func(c *Config, v string) error {
+		var out []int
+		for _, s := range strings.Split(v, ",") {
+			if s = strings.TrimSpace(s); s == "" {
+				continue
+			}
+			n, err := strconv.Atoi(s)
+			if err != nil || n < 1 || n > 65535 {
+				return fmt.Errorf("%q is not a port", s)
+			}
+			out = append(out, n)
+		}
+		*p(c) = out
+		return nil
+	}
 }
 
 // perAddressLimit parses a rate limit per client address: a whole number

@@ -219,6 +219,17 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		ln.Close()
 		return err
 	}
+	// The company sign-in's client secrets: SSO_KEY, else the access-token
+	// secret (NewSSOSealer derives its own key with HKDF).
+	ssoKey := secret
+	if cfg.SSOKey != "" {
+		ssoKey = []byte(cfg.SSOKey)
+	}
+	ssoSealer, err := auth.NewSSOSealer(ssoKey)
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	providers, err := oauthProviders(ctx, cfg, log)
 	if err != nil {
 		ln.Close()
@@ -360,6 +371,9 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		Ready: db.Ping, App: web.Dist(), Metrics: observer(meter),
 		Privacy: sqlstore.NewPrivacyService(db),
 		Teams:   teams, Assignments: assignments, Seats: seats,
+		TeamSSO: sqlstore.NewTeamSSOService(db), SSOSealer: ssoSealer,
+		SSOFetch: webfetch.New(webfetch.Config{Logger: log, Allow: cfg.SSOAllow, AllowPorts: cfg.SSOAllowPorts,
+			Timeout: auth.DefaultProviderTimeout}),
 	})
 	srv := newHTTPServer(api.Handler(), log)
 	errc := make(chan error, 1)
