@@ -14,7 +14,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /**
  * Starts `salescoach serve` on a free port with a fresh data folder and JSON
  * logs (the log mailer writes every mail's link there), waits for /healthz and
- * hands the tests E2E_BASE_URL and E2E_SERVER_LOG. The returned function stops it.
+ * hands the tests E2E_BASE_URL and E2E_SERVER_LOG (and the ports of what specs
+ * serve themselves: E2E_SITE_PORT, E2E_OIDC_PORT). The returned function stops it.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const noChromium = missingChromium();
@@ -26,6 +27,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The product-analysis test serves a website here; the server may fetch it
   // through an explicit test-only allowlist, never by weakening its guard.
   const sitePort = await freePort();
+  // sso.spec.ts starts a company identity provider (oidc-provider, not ours)
+  // on this port; the server reaches it only through the company sign-in's
+  // test allowlist.
+  const oidcPort = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'salescoach-e2e-'));
   const logFile = path.join(dataDir, 'server.log');
   const baseURL = `http://127.0.0.1:${port}`;
@@ -48,6 +53,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         ADMIN_EMAILS: 'admin@example.com,admin-feedback@example.com,admin-users@example.com,admin-chats@example.com,admin-analytics@example.com,admin-audit@example.com,admin-billing@example.com,admin-training@example.com,admin-exam@example.com',
         FETCH_ALLOW: '127.0.0.1/32',
         FETCH_ALLOW_PORTS: String(sitePort),
+        SSO_ALLOW: '127.0.0.1/32',
+        SSO_ALLOW_PORTS: String(oidcPort),
         ...speech.env,
         ...paypal.env,
       },
@@ -62,6 +69,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_SERVER_LOG = logFile;
   process.env.E2E_SITE_PORT = String(sitePort);
+  process.env.E2E_OIDC_PORT = String(oidcPort);
   process.env.E2E_SPEECH_URL = speech.origin;
   process.env.E2E_PAYPAL_URL = paypal.url;
 
