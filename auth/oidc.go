@@ -130,6 +130,9 @@ type IDClaims struct {
 	Email         string // may be a private relay address (Apple) or empty
 	EmailVerified bool
 	Name          string // Google only; Apple sends the name in the callback form (see AppleUserName)
+	// HostedDomain is Google's hd claim: the Workspace domain of the
+	// account, "" for a consumer account (and for other providers).
+	HostedDomain string
 	// AuthTime is when the person last authenticated at the provider
 	// (auth_time); zero when the token does not say.
 	AuthTime time.Time
@@ -159,6 +162,10 @@ type Provider struct {
 type discovered struct {
 	oauth    oauth2.Config // without the client secret, which may be minted per exchange
 	verifier *oidc.IDTokenVerifier
+	// op answers userinfo requests when the discovery names an endpoint
+	// (userInfo); see Exchange.
+	op       *oidc.Provider
+	userInfo bool
 }
 
 // NewProvider checks cfg and fetches the provider's discovery document with
@@ -261,7 +268,8 @@ func (p *Provider) fetchDiscovery() (*discovered, error) {
 		return nil, err
 	}
 	var meta struct {
-		JWKSURI string `json:"jwks_uri"`
+		JWKSURI     string `json:"jwks_uri"`
+		UserInfoURI string `json:"userinfo_endpoint"`
 	}
 	if err := op.Claims(&meta); err != nil {
 		return nil, err
@@ -270,11 +278,15 @@ func (p *Provider) fetchDiscovery() (*discovered, error) {
 	// Endpoints must be absolute and must not downgrade to plain HTTP unless
 	// the issuer itself is plain HTTP (a local test provider).
 	scheme, _, _ := strings.Cut(p.cfg.Issuer, ":")
-	for name, e := range map[string]string{
+	endpoints := map[string]string{
 		"authorization_endpoint": ep.AuthURL,
 		"token_endpoint":         ep.TokenURL,
 		"jwks_uri":               meta.JWKSURI,
-	} {
+	}
+	if meta.UserInfoURI != "" {
+		endpoints["userinfo_endpoint"] = meta.UserInfoURI
+	}
+	for name, e := range endpoints {
 		u, err := url.Parse(e)
 		if err != nil || u.Host == "" || (u.Scheme != "https" && !(u.Scheme == "http" && scheme == "http")) {
 			return nil, fmt.Errorf("discovery has an unusable %s %q", name, e)
@@ -298,6 +310,8 @@ func (p *Provider) fetchDiscovery() (*discovered, error) {
 			// go-oidc allows no leeway on exp; ours is clockLeeway.
 			Now: func() time.Time { return p.now().Add(-clockLeeway) },
 		}),
+		op:       op,
+		userInfo: meta.UserInfoURI != "",
 	}, nil
 }
 
@@ -393,7 +407,34 @@ func (p *Provider) Exchange(ctx context.Context, code, codeVerifier, nonce strin
 		p.log.Warn("oidc token response has no id_token", "provider", p.cfg.Name)
 		return nil, p.unavailable()
 	}
-	return p.verifyIDToken(ctx, d, raw, nonce)
+	claims, verifiedKnown, err := p.verifyIDToken(ctx, d, raw, nonce)
+	if err != nil || verifiedKnown || !d.userInfo {
+		return claims, err
+	}
+	return p.userInfoVerified(ctx, d, tok, claims)
+}
+
+// userInfoVerified completes claims whose ID token did not say whether the
+// e-mail is verified (Okta's default authorization server puts
+// email_verified only into the userinfo answer) from the userinfo endpoint
+// (OIDC Core 5.3). Its sub must be the ID token's (5.3.2), or the answer
+// is about someone else; its e-mail counts as verified only when it is the
+// ID token's (or the token had none). The endpoint failing is EUNAVAILABLE.
+func (p *Provider) userInfoVerified(ctx context.Context, d *discovered, tok *oauth2.Token, c *IDClaims) (*IDClaims, error) {
+	ui, err := d.op.UserInfo(oidc.ClientContext(ctx, p.client), oauth2.StaticTokenSource(tok))
+	if err != nil {
+		p.log.Warn("oidc userinfo failed", "provider", p.cfg.Name, "err", cause(err))
+		return nil, p.unavailable()
+	}
+	if subtle.ConstantTimeCompare([]byte(ui.Subject), []byte(c.Subject)) != 1 {
+		p.log.Warn("oidc userinfo about another subject", "provider", p.cfg.Name)
+		return nil, p.unauthorized()
+	}
+	if c.Email == "" {
+		c.Email = ui.Email
+	}
+	c.EmailVerified = ui.EmailVerified && c.Email != "" && strings.EqualFold(ui.Email, c.Email)
+	return c, nil
 }
 
 // exchangeFailed logs why the token endpoint refused and maps it to our
@@ -419,11 +460,16 @@ func (p *Provider) exchangeFailed(err error) error {
 
 // idTokenClaims is the part of an ID token that go-oidc leaves to us.
 type idTokenClaims struct {
-	Email         string   `json:"email"`
-	EmailVerified flexBool `json:"email_verified"`
-	Name          string   `json:"name"`
-	AZP           string   `json:"azp"`
-	AuthTime      *float64 `json:"auth_time"`
+	Email string `json:"email"`
+	// EmailVerified is nil when the token does not say; XMSEdov is
+	// Microsoft Entra ID's optional claim that stands in for it ("email
+	// domain owner verified"; Entra never sends email_verified).
+	EmailVerified *flexBool `json:"email_verified"`
+	XMSEdov       *flexBool `json:"xms_edov"`
+	Name          string    `json:"name"`
+	AZP           string    `json:"azp"`
+	HD            string    `json:"hd"`
+	AuthTime      *float64  `json:"auth_time"`
 }
 
 // flexBool reads a JSON boolean that Apple sends as the string "true" or
@@ -444,48 +490,55 @@ func (b *flexBool) UnmarshalJSON(data []byte) error {
 
 // verifyIDToken has go-oidc check signature, algorithm, issuer, audience and
 // expiry, then checks what go-oidc leaves to the caller: the nonce, the
-// authorized party, the subject and the issue time.
-func (p *Provider) verifyIDToken(ctx context.Context, d *discovered, raw, nonce string) (*IDClaims, error) {
+// authorized party, the subject and the issue time. verifiedKnown reports
+// whether the token says if its e-mail is verified (email_verified, or
+// Entra ID's xms_edov).
+func (p *Provider) verifyIDToken(ctx context.Context, d *discovered, raw, nonce string) (_ *IDClaims, verifiedKnown bool, _ error) {
 	var fetchErr error
 	t, err := d.verifier.Verify(context.WithValue(ctx, keyFetchErrKey{}, &fetchErr), raw)
 	if fetchErr != nil {
 		p.log.Warn("oidc keys unavailable", "provider", p.cfg.Name, "err", cause(fetchErr))
-		return nil, p.unavailable()
+		return nil, false, p.unavailable()
 	}
 	if err != nil {
 		p.log.Warn("oidc id token rejected", "provider", p.cfg.Name, "err", cause(err))
-		return nil, p.unauthorized()
+		return nil, false, p.unauthorized()
 	}
 	var c idTokenClaims
 	if err := t.Claims(&c); err != nil {
 		p.log.Warn("oidc id token rejected", "provider", p.cfg.Name, "err", cause(err))
-		return nil, p.unauthorized()
+		return nil, false, p.unauthorized()
 	}
 	switch {
 	case t.Subject == "":
 		p.log.Warn("oidc id token without subject", "provider", p.cfg.Name)
-		return nil, p.unauthorized()
+		return nil, false, p.unauthorized()
 	case t.IssuedAt.After(p.now().Add(clockLeeway)):
 		p.log.Warn("oidc id token rejected", "provider", p.cfg.Name, "err", "token used before issued")
-		return nil, p.unauthorized()
+		return nil, false, p.unauthorized()
 	case subtle.ConstantTimeCompare([]byte(t.Nonce), []byte(nonce)) != 1:
 		p.log.Warn("oidc id token nonce mismatch", "provider", p.cfg.Name)
-		return nil, p.unauthorized()
+		return nil, false, p.unauthorized()
 	case c.AZP != "" && c.AZP != p.cfg.ClientID:
 		// OIDC Core 3.1.3.7: a token authorised for another party is not ours.
 		p.log.Warn("oidc id token for another authorized party", "provider", p.cfg.Name, "azp", c.AZP)
-		return nil, p.unauthorized()
+		return nil, false, p.unauthorized()
+	}
+	verified := c.EmailVerified
+	if verified == nil {
+		verified = c.XMSEdov
 	}
 	out := &IDClaims{
 		Subject:       t.Subject,
 		Email:         c.Email,
-		EmailVerified: bool(c.EmailVerified) && c.Email != "",
+		EmailVerified: verified != nil && bool(*verified) && c.Email != "",
 		Name:          strings.TrimSpace(c.Name),
+		HostedDomain:  c.HD,
 	}
 	if c.AuthTime != nil && *c.AuthTime > 0 {
 		out.AuthTime = time.Unix(int64(*c.AuthTime), 0).UTC()
 	}
-	return out, nil
+	return out, verified != nil, nil
 }
 
 // boundedClient returns a client that sends through base (http.DefaultClient

@@ -430,7 +430,7 @@ func (s *Server) ssoCallback(w http.ResponseWriter, r *http.Request) (string, er
 	if !claims.EmailVerified {
 		return ssoUnverified, &ssoRefusal{cause: "e-mail not verified"}
 	}
-	if !t.Claims(salescoach.EmailDomain(claims.Email)) {
+	if domain := salescoach.EmailDomain(claims.Email); !t.Claims(domain) || !issuerVouchesFor(t.Issuer, claims, domain) {
 		return ssoForeign, &ssoRefusal{cause: "domain not claimed by the team"}
 	}
 	u, link, err := s.userForSSO(ctx, t, claims, st.Language)
@@ -469,7 +469,7 @@ func (s *Server) finishSSOTest(ctx context.Context, r *http.Request, st *salesco
 		switch {
 		case !claims.EmailVerified:
 			test.Error = salescoach.MsgSSOUnverifiedEmail.Key
-		case !t.Lists(salescoach.EmailDomain(claims.Email)):
+		case !t.Lists(salescoach.EmailDomain(claims.Email)), !issuerVouchesFor(t.Issuer, claims, salescoach.EmailDomain(claims.Email)):
 			test.Error = salescoach.MsgSSOForeignDomain.Key
 		default:
 			test.OK, test.Error = true, ""
@@ -649,4 +649,18 @@ func (s *Server) handleAdminDisableTeamSSO(w http.ResponseWriter, r *http.Reques
 	s.log.InfoContext(r.Context(), "company sign-in switched off by an admin", "team_id", teamID, "admin_id", admin.ID)
 	w.WriteHeader(http.StatusNoContent)
 	return nil
+}
+
+// issuerVouchesFor reports whether the provider speaks for the e-mail's
+// domain. A company's own provider does for every address it verifies. Google
+// (https://accounts.google.com) signs in every Google account, a consumer
+// account made with a company address too, so there the hd claim, the Google
+// Workspace the account belongs to, must be that domain: what Google's
+// OpenID Connect documentation says to check when only one domain's members
+// may sign in.
+func issuerVouchesFor(issuer string, c *auth.IDClaims, domain string) bool {
+	if strings.TrimSuffix(issuer, "/") != auth.GoogleIssuer {
+		return true
+	}
+	return c.HostedDomain != "" && strings.EqualFold(c.HostedDomain, domain)
 }

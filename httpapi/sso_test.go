@@ -57,9 +57,10 @@ type ssoTeam struct {
 
 // newSSOTeam founds the team, saves the settings, passes the owner's test
 // and switches the sign-in on (enforced as asked).
-func newSSOTeam(t *testing.T, db *sqlstore.DB, enforced bool) *ssoTeam {
+// opts configure the fake.
+func newSSOTeam(t *testing.T, db *sqlstore.DB, enforced bool, opts ...oidctest.Option) *ssoTeam {
 	t.Helper()
-	fake := oidctest.New(t, oidctest.WithUser(oidctest.User{Subject: "owner-sub", Email: "owner@acme.com", EmailVerified: true, Name: "Olga Owner"}))
+	fake := oidctest.New(t, append([]oidctest.Option{oidctest.WithUser(oidctest.User{Subject: "owner-sub", Email: "owner@acme.com", EmailVerified: true, Name: "Olga Owner"})}, opts...)...)
 	e := newEnv(t, db, withSSOAllow(fake, true), func(cfg *httpapi.Config, _ *httpapi.Deps) {
 		cfg.SignupsPerHour = 1000 // every start counts, from one test address
 	})
@@ -266,6 +267,41 @@ func TestSSOSignInLinkAndEnforcement(t *testing.T) {
 			t.Error("the client secret is in the log")
 		}
 	})
+}
+
+// TestSSOEmailVerifiedElsewhere: providers that do not put email_verified
+// into the ID token still sign in verified addresses and refuse the others
+// — Okta's default authorization server answers it at the userinfo endpoint
+// (whose sub must be the token's), Microsoft Entra ID sends xms_edov. The
+// owner's test in newSSOTeam passes through the same path.
+func TestSSOEmailVerifiedElsewhere(t *testing.T) {
+	for _, where := range []string{oidctest.VerifiedInUserInfo, oidctest.VerifiedAsXMSEdov} {
+		t.Run(where, func(t *testing.T) {
+			sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+				st := newSSOTeam(t, db, false, oidctest.WithEmailVerifiedIn(where))
+				e, fake := st.e, st.fake
+				fake.SetUser(oidctest.User{Subject: "vera-sub", Email: "vera@acme.com", EmailVerified: true})
+				vera := e.client()
+				if got := vera.ssoCallback(t, st.ssoSignIn(t, vera, "vera@acme.com")); got != oauthOK {
+					t.Fatalf("verified: went to %s\n%s", got, e.log.String())
+				}
+				fake.SetUser(oidctest.User{Subject: "uwe-sub", Email: "uwe@acme.com"})
+				uwe := e.client()
+				if got := uwe.ssoCallback(t, st.ssoSignIn(t, uwe, "uwe@acme.com")); got != "http://coach.test/app/login?error=sso_unverified" {
+					t.Errorf("unverified: went to %s", got)
+				}
+				if where != oidctest.VerifiedInUserInfo {
+					return
+				}
+				fake.SetUser(oidctest.User{Subject: "vera-sub", Email: "vera@acme.com", EmailVerified: true})
+				fake.SetUserInfoSubject("someone-else")
+				other := e.client()
+				if got := other.ssoCallback(t, st.ssoSignIn(t, other, "vera@acme.com")); got != ssoFail {
+					t.Errorf("userinfo about another subject: went to %s", got)
+				}
+			})
+		})
+	}
 }
 
 func TestSSORefusals(t *testing.T) {

@@ -54,6 +54,8 @@ type User struct {
 	Email         string
 	EmailVerified bool
 	Name          string
+	// HostedDomain is Google's hd claim (the Workspace domain); sent when set.
+	HostedDomain string
 }
 
 // DefaultUser is the user a new Server signs in.
@@ -93,6 +95,35 @@ func WithAppleStyle() Option {
 	return func(s *Server) { s.appleStyle = true }
 }
 
+// Where a provider tells whether the e-mail is verified, besides the ID
+// token's email_verified (the default).
+const (
+	// VerifiedInUserInfo: the ID token carries email but no email_verified;
+	// the userinfo endpoint answers both (Okta's default authorization
+	// server).
+	VerifiedInUserInfo = "userinfo"
+	// VerifiedAsXMSEdov: the ID token carries email and, instead of
+	// email_verified, Microsoft Entra ID's optional claim xms_edov
+	// ("email domain owner verified").
+	VerifiedAsXMSEdov = "xms_edov"
+)
+
+// WithEmailVerifiedIn makes the fake tell the e-mail's verification where
+// providers other than Google and Apple do: VerifiedInUserInfo or
+// VerifiedAsXMSEdov.
+func WithEmailVerifiedIn(where string) Option {
+	return func(s *Server) { s.verifiedIn = where }
+}
+
+// SetUserInfoSubject makes the userinfo endpoint answer sub instead of the
+// signed-in user's subject ("" restores it): a provider whose userinfo is
+// about someone else.
+func (s *Server) SetUserInfoSubject(sub string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.userInfoSub = sub
+}
+
 // WithUser sets the user who signs in (DefaultUser otherwise).
 func WithUser(u User) Option {
 	return func(s *Server) { s.user = u }
@@ -125,6 +156,9 @@ type Server struct {
 	redirectURIs []string
 	secretCheck  func(clientID, secret string) error
 	appleStyle   bool
+	verifiedIn   string          // "", VerifiedInUserInfo or VerifiedAsXMSEdov
+	userInfoSub  string          // sub the userinfo endpoint answers instead; "" for the user's
+	accessTokens map[string]User // access token → whom /userinfo describes
 	keyType      KeyType
 	user         User
 	now          func() time.Time
@@ -199,6 +233,7 @@ func build(opts []Option) (*Server, *http.ServeMux, error) {
 		codes:        map[string]*grant{},
 		requests:     map[string]int{},
 		holds:        map[string]*hold{},
+		accessTokens: map[string]User{},
 	}
 	for _, o := range opts {
 		o(s)
@@ -216,6 +251,7 @@ func build(opts []Option) (*Server, *http.ServeMux, error) {
 	mux.HandleFunc("/authorize", s.count(s.authorize))
 	mux.HandleFunc("POST /token", s.count(s.token))
 	mux.HandleFunc("GET /jwks", s.count(s.jwks))
+	mux.HandleFunc("GET /userinfo", s.count(s.userinfo))
 	return s, mux, nil
 }
 
@@ -447,6 +483,7 @@ func (s *Server) discovery(w http.ResponseWriter, r *http.Request) {
 		"authorization_endpoint":                s.Issuer() + "/authorize",
 		"token_endpoint":                        s.Issuer() + "/token",
 		"jwks_uri":                              s.Issuer() + "/jwks",
+		"userinfo_endpoint":                     s.Issuer() + "/userinfo",
 		"response_types_supported":              []string{"code"},
 		"response_modes_supported":              []string{"query", "form_post"},
 		"subject_types_supported":               []string{"public"},
@@ -627,8 +664,10 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 		tokenError(w, http.StatusInternalServerError, "server_error", err.Error())
 		return
 	}
+	access := rand.Text()
+	s.accessTokens[access] = g.user
 	writeJSON(w, http.StatusOK, map[string]any{
-		"access_token": rand.Text(),
+		"access_token": access,
 		"token_type":   "Bearer",
 		"expires_in":   3600,
 		"id_token":     idToken,
@@ -678,11 +717,18 @@ func (s *Server) idToken(g *grant) (string, error) {
 	}
 	if g.user.Email != "" {
 		claims["email"] = g.user.Email
-		if s.appleStyle {
+		switch {
+		case s.verifiedIn == VerifiedInUserInfo:
+		case s.verifiedIn == VerifiedAsXMSEdov:
+			claims["xms_edov"] = g.user.EmailVerified
+		case s.appleStyle:
 			claims["email_verified"] = fmt.Sprint(g.user.EmailVerified)
-		} else {
+		default:
 			claims["email_verified"] = g.user.EmailVerified
 		}
+	}
+	if g.user.HostedDomain != "" {
+		claims["hd"] = g.user.HostedDomain
 	}
 	if g.user.Name != "" && !s.appleStyle {
 		claims["name"] = g.user.Name
@@ -702,6 +748,30 @@ func (s *Server) idToken(g *grant) (string, error) {
 	t := jwt.NewWithClaims(method, claims)
 	t.Header["kid"] = kid
 	return t.SignedString(signer)
+}
+
+// userinfo answers OIDC Core 5.3 for an access token /token issued: sub,
+// email, email_verified and name of the user it was issued for.
+func (s *Server) userinfo(w http.ResponseWriter, r *http.Request) {
+	tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	s.mu.Lock()
+	u, known := s.accessTokens[tok]
+	sub := s.userInfoSub
+	s.mu.Unlock()
+	if !ok || !known {
+		w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token"`)
+		http.Error(w, "invalid token", http.StatusUnauthorized)
+		return
+	}
+	if sub == "" {
+		sub = u.Subject
+	}
+	answer := map[string]any{"sub": sub, "email": u.Email, "email_verified": u.EmailVerified, "name": u.Name}
+	if s.verifiedIn == VerifiedAsXMSEdov {
+		// Entra ID's userinfo does not tell either.
+		delete(answer, "email_verified")
+	}
+	writeJSON(w, http.StatusOK, answer)
 }
 
 func (s *Server) jwks(w http.ResponseWriter, r *http.Request) {
