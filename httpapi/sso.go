@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -32,15 +33,24 @@ const (
 )
 
 // ssoCache keeps one provider per team, rebuilt when the team's
-// configuration version changes (a provider holds discovery and keys).
+// configuration changes (a provider holds discovery and keys). It compares
+// the configuration itself, not only its version: settings removed and
+// entered anew start at version 1 again.
 type ssoCache struct {
 	mu sync.Mutex
 	m  map[string]ssoCached
 }
 
 type ssoCached struct {
-	version int
-	p       *auth.Provider
+	config string // ssoConfigKey of the settings p was built from
+	p      *auth.Provider
+}
+
+// ssoConfigKey identifies the settings a provider depends on. The sealed
+// secret differs for every sealing (a fresh nonce), so a secret entered anew
+// is a new key even when it is the same.
+func ssoConfigKey(t *salescoach.TeamSSO) string {
+	return strings.Join([]string{strconv.Itoa(t.ConfigVersion), t.Issuer, t.ClientID, t.SealedSecret}, "\x00")
 }
 
 // ssoRedirectURI is the callback the owner registers at the provider.
@@ -55,7 +65,7 @@ func (s *Server) ssoProvider(ctx context.Context, t *salescoach.TeamSSO) (*auth.
 	cached, ok := c.m[t.TeamID]
 	c.mu.Unlock()
 	p := cached.p
-	if !ok || cached.version != t.ConfigVersion {
+	if key := ssoConfigKey(t); !ok || cached.config != key {
 		secret, err := s.SSOSealer.Open(t.TeamID, t.SealedSecret)
 		if err != nil {
 			s.log.ErrorContext(ctx, "company sign-in: client secret does not open", "team_id", t.TeamID, "err", err)
@@ -70,7 +80,7 @@ func (s *Server) ssoProvider(ctx context.Context, t *salescoach.TeamSSO) (*auth.
 		if c.m == nil {
 			c.m = map[string]ssoCached{}
 		}
-		c.m[t.TeamID] = ssoCached{version: t.ConfigVersion, p: p}
+		c.m[t.TeamID] = ssoCached{config: key, p: p}
 		c.mu.Unlock()
 	}
 	if err := p.Discover(ctx); err != nil {

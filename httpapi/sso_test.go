@@ -31,13 +31,15 @@ func mustSSOSealer(t testing.TB, key []byte) *auth.SSOSealer {
 
 // withSSOAllow lets company sign-in reach the fake on 127.0.0.1 (SSO_ALLOW,
 // SSO_ALLOW_PORTS); ports false allows the network but not the port.
-func withSSOAllow(fake *oidctest.Server, ports bool) envOption {
+// More fakes may be allowed.
+func withSSOAllow(fake *oidctest.Server, ports bool, more ...*oidctest.Server) envOption {
 	return func(_ *httpapi.Config, deps *httpapi.Deps) {
-		u, _ := url.Parse(fake.URL())
 		cfg := webfetch.Config{Allow: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}
-		if ports {
-			port, _ := strconv.Atoi(u.Port())
-			cfg.AllowPorts = []int{port}
+		for _, f := range append([]*oidctest.Server{fake}, more...) {
+			u, _ := url.Parse(f.URL())
+			if port, _ := strconv.Atoi(u.Port()); ports {
+				cfg.AllowPorts = append(cfg.AllowPorts, port)
+			}
 		}
 		deps.SSOFetch = webfetch.New(cfg)
 	}
@@ -302,6 +304,29 @@ func TestSSOEmailVerifiedElsewhere(t *testing.T) {
 			})
 		})
 	}
+}
+
+// TestSSOSettingsEnteredAnew: settings removed and entered again for
+// another provider start at version 1 again; the server must not keep using
+// the provider it built for the first ones.
+func TestSSOSettingsEnteredAnew(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		first, second := oidctest.New(t), oidctest.New(t, oidctest.WithClient("second-client", "second-secret"))
+		e := newEnv(t, db, withSSOAllow(first, true, second))
+		e.signUpConfirmed("owner@acme.com", pw)
+		owner := e.client()
+		owner.signIn("owner@acme.com", pw, true)
+		owner.do("POST", "/api/teams", map[string]any{"name": "Acme"}).must(t, 201)
+		for i, f := range []*oidctest.Server{first, second} {
+			owner.do("PUT", "/api/team/sso", map[string]any{"issuer": f.Issuer(), "clientId": f.ClientID(),
+				"clientSecret": f.ClientSecret(), "domains": []string{"acme.com"}, "defaultRole": "member"}).must(t, 200)
+			to := owner.do("POST", "/api/team/sso/test", nil).must(t, 200).json(t)["url"].(string)
+			if !strings.HasPrefix(to, f.Issuer()+"/") || !strings.Contains(to, "client_id="+f.ClientID()) {
+				t.Fatalf("settings %d: the test goes to %s, want %s", i+1, to, f.Issuer())
+			}
+			owner.do("DELETE", "/api/team/sso", nil).must(t, 204)
+		}
+	})
 }
 
 func TestSSORefusals(t *testing.T) {
