@@ -18,11 +18,13 @@ import { ResetPasswordForm } from './ResetPasswordForm';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
 import { SocialButtons, takeOAuthRemember } from './SocialButtons';
+import { SsoLinkStep } from './SsoLinkStep';
+import { SsoStep } from './SsoStep';
 import { TermsModal } from './TermsModal';
 import './login.css';
 import { savePendingJoin } from '../../../lib/team-join';
 
-type View = 'signIn' | 'signUp' | 'forgot' | 'reset' | 'invite' | 'totp';
+type View = 'signIn' | 'signUp' | 'forgot' | 'reset' | 'invite' | 'totp' | 'sso' | 'ssoLink';
 type Message = { key: MessageKey } | { text: string };
 
 const TITLES: Record<View, MessageKey> = {
@@ -32,10 +34,34 @@ const TITLES: Record<View, MessageKey> = {
   reset: 'reset.title',
   invite: 'invite.title',
   totp: 'signin.totp.title',
+  sso: 'signin.sso.button',
+  ssoLink: 'signin.ssoLink.title',
 };
 
+/** ?error= after a provider's round trip: Google/Apple, or the company's (issue 29). */
+const RETURN_ERRORS: Record<string, MessageKey> = {
+  social: 'signin.socialFailed',
+  sso: 'signin.sso.failed',
+  sso_unverified: 'signin.sso.unverified',
+  sso_domain: 'signin.sso.foreignDomain',
+  sso_off: 'signin.sso.off',
+};
+
+function returnError(value: string | null): MessageKey | null {
+  return value !== null && Object.prototype.hasOwnProperty.call(RETURN_ERRORS, value) ? (RETURN_ERRORS[value] ?? null) : null;
+}
+
 /** Query parameters the server's links and redirects use; removed once read. */
-const LINK_PARAMS = ['confirm', 'reset', 'invite', 'oauth', 'error', 'totp', 'join'] as const;
+const LINK_PARAMS = ['confirm', 'reset', 'invite', 'oauth', 'error', 'totp', 'join', 'sso_link'] as const;
+
+/** An office building: the company's own sign-in. */
+function CompanyIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M4 21V4a1 1 0 0 1 1-1h9a1 1 0 0 1 1 1v17M15 9h4a1 1 0 0 1 1 1v11M2 21h20M8 7h3M8 11h3M8 15h3" />
+    </svg>
+  );
+}
 
 function SellingPoint({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return (
@@ -67,7 +93,9 @@ export function LoginPage() {
     reset: params.get('reset'),
     invite: params.get('invite'),
     oauth: params.get('oauth') === '1',
-    socialError: params.get('error') === 'social',
+    returnError: returnError(params.get('error')),
+    // ?sso_link=TOKEN: the company's provider signed in an e-mail whose account needs its password once.
+    ssoLink: params.get('sso_link'),
     // ?totp=1: a Google/Apple sign-in waits for the authenticator code.
     totp: params.get('totp') === '1',
     // ?join=TOKEN: a team invitation opened signed out (AppRoutes).
@@ -75,14 +103,14 @@ export function LoginPage() {
   }));
   const [refCode] = useState(() => readReferralCode(`?${params.toString()}`));
   const [view, setView] = useState<View>(
-    initial.totp ? 'totp' : initial.reset ? 'reset' : initial.invite ? 'invite' : 'signIn',
+    initial.totp ? 'totp' : initial.ssoLink ? 'ssoLink' : initial.reset ? 'reset' : initial.invite ? 'invite' : 'signIn',
   );
   // The code step's challenge (undefined after Google/Apple: the server keeps it in a cookie).
   const [challenge, setChallenge] = useState<string | undefined>();
   const [notice, setNotice] = useState<Message | null>(initial.join ? { key: 'signin.teamJoin' } : null);
-  const [error, setError] = useState<Message | null>(
-    initial.socialError ? { key: 'signin.socialFailed' } : null,
-  );
+  const [error, setError] = useState<Message | null>(initial.returnError ? { key: initial.returnError } : null);
+  // 403 sso_required on the password sign-in: the company button sits beside the message.
+  const [ssoOffer, setSsoOffer] = useState(false);
   const [remember, setRemember] = useState(false);
   const [email, setEmail] = useState('');
   const confirm = useConfirmEmail();
@@ -157,6 +185,12 @@ export function LoginPage() {
   const clearMessages = () => {
     setError(null);
     setNotice(null);
+    setSsoOffer(false);
+  };
+
+  const openSso = () => {
+    clearMessages();
+    setView('sso');
   };
 
   const handleSignedIn = (session: Session, rememberSession: boolean) => {
@@ -239,6 +273,11 @@ export function LoginPage() {
               {confirm.isPending ? <Alert tone="info">{t('signin.confirming')}</Alert> : null}
               {notice ? <Alert tone="success">{messageText(notice)}</Alert> : null}
               {error ? <Alert tone="error">{messageText(error)}</Alert> : null}
+              {ssoOffer && view === 'signIn' ? (
+                <button type="button" className="button button--primary button--block" onClick={openSso}>
+                  {t('signin.sso.button')}
+                </button>
+              ) : null}
               {flowError ? <Alert tone="error">{flowError}</Alert> : null}
 
               {view === 'signIn' ? (
@@ -254,8 +293,36 @@ export function LoginPage() {
                   onSignedIn={handleSignedIn}
                   onCodeNeeded={handleCodeNeeded}
                   onError={showError}
+                  onSsoRequired={(signInEmail) => {
+                    setEmail(signInEmail);
+                    setSsoOffer(true);
+                  }}
                   onSubmitStart={clearMessages}
                   disabled={anonymous.isPending}
+                />
+              ) : null}
+              {view === 'sso' ? (
+                <SsoStep
+                  initialEmail={email}
+                  remember={remember}
+                  onBack={() => {
+                    clearMessages();
+                    setView('signIn');
+                  }}
+                />
+              ) : null}
+              {view === 'ssoLink' && initial.ssoLink ? (
+                <SsoLinkStep
+                  token={initial.ssoLink}
+                  remember={remember}
+                  onRememberChange={setRemember}
+                  onSignedIn={handleSignedIn}
+                  onCodeNeeded={handleCodeNeeded}
+                  onSubmitStart={clearMessages}
+                  onBack={() => {
+                    clearMessages();
+                    setView('signIn');
+                  }}
                 />
               ) : null}
               {view === 'totp' ? (
@@ -326,6 +393,10 @@ export function LoginPage() {
                     <span>{t('signin.or')}</span>
                   </div>
                   <SocialButtons remember={remember} refCode={refCode} />
+                  <button type="button" className="button button--social" onClick={openSso}>
+                    <CompanyIcon />
+                    <span>{t('signin.sso.button')}</span>
+                  </button>
                   <button
                     type="button"
                     className="button button--secondary button--block"
