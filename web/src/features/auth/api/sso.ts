@@ -67,13 +67,3 @@ export const linkSso = (body: SsoLinkRequest) =>
 export function useSsoLink() {
   return useMutation({ mutationFn: linkSso });
 }
-
-/** The provider's URL when it is an http(s) one (nothing else is followed). */
-export function providerTarget(link: string): string | null {
-  try {
-    const url = new URL(link);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
-  } catch {
-    return null;
-  }
-}

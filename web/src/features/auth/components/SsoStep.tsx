@@ -1,8 +1,8 @@
 import { useRef, useState, type SyntheticEvent } from 'react';
 import { TextField } from '../../../components/ui/Field';
 import { errorMessage, useI18n } from '../../../lib/i18n';
-import { navigation } from '../../../lib/navigation';
-import { providerTarget, useSsoStart } from '../api/sso';
+import { externalTarget, navigation } from '../../../lib/navigation';
+import { useSsoStart } from '../api/sso';
 import { saveOAuthRemember } from './SocialButtons';
 
 export interface SsoStepProps {
@@ -41,7 +41,7 @@ export function SsoStep({ initialEmail, remember, onBack }: SsoStepProps) {
     setError(undefined);
     try {
       const answer = await start.mutateAsync({ email: value, remember, language: lang });
-      const target = providerTarget(answer.url);
+      const target = externalTarget(answer.url);
       if (!target) {
         fail(t('signin.sso.failed'));
         return;
