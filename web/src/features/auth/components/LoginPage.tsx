@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
 import { Alert } from '../../../components/ui/Alert';
 import { ChartIcon, TargetIcon, TrophyIcon } from '../../../components/ui/icons/pages';
@@ -6,6 +6,7 @@ import { LogoMark } from '../../../components/ui/icons/LogoMark';
 import { FullPageSpinner } from '../../../components/ui/Spinner';
 import type { Session } from '../../../lib/api';
 import { readReferralCode, sessions, useAuth, useSignOut } from '../../../lib/auth';
+import { lazyPart } from '../../../lib/chunks';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { errorMessage, useI18n, type MessageKey } from '../../../lib/i18n';
 import { useAnonymousSignIn } from '../api/anonymous';
@@ -18,8 +19,6 @@ import { ResetPasswordForm } from './ResetPasswordForm';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
 import { SocialButtons, takeOAuthRemember } from './SocialButtons';
-import { SsoLinkStep } from './SsoLinkStep';
-import { SsoStep } from './SsoStep';
 import { TermsModal } from './TermsModal';
 import './login.css';
 import { savePendingJoin } from '../../../lib/team-join';
@@ -53,6 +52,13 @@ function returnError(value: string | null): MessageKey | null {
 
 /** Query parameters the server's links and redirects use; removed once read. */
 const LINK_PARAMS = ['confirm', 'reset', 'invite', 'oauth', 'error', 'totp', 'join', 'sso_link'] as const;
+
+// Company sign-in's steps (issue 29): most visitors never open them, so
+// they are not part of the page's first script; pointing at the button
+// starts the load.
+const loadSsoStep = () => import('./SsoStep');
+const SsoStep = lazyPart(loadSsoStep, 'SsoStep');
+const SsoLinkStep = lazyPart(() => import('./SsoLinkStep'), 'SsoLinkStep');
 
 /** An office building: the company's own sign-in. */
 function CompanyIcon() {
@@ -188,6 +194,10 @@ export function LoginPage() {
     setSsoOffer(false);
   };
 
+  const preloadSso = () => {
+    loadSsoStep().catch(() => undefined); // the step's own load reports a failure
+  };
+
   const openSso = () => {
     clearMessages();
     setView('sso');
@@ -301,30 +311,32 @@ export function LoginPage() {
                   disabled={anonymous.isPending}
                 />
               ) : null}
-              {view === 'sso' ? (
-                <SsoStep
-                  initialEmail={email}
-                  remember={remember}
-                  onBack={() => {
-                    clearMessages();
-                    setView('signIn');
-                  }}
-                />
-              ) : null}
-              {view === 'ssoLink' && initial.ssoLink ? (
-                <SsoLinkStep
-                  token={initial.ssoLink}
-                  remember={remember}
-                  onRememberChange={setRemember}
-                  onSignedIn={handleSignedIn}
-                  onCodeNeeded={handleCodeNeeded}
-                  onSubmitStart={clearMessages}
-                  onBack={() => {
-                    clearMessages();
-                    setView('signIn');
-                  }}
-                />
-              ) : null}
+              <Suspense fallback={<FullPageSpinner />}>
+                {view === 'sso' ? (
+                  <SsoStep
+                    initialEmail={email}
+                    remember={remember}
+                    onBack={() => {
+                      clearMessages();
+                      setView('signIn');
+                    }}
+                  />
+                ) : null}
+                {view === 'ssoLink' && initial.ssoLink ? (
+                  <SsoLinkStep
+                    token={initial.ssoLink}
+                    remember={remember}
+                    onRememberChange={setRemember}
+                    onSignedIn={handleSignedIn}
+                    onCodeNeeded={handleCodeNeeded}
+                    onSubmitStart={clearMessages}
+                    onBack={() => {
+                      clearMessages();
+                      setView('signIn');
+                    }}
+                  />
+                ) : null}
+              </Suspense>
               {view === 'totp' ? (
                 <CodeStep
                   challenge={challenge}
@@ -393,7 +405,13 @@ export function LoginPage() {
                     <span>{t('signin.or')}</span>
                   </div>
                   <SocialButtons remember={remember} refCode={refCode} />
-                  <button type="button" className="button button--social" onClick={openSso}>
+                  <button
+                    type="button"
+                    className="button button--social"
+                    onClick={openSso}
+                    onPointerEnter={preloadSso}
+                    onFocus={preloadSso}
+                  >
                     <CompanyIcon />
                     <span>{t('signin.sso.button')}</span>
                   </button>

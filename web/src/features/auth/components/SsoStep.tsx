@@ -1,7 +1,8 @@
 import { useRef, useState, type SyntheticEvent } from 'react';
 import { TextField } from '../../../components/ui/Field';
 import { errorMessage, useI18n } from '../../../lib/i18n';
-import { externalTarget, navigation } from '../../../lib/navigation';
+import { externalTarget } from '../../../lib/external-target';
+import { navigation } from '../../../lib/navigation';
 import { useSsoStart } from '../api/sso';
 import { saveOAuthRemember } from './SocialButtons';
 

@@ -10,7 +10,8 @@ import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { fieldErrorText, useZodForm, type FieldErrors } from '../../../lib/forms';
 import { errorMessage, useI18n, type MessageKey, type TFunction } from '../../../lib/i18n';
-import { externalTarget, navigation } from '../../../lib/navigation';
+import { externalTarget } from '../../../lib/external-target';
+import { navigation } from '../../../lib/navigation';
 import {
   removeTeamSso,
   saveTeamSso,
