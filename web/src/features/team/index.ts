@@ -2,6 +2,7 @@ export { TeamPage } from './components/TeamPage';
 export { MemberPage } from './components/MemberPage';
 export { SharedChatPage } from './components/SharedChatPage';
 export { JoinPage } from './components/JoinPage';
+export { TeamSsoPage } from './components/TeamSsoPage';
 // The parts other screens show (loaded lazily with the 'team' texts: the
 // dashboard's card, the profile's section, the chat's share button, the
 // progress page's note): from this one module, so that the first page's

@@ -87,6 +87,27 @@ describe('i18n catalogue', () => {
     expect(translate('de', 'adminCore.feedback.empty')).toBe('Es liegt kein Feedback vor.');
     expect(translate('de', 'adminCore.chats.none')).toBe('Keine Konversation ausgewählt.');
     expect(translate('de', 'adminCore.compliance.loadFailed')).toBe('Fehler beim Laden der Compliance-Metriken');
+    // company sign-in (issue 29, the contract's texts)
+    expect(translate('de', 'signin.sso.button')).toBe('Mit Firmenkonto anmelden');
+    expect(translate('en', 'signin.sso.button')).toBe('Sign in with your company account');
+    expect(translate('de', 'signin.ssoLink.text', { email: 'a@acme.com', team: 'ACME' })).toBe(
+      'Für a@acme.com gibt es schon ein Konto. Gib einmal dein Passwort ein, um es mit der Firmen-Anmeldung von ACME zu verbinden.',
+    );
+    expect(translate('de', 'team.sso.rule')).toBe(
+      'Eine Domain gilt erst, wenn du dich beim Testen mit einer Adresse dieser Domain angemeldet hast. Jede Domain kann nur zu einem Team gehören.',
+    );
+    expect(translate('de', 'team.sso.secretSaved')).toBe('gespeichert – leer lassen, um es zu behalten');
+    expect(translate('de', 'team.sso.adminDisabled')).toBe(
+      'Ein Admin hat die Firmen-Anmeldung ausgeschaltet. Teste sie erneut, um sie wieder einzuschalten.',
+    );
+    // the login page's texts of the provider's return are the server's messages
+    expect(translate('de', 'signin.sso.failed')).toBe(serverGerman.sso_failed);
+    expect(translate('de', 'signin.sso.unverified')).toBe(serverGerman.sso_unverified_email);
+    expect(translate('de', 'signin.sso.foreignDomain')).toBe(serverGerman.sso_foreign_domain);
+    expect(translate('de', 'signin.sso.off')).toBe(serverGerman.sso_off);
+    expect(translate('en', 'signin.sso.off')).toBe(serverEnglish.sso_off);
+    expect(translate('de', 'team.sso.error.domainTaken')).toBe(serverGerman.sso_domain_taken);
+    expect(translate('de', 'team.sso.error.unverified')).toBe(serverGerman.sso_unverified_email);
   });
 
   it('chooses plural forms by count', () => {

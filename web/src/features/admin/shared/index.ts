@@ -16,4 +16,4 @@ export { useAdminFormat, type AdminFormat } from './lib/format';
 export { ADMIN_PAGE_SIZE, withQuery, type Paged, type QueryParams } from './lib/paging';
 export { ADMIN_STATUS_KEYS, adminPlanLabel } from './lib/labels';
 export { adminQueryKey } from './lib/query-keys';
-export type { AdminPlan, AdminTeamItem, AdminUserItem, AdminUserStatus } from './types';
+export type { AdminPlan, AdminTeamItem, AdminTeamSso, AdminUserItem, AdminUserStatus } from './types';

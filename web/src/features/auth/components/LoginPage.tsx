@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
 import { Alert } from '../../../components/ui/Alert';
 import { ChartIcon, TargetIcon, TrophyIcon } from '../../../components/ui/icons/pages';
@@ -6,6 +6,7 @@ import { LogoMark } from '../../../components/ui/icons/LogoMark';
 import { FullPageSpinner } from '../../../components/ui/Spinner';
 import type { Session } from '../../../lib/api';
 import { readReferralCode, sessions, useAuth, useSignOut } from '../../../lib/auth';
+import { lazyPart } from '../../../lib/chunks';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { errorMessage, useI18n, type MessageKey } from '../../../lib/i18n';
 import { useAnonymousSignIn } from '../api/anonymous';
@@ -22,7 +23,7 @@ import { TermsModal } from './TermsModal';
 import './login.css';
 import { savePendingJoin } from '../../../lib/team-join';
 
-type View = 'signIn' | 'signUp' | 'forgot' | 'reset' | 'invite' | 'totp';
+type View = 'signIn' | 'signUp' | 'forgot' | 'reset' | 'invite' | 'totp' | 'sso' | 'ssoLink';
 type Message = { key: MessageKey } | { text: string };
 
 const TITLES: Record<View, MessageKey> = {
@@ -32,10 +33,41 @@ const TITLES: Record<View, MessageKey> = {
   reset: 'reset.title',
   invite: 'invite.title',
   totp: 'signin.totp.title',
+  sso: 'signin.sso.button',
+  ssoLink: 'signin.ssoLink.title',
 };
 
+/** ?error= after a provider's round trip: Google/Apple, or the company's (issue 29). */
+const RETURN_ERRORS: Record<string, MessageKey> = {
+  social: 'signin.socialFailed',
+  sso: 'signin.sso.failed',
+  sso_unverified: 'signin.sso.unverified',
+  sso_domain: 'signin.sso.foreignDomain',
+  sso_off: 'signin.sso.off',
+};
+
+function returnError(value: string | null): MessageKey | null {
+  return value !== null && Object.prototype.hasOwnProperty.call(RETURN_ERRORS, value) ? (RETURN_ERRORS[value] ?? null) : null;
+}
+
 /** Query parameters the server's links and redirects use; removed once read. */
-const LINK_PARAMS = ['confirm', 'reset', 'invite', 'oauth', 'error', 'totp', 'join'] as const;
+const LINK_PARAMS = ['confirm', 'reset', 'invite', 'oauth', 'error', 'totp', 'join', 'sso_link'] as const;
+
+// Company sign-in's steps (issue 29): most visitors never open them, so
+// they are not part of the page's first script; pointing at the button
+// starts the load.
+const loadSsoStep = () => import('./SsoStep');
+const SsoStep = lazyPart(loadSsoStep, 'SsoStep');
+const SsoLinkStep = lazyPart(() => import('./SsoLinkStep'), 'SsoLinkStep');
+
+/** An office building: the company's own sign-in. */
+function CompanyIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M4 21V4a1 1 0 0 1 1-1h9a1 1 0 0 1 1 1v17M15 9h4a1 1 0 0 1 1 1v11M2 21h20M8 7h3M8 11h3M8 15h3" />
+    </svg>
+  );
+}
 
 function SellingPoint({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return (
@@ -67,7 +99,9 @@ export function LoginPage() {
     reset: params.get('reset'),
     invite: params.get('invite'),
     oauth: params.get('oauth') === '1',
-    socialError: params.get('error') === 'social',
+    returnError: returnError(params.get('error')),
+    // ?sso_link=TOKEN: the company's provider signed in an e-mail whose account needs its password once.
+    ssoLink: params.get('sso_link'),
     // ?totp=1: a Google/Apple sign-in waits for the authenticator code.
     totp: params.get('totp') === '1',
     // ?join=TOKEN: a team invitation opened signed out (AppRoutes).
@@ -75,14 +109,14 @@ export function LoginPage() {
   }));
   const [refCode] = useState(() => readReferralCode(`?${params.toString()}`));
   const [view, setView] = useState<View>(
-    initial.totp ? 'totp' : initial.reset ? 'reset' : initial.invite ? 'invite' : 'signIn',
+    initial.totp ? 'totp' : initial.ssoLink ? 'ssoLink' : initial.reset ? 'reset' : initial.invite ? 'invite' : 'signIn',
   );
   // The code step's challenge (undefined after Google/Apple: the server keeps it in a cookie).
   const [challenge, setChallenge] = useState<string | undefined>();
   const [notice, setNotice] = useState<Message | null>(initial.join ? { key: 'signin.teamJoin' } : null);
-  const [error, setError] = useState<Message | null>(
-    initial.socialError ? { key: 'signin.socialFailed' } : null,
-  );
+  const [error, setError] = useState<Message | null>(initial.returnError ? { key: initial.returnError } : null);
+  // 403 sso_required on the password sign-in: the company button sits beside the message.
+  const [ssoOffer, setSsoOffer] = useState(false);
   const [remember, setRemember] = useState(false);
   const [email, setEmail] = useState('');
   const confirm = useConfirmEmail();
@@ -157,6 +191,16 @@ export function LoginPage() {
   const clearMessages = () => {
     setError(null);
     setNotice(null);
+    setSsoOffer(false);
+  };
+
+  const preloadSso = () => {
+    loadSsoStep().catch(() => undefined); // the step's own load reports a failure
+  };
+
+  const openSso = () => {
+    clearMessages();
+    setView('sso');
   };
 
   const handleSignedIn = (session: Session, rememberSession: boolean) => {
@@ -239,6 +283,11 @@ export function LoginPage() {
               {confirm.isPending ? <Alert tone="info">{t('signin.confirming')}</Alert> : null}
               {notice ? <Alert tone="success">{messageText(notice)}</Alert> : null}
               {error ? <Alert tone="error">{messageText(error)}</Alert> : null}
+              {ssoOffer && view === 'signIn' ? (
+                <button type="button" className="button button--primary button--block" onClick={openSso}>
+                  {t('signin.sso.button')}
+                </button>
+              ) : null}
               {flowError ? <Alert tone="error">{flowError}</Alert> : null}
 
               {view === 'signIn' ? (
@@ -254,10 +303,40 @@ export function LoginPage() {
                   onSignedIn={handleSignedIn}
                   onCodeNeeded={handleCodeNeeded}
                   onError={showError}
+                  onSsoRequired={(signInEmail) => {
+                    setEmail(signInEmail);
+                    setSsoOffer(true);
+                  }}
                   onSubmitStart={clearMessages}
                   disabled={anonymous.isPending}
                 />
               ) : null}
+              <Suspense fallback={<FullPageSpinner />}>
+                {view === 'sso' ? (
+                  <SsoStep
+                    initialEmail={email}
+                    remember={remember}
+                    onBack={() => {
+                      clearMessages();
+                      setView('signIn');
+                    }}
+                  />
+                ) : null}
+                {view === 'ssoLink' && initial.ssoLink ? (
+                  <SsoLinkStep
+                    token={initial.ssoLink}
+                    remember={remember}
+                    onRememberChange={setRemember}
+                    onSignedIn={handleSignedIn}
+                    onCodeNeeded={handleCodeNeeded}
+                    onSubmitStart={clearMessages}
+                    onBack={() => {
+                      clearMessages();
+                      setView('signIn');
+                    }}
+                  />
+                ) : null}
+              </Suspense>
               {view === 'totp' ? (
                 <CodeStep
                   challenge={challenge}
@@ -326,6 +405,16 @@ export function LoginPage() {
                     <span>{t('signin.or')}</span>
                   </div>
                   <SocialButtons remember={remember} refCode={refCode} />
+                  <button
+                    type="button"
+                    className="button button--social"
+                    onClick={openSso}
+                    onPointerEnter={preloadSso}
+                    onFocus={preloadSso}
+                  >
+                    <CompanyIcon />
+                    <span>{t('signin.sso.button')}</span>
+                  </button>
                   <button
                     type="button"
                     className="button button--secondary button--block"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CheckboxField, TextField } from '../../../components/ui/Field';
 import { PasswordField } from '../../../components/ui/PasswordField';
-import type { Session } from '../../../lib/api';
+import { ApiError, type Session } from '../../../lib/api';
 import { fieldErrorText, useZodForm } from '../../../lib/forms';
 import { errorMessage, useI18n } from '../../../lib/i18n';
 import { needsCode, useLogin } from '../api/login';
@@ -16,6 +16,8 @@ export interface SignInFormProps {
   /** The password was right and the account has two-factor sign-in: the code step follows. */
   onCodeNeeded: (challenge: string, remember: boolean) => void;
   onError: (text: string) => void;
+  /** The password was right, but the account's team signs in through the company (403 sso_required). */
+  onSsoRequired?: (email: string) => void;
   onSubmitStart: () => void;
   disabled?: boolean;
 }
@@ -40,6 +42,7 @@ export function SignInForm(props: SignInFormProps) {
     } catch (err) {
       form.applyServerErrors(err);
       props.onError(errorMessage(err, t));
+      if (err instanceof ApiError && err.code === 'sso_required') props.onSsoRequired?.(request.email);
     }
   });
 

@@ -43,13 +43,7 @@ export function SocialButtons({ remember, refCode }: { remember: boolean; refCod
   const { google, apple } = providers.data;
   if (!google && !apple) return null;
 
-  const rememberChoice = () => {
-    try {
-      window.sessionStorage.setItem(OAUTH_REMEMBER_KEY, remember ? '1' : '0');
-    } catch {
-      // storage disabled: the session then lasts for this tab
-    }
-  };
+  const rememberChoice = () => saveOAuthRemember(remember);
 
   return (
     <div className="social">
@@ -67,6 +61,15 @@ export function SocialButtons({ remember, refCode }: { remember: boolean; refCod
       ) : null}
     </div>
   );
+}
+
+/** Keeps 'Angemeldet bleiben' across a provider's round trip (Google, Apple, the company's). */
+export function saveOAuthRemember(remember: boolean): void {
+  try {
+    window.sessionStorage.setItem(OAUTH_REMEMBER_KEY, remember ? '1' : '0');
+  } catch {
+    // storage disabled: the session then lasts for this tab
+  }
 }
 
 /** Reads (and forgets) the remember choice made before an OAuth round trip. */

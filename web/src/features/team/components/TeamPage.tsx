@@ -225,6 +225,11 @@ function TeamHome({ team }: { team: Team }) {
           <Link to="/team/seats" className="button button--secondary button--small">
             {t('team.seats')}
           </Link>
+          {team.role === 'owner' ? (
+            <Link to="/team/sso" className="button button--secondary button--small">
+              {t('team.sso.title')}
+            </Link>
+          ) : null}
         </nav>
       ) : null}
       {manager ? (

@@ -106,4 +106,44 @@ export const signin = {
   'signin.totp.missing': { de: 'Bitte gib den Code ein.', en: 'Please enter the code.' },
   'signin.totp.useRecovery': { de: 'Wiederherstellungscode verwenden', en: 'Use a recovery code' },
   'signin.totp.useApp': { de: 'Code aus der App verwenden', en: 'Use the code from the app' },
+
+  // Company sign-in (issue 29): the e-mail step, the provider's return errors, the link step.
+  'signin.sso.button': { de: 'Mit Firmenkonto anmelden', en: 'Sign in with your company account' },
+  'signin.sso.text': {
+    de: 'Gib deine geschäftliche E-Mail-Adresse ein. Wir leiten dich zur Anmeldung deiner Firma weiter.',
+    en: "Enter your work e-mail address. We take you to your company's sign-in.",
+  },
+  'signin.sso.email': { de: 'Geschäftliche E-Mail', en: 'Work e-mail' },
+  'signin.sso.submit': { de: 'Weiter', en: 'Continue' },
+  'signin.sso.emailInvalid': {
+    de: 'Bitte gib deine geschäftliche E-Mail-Adresse ein.',
+    en: 'Please enter your work e-mail address.',
+  },
+  'signin.sso.failed': {
+    de: 'Die Anmeldung über deine Firma ist fehlgeschlagen.',
+    en: 'Signing in through your company failed.',
+  },
+  'signin.sso.unverified': {
+    de: 'Deine Firma hat diese E-Mail-Adresse nicht als bestätigt gemeldet. Bitte wende dich an die IT deiner Firma.',
+    en: "Your company has not reported this e-mail address as verified. Please contact your company's IT.",
+  },
+  'signin.sso.foreignDomain': {
+    de: 'Diese E-Mail-Adresse gehört nicht zu einer Domain deiner Firma.',
+    en: "This e-mail address does not belong to one of your company's domains.",
+  },
+  'signin.sso.off': {
+    de: 'Die Firmen-Anmeldung deines Teams ist ausgeschaltet. Melde dich bitte anders an.',
+    en: "Your team's company sign-in is turned off. Please sign in another way.",
+  },
+  'signin.ssoLink.title': { de: 'Konto verbinden', en: 'Link your account' },
+  'signin.ssoLink.loading': { de: 'Link wird geprüft…', en: 'Checking the link…' },
+  'signin.ssoLink.text': {
+    de: 'Für {email} gibt es schon ein Konto. Gib einmal dein Passwort ein, um es mit der Firmen-Anmeldung von {team} zu verbinden.',
+    en: "An account for {email} already exists. Enter its password once to link it to {team}'s company sign-in.",
+  },
+  'signin.ssoLink.submit': { de: 'Verbinden und anmelden', en: 'Link and sign in' },
+  'signin.ssoLink.noPassword': {
+    de: 'Dieses Konto hat kein Passwort. Melde dich wie bisher an und bitte den Inhaber deines Teams um eine Einladung; danach klappt die Firmen-Anmeldung.',
+    en: "This account has no password. Sign in as before and ask your team's owner for an invitation; company sign-in works after that.",
+  },
 } satisfies Catalogue;

@@ -39,3 +39,10 @@ export type UpdateUserRequest = RequestBody<'/api/admin/users/{id}', 'patch'>;
 
 export const updateUser = (id: string, patch: UpdateUserRequest) =>
   api.patch<AdminUserItem>(`/api/admin/users/${encodeURIComponent(id)}`, patch);
+
+/**
+ * POST /api/admin/teams/{teamId}/sso/disable (issue 29): an admin switches a
+ * team's company sign-in off in an emergency (204; 404 for a team without it).
+ */
+export const disableTeamSso = (teamId: string) =>
+  api.post<undefined>(`/api/admin/teams/${encodeURIComponent(teamId)}/sso/disable`);

@@ -1,10 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { RelativeTime } from '../../../../components/ui/RelativeTime';
 import { Alert } from '../../../../components/ui/Alert';
-import { errorMessage, useT } from '../../../../lib/i18n';
+import { errorMessage, useT, type MessageKey } from '../../../../lib/i18n';
 import { subscriptionStatusLabel } from '../../../../lib/subscription-status';
-import { ADMIN_PAGE_SIZE, ADMIN_STATUS_KEYS, AdminSection, Pagination, SearchBox, TableFrame, usePagedSearch } from '../../shared';
-import { teamsQueryOptions } from '../api/users';
+import {
+  ADMIN_PAGE_SIZE,
+  ADMIN_STATUS_KEYS,
+  AdminSection,
+  ConfirmDialog,
+  Pagination,
+  SearchBox,
+  TableFrame,
+  adminQueryKey,
+  usePagedSearch,
+  type AdminTeamItem,
+  type AdminTeamSso,
+} from '../../shared';
+import { disableTeamSso, teamsQueryOptions } from '../api/users';
 
 export const TEAM_ROLE_KEYS = {
   owner: 'adminCore.teamRole.owner',
@@ -12,11 +25,61 @@ export const TEAM_ROLE_KEYS = {
   member: 'adminCore.teamRole.member',
 } as const;
 
-/** The teams (issue 27 point 7): name, owner, members, seats of the team plan and its status. */
+const SSO_STATES: Record<AdminTeamSso['state'], { label: MessageKey; badge: string }> = {
+  off: { label: 'adminCore.teams.sso.off', badge: '' },
+  configured: { label: 'adminCore.teams.sso.configured', badge: 'badge--info' },
+  active: { label: 'adminCore.teams.sso.active', badge: 'badge--success' },
+  disabled: { label: 'adminCore.teams.sso.disabled', badge: 'badge--warning' },
+};
+
+/** A team's company sign-in (issue 29): its state, the claimed domains, and the admin's switch-off while it can sign anyone in. */
+function SsoCell({ team, onDisable }: { team: AdminTeamItem; onDisable: () => void }) {
+  const t = useT();
+  const sso = team.sso;
+  if (!sso) return <>{t('adminCore.none')}</>;
+  const state = SSO_STATES[sso.state];
+  return (
+    <>
+      {state.badge ? <span className={`badge ${state.badge}`}>{t(state.label)}</span> : t(state.label)}
+      {sso.domains.length > 0 ? <span className="users__note">{sso.domains.join(', ')}</span> : null}
+      {sso.enforced && sso.state !== 'off' ? <span className="users__note">{t('adminCore.teams.sso.enforced')}</span> : null}
+      {sso.state === 'active' || sso.state === 'configured' ? (
+        <div className="user-actions">
+          <button
+            type="button"
+            className="button button--tiny button--secondary user-actions__danger"
+            aria-label={t('adminCore.teams.sso.disableFor', { team: team.name })}
+            onClick={onDisable}
+          >
+            {t('adminCore.teams.sso.disable')}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** The teams (issue 27 point 7): name, owner, members, seats of the team plan and its status, company sign-in (issue 29). */
 export function TeamsSection() {
   const t = useT();
+  const queryClient = useQueryClient();
   const search = usePagedSearch();
   const teams = useQuery(teamsQueryOptions({ q: search.query, limit: ADMIN_PAGE_SIZE, offset: search.offset }));
+  const [pending, setPending] = useState<AdminTeamItem | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const disable = useMutation({
+    mutationFn: (team: AdminTeamItem) => disableTeamSso(team.id),
+    onSuccess: async (_answer, team) => {
+      setPending(null);
+      setDone(t('adminCore.teams.sso.done', { team: team.name }));
+      await queryClient.invalidateQueries({ queryKey: adminQueryKey('teams') });
+    },
+  });
+  const ask = (team: AdminTeamItem) => {
+    disable.reset();
+    setDone(null);
+    setPending(team);
+  };
   return (
     <AdminSection title={t('adminCore.teams.list')}>
       <SearchBox
@@ -26,6 +89,7 @@ export function TeamsSection() {
         value={search.input}
         onChange={search.setInput}
       />
+      {done ? <Alert tone="success">{done}</Alert> : null}
       {teams.isPending ? (
         <p className="admin-muted" role="status">
           {t('adminCore.loading')}
@@ -49,6 +113,7 @@ export function TeamsSection() {
                   {t('adminCore.teams.seats')}
                 </th>
                 <th scope="col">{t('adminCore.teams.subscription')}</th>
+                <th scope="col">{t('adminCore.teams.sso')}</th>
                 <th scope="col">{t('adminCore.users.created')}</th>
               </tr>
             </thead>
@@ -66,6 +131,9 @@ export function TeamsSection() {
                       ? subscriptionStatusLabel(t, ADMIN_STATUS_KEYS, team.subscription_status)
                       : t('adminCore.none')}
                     {team.cancel_at_period_end ? <span className="users__note">{t('adminCore.teams.cancelPending')}</span> : null}
+                  </td>
+                  <td>
+                    <SsoCell team={team} onDisable={() => ask(team)} />
                   </td>
                   <td className="admin-table__nowrap">
                     <RelativeTime value={team.created_at} />
@@ -85,6 +153,19 @@ export function TeamsSection() {
           disabled={teams.isPlaceholderData}
         />
       ) : null}
+      <ConfirmDialog
+        open={pending !== null}
+        title={t('adminCore.teams.sso.disableTitle')}
+        text={pending ? t('adminCore.teams.sso.disableText', { team: pending.name }) : ''}
+        confirmLabel={t('adminCore.teams.sso.disable')}
+        tone="danger"
+        busy={disable.isPending}
+        error={disable.isError ? errorMessage(disable.error, t) : null}
+        onConfirm={() => {
+          if (pending) disable.mutate(pending);
+        }}
+        onCancel={() => setPending(null)}
+      />
     </AdminSection>
   );
 }

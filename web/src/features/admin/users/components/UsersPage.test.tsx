@@ -7,7 +7,7 @@ import { daysAgo, minutesAgo } from '../../../../testing/time';
 import { translate } from '../../../../lib/i18n';
 import { formatRelative } from '../../../../lib/relative-time';
 import { ADMIN_ID, makeAdminUser, renderAdmin } from '../../shared/testing';
-import type { AdminUserItem } from '../../shared';
+import type { AdminTeamItem, AdminUserItem } from '../../shared';
 
 /** GET /api/admin/users answering with `items` (total = its length unless given); records the queries. */
 function listUsers(items: AdminUserItem[], total = items.length) {
@@ -122,6 +122,7 @@ describe('admin users: list', () => {
               subscription_status: 'active',
               cancel_at_period_end: true,
               created_at: daysAgo(2),
+              sso: { state: 'off', domains: [], enforced: false },
             },
           ],
           total: 1,
@@ -138,6 +139,7 @@ describe('admin users: list', () => {
       'Mitglieder',
       'Plätze (vergeben / gekauft)',
       'Team-Abo',
+      'Firmen-Anmeldung',
       'Erstellt',
     ]);
     const row = within(table).getAllByRole('row')[1]!;
@@ -147,6 +149,7 @@ describe('admin users: list', () => {
       '4',
       '1 / 3',
       'aktivendet zum Periodenende',
+      'aus',
       'vor 2 Tagen',
     ]);
   });
@@ -373,5 +376,94 @@ describe('admin users: create', () => {
     expect(createForm().getByLabelText('E-Mail')).toHaveFocus();
     await user.click(createForm().getByRole('button', { name: 'Benutzer anlegen' }));
     expect(await createForm().findByRole('alert')).toHaveTextContent('Diese E-Mail-Adresse ist bereits registriert.');
+  });
+});
+
+describe('admin teams: company sign-in (issue 29)', () => {
+  const team = (n: number, name: string, sso: AdminTeamItem['sso']): AdminTeamItem => ({
+    id: `10000000-0000-4000-8000-00000000010${n}`,
+    name,
+    owner_id: '10000000-0000-4000-8000-000000000002',
+    owner_email: `owner${n}@example.com`,
+    members: 2,
+    seats: 0,
+    seats_assigned: 0,
+    subscription_status: '',
+    cancel_at_period_end: false,
+    created_at: daysAgo(1),
+    sso,
+  });
+
+  it("shows each team's state with its claimed domains, and switches an active one off after asking", async () => {
+    let items = [
+      team(1, 'ACME', { state: 'active', domains: ['acme.com', 'acme.de'], enforced: true }),
+      team(2, 'Beta', { state: 'configured', domains: [], enforced: false }),
+      team(3, 'Gamma', { state: 'disabled', domains: ['gamma.io'], enforced: false }),
+      team(4, 'Delta', { state: 'off', domains: [], enforced: false }),
+    ];
+    const disabled: string[] = [];
+    let listed = 0;
+    server.use(
+      http.get('/api/admin/teams', () => {
+        listed++;
+        return HttpResponse.json({ items, total: items.length });
+      }),
+      http.post('/api/admin/teams/:teamId/sso/disable', ({ params }) => {
+        disabled.push(String(params.teamId));
+        items = items.map((t) => (t.id === params.teamId ? { ...t, sso: { state: 'disabled', domains: ['acme.com', 'acme.de'], enforced: true } } : t));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    listUsers([]);
+    const { user } = await openUsers();
+    const table = await within(screen.getByRole('region', { name: 'Teams' })).findByRole('table', { name: 'Teams, neueste zuerst' });
+    const ssoCell = (name: string) => {
+      const row = within(table).getByRole('rowheader', { name }).closest('tr')!;
+      return within(row).getAllByRole('cell')[4]!;
+    };
+    expect(ssoCell('ACME')).toHaveTextContent(/^aktivacme\.com, acme\.denur über die FirmaFirmen-Anmeldung abschalten$/);
+    expect(ssoCell('Beta')).toHaveTextContent(/^eingerichtetFirmen-Anmeldung abschalten$/);
+    expect(ssoCell('Gamma')).toHaveTextContent(/^vom Admin ausgeschaltetgamma\.io$/);
+    expect(ssoCell('Delta')).toHaveTextContent(/^aus$/);
+    // Only what can still sign anyone in can be switched off.
+    expect(within(table).getAllByRole('button', { name: /^Firmen-Anmeldung abschalten: / }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Firmen-Anmeldung abschalten: ACME',
+      'Firmen-Anmeldung abschalten: Beta',
+    ]);
+
+    // Cancel first: nothing happens.
+    await user.click(within(ssoCell('ACME')).getByRole('button', { name: 'Firmen-Anmeldung abschalten: ACME' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Firmen-Anmeldung abschalten?' }));
+    expect(dialog.getByText('Das Team „ACME“ kann sich dann nicht mehr über seine Firma anmelden, bis der Inhaber die Firmen-Anmeldung erneut testet und einschaltet.')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Abbrechen' })).toHaveFocus();
+    await user.click(dialog.getByRole('button', { name: 'Abbrechen' }));
+    expect(disabled).toEqual([]);
+
+    await user.click(within(ssoCell('ACME')).getByRole('button', { name: 'Firmen-Anmeldung abschalten: ACME' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Firmen-Anmeldung abschalten?' }));
+    const before = listed;
+    await user.click(dialog.getByRole('button', { name: 'Firmen-Anmeldung abschalten' }));
+    expect(await screen.findByText('Die Firmen-Anmeldung von „ACME“ ist abgeschaltet.')).toBeInTheDocument();
+    expect(disabled).toEqual(['10000000-0000-4000-8000-000000000101']);
+    await waitFor(() => expect(ssoCell('ACME')).toHaveTextContent(/^vom Admin ausgeschaltet/));
+    expect(listed).toBeGreaterThan(before);
+    expect(within(ssoCell('ACME')).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal in the dialog", async () => {
+    server.use(
+      http.get('/api/admin/teams', () =>
+        HttpResponse.json({ items: [team(1, 'ACME', { state: 'active', domains: ['acme.com'], enforced: false })], total: 1 }),
+      ),
+      http.post('/api/admin/teams/:teamId/sso/disable', () =>
+        HttpResponse.json({ code: 'not_found', error: 'Nicht gefunden.' }, { status: 404 }),
+      ),
+    );
+    listUsers([]);
+    const { user } = await openUsers();
+    await user.click(await screen.findByRole('button', { name: 'Firmen-Anmeldung abschalten: ACME' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Firmen-Anmeldung abschalten?' }));
+    await user.click(dialog.getByRole('button', { name: 'Firmen-Anmeldung abschalten' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Nicht gefunden.');
   });
 });

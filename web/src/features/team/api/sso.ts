@@ -1,0 +1,89 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { teamKey } from './team';
+
+// The team's company sign-in (issue 29, /work/briefs/sso-contract.md):
+// GET|PUT|DELETE /api/team/sso, POST /api/team/sso/test; owner only.
+// HAND-WRITTEN TYPES: docs/api/openapi.yaml does not describe these paths
+// yet; once it does and schema.gen.ts is regenerated, replace them with
+// ResponseBody<'/api/team/sso', 'get'> and RequestBody<'/api/team/sso', 'put'>.
+
+export type SsoRole = 'member' | 'manager';
+
+/** A listed e-mail domain; `claimed` once the owner's test signed in with an address of it. */
+export interface SsoDomain {
+  domain: string;
+  claimed: boolean;
+}
+
+/** What the last 'Testen' brought back from the provider. */
+export interface SsoLastTest {
+  at: string;
+  ok: boolean;
+  /** False once issuer, client id or secret changed after the test. */
+  current: boolean;
+  subject: string;
+  email: string;
+  emailVerified: boolean;
+  /** A server message code (sso_unverified_email, sso_domain_taken, …) or null. */
+  error: string | null;
+}
+
+/** GET /api/team/sso (and the answer of PUT). The client secret never comes back. */
+export interface TeamSso {
+  configured: boolean;
+  issuer: string;
+  clientId: string;
+  clientSecretSet: boolean;
+  domains: SsoDomain[];
+  enforced: boolean;
+  defaultRole: SsoRole;
+  active: boolean;
+  adminDisabled: boolean;
+  redirectUri: string;
+  lastTest: SsoLastTest | null;
+}
+
+/** PUT /api/team/sso body; clientSecret omitted (or "") keeps the stored one. */
+export interface TeamSsoUpdate {
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+  domains: string[];
+  enforced: boolean;
+  defaultRole: SsoRole;
+  active: boolean;
+}
+
+/** Under the team's key: a live update of kind "team" refreshes it too. */
+export const teamSsoKey = [...teamKey, 'sso'] as const;
+
+/** GET /api/team/sso: 403 team_owner_only for managers and members, 404 team_not_found without a team. */
+export function teamSsoQueryOptions() {
+  return queryOptions({
+    queryKey: teamSsoKey,
+    queryFn: ({ signal }) => api.get<TeamSso>('/api/team/sso', { signal }),
+    retry: false,
+  });
+}
+
+/**
+ * PUT /api/team/sso: 400 with field errors, sso_discovery_failed (issuer),
+ * 409 sso_domain_taken, 409 sso_test_required (active without a current test).
+ */
+export const saveTeamSso = (body: TeamSsoUpdate) => api.put<TeamSso>('/api/team/sso', body);
+
+/** DELETE /api/team/sso: settings, domain claims and the linked identities go. */
+export const removeTeamSso = () => api.delete<undefined>('/api/team/sso');
+
+/** POST /api/team/sso/test: the provider's URL for the owner's test sign-in (409 sso_not_configured). */
+export const testTeamSso = () => api.post<{ url: string }>('/api/team/sso/test');
+
+/** The domains as the owner typed them: one per line or comma-separated, lower-cased, without blanks. */
+export function parseDomains(text: string): string[] {
+  const domains = text
+    .split(/[\s,;]+/)
+    .map((d) => d.trim().toLowerCase())
+    .filter((d) => d !== '');
+  return [...new Set(domains)];
+}
