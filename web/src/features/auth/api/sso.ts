@@ -1,13 +1,9 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import type { LoginResponse } from '../../../lib/api';
+import type { ApiSchemas, LoginResponse } from '../../../lib/api';
 import type { Language } from '../../../lib/i18n';
 
 // Company sign-in (issue 29, /work/briefs/sso-contract.md).
-// HAND-WRITTEN TYPES: docs/api/openapi.yaml does not describe the SSO paths
-// yet; once it does and schema.gen.ts is regenerated, replace these with
-// RequestBody<'/api/auth/sso/start', 'post'>, ResponseBody<'/api/auth/sso/link', 'get'>, …
-
 /** POST /api/auth/sso/start body. */
 export interface SsoStartRequest {
   email: string;
@@ -17,16 +13,10 @@ export interface SsoStartRequest {
 }
 
 /** POST /api/auth/sso/start answer: the company provider's authorization URL. */
-export interface SsoStartResponse {
-  url: string;
-}
+export type SsoStartResponse = ApiSchemas['SSOURL'];
 
 /** GET /api/auth/sso/link?token= answer: whose account waits for the password proof. */
-export interface SsoLinkInfo {
-  email: string;
-  teamName: string;
-  hasPassword: boolean;
-}
+export type SsoLinkInfo = ApiSchemas['SSOLinkInfo'];
 
 /** POST /api/auth/sso/link body. */
 export interface SsoLinkRequest {

@@ -1,59 +1,20 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import type { ApiSchemas } from '../../../lib/api';
 import { teamKey } from './team';
 
 // The team's company sign-in (issue 29, /work/briefs/sso-contract.md):
 // GET|PUT|DELETE /api/team/sso, POST /api/team/sso/test; owner only.
-// HAND-WRITTEN TYPES: docs/api/openapi.yaml does not describe these paths
-// yet; once it does and schema.gen.ts is regenerated, replace them with
-// ResponseBody<'/api/team/sso', 'get'> and RequestBody<'/api/team/sso', 'put'>.
-
-export type SsoRole = 'member' | 'manager';
-
+/** A role new people get. */
+export type SsoRole = ApiSchemas['TeamSSO']['defaultRole'];
 /** A listed e-mail domain; `claimed` once the owner's test signed in with an address of it. */
-export interface SsoDomain {
-  domain: string;
-  claimed: boolean;
-}
-
-/** What the last 'Testen' brought back from the provider. */
-export interface SsoLastTest {
-  at: string;
-  ok: boolean;
-  /** False once issuer, client id or secret changed after the test. */
-  current: boolean;
-  subject: string;
-  email: string;
-  emailVerified: boolean;
-  /** A server message code (sso_unverified_email, sso_domain_taken, …) or null. */
-  error: string | null;
-}
-
+export type SsoDomain = ApiSchemas['SSODomain'];
+/** What the last 'Testen' brought back from the provider; `error` is a server message code or null. */
+export type SsoLastTest = ApiSchemas['SSOLastTest'];
 /** GET /api/team/sso (and the answer of PUT). The client secret never comes back. */
-export interface TeamSso {
-  configured: boolean;
-  issuer: string;
-  clientId: string;
-  clientSecretSet: boolean;
-  domains: SsoDomain[];
-  enforced: boolean;
-  defaultRole: SsoRole;
-  active: boolean;
-  adminDisabled: boolean;
-  redirectUri: string;
-  lastTest: SsoLastTest | null;
-}
-
+export type TeamSso = ApiSchemas['TeamSSO'];
 /** PUT /api/team/sso body; clientSecret omitted (or "") keeps the stored one. */
-export interface TeamSsoUpdate {
-  issuer: string;
-  clientId: string;
-  clientSecret?: string;
-  domains: string[];
-  enforced: boolean;
-  defaultRole: SsoRole;
-  active: boolean;
-}
+export type TeamSsoUpdate = Required<Pick<ApiSchemas['TeamSSOUpdate'], 'enforced' | 'active'>> & ApiSchemas['TeamSSOUpdate'];
 
 /** Under the team's key: a live update of kind "team" refreshes it too. */
 export const teamSsoKey = [...teamKey, 'sso'] as const;

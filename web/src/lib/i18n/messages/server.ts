@@ -272,6 +272,11 @@ export const serverEnglish: Record<ServerCode, string> = {
   seats_failed: 'Team subscription failed. Please try again later.',
   // Company sign-in (issue 29)
   sso_email_invalid: 'Please enter your work e-mail address.',
+  sso_issuer_invalid: 'Please enter a valid issuer URL without ? and # of at most {max} characters.',
+  sso_client_id_invalid: 'Please enter a client ID of at most {max} characters.',
+  sso_secret_too_long: 'The client secret may be at most {max} characters long.',
+  sso_domains_count: 'Please enter 1 to {max} domains.',
+  sso_domain_duplicate: 'The domain {domain} is listed twice.',
   sso_not_configured: 'No company sign-in is set up for this e-mail domain.',
   sso_unavailable: "Your company's sign-in service cannot be reached right now. Please try again later.",
   sso_required: 'Your team signs in through the company. Please use “Sign in with your company account”.',
