@@ -50,7 +50,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       log,
       env: {
         // admin.spec.ts uses one admin per test (tests run in parallel)
-        ADMIN_EMAILS: 'admin@example.com,admin-feedback@example.com,admin-users@example.com,admin-chats@example.com,admin-analytics@example.com,admin-audit@example.com,admin-billing@example.com,admin-training@example.com,admin-exam@example.com',
+        ADMIN_EMAILS: 'admin@example.com,admin-feedback@example.com,admin-users@example.com,admin-chats@example.com,admin-analytics@example.com,admin-audit@example.com,admin-billing@example.com,admin-training@example.com,admin-exam@example.com,admin-sso@example.com',
         FETCH_ALLOW: '127.0.0.1/32',
         FETCH_ALLOW_PORTS: String(sitePort),
         SSO_ALLOW: '127.0.0.1/32',

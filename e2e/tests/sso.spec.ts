@@ -12,6 +12,7 @@ import {
   otherPerson,
   signIn,
   signInAs,
+  signedInPage,
   test,
   uniqueEmail,
 } from './support';
@@ -102,7 +103,7 @@ test('company sign-in: set up and tested by the owner, a new colleague joins thr
   // Anna has had an account with a password since before the team turned company sign-in on.
   await createConfirmedUser(request, ANNA, PASSWORD, { displayName: 'Anna Acme' });
   const ownerToken = await apiToken(request, OWNER);
-  const settings = page.getByRole('form', { name: 'Firmen-Anmeldung' });
+  const settings = page.getByRole('form', { name: 'Einstellungen' });
 
   await test.step(`The owner founds '${TEAM}' and opens 'Firmen-Anmeldung'`, async () => {
     await signInAs(page, OWNER);
@@ -154,10 +155,11 @@ test('company sign-in: set up and tested by the owner, a new colleague joins thr
   });
 
   await test.step(`'Testen': the owner signs in at the provider; 'Letzter Test' shows what came back and the domain is confirmed`, async () => {
-    await settings.getByRole('button', { name: 'Testen' }).click();
+    await page.getByRole('button', { name: 'Testen', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`^${idp.issuer}/`));
     await signInAtCompanyIdP(page, OWNER);
-    await expect(page).toHaveURL(appURL('/team/sso?test=done'));
+    // The callback brings the owner back with ?test=done, which the page reads and then drops from the address.
+    await expect(page).toHaveURL(new RegExp(`^${appURL('/team/sso').replace(/[.?]/g, '\\$&')}(\\?test=done)?$`));
     const last = page.getByRole('region', { name: 'Letzter Test' });
     await expect(last).toContainText(SUBJECTS.owner);
     await expect(last).toContainText(OWNER);
@@ -245,6 +247,29 @@ test('company sign-in: set up and tested by the owner, a new colleague joins thr
     await companySignIn(anna, ANNA);
     await expect(anna).toHaveURL(appURL('/dashboard'));
     await anna.context().close();
+  });
+
+  await test.step(`An admin sees the team's company sign-in and switches it off in an emergency; passwords work again`, async () => {
+    const adminEmail = 'admin-sso@example.com';
+    const known = await request.post(`${baseURL()}/api/auth/login`, { data: { email: adminEmail, password: PASSWORD, remember: false } });
+    if (!known.ok()) await createConfirmedUser(request, adminEmail, PASSWORD, { profile: 'new' });
+    const admin = await signedInPage(browser, adminEmail, '/admin-dashboard');
+    await admin.goto(appURL('/users'));
+    const row = admin.getByRole('table', { name: 'Teams, neueste zuerst' }).getByRole('row').filter({ hasText: OWNER });
+    await expect(row).toContainText('aktiv');
+    await expect(row).toContainText(DOMAIN);
+    await expect(row).toContainText('nur über die Firma');
+    await row.getByRole('button', { name: `Firmen-Anmeldung abschalten: ${TEAM}` }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Firmen-Anmeldung abschalten?' });
+    await dialog.getByRole('button', { name: 'Firmen-Anmeldung abschalten' }).click();
+    await expect(row).toContainText('vom Admin ausgeschaltet');
+    await admin.context().close();
+    // Enforcement ends with it: Anna's password works again.
+    const back = await request.post(`${baseURL()}/api/auth/login`, { data: { email: ANNA, password: PASSWORD, remember: false } });
+    expect(back.status()).toBe(200);
+    await page.goto(appURL('/team/sso'));
+    await expect(page.getByText('Ein Admin hat die Firmen-Anmeldung ausgeschaltet. Teste sie erneut, um sie wieder einzuschalten.')).toBeVisible();
+    expect(await apiCall(request, ownerToken, 'GET', '/api/team/sso')).toMatchObject({ active: false, adminDisabled: true });
   });
 
   await test.step('The owner keeps the password as the break-glass access', async () => {

@@ -125,6 +125,7 @@ function SettingsForm({ sso }: { sso: TeamSso }) {
       </h2>
       <form
         className="team-form team-sso__form"
+        aria-labelledby={headingId}
         noValidate
         onSubmit={form.handleSubmit((data) => {
           setFormError(null);
