@@ -9,6 +9,7 @@ import {
   baseURL,
   createConfirmedUser,
   expect,
+  expectNoAxeViolations,
   otherPerson,
   signIn,
   signInAs,
@@ -87,6 +88,7 @@ async function companySignIn(page: Page, email: string) {
   await page.goto(appURL('/login'));
   await page.getByRole('button', { name: 'Mit Firmenkonto anmelden' }).click();
   await page.getByLabel('Geschäftliche E-Mail').fill(email);
+  await expectNoAxeViolations(page, "the login page's company sign-in step");
   await page.getByRole('button', { name: 'Weiter' }).click();
   await expect(page).toHaveURL(new RegExp(`^${idp.issuer}/`));
   await expect(page.getByLabel('Login', { exact: true })).toHaveValue(email);
@@ -165,6 +167,7 @@ test('company sign-in: set up and tested by the owner, a new colleague joins thr
     await expect(last).toContainText(OWNER);
     await expect(last).toContainText(/E-Mail bestätigt\s*:?\s*ja/);
     await expect(settings.getByText('bestätigt', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, "'Firmen-Anmeldung' after a successful test");
   });
 
   await test.step('The owner turns company sign-in on', async () => {
