@@ -36,7 +36,6 @@ const SSO_STATES: Record<AdminTeamSso['state'], { label: MessageKey; badge: stri
 function SsoCell({ team, onDisable }: { team: AdminTeamItem; onDisable: () => void }) {
   const t = useT();
   const sso = team.sso;
-  if (!sso) return <>{t('adminCore.none')}</>;
   const state = SSO_STATES[sso.state];
   return (
     <>
