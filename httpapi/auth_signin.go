@@ -48,13 +48,20 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 			return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgSSORequired)
 		}
 	}
-	if challenge, err := s.totpChallengeFor(ctx, u, req.Remember); err != nil {
+	return s.answerSignIn(w, r, u, req.Remember)
+}
+
+// answerSignIn ends a sign-in whose password was right (the password
+// sign-in, the link of a company identity): the two-factor challenge when
+// the account has it, else the new session, as JSON.
+func (s *Server) answerSignIn(w http.ResponseWriter, r *http.Request, u *salescoach.User, remember bool) error {
+	if challenge, err := s.totpChallengeFor(r.Context(), u, remember); err != nil {
 		return err
 	} else if challenge != "" {
 		writeTOTPChallenge(w, challenge)
 		return nil
 	}
-	sess, err := s.startSession(w, r, u, req.Remember)
+	sess, err := s.startSession(w, r, u, remember)
 	if err != nil {
 		return err
 	}

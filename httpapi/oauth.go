@@ -154,16 +154,24 @@ func (s *Server) oauthCallback(w http.ResponseWriter, r *http.Request, name stri
 	if err != nil {
 		return "", err
 	}
+	return s.redirectSignIn(w, r, u, st.Remember)
+}
+
+// redirectSignIn ends a sign-in through a provider (social or company):
+// a disabled account is refused; otherwise the browser goes to the
+// two-factor code step when the account has it, else into the app with a
+// new session.
+func (s *Server) redirectSignIn(w http.ResponseWriter, r *http.Request, u *salescoach.User, remember bool) (string, error) {
 	if u.Status == salescoach.UserStatusDisabled {
 		return "", errDisabled
 	}
-	if challenge, err := s.totpChallengeFor(ctx, u, st.Remember); err != nil {
+	if challenge, err := s.totpChallengeFor(r.Context(), u, remember); err != nil {
 		return "", err
 	} else if challenge != "" {
 		s.setTOTPCookie(w, challenge)
 		return oauthTOTP, nil
 	}
-	_, err = s.startSession(w, r, u, st.Remember)
+	_, err := s.startSession(w, r, u, remember)
 	return oauthDone, err
 }
 

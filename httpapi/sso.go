@@ -450,17 +450,7 @@ func (s *Server) ssoCallback(w http.ResponseWriter, r *http.Request) (string, er
 	if link != "" {
 		return "/app/login?sso_link=" + url.QueryEscape(link), nil
 	}
-	if u.Status == salescoach.UserStatusDisabled {
-		return "", errDisabled
-	}
-	if challenge, err := s.totpChallengeFor(ctx, u, st.Remember); err != nil {
-		return "", err
-	} else if challenge != "" {
-		s.setTOTPCookie(w, challenge)
-		return oauthTOTP, nil
-	}
-	_, err = s.startSession(w, r, u, st.Remember)
-	return oauthDone, err
+	return s.redirectSignIn(w, r, u, st.Remember)
 }
 
 // finishSSOTest records what the provider answered the owner. Failures are
@@ -630,18 +620,7 @@ func (s *Server) handleSSOLink(w http.ResponseWriter, r *http.Request) error {
 	if _, err := s.TeamSSO.CompleteSSOLink(ctx, hash, s.now()); err != nil {
 		return err
 	}
-	if challenge, err := s.totpChallengeFor(ctx, u, req.Remember); err != nil {
-		return err
-	} else if challenge != "" {
-		writeTOTPChallenge(w, challenge)
-		return nil
-	}
-	sess, err := s.startSession(w, r, u, req.Remember)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, sess)
-	return nil
+	return s.answerSignIn(w, r, u, req.Remember)
 }
 
 // handleAdminDisableTeamSSO switches a team's company sign-in off.
