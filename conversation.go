@@ -143,6 +143,10 @@ type ScoreResult struct {
 	Solved       bool        `json:"solved"` // this answer overcame an objection
 	Completed    bool        `json:"completed"`
 	Techniques   []Technique `json:"techniques"`
+	// Move is the move of objection handling the moment called for and
+	// whether the answer made it; nil for scores stored before it was
+	// judged.
+	Move *Move `json:"move,omitempty"`
 	// Source says who judged the answer: SourceModel, or SourceBuiltin when
 	// the built-in trainer did (it is the engine, or the model's scoring
 	// call failed and the trainer stood in). Empty for scores stored
@@ -155,6 +159,35 @@ const (
 	SourceModel   = "model"
 	SourceBuiltin = "builtin"
 )
+
+// Moves of objection handling, as sales trainers teach it (listen and
+// acknowledge, explore, respond, advance): what the moment of a chat calls
+// for (Move.Expected).
+const (
+	// MoveExplore: the objection is fresh and what is behind it unknown;
+	// acknowledge it and ask one real, open question.
+	MoveExplore = "explore"
+	// MoveRespond: the customer has told the concern behind it; answer
+	// exactly that, with substance, and check back.
+	MoveRespond = "respond"
+	// MoveAdvance: the objection is settled; propose a concrete next step.
+	MoveAdvance = "advance"
+)
+
+// Move is the move an answer was judged by: the one the moment called for
+// (Expected, a Move* constant), whether the answer made it, and why, in
+// words the seller understands ("Jetzt war Nachfragen dran – gut
+// gemacht.").
+type Move struct {
+	Expected string `json:"expected"`
+	Made     bool   `json:"made"`
+	Reason   string `json:"reason"`
+}
+
+// ValidMove reports whether m names one of the three moves.
+func ValidMove(m string) bool {
+	return m == MoveExplore || m == MoveRespond || m == MoveAdvance
+}
 
 // Technique is one thing a good answer to an objection does, and whether the
 // latest answer did it, with a one-line reason in the user's language.

@@ -22,6 +22,10 @@ type Scenario struct {
 	// Difficulty is 1..3 (Leicht, Mittel, Schwer); exams use 3.
 	Difficulty  int
 	Formality   string                 // salescoach.FormalityDu or FormalitySie
+	// AdaptFormality says the profile leaves the form of address open
+	// (Standard): the customer takes the form the seller opens with, and
+	// neither form is marked down. Formality is then only the default.
+	AdaptFormality bool
 	Language    string                 // salescoach.LanguageDE or LanguageEN
 	Tone        *salescoach.TonePreset // nil: neutral
 	CompanyRole string                 // the user's role in their company
@@ -88,6 +92,17 @@ type Assessment struct {
 	// and in exams; an engine that judges by its score alone leaves it
 	// false.
 	Holds bool
+	// HoldAt is how far a held objection may get (0: the training
+	// service's HeldProgress): an answer that explores well has not yet
+	// answered anything, so the trainer holds it about half way.
+	HoldAt int
+	// Settles says the answer overcame the objection whatever its score:
+	// it answered the concern (or, for the chat's last objection, made the
+	// close). The training service counts the objection overcome.
+	Settles bool
+	// Move is the move the moment called for and whether the answer made
+	// it; nil when the engine does not judge moves.
+	Move *salescoach.Move
 }
 
 // Evaluation is the six-category evaluation of a whole chat.

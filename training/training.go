@@ -412,7 +412,7 @@ func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach
 			// A resend of an answer that was judged before its reply failed:
 			// it keeps its score and moves nothing twice.
 			score = conv.LastScore
-			a = &coach.Assessment{Score: score.AnswerScore, Techniques: score.Techniques}
+			a = &coach.Assessment{Score: score.AnswerScore, Techniques: score.Techniques, Move: score.Move}
 		} else {
 			var usage coach.Usage
 			a, usage, err = s.Engine.Assess(ctx, in)
@@ -429,6 +429,7 @@ func (s *Service) turn(ctx context.Context, u *salescoach.User, conv *salescoach
 			stage := conv.Stage
 			score = s.advance(conv, a, &delta)
 			score.Techniques = a.Techniques
+			score.Move = a.Move
 			score.Source = source
 			conv.LastScore, conv.ScoredMessageID = score, userMsg.ID
 			answer = salescoach.NewSkillAnswer(conv, userMsg.ID, stage, objectionAt(conv, stage), score, userMsg.CreatedAt)
@@ -522,11 +523,23 @@ const HeldProgress = 90
 
 // Advance is the progress on the current objection after an answer judged
 // a, from progress (both 0..100): Gain of its score, held below overcome
-// while the engine says the objection stands.
+// (at HeldProgress, or the engine's a.HoldAt when lower) while the engine
+// says the objection stands. A held answer never takes progress back; one
+// the engine says settles the objection overcomes it.
 func Advance(progress int, a *coach.Assessment) int {
+	if a.Settles {
+		return 100
+	}
 	total := salescoach.ClampPercent(progress + Gain(salescoach.ClampPercent(a.Score)))
-	if a.Holds && total >= 100 {
-		total = max(progress, HeldProgress)
+	if !a.Holds {
+		return total
+	}
+	limit := HeldProgress
+	if a.HoldAt > 0 && a.HoldAt < limit {
+		limit = a.HoldAt
+	}
+	if total > limit {
+		total = max(progress, limit)
 	}
 	return total
 }
@@ -676,7 +689,8 @@ func (s *Service) input(ctx context.Context, u *salescoach.User, conv *salescoac
 	sc := coach.Scenario{Mode: conv.Mode, Difficulty: conv.Difficulty, Formality: u.Formality, Language: u.Language,
 		CompanyRole: u.Role, PDFName: conv.PDFName, PDFText: conv.PDFText, Seed: conv.ID, Product: conv.ProductOverride}
 	if sc.Formality == "" {
-		sc.Formality = salescoach.FormalityDu
+		// Standard: du unless the seller opens with Sie (issue 37).
+		sc.Formality, sc.AdaptFormality = salescoach.FormalityDu, true
 	}
 	if sc.Language == "" {
 		sc.Language = salescoach.LanguageDE
@@ -689,7 +703,7 @@ func (s *Service) input(ctx context.Context, u *salescoach.User, conv *salescoac
 		sc.Script = conv.Scenario
 		sc.Product = conv.Scenario.Product
 		sc.Language = conv.Scenario.Language
-		sc.Formality = conv.Scenario.Persona.Formality
+		sc.Formality, sc.AdaptFormality = conv.Scenario.Persona.Formality, false
 		tone = nil
 		if p := conv.Scenario.Persona.Personality; p != "" {
 			tone = &p
