@@ -6573,7 +6573,7 @@ export interface components {
             reason: string;
         };
         Score: {
-            /** @description progress on the current objection after the answer, 0-100; at Mittel, Schwer and in exams the built-in trainer holds it at 90 until the seller has asked what is behind the objection and answered that (a technique reason says which) */
+            /** @description progress on the current objection after the answer, 0-100: an exploring answer brings it about half way, an answer to the concern the customer told overcomes it (for the last objection it waits at 90 for a concrete next step); move.reason says what is still open */
             totalPercent: number;
             /** @description quality of the answer itself, 0-100 */
             answerScore: number;
@@ -6584,7 +6584,16 @@ export interface components {
             solved: boolean;
             completed: boolean;
             techniques: components["schemas"]["Technique"][];
+            move?: components["schemas"]["Move"];
             source?: components["schemas"]["JudgeSource"];
+        };
+        /** @description the move of objection handling the moment called for and whether the answer made it: explore (a fresh objection whose concern is not yet known: acknowledge and ask one real question), respond (the customer has told the concern: answer exactly that, with substance, and check back), advance (the objection is settled: a concrete next step). Absent on scores stored before it was judged. */
+        Move: {
+            /** @enum {string} */
+            expected: "explore" | "respond" | "advance";
+            made: boolean;
+            /** @description in words the seller understands, in the chat's language ('Jetzt war Nachfragen dran – gut gemacht: …'); when the objection stands it names what is still open */
+            reason: string;
         };
         /**
          * @description who judged: 'model' (the model server), or 'builtin' when the built-in trainer did, because it is the engine or because the model's scoring or evaluation call failed (after its one retry) and the trainer stood in. Absent on scores and evaluations stored before it was recorded.

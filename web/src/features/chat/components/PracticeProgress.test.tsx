@@ -38,6 +38,35 @@ describe('practice progress and score', () => {
     expect(within(line).getByText('Einwand 1 von 2')).toBeInTheDocument();
   });
 
+  it('shows the move the moment called for, made or not, with its reason, and announces it', () => {
+    const score: Score = {
+      totalPercent: 50,
+      answerScore: 92,
+      stage: 1,
+      totalStages: 2,
+      progress: 50,
+      solved: false,
+      completed: false,
+      techniques,
+      move: { expected: 'explore', made: true, reason: 'Jetzt war Nachfragen dran – gut gemacht.' },
+    };
+    const { rerender } = wrap(<PracticeProgress stage={1} totalStages={2} progress={50} score={score} />);
+    const line = screen.getByText('Jetzt dran: Nachfragen').closest('p')!;
+    expect(line).toHaveClass('score__move--made');
+    expect(within(line).getByText('geschafft:')).toBeInTheDocument();
+    expect(within(line).getByText('Jetzt war Nachfragen dran – gut gemacht.')).toBeVisible();
+    expect(screen.getByTestId('score-announcement')).toHaveTextContent('Jetzt war Nachfragen dran – gut gemacht.');
+    const missed: Score = { ...score, move: { expected: 'respond', made: false, reason: 'Offen ist noch: die Kosten.' } };
+    rerender(
+      <I18nProvider>
+        <PracticeProgress stage={1} totalStages={2} progress={50} score={missed} />
+      </I18nProvider>,
+    );
+    const again = screen.getByText('Jetzt dran: auf sein Anliegen eingehen').closest('p')!;
+    expect(again).toHaveClass('score__move--missed');
+    expect(within(again).getByText('noch nicht:')).toBeInTheDocument();
+  });
+
   it('says "fast gelöst" when one answer at this pace is enough', () => {
     wrap(
       <PracticeProgress

@@ -58,6 +58,7 @@ export function ScoreDisplay({ score, engine }: { score: Score; engine?: EngineN
           </button>
         ) : null}
       </p>
+      {score.move ? <MoveLine move={score.move} /> : null}
       {judgedByStandIn(score.source, engine) ? <p className="score__source">{t('chat.judge.builtin')}</p> : null}
       <div id={listId} className="score__reasons" hidden={!open}>
         <ul className="score__list">
@@ -74,6 +75,21 @@ export function ScoreDisplay({ score, engine }: { score: Score; engine?: EngineN
         </ul>
       </div>
     </div>
+  );
+}
+
+/** The move the moment called for, whether the answer made it, and why – always visible, it is the lesson of the answer. */
+export function MoveLine({ move }: { move: NonNullable<Score['move']> }) {
+  const t = useT();
+  return (
+    <p className={move.made ? 'score__move score__move--made' : 'score__move score__move--missed'}>
+      <span className="score__move-name">{t(`chat.score.move.${move.expected}`)}</span>{' '}
+      <span className="score__mark" aria-hidden="true">
+        {move.made ? '✓' : '✗'}
+      </span>
+      <span className="visually-hidden">{move.made ? t('chat.score.move.made') : t('chat.score.move.missed')}: </span>{' '}
+      <span className="score__move-reason">{move.reason}</span>
+    </p>
   );
 }
 
@@ -105,8 +121,9 @@ export function scoreAnnouncement(t: TFunction, score: Score): string {
     m: score.totalStages,
     percent: clampPercent(score.totalPercent),
   });
-  if (typeof score.answerScore !== 'number') return progress;
-  return `${t('chat.score.thisAnswer', { score: clampPercent(score.answerScore) })}. ${progress}`;
+  const move = score.move ? ` ${score.move.reason}` : '';
+  if (typeof score.answerScore !== 'number') return progress + move;
+  return `${t('chat.score.thisAnswer', { score: clampPercent(score.answerScore) })}. ${progress}${move}`;
 }
 
 /** Practice only: the bar 'Einwand {n} von {m}' (six steps), the progress text and the last score. */

@@ -29,6 +29,19 @@ describe('gain rule (docs/coach.md)', () => {
 });
 
 describe('progress status', () => {
+  it('counts the moves left when the score says which move the moment called for', () => {
+    const move = (expected: 'explore' | 'respond' | 'advance', made: boolean) => ({ expected, made, reason: '…' });
+    // a middle objection: explored → answering the concern overcomes it
+    expect(progressStatus(score({ move: move('explore', true), totalPercent: 50 }), 50)).toEqual({ kind: 'almost' });
+    expect(progressStatus(score({ move: move('explore', false), totalPercent: 20 }), 20)).toEqual({ kind: 'working', remaining: 2 });
+    // the last objection closes with a next step
+    const last = { stage: 3, totalStages: 3 };
+    expect(progressStatus(score({ ...last, move: move('explore', true), totalPercent: 50 }), 50)).toEqual({ kind: 'working', remaining: 2 });
+    expect(progressStatus(score({ ...last, move: move('respond', true), totalPercent: 90 }), 90)).toEqual({ kind: 'almost' });
+    expect(progressStatus(score({ ...last, move: move('respond', false), totalPercent: 50 }), 50)).toEqual({ kind: 'working', remaining: 2 });
+    expect(progressStatus(score({ ...last, move: move('advance', false), totalPercent: 90 }), 90)).toEqual({ kind: 'almost' });
+  });
+
   it('is empty before the first score', () => {
     expect(progressStatus(null, 0)).toBeNull();
   });

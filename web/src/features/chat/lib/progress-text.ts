@@ -35,10 +35,31 @@ export function progressStatus(score: Score | null, progress: number): ProgressS
   if (score.solved || score.completed) return { kind: 'solved' };
   const left = 100 - clampPercent(progress);
   if (left <= 0) return { kind: 'solved' };
+  if (score.move) {
+    const remaining = movesLeft(score.move, score.stage >= score.totalStages);
+    return remaining === 1 ? { kind: 'almost' } : { kind: 'working', remaining };
+  }
   const answerScore = score.answerScore;
   const gain = typeof answerScore === 'number' ? gainFor(answerScore) : 0;
   const remaining = Math.max(1, Math.ceil(left / (gain > 0 ? gain : MIN_GAIN)));
   return remaining === 1 ? { kind: 'almost' } : { kind: 'working', remaining };
+}
+
+/**
+ * The moves still to make on the objection after a judged answer: explore,
+ * then answer the concern; the chat's last objection closes with a next
+ * step (docs/coach.md).
+ */
+export function movesLeft(move: NonNullable<Score['move']>, last: boolean): number {
+  const close = last ? 1 : 0;
+  switch (move.expected) {
+    case 'explore':
+      return (move.made ? 1 : 2) + close;
+    case 'respond':
+      return move.made ? 1 : 1 + close;
+    default:
+      return 1;
+  }
 }
 
 /**

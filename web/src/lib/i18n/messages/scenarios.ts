@@ -127,14 +127,14 @@ export const scenarios = {
   'scenarios.field.wording': { de: 'Wortlaut {n}', en: 'Wording {n}' },
   'scenarios.field.concern': { de: 'Verborgenes Anliegen', en: 'Hidden concern' },
   'scenarios.field.concernHint': {
-    de: 'Was hinter dem Einwand steckt; der Kunde verrät es, wenn gut nachgefragt wird.',
-    en: 'What lies behind the objection; the customer reveals it when asked well.',
+    de: 'Was hinter dem Einwand steckt – so, wie der Kunde es selbst sagen würde, in der Ich-Form (z. B. „Letztes Jahr hat uns ein Anbieter mitten in der Saison hängen lassen.“). Der Kunde verrät es, wenn gut nachgefragt wird.',
+    en: 'What lies behind the objection – as the customer would say it, in the first person (e.g. “Last year a supplier left us stranded in the middle of the season.”). The customer reveals it when asked well.',
   },
   'scenarios.field.criteria': { de: 'Kriterien einer guten Antwort', en: 'Criteria of a good answer' },
   'scenarios.field.criterion': { de: 'Kriterium {n}', en: 'Criterion {n}' },
   'scenarios.field.criteriaHint': {
-    de: 'Fakten oder Argumente, die in der Antwort vorkommen müssen, in einfachen Worten.',
-    en: 'Facts or arguments the answer must contain, in plain words.',
+    de: 'Fakten oder Argumente, die in der Antwort vorkommen müssen, in einfachen Worten. Sie zählen, wenn der Verkäufer sie sinngemäß nennt; der Kunde liest sie nie vor.',
+    en: 'Facts or arguments the answer must contain, in plain words. They count when the seller says them in any words; the customer never reads them out.',
   },
   'scenarios.addWording': { de: 'Wortlaut hinzufügen', en: 'Add a wording' },
   'scenarios.removeWording': { de: 'Wortlaut {n} entfernen', en: 'Remove wording {n}' },
