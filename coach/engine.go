@@ -20,15 +20,15 @@ type Scenario struct {
 	PDFText string // extracted text of an attached PDF (may be long)
 	Mode    string // salescoach.ModePractice or salescoach.ModeExam
 	// Difficulty is 1..3 (Leicht, Mittel, Schwer); exams use 3.
-	Difficulty  int
-	Formality   string                 // salescoach.FormalityDu or FormalitySie
+	Difficulty int
+	Formality  string // salescoach.FormalityDu or FormalitySie
 	// AdaptFormality says the profile leaves the form of address open
 	// (Standard): the customer takes the form the seller opens with, and
 	// neither form is marked down. Formality is then only the default.
 	AdaptFormality bool
-	Language    string                 // salescoach.LanguageDE or LanguageEN
-	Tone        *salescoach.TonePreset // nil: neutral
-	CompanyRole string                 // the user's role in their company
+	Language       string                 // salescoach.LanguageDE or LanguageEN
+	Tone           *salescoach.TonePreset // nil: neutral
+	CompanyRole    string                 // the user's role in their company
 	// Seed makes the built-in trainer's choices repeatable (the
 	// conversation id).
 	Seed string

@@ -2,6 +2,7 @@ package trainer
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"salescoach"
@@ -80,52 +81,59 @@ func contentWords(s string) []string {
 	return out
 }
 
-// perfectAnswer is the five blocks in LAER order. Once the customer has
-// told what is behind the objection, the answer to that (a condition not
-// yet met) takes the place of another question.
+// perfectAnswer is a model of the move the moment calls for: at a fresh
+// objection an acknowledgement and one open question (no pitch, no
+// meeting); once the customer has told the concern, the answer to exactly
+// that concern with the description's facts and a check-back; once it is
+// settled, the next step. Placeholders ask for the seller's own facts; a
+// reference customer named in the description fills them.
 func (c *chat) perfectAnswer() string {
-	if c.customOf(c.family) != nil {
-		return c.scriptPerfectAnswer()
-	}
-	parts := make([]string, 0, len(laerOrder)+2)
-	concern := c.concernAnswer()
-	for _, k := range laerOrder {
-		if k == "question" && concern != "" {
-			parts = append(parts, concern)
-			continue
-		}
-		parts = append(parts, c.sample(k))
-		if k == "benefit" {
-			// The user's own description speaks the product's trade and
-			// holds only facts the user gave.
+	m := c.momentAt(len(c.in.History))
+	var parts []string
+	switch m.expected {
+	case salescoach.MoveExplore:
+		parts = []string{c.sample("acknowledge"), c.sample("question")}
+	case salescoach.MoveRespond:
+		if c.customOf(c.family) != nil {
+			parts = []string{c.scriptPerfectAnswer()}
+		} else {
+			parts = append(parts, c.concernAnswer(m))
 			if f := c.fact(); f != "" {
 				parts = append(parts, f)
 			}
 		}
+		parts = append(parts, c.render(c.choose(movesData.CheckBack[c.v.String()], "checkback")))
+	default:
+		parts = []string{c.render(c.choose(movesData.Summary[c.v.String()], "summary")), c.sample("next_step")}
 	}
 	return tidy(strings.Join(parts, " "))
 }
 
-// concernAnswer is the seller's answer to the first condition of the
-// current objection that no answer has met yet, once the customer has told
-// what is behind it; "" before that.
-func (c *chat) concernAnswer() string {
-	if !c.revealedAt(len(c.in.History), c.family) {
-		return ""
+// concernAnswer is the model answer to the concern the chat holds behind
+// the objection, its placeholder filled with the description's reference
+// customer when it names one.
+func (c *chat) concernAnswer(m stand) string {
+	if m.concern == nil || len(m.concern.Answer[c.v.Lang]) == 0 {
+		return c.sample("benefit") + " " + c.withReference(c.sample("evidence"))
 	}
-	f := c.texts(c.family)
-	answers := f.Answer[c.v.Lang]
-	met := c.metConditions(len(c.in.History), c.stageAnswers())
-	for k, a := range answers {
-		if k < len(met) && met[k] != "" {
-			continue
-		}
-		return upperFirst(c.render(a))
+	list := m.concern.Answer[c.v.Lang]
+	text := upperFirst(c.render(list[pick(len(list), c.in.Scenario.Seed, "concernanswer", m.family)]))
+	return c.withReference(text)
+}
+
+// referenceRE finds a reference customer in a product description:
+// "Referenz: Haustechnik Krämer spart …", "Reference customer: …".
+var referenceRE = regexp.MustCompile(`(?i)\b(referenz(?:kunde|kunden)?|reference(?: customer)?|kundenbeispiel|customer example)\s*[:–-]\s*([^.;]{8,200})`)
+
+// withReference fills the first placeholder of text with the reference
+// customer the description names; text as it is when it names none.
+func (c *chat) withReference(text string) string {
+	m := referenceRE.FindStringSubmatch(c.in.Scenario.Product)
+	if m == nil || !placeholderRE.MatchString(text) {
+		return text
 	}
-	if len(answers) > 0 {
-		return upperFirst(c.render(answers[len(answers)-1]))
-	}
-	return ""
+	ref := strings.TrimSpace(m[2])
+	return placeholderRE.ReplaceAllLiteralString(text, ref)
 }
 
 // factLeads introduce a fact of the product description in a model answer:
@@ -262,95 +270,45 @@ func (c *chat) sellerTurns() []sellerTurn {
 	return out
 }
 
-// hint names the most valuable missing technique of the last answer to the
-// current objection, with a sample sentence.
+// hint names the move the moment calls for now, with a sample: what to
+// fix first when the last answer was unfinished (a placeholder), empty of
+// substance or hostile.
 func (c *chat) hint() string {
 	lang := c.v.Lang
-	adv := hintAdvice[lang]
-	turns := c.sellerTurns()
-	var stage []sellerTurn // answers to the current objection, newest first
-	for i := len(turns) - 1; i >= 0 && turns[i].family == c.family; i-- {
-		stage = append(stage, turns[i])
-	}
-	primary := ""
-	var missing []string
-	if len(stage) == 0 {
-		missing = append(missing, laerOrder...)
-	} else {
-		a := c.analyseAt(stage[0].index, c.family)
-		if a.placeholder != "" {
-			// A model answer sent unfinished: fill it in first.
-			return labels[lang]["evidence"] + ": " + fmt.Sprintf(adv["placeholder"], quote(lang, a.placeholder, 1000)) + "."
-		}
+	h := movesData.Hints[lang]
+	if i := lastSeller(c.in.History); i >= 0 && c.familyAt(i) == c.family && len(c.stageAnswers()) > 0 {
+		a := c.analyseAt(i, c.family)
+		j := c.judgeAt(i)
 		switch {
-		case a.void != "":
-			primary = "tone_void"
-		case a.hostile() || a.hasPenalty("dismiss"):
-			primary = "tone"
-		case a.hasPenalty("short"):
-			primary = "tone_short"
-		case a.hasPenalty("long"):
-			primary = "tone_long"
-		case strings.HasPrefix(a.formalityState, "wrong") || a.formalityState == "mixed":
-			primary = "formality"
+		case a.placeholder != "":
+			return fmt.Sprintf(h["placeholder"], quote(lang, a.placeholder, 1000))
+		case a.void != "" || j.flags["parrot"] != "":
+			return h["void"]
+		case a.hostile():
+			return h["tone"] + " " + c.moveHint()
+		case j.overrun:
+			return h["overrun"] + " " + c.moveHint()
 		}
-		// What an earlier answer to this objection already did matters
-		// less than what was never tried.
-		earlier := map[string]bool{}
-		for _, t := range stage[1:] {
-			ea := c.analyseAt(t.index, c.family)
-			for _, k := range laerOrder {
-				earlier[k] = earlier[k] || ea.shown(k)
-			}
-		}
-		var demoted []string
-		for _, k := range laerOrder {
-			switch {
-			case a.shown(k):
-			case earlier[k]:
-				demoted = append(demoted, k)
-			default:
-				missing = append(missing, k)
-			}
-		}
-		missing = append(missing, demoted...)
 	}
-	if primary == "" {
-		if len(missing) == 0 {
-			return adv["complete"] + " " + adv["example"] + " " + quote(lang, c.sample("evidence"), 1000)
+	return c.moveHint()
+}
+
+// moveHint is the hint for the move due now, with a sample.
+func (c *chat) moveHint() string {
+	lang := c.v.Lang
+	h := movesData.Hints[lang]
+	m := c.momentAt(len(c.in.History))
+	switch m.expected {
+	case salescoach.MoveExplore:
+		return h["explore"] + " " + quote(lang, c.sample("acknowledge")+" "+c.sample("question"), 1000)
+	case salescoach.MoveRespond:
+		open := ""
+		if m.concern != nil {
+			open = m.concern.Open[lang]
 		}
-		primary, missing = missing[0], missing[1:]
+		sample := c.concernAnswer(m) + " " + c.render(c.choose(movesData.CheckBack[c.v.String()], "checkback"))
+		return fmt.Sprintf(h["respond"], open) + " " + quote(lang, sample, 1000)
+	default:
+		return h["advance"] + " " + quote(lang, c.sample("next_step"), 1000)
 	}
-	label, advice, sample := labels[lang][primary], "", ""
-	switch primary {
-	case "acknowledge", "question":
-		advice = fmt.Sprintf(adv[primary], familyName(c.family, lang))
-		sample = c.sample(primary)
-	case "benefit", "evidence", "next_step":
-		advice = adv[primary]
-		sample = c.sample(primary)
-	case "formality":
-		if c.v.Sie {
-			advice = adv["formality_sie"]
-		} else {
-			advice = adv["formality_du"]
-		}
-		sample = c.sample("acknowledge")
-	case "tone", "tone_short", "tone_long", "tone_void":
-		label = labels[lang]["tone"]
-		advice = adv[primary]
-		sample = c.sample("acknowledge") + " " + c.sample("question")
-	}
-	out := label + ": " + advice + ", " + adv["example"] + " " + quote(lang, sample, 1000)
-	if len(missing) > 2 {
-		missing = missing[:2]
-	}
-	if len(missing) > 0 {
-		names := make([]string, len(missing))
-		for i, k := range missing {
-			names[i] = labels[lang][k]
-		}
-		out += " " + fmt.Sprintf(adv["also"], strings.Join(names, ", "))
-	}
-	return out
 }

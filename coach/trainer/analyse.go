@@ -375,6 +375,15 @@ func proposal(s sentence) (float64, string) {
 	// "Bis wann bräuchten Sie das denn?" asks for the customer's own
 	// deadline, not for a meeting.
 	needAsked := s.Question && startsWith(s.Norm, whenWords.m) && has(s.Norm, needAsks.m) && !has(s.Norm, nextProposals.m)
+	// "What happens when someone doesn't show up on a Monday morning?"
+	// asks about the customer's world whatever day it names: a question
+	// that opens with a question word other than "when", with neither a
+	// proposal nor the seller or both as actors.
+	about := s.Question && startsWith(s.Norm, questionWords.m) && !startsWith(s.Norm, whenWords.m) &&
+		!has(s.Norm, nextProposals.m) && !has(s.Norm, jointWords.m)
+	if about {
+		return 0, ""
+	}
 	if needAsked || s.Question && has(s.Norm, questionWords.m) && !when && !has(s.Norm, nextProposals.m) &&
 		!startsWith(s.Norm, whenWords.m) {
 		// "Worauf kommt es Ihnen an, wenn Sie die Angebote
@@ -514,7 +523,8 @@ func isQuestion(s sentence) bool {
 	switch {
 	case has(first, questionWords.m) && ws[0] != "was" && ws[0] != "what" && !strings.ContainsAny(t[len(t)-1:], ".!:…"):
 		return true
-	case has(first, questionWords.m) && toCustomer && !has(" "+ws[1]+" ", customerWords.m) && !strings.Contains(strings.Join(strings.Fields(body)[:2], " "), ","):
+	case has(first, questionWords.m) && toCustomer && !has(" "+ws[1]+" ", customerWords.m) && !strings.Contains(strings.Join(strings.Fields(body)[:2], " "), ",") &&
+		!fronted(ws, strings.ContainsAny(t[len(t)-1:], ".!:")):
 		// "Wann haben Sie …": the question word is followed by a verb, not
 		// by the subject as in "Was Sie brauchen, ist …"; "Wie gesagt, …"
 		// is no question.
@@ -524,6 +534,31 @@ func isQuestion(s sentence) bool {
 	}
 	return false
 }
+
+// fronted reports a statement that opens with a clause of a question word
+// ("Wer bei Ihnen arbeitet, wählen wir sorgfältig aus.", "Dass …", "Who
+// works at your site is set down in the contract.", "When it comes to …"):
+// it ends with a full stop, and the word after the question word is a
+// preposition, an adjective before the subject ("Wie zuverlässig wir …")
+// or, in English, no auxiliary.
+func fronted(ws []string, stop bool) bool {
+	if !stop || len(ws) < 3 {
+		return false
+	}
+	if englishWords[ws[0]] {
+		return !auxiliaries[ws[1]] || ws[1] == "it" && ws[2] == "comes"
+	}
+	return prepositions[ws[1]] || (ws[2] == "wir" || ws[2] == "ich") && !stopwords[ws[1]]
+}
+
+var (
+	englishWords = map[string]bool{"what": true, "who": true, "when": true, "where": true, "why": true, "how": true, "which": true}
+	auxiliaries  = map[string]bool{"do": true, "does": true, "did": true, "is": true, "are": true, "was": true, "were": true, "can": true,
+		"could": true, "would": true, "will": true, "should": true, "have": true, "has": true, "had": true, "much": true, "many": true,
+		"long": true, "often": true, "far": true, "soon": true, "s": true, "re": true, "d": true}
+	prepositions = map[string]bool{"bei": true, "mit": true, "von": true, "zu": true, "fuer": true, "in": true, "an": true, "auf": true,
+		"aus": true, "nach": true, "ueber": true, "unter": true, "vor": true, "zwischen": true, "durch": true, "gegen": true, "ohne": true, "um": true}
+)
 
 // questionBody is a sentence without a short lead of up to three words
 // ("Kurze Frage: …", "Mal ehrlich – …"): where a question starts.
@@ -988,13 +1023,10 @@ var (
 	}
 )
 
-func (a *analysis) checkFormality() {
-	if a.v.Lang == langEN {
-		a.formality, a.formalityState = 1, "en"
-		return
-	}
-	var sieWord, duWord string
-	for _, s := range a.sents {
+// addressWords are the first Sie-form and the first du-form the seller
+// used in sents ("" when none).
+func addressWords(sents []sentence) (sieWord, duWord string) {
+	for _, s := range sents {
 		ws := wordsOf(s.Text)
 		for i, w := range ws {
 			next := ""
@@ -1031,6 +1063,15 @@ func (a *analysis) checkFormality() {
 			}
 		}
 	}
+	return sieWord, duWord
+}
+
+func (a *analysis) checkFormality() {
+	if a.v.Lang == langEN {
+		a.formality, a.formalityState = 1, "en"
+		return
+	}
+	sieWord, duWord := addressWords(a.sents)
 	q := func(w string) string { return quote(a.v.Lang, w, 3) }
 	switch {
 	case sieWord != "" && duWord != "":

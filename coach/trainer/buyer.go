@@ -3,6 +3,7 @@ package trainer
 import (
 	_ "embed"
 	"slices"
+	"strings"
 
 	"salescoach/coach"
 )
@@ -26,6 +27,9 @@ type buyersFile struct {
 	Trades map[string][]string `json:"trades"`
 	// Profiles are keyed "kind" or "kind/trade"; the more specific wins.
 	Profiles map[string]buyerProfile `json:"profiles"`
+	// TradePrecedence orders the trades for a description that shows
+	// several: a cleaning service for production halls is a service.
+	TradePrecedence []string `json:"trade_precedence"`
 }
 
 // buyerProfile is what a kind of buyer says differently.
@@ -80,7 +84,62 @@ func inferBuyer(desc, pdf string) buyer {
 	if kind == "" {
 		kind = "business"
 	}
-	return buyer{Kind: kind, Trade: best(tradeCues, []string{"software", "industrial", "insurance", "energy"})}
+	return buyer{Kind: kind, Trade: tradeOf(n)}
+}
+
+// serviceMark stands in a description for the words of a service that
+// tradeOf has counted.
+const serviceMark = "\x00service\x00"
+
+// tradeOf is the trade a normalised description shows most; on a tie
+// the earlier of data/buyers.json's trade_precedence wins, so that a
+// cleaning service for production halls ("Industriereinigung") is a
+// service and a heat pump with a maintenance contract stays energy.
+func tradeOf(n string) string {
+	// The words of a service ("industrial cleaning", "Industriereinigung")
+	// are the service's, not also the industry's it serves.
+	if l, ok := tradeCues["service"]; ok && has(n, l.m) {
+		rest := n
+		for _, m := range l.m {
+			if m.gapped != nil || !strings.Contains(rest, m.needle) {
+				continue
+			}
+			for {
+				at := strings.Index(rest, m.needle)
+				if at < 0 {
+					break
+				}
+				end := at + len(m.needle)
+				if !strings.HasSuffix(m.needle, " ") {
+					// A word start ("industriereinigung*"): up to the word's end.
+					if sp := strings.IndexByte(rest[end:], ' '); sp >= 0 {
+						end += sp
+					} else {
+						end = len(rest)
+					}
+				}
+				rest = rest[:at] + " " + serviceMark + " " + rest[end:]
+			}
+		}
+		n = rest
+	}
+	order := buyersData.TradePrecedence
+	if len(order) == 0 {
+		order = []string{"software", "industrial", "insurance", "energy"}
+	}
+	out, score := "", 0
+	for _, k := range order {
+		if l, ok := tradeCues[k]; ok {
+			c := count(n, l.m)
+			if k == "service" {
+				c += strings.Count(n, serviceMark)
+			}
+			if c > score {
+				out, score = k, c
+			}
+		}
+	}
+	return out
 }
 
 // profile is the buyer's profile, nil when the buyer raises every family.
@@ -99,7 +158,9 @@ func (b buyer) variants() []string {
 	if p := b.profile(); p != nil && p.Variant != "" {
 		out = append(out, p.Variant)
 	}
-	if _, ok := customerData.Variants[b.Trade]; ok && !slices.Contains(out, b.Trade) {
+	// The trade's own texts are a business's (a plant's purchasing, a
+	// works council): a private buyer of a service keeps the private ones.
+	if _, ok := customerData.Variants[b.Trade]; ok && !slices.Contains(out, b.Trade) && (b.Kind != "private" || b.Trade != "service" && b.Trade != "industrial") {
 		out = append(out, b.Trade)
 	}
 	return out
@@ -178,8 +239,12 @@ func overlay(base, o familyTexts) familyTexts {
 	if len(o.Met) > 0 {
 		met = o.Met
 	}
+	concerns := base.Concerns
+	if len(o.Concerns) > 0 {
+		concerns = o.Concerns
+	}
 	return familyTexts{
-		Met:    met,
+		Met: met, Concerns: concerns,
 		Answer: lists(base.Answer, o.Answer),
 		Name:   one(base.Name, o.Name), Core: one(base.Core, o.Core),
 		Open: lists(base.Open, o.Open), Push: lists(base.Push, o.Push), Reveal: lists(base.Reveal, o.Reveal),

@@ -52,6 +52,33 @@ type familyTexts struct {
 	Answer map[string][]string `json:"answer,omitempty"`
 	// Settled acknowledges that this objection is overcome.
 	Settled map[string][]string `json:"settled,omitempty"`
+	// Concerns are what may be behind the objection; a chat holds one of
+	// them per objection (chat.concern).
+	Concerns []concernTexts `json:"concerns,omitempty"`
+}
+
+// concernTexts is one hidden concern behind an objection: told once when
+// the seller asks well (Reveal), referred back to in other words when
+// asked again (Again), settled by an answer that meets it (Met, Settled).
+type concernTexts struct {
+	Key string `json:"key"`
+	// Reveal tells the concern for the first time, first person.
+	Reveal map[string][]string `json:"reveal"`
+	// Again refers back to the same concern without a new fact.
+	Again map[string][]string `json:"again"`
+	// Need says what would convince the customer about it.
+	Need map[string][]string `json:"need"`
+	// Open names what is still open for the trainer's reason line
+	// ("Offen ist noch: …").
+	Open map[string]string `json:"open"`
+	// Met are the words (lexicon notation) by which a seller's statement
+	// addresses the concern.
+	Met []string `json:"met"`
+	// Answer is the perfect answer's block for it (seller side,
+	// placeholders for the seller's own facts).
+	Answer map[string][]string `json:"answer"`
+	// Settled is the customer's reaction once it is answered.
+	Settled map[string][]string `json:"settled"`
 }
 
 // temperamentTexts is how a tone preset colours the customer's messages.

@@ -2,6 +2,7 @@ package trainer
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"salescoach"
@@ -42,6 +43,13 @@ type term struct {
 	stem   string
 	number bool
 	syn    []matcher // the entries of its synonym group, or nil
+	// reference: the word asks for a reference ("Referenz …"), which a
+	// named customer or person meets whatever the word.
+	reference bool
+	// cmp is "le" for a number after "unter", "höchstens", "within" …
+	// ("Amortisation unter 3 Jahren": 2,5 meets it), "ge" after "über",
+	// "mindestens", "at least" …, "" for the same number only.
+	cmp string
 }
 
 var (
@@ -112,8 +120,21 @@ func newCriterion(text string) criterion {
 		}
 		cr.terms = append(cr.terms, t)
 	}
-	for _, w := range tokens(text) {
+	toks := tokens(text)
+	for i, w := range toks {
 		add(w, true)
+		if len(cr.terms) == 0 {
+			continue
+		}
+		t := &cr.terms[len(cr.terms)-1]
+		switch {
+		case t.number && i > 0 && lessWords[toks[i-1]]:
+			t.cmp = "le"
+		case t.number && i > 0 && moreWords[toks[i-1]]:
+			t.cmp = "ge"
+		case !t.number && referenceStems[t.stem]:
+			t.reference = true
+		}
 	}
 	if len(cr.terms) == 0 {
 		// Only function words ("Ja, sofort"): then every word counts.
@@ -122,6 +143,39 @@ func newCriterion(text string) criterion {
 		}
 	}
 	return cr
+}
+
+var (
+	// lessWords before a number make it a limit from above, moreWords from
+	// below.
+	lessWords = map[string]bool{"unter": true, "weniger": true, "hoechstens": true, "maximal": true, "max": true, "bis": true,
+		"innerhalb": true, "binnen": true, "under": true, "less": true, "within": true, "below": true, "most": true, "to": true}
+	moreWords = map[string]bool{"ueber": true, "mehr": true, "mindestens": true, "min": true, "over": true, "more": true,
+		"above": true, "least": true}
+	// referenceStems are the stems of the words that ask for a reference.
+	referenceStems = map[string]bool{"referenz": true, "referenzkund": true, "referenzkunde": true, "reference": true, "referenc": true,
+		"kundenbeispiel": true, "referenzen": true}
+)
+
+// compares reports a number among toks within the term's limit.
+func (t term) compares(toks []string) bool {
+	limit, err := strconv.ParseFloat(strings.ReplaceAll(t.word, ",", "."), 64)
+	if err != nil || t.cmp == "" {
+		return false
+	}
+	for _, x := range toks {
+		if n, ok := spelledNumbers[x]; ok {
+			x = n
+		}
+		v, err := strconv.ParseFloat(strings.ReplaceAll(x, ",", "."), 64)
+		if err != nil {
+			continue
+		}
+		if t.cmp == "le" && v <= limit || t.cmp == "ge" && v >= limit {
+			return true
+		}
+	}
+	return false
 }
 
 // synonymsOf returns the entries of the synonym group a word belongs to.
@@ -216,8 +270,9 @@ func (cr criterion) meet(sents []sentence) (bool, string, string) {
 	for _, s := range sents {
 		toks := strings.Fields(s.Norm)
 		hits := 0
+		named := namesSomeone(s)
 		for k, t := range cr.terms {
-			if t.in(toks, s.Norm) {
+			if t.in(toks, s.Norm) || t.reference && named || t.number && t.compares(toks) {
 				found[k] = true
 				hits++
 			}

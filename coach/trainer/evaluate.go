@@ -3,227 +3,270 @@ package trainer
 import (
 	"fmt"
 	"math"
-	"slices"
 	"sort"
-	"strings"
 
+	"salescoach"
 	"salescoach/coach"
 )
 
-// assessedTurn is one seller answer with its analysis.
-type assessedTurn struct {
+// The evaluation judges the chat by the moves its answers made, as the live
+// score does: how the seller acknowledged and listened, explored, answered
+// the concerns with substance, handled the objections, closed, and spoke.
+// Its strongest answer is the one with the best move made; its advice is
+// never what the seller already did.
+
+// judgedTurn is one seller answer with its analysis and judgement.
+type judgedTurn struct {
 	sellerTurn
-	a    *analysis
-	echo float64 // 1 when the answer picks up a word of the customer's message
+	a *analysis
+	j *judgement
+}
+
+// real reports an answer that is an answer: no list, repeat, echo,
+// instruction or off-topic text.
+func (t judgedTurn) real() bool {
+	return t.a.void == "" && !t.a.offTopic && t.j.flags["parrot"] == "" && t.j.flags["buzzwords"] == ""
+}
+
+// evalText is a line of the evaluation in the chat's language.
+func (c *chat) evalText(key string, args ...any) string {
+	t := movesData.Evaluation[c.v.Lang][key]
+	if t == "" {
+		t = movesData.Evaluation[langDE][key]
+	}
+	return tidyQuotes(fmt.Sprintf(t, args...))
 }
 
 // evaluate grades the chat in the six categories.
 func (c *chat) evaluate() *coach.Evaluation {
 	lang := c.v.Lang
-	t := evalTexts[lang]
 	names := coach.Categories[lang]
-	turns := c.sellerTurns()
-	if len(turns) == 0 {
+	var ts []judgedTurn
+	for _, st := range c.sellerTurns() {
+		ts = append(ts, judgedTurn{sellerTurn: st, a: c.analyseAt(st.index, st.family), j: c.judgeAt(st.index)})
+	}
+	if len(ts) == 0 {
 		return c.emptyEvaluation()
 	}
-	ts := make([]assessedTurn, len(turns))
-	for i, st := range turns {
-		a := c.analyseAt(st.index, st.family)
-		e := echo(st.before, st.text)
-		if a.void != "" || a.offTopic {
-			e = 0
-		}
-		ts[i] = assessedTurn{sellerTurn: st, a: a, echo: e}
-	}
+	q := func(s string) string { return quote(lang, s, 10) }
 	n := len(ts)
-	q := func(s string) string { return quote(lang, s, 8) }
-	// Doing something well once counts for much in a chat of real
-	// answers, and for little in a chat of repeats, lists and echoes.
-	real := 0
-	for _, x := range ts {
-		if x.a.void == "" && !x.a.offTopic {
-			real++
-		}
-	}
-	share := float64(real) / float64(n)
-	blend := func(xs []float64) float64 { return blendShare(xs, share) }
-
 	scores := make([]int, 6)
 	comments := make([]string, 6)
-	praised := map[int]bool{} // categories that may be a top point (ownQuotes finds the quote)
 
-	// Empathie & Zuhören: acknowledging, and picking up the customer's words.
-	var ackCount int
-	var ackQuote string
-	ackPraise := false
-	emp := make([]float64, n)
-	for i, x := range ts {
-		emp[i] = 0.8*x.a.ack + 0.2*x.echo
-		if x.a.ack > 0 {
-			ackCount++
-			if ackQuote == "" || (!ackPraise && praiseworthy(x.a)) {
-				ackQuote, ackPraise = x.a.ackQuote, praiseworthy(x.a)
-			}
+	// Empathie & Zuhören: acknowledging in one's own words, and answering
+	// what the customer told instead of asking again or talking past it.
+	var emp []float64
+	ackBest, listened := "", 0
+	for _, t := range ts {
+		if !t.real() {
+			emp = append(emp, 0)
+			continue
+		}
+		ack := c.ackQuality(t.a)
+		listen := 0.0
+		switch {
+		case t.j.expected == salescoach.MoveRespond && t.j.made:
+			listen, listened = 1, listened+1
+		case t.j.expected == salescoach.MoveRespond:
+			listen = 0.2
+		case t.j.expected == salescoach.MoveExplore && t.j.made:
+			listen = 0.8
+		case t.j.expected == salescoach.MoveAdvance && t.j.made:
+			listen = 1
+		}
+		emp = append(emp, math.Min(1, 0.5*math.Max(ack, 0.4*listen)+0.5*listen+0.1*ack))
+		if ack >= 1 && ackBest == "" && !c.appWritten(t.a.ackQuote) {
+			ackBest = t.a.ackQuote
 		}
 	}
 	scores[0] = pct(mean(emp))
-	if ackCount > 0 {
-		comments[0] = fmt.Sprintf(t["empathy.good"], q(ackQuote), ackCount, n)
-		if ackPraise {
-			praised[0] = true
+	switch {
+	case ackBest != "":
+		comments[0] = c.evalText("empathy.good", q(ackBest), listened)
+	case listened > 0:
+		comments[0] = c.evalText("empathy.listened", listened)
+	default:
+		comments[0] = c.evalText("empathy.none")
+	}
+
+	// Fragetechnik: the exploring questions where exploring was called
+	// for; a check-back after an answer counts too.
+	var qs []float64
+	qBest, qWeak, checks := "", "", 0
+	for _, t := range ts {
+		switch t.j.expected {
+		case salescoach.MoveExplore:
+			sq, strength := c.exploringQuestion(t.a)
+			v := 0.0
+			if t.j.made && !t.j.direct {
+				v = strength
+				if strength >= 1 && qBest == "" && !c.appWritten(sq.Text) {
+					qBest = sq.Text
+				}
+			} else if t.j.direct {
+				v = 0.6
+			}
+			if !t.j.made && strength > 0 && qWeak == "" {
+				qWeak = sq.Text
+			}
+			qs = append(qs, v)
+		case salescoach.MoveRespond:
+			if t.j.made && c.checksBack(t.a) != "" {
+				checks++
+			}
 		}
+	}
+	scores[1] = pct(math.Min(1, mean(qs)+0.05*float64(checks)))
+	switch {
+	case qBest != "":
+		comments[1] = c.evalText("questions.good", q(qBest))
+	case qWeak != "":
+		comments[1] = c.evalText("questions.weak", q(qWeak))
+	default:
+		comments[1] = c.evalText("questions.none")
+	}
+
+	// Nutzenargumentation: the answers to the concerns, and their
+	// substance.
+	var vs []float64
+	vBest, vThin := "", ""
+	for _, t := range ts {
+		if t.j.expected != salescoach.MoveRespond && !t.j.direct {
+			continue
+		}
+		sub := c.substanceOf(t.a)
+		switch {
+		case t.j.made && sub != "":
+			vs = append(vs, 1)
+			if vBest == "" && !c.appWritten(t.j.meets) {
+				vBest = t.j.meets
+			}
+		case t.j.made:
+			vs = append(vs, 0.7)
+			if vThin == "" {
+				vThin = t.j.meets
+			}
+		case sub != "" && t.real():
+			vs = append(vs, 0.35)
+		default:
+			vs = append(vs, 0)
+		}
+	}
+	scores[2] = pct(mean(vs))
+	switch {
+	case len(vs) == 0:
+		scores[2] = pct(0.4 * c.pitchSubstance(ts))
+		comments[2] = c.evalText("value.unreached")
+	case vBest != "":
+		comments[2] = c.evalText("value.good", q(vBest))
+	case vThin != "":
+		comments[2] = c.evalText("value.thin", q(vThin))
+	default:
+		comments[2] = c.evalText("value.none")
+	}
+
+	// Einwandbehandlung: the moves made, and the objections overcome.
+	made := 0
+	best := -1
+	for i, t := range ts {
+		if t.j.made && t.real() {
+			made++
+			if t.a.words >= minWords && t.a.placeholder == "" && (best < 0 || t.j.score > ts[best].j.score) {
+				best = i
+			}
+		}
+	}
+	solved, total := c.solved(len(c.chatFamilies()))
+	scores[3] = pct(0.5*float64(made)/float64(n) + 0.5*float64(solved)/float64(total))
+	if best >= 0 {
+		bt := ts[best]
+		comments[3] = c.evalText("objections.best", bt.j.score, c.moveName(bt.j.expected), familyName(bt.family, lang), q(bt.a.text))
 	} else {
-		comments[0] = fmt.Sprintf(t["empathy.none"], n, q(firstSentence(ts[0].a.sents)))
+		comments[3] = c.evalText("objections.none")
 	}
+	comments[3] += c.evalText("objections.solved", solved, total)
 
-	// Fragetechnik.
-	qs, qCount, qBest := strongest(ts, "question", func(a *analysis) float64 { return a.question })
-	scores[1] = pct(blend(qs))
+	// Abschlussorientierung: the close where it was due; a next step
+	// pressed while an objection stood costs.
+	premature, closeDue, closed, closeQuote := 0, false, false, ""
+	for _, t := range ts {
+		if t.j.flags["premature"] != "" {
+			premature++
+		}
+		if t.j.expected == salescoach.MoveAdvance || t.j.closes {
+			closeDue = true
+			if t.j.made || t.j.closes {
+				closed = true
+				closeQuote = t.j.step
+			}
+		}
+	}
+	var closing float64
 	switch {
-	case qCount > 0:
-		comments[1] = fmt.Sprintf(t["questions.good"], q(qBest.questionQuote), qCount, n)
-		if praiseworthy(qBest) {
-			praised[1] = true
-		}
-	case qBest != nil:
-		comments[1] = fmt.Sprintf(t["questions.weak"], q(qBest.questionQuote))
+	case closed:
+		closing = 1
+	case closeDue:
+		closing = 0.3
 	default:
-		comments[1] = fmt.Sprintf(t["questions.none"], n, q(lastSentence(ts[0].a.sents)))
+		closing = 0.5
 	}
-
-	// Nutzenargumentation: benefit and evidence.
-	bs, es := make([]float64, n), make([]float64, n)
-	var benefitBest, evidenceBest, anyBest *analysis
-	for i, x := range ts {
-		bs[i], es[i] = x.a.benefit, x.a.evidence
-		if x.a.shown("benefit") && benefitBest == nil {
-			benefitBest = x.a
-		}
-		if x.a.shown("evidence") && evidenceBest == nil {
-			evidenceBest = x.a
-		}
-		if (x.a.benefit > 0 || x.a.evidence > 0) && anyBest == nil {
-			anyBest = x.a
-		}
-	}
-	scores[2] = pct(0.6*blend(bs) + 0.4*blend(es))
+	closing = math.Max(0, closing-0.15*float64(premature))
+	scores[4] = pct(closing)
 	switch {
-	case benefitBest != nil:
-		comments[2] = fmt.Sprintf(t["value.good"], q(benefitBest.benefitQuote))
-		if evidenceBest != nil {
-			comments[2] += fmt.Sprintf(t["value.evidence"], q(evidenceBest.evidenceQuote))
-		} else {
-			comments[2] += t["value.noevidence"]
-		}
-		if praiseworthy(benefitBest) {
-			praised[2] = true
-		}
-	case evidenceBest != nil:
-		comments[2] = fmt.Sprintf(t["value.generic"], q(evidenceBest.evidenceQuote))
-	case anyBest != nil:
-		qq := anyBest.benefitQuote
-		if qq == "" {
-			qq = anyBest.evidenceQuote
-		}
-		comments[2] = fmt.Sprintf(t["value.generic"], q(qq))
+	case closed && closeQuote != "":
+		comments[4] = c.evalText("closing.good", q(closeQuote))
+	case closed:
+		comments[4] = c.evalText("closing.good_plain")
+	case closeDue:
+		comments[4] = c.evalText("closing.missed")
+	case premature > 0:
+		comments[4] = c.evalText("closing.premature", premature)
 	default:
-		comments[2] = fmt.Sprintf(t["value.none"], q(firstSentence(ts[0].a.sents)))
+		comments[4] = c.evalText("closing.unreached")
 	}
 
-	// Einwandbehandlung: the answers' scores, and the best per objection,
-	// since the last answer to an objection is the one that solves it.
-	all := make([]float64, n)
-	bestPer := map[string]float64{}
-	bestTurn := 0
-	for i, x := range ts {
-		all[i] = float64(x.a.score)
-		if all[i] > bestPer[x.family] {
-			bestPer[x.family] = all[i]
-		}
-		if x.a.score > ts[bestTurn].a.score {
-			bestTurn = i
-		}
-	}
-	var per []float64
-	for _, v := range bestPer {
-		per = append(per, v*share)
-	}
-	sort.Float64s(per) // map order must not change the mean's rounding
-	scores[3] = int(math.Round(0.5*mean(all) + 0.5*mean(per)))
-	bt := ts[bestTurn]
-	if bt.a.score >= 50 {
-		comments[3] = fmt.Sprintf(t["objections.best"], bt.a.score, familyName(bt.family, lang), q(firstSentence(bt.a.sents)))
-	} else {
-		comments[3] = fmt.Sprintf(t["objections.weak"], q(firstSentence(bt.a.sents)), bt.a.score, familyName(bt.family, lang))
-	}
-	solved, total := c.solved(len(bestPer))
-	comments[3] += fmt.Sprintf(t["objections.solved"], solved, total)
-	if bt.a.score >= 60 {
-		praised[3] = true
-	}
-
-	// Abschlussorientierung.
-	ns, nCount, nBest := strongest(ts, "next_step", func(a *analysis) float64 { return a.next })
-	scores[4] = pct(blend(ns))
-	switch {
-	case nCount > 0:
-		comments[4] = fmt.Sprintf(t["closing.good"], q(nBest.nextQuote), nCount, n)
-		if praiseworthy(nBest) {
-			praised[4] = true
-		}
-	case nBest != nil:
-		comments[4] = fmt.Sprintf(t["closing.vague"], q(nBest.nextQuote))
-	default:
-		comments[4] = fmt.Sprintf(t["closing.none"], q(lastSentence(ts[len(ts)-1].a.sents)))
-	}
-
-	// Sprache & Tonalität: form of address and tone.
-	ls := make([]float64, n)
+	// Sprache & Tonalität: form of address and tone, as far as the answer
+	// had substance; one rude or pushy answer weighs.
+	var ls []float64
 	var toneBad, formBad *analysis
-	for i, x := range ts {
-		// Polite words alone are no language skill: an answer counts here
-		// in proportion to its substance.
-		ls[i] = (0.4*x.a.formality + 0.6*x.a.toneStrength()) * substance(x.a)
-		if len(x.a.penalties) > 0 && toneBad == nil {
-			toneBad = x.a
+	for _, t := range ts {
+		sub := 0.0
+		if t.real() {
+			sub = math.Min(1, float64(t.j.score)/60)
 		}
-		if (strings.HasPrefix(x.a.formalityState, "wrong") || x.a.formalityState == "mixed") && formBad == nil {
-			formBad = x.a
+		ls = append(ls, (0.4*t.a.formality+0.6*t.a.toneStrength())*sub)
+		if len(t.a.penalties) > 0 && toneBad == nil && t.a.void == "" {
+			toneBad = t.a
+		}
+		if (t.a.formalityState == "wrong_sie" || t.a.formalityState == "wrong_du" || t.a.formalityState == "mixed") && formBad == nil {
+			formBad = t.a
 		}
 	}
-	// One rude or pushy answer weighs: the worst turn counts as well as the mean.
 	worst := 1.0
 	for _, x := range ls {
 		worst = math.Min(worst, x)
 	}
-	scores[5] = pct(0.6*mean(ls) + 0.4*worst)
+	scores[5] = pct(0.7*mean(ls) + 0.3*worst)
 	switch {
 	case toneBad != nil:
 		comments[5] = toneBad.toneReason()
 	case formBad != nil:
 		comments[5] = fmt.Sprintf(reasons[lang]["formality."+formBad.formalityState], formBad.formalityQuote)
+	case lang == langEN:
+		comments[5] = c.evalText("language.good_en")
+	case c.v.Sie:
+		comments[5] = c.evalText("language.good_sie")
 	default:
-		key := "language.good_en"
-		if lang == langDE && c.v.Sie {
-			key = "language.good_sie"
-		} else if lang == langDE {
-			key = "language.good_du"
-		}
-		comments[5] = fmt.Sprintf(t[key], q(firstSentence(ts[bestTurn].a.sents)))
-		if scores[5] >= 60 && praiseworthy(ts[bestTurn].a) {
-			praised[5] = true
-		}
+		comments[5] = c.evalText("language.good_du")
 	}
 
 	ev := &coach.Evaluation{}
 	sum := 0
 	for i, name := range names {
-		ev.Scores = append(ev.Scores, coach.CategoryScore{Category: name, Score: scores[i], Comment: comments[i]})
+		ev.Scores = append(ev.Scores, coach.CategoryScore{Category: name, Score: scores[i], Comment: tidyQuotes(comments[i])})
 		sum += scores[i]
 	}
 	ev.TotalPercent = int(math.Round(float64(sum) / float64(len(names))))
-
-	// Intro: where the chat stands, strongest and weakest category.
 	hi, lo := 0, 0
 	for i := range scores {
 		if scores[i] > scores[hi] {
@@ -233,48 +276,148 @@ func (c *chat) evaluate() *coach.Evaluation {
 			lo = i
 		}
 	}
-	ev.Intro = fmt.Sprintf(t["intro.1"], n, solved, total, ev.TotalPercent)
-	if scores[lo] >= 85 {
-		ev.Intro += " " + t["intro.2top"]
-	} else if scores[hi]-scores[lo] < 10 {
-		ev.Intro += " " + fmt.Sprintf(t["intro.2same"], names[lo])
-	} else {
-		ev.Intro += " " + fmt.Sprintf(t["intro.2"], names[hi], names[lo])
+	ev.Intro = c.evalText("intro.1", n, solved, total, ev.TotalPercent)
+	switch {
+	case scores[lo] >= 85:
+		ev.Intro += " " + c.evalText("intro.2top")
+	case scores[hi]-scores[lo] < 10:
+		ev.Intro += " " + c.evalText("intro.2same", names[lo])
+	default:
+		ev.Intro += " " + c.evalText("intro.2", names[hi], names[lo])
 	}
-
-	ev.Improvements = c.improvements(ts, scores, toneBad, formBad)
-	ev.TopPoints = topPoints(lang, scores, c.ownQuotes(ts, praised))
-
-	for i := range ev.Scores {
-		ev.Scores[i].Comment = tidyQuotes(ev.Scores[i].Comment)
-	}
+	ev.Improvements = c.moveImprovements(ts, toneBad, formBad)
+	ev.TopPoints = c.moveTopPoints(scores, map[int]string{0: ackBest, 1: qBest, 2: vBest, 3: bestText(ts, best), 4: closeQuote})
 	c.criteriaEvaluation(ev)
 	return ev
 }
 
-// categoryTechniques are the techniques whose advice each category's
-// improvement gives.
-var categoryTechniques = map[string][]string{
-	"empathy": {"acknowledge"}, "questions": {"question"}, "value": {"benefit", "evidence"},
-	"objections": laerOrder, "closing": {"next_step"},
-}
-
-// praiseMin is the score an answer needs before the evaluation holds it
-// up as a strength: a polite line that handles nothing is no model.
-const praiseMin = 50
-
-func praiseworthy(a *analysis) bool {
-	return a != nil && a.void == "" && !a.offTopic && a.score >= praiseMin
-}
-
-// substance is how far an answer deals with the objection at all (0..1),
-// from its score: categories such as tone count only as far as the answer
-// has substance.
-func substance(a *analysis) float64 {
-	if a.void != "" || a.offTopic {
-		return 0
+func bestText(ts []judgedTurn, best int) string {
+	if best < 0 {
+		return ""
 	}
-	return math.Min(1, float64(a.score)/60)
+	return firstSentence(ts[best].a.sents)
+}
+
+// substanceOf is the answer's first sentence with checkable content, "".
+func (c *chat) substanceOf(a *analysis) string {
+	for _, s := range a.sents {
+		if !isQuestion(s) && !placeholderRE.MatchString(s.Text) && c.substantive(s, a) {
+			return s.Text
+		}
+	}
+	return ""
+}
+
+// pitchSubstance is the share of answers that brought checkable content,
+// for a chat that never got to answering a concern.
+func (c *chat) pitchSubstance(ts []judgedTurn) float64 {
+	k := 0
+	for _, t := range ts {
+		if t.real() && c.substanceOf(t.a) != "" {
+			k++
+		}
+	}
+	return float64(k) / float64(len(ts))
+}
+
+// moveName names a move for the seller.
+func (c *chat) moveName(move string) string {
+	return movesData.Evaluation[c.v.Lang]["move."+move]
+}
+
+// moveImprovements are two to four tips for the moves the seller missed,
+// each with a sample for the objection where it happened; never advice the
+// seller followed (form of address, figures, a concrete step).
+func (c *chat) moveImprovements(ts []judgedTurn, toneBad, formBad *analysis) []string {
+	lang := c.v.Lang
+	qq := func(s string) string { return quote(lang, unbracket(s), 1000) }
+	at := func(family string) *chat {
+		sc := *c
+		sc.family = family
+		return &sc
+	}
+	var out []string
+	seen := map[string]bool{}
+	add := func(key string, args ...any) {
+		if !seen[key] && len(out) < 4 {
+			seen[key] = true
+			out = append(out, c.evalText(key, args...))
+		}
+	}
+	if toneBad != nil && toneBad.void == "" {
+		if len(toneBad.penalties) > 0 && toneBad.penalties[0].Quote != "" {
+			add("imp.tone", quote(lang, toneBad.penalties[0].Quote, 10))
+		}
+	}
+	if formBad != nil {
+		if c.v.Sie {
+			add("imp.form_sie")
+		} else {
+			add("imp.form_du")
+		}
+	}
+	for _, t := range ts {
+		sc := at(t.family)
+		switch {
+		case !t.real():
+			add("imp.real")
+		case t.j.flags["discount"] != "" || t.j.flags["flattery"] != "" || t.j.flags["contentfree"] != "" || t.j.flags["fake"] != "":
+			add("imp.substance", qq(sc.sample("evidence")))
+		case t.j.expected == salescoach.MoveExplore && t.j.overrun:
+			add("imp.overrun", qq(sc.sample("question")))
+		case t.j.expected == salescoach.MoveExplore && !t.j.made:
+			add("imp.explore", qq(sc.sample("acknowledge")+" "+sc.sample("question")))
+		case t.j.expected == salescoach.MoveRespond && !t.j.made:
+			add("imp.respond")
+		case t.j.expected == salescoach.MoveAdvance && !t.j.made:
+			add("imp.close", qq(sc.sample("next_step")))
+		}
+		if t.j.flags["premature"] != "" {
+			add("imp.premature")
+		}
+	}
+	// Answers to concerns without a figure or a named customer.
+	thin := false
+	for _, t := range ts {
+		if t.j.made && t.j.expected == salescoach.MoveRespond && c.substanceOf(t.a) == "" {
+			thin = true
+		}
+	}
+	if thin {
+		add("imp.thin", qq(c.sample("evidence")))
+	}
+	if len(out) < 2 {
+		add("imp.polish_mirror")
+	}
+	if len(out) < 2 {
+		add("imp.polish_harder")
+	}
+	return out
+}
+
+// moveTopPoints are up to three strengths (categories at 60 or more,
+// strongest first) with a sentence the seller wrote, or one thing to keep
+// trying.
+func (c *chat) moveTopPoints(scores []int, quotes map[int]string) []string {
+	order := []int{0, 1, 2, 3, 4, 5}
+	sort.SliceStable(order, func(i, j int) bool { return scores[order[i]] > scores[order[j]] })
+	var out []string
+	used := map[string]bool{}
+	for _, i := range order {
+		if len(out) == 3 || scores[i] < 60 {
+			break
+		}
+		s := quotes[i]
+		if s == "" || used[norm(s)] || c.appWritten(s) || placeholderRE.MatchString(s) {
+			continue
+		}
+		used[norm(s)] = true
+		out = append(out, c.evalText("top."+categoryKeys[i], quote(c.v.Lang, s, 10)))
+	}
+	if len(out) == 0 {
+		out = []string{c.evalText("top.none")}
+	}
+	return out
 }
 
 // solved says how many objections the chat overcame, of how many.
@@ -290,155 +433,24 @@ func (c *chat) solved(seen int) (int, int) {
 	return min(max(s, 0), total), total
 }
 
-// improvements are 2–4 concrete tips for the weakest categories, each with a
-// sample phrase for the objection the user struggled with most.
-func (c *chat) improvements(ts []assessedTurn, scores []int, toneBad, formBad *analysis) []string {
+func (c *chat) emptyEvaluation() *coach.Evaluation {
 	lang := c.v.Lang
-	t := evalTexts[lang]
-	q := func(s string) string { return quote(lang, unbracket(s), 1000) }
-	// Samples for the objection of the weakest answer.
-	weakest := ts[0]
-	for _, x := range ts {
-		if x.a.score < weakest.a.score {
-			weakest = x
-		}
+	ev := &coach.Evaluation{Intro: c.evalText("empty.intro"), TopPoints: []string{c.evalText("empty.top")}}
+	for _, name := range coach.Categories[lang] {
+		ev.Scores = append(ev.Scores, coach.CategoryScore{Category: name, Score: 0, Comment: c.evalText("empty.comment")})
 	}
-	sc := *c
-	sc.family = weakest.family
-	order := []int{0, 1, 2, 3, 4, 5}
-	sort.SliceStable(order, func(i, j int) bool { return scores[order[i]] < scores[order[j]] })
-	if toneBad != nil || formBad != nil {
-		// Contradiction, pressure or the wrong form of address cost the
-		// most goodwill: name them first whatever the numbers say.
-		order = append([]int{5}, slices.DeleteFunc(order, func(i int) bool { return i == 5 })...)
+	q := func(s string) string { return quote(lang, s, 1000) }
+	ev.Improvements = []string{
+		c.evalText("empty.imp1", q(c.sample("acknowledge")+" "+c.sample("question"))),
+		c.evalText("empty.imp2", q(c.sample("next_step"))),
 	}
-	// Advice the seller already followed in every answer is no advice:
-	// such a category gets the next refinement instead.
-	followed := func(cat string) bool {
-		keys := categoryTechniques[cat]
-		if len(keys) == 0 {
-			return false
-		}
-		real := 0
-		for _, x := range ts {
-			if x.a.void != "" || x.a.offTopic {
-				continue
-			}
-			real++
-			for _, k := range keys {
-				if !x.a.shown(k) {
-					return false
-				}
-			}
-		}
-		return real > 0
-	}
-	var out []string
-	polish := 0
-	for _, i := range order {
-		if len(out) >= 4 || (len(out) >= 2 && scores[i] >= 75) {
-			break
-		}
-		if scores[i] >= 85 || followed(categoryKeys[i]) {
-			if polish >= 2 {
-				continue
-			}
-			// Nothing is really missing: give the next refinements instead.
-			if polish == 0 {
-				out = append(out, fmt.Sprintf(t["imp.polish1"], q(sc.sample("evidence"))))
-			} else {
-				out = append(out, fmt.Sprintf(t["imp.polish2"], q(sc.sample("acknowledge"))))
-			}
-			polish++
-			continue
-		}
-		switch categoryKeys[i] {
-		case "empathy":
-			out = append(out, fmt.Sprintf(t["imp.empathy"], q(sc.sample("acknowledge"))))
-		case "questions":
-			out = append(out, fmt.Sprintf(t["imp.questions"], q(sc.sample("question"))))
-		case "value":
-			out = append(out, fmt.Sprintf(t["imp.value"], q(sc.sample("benefit")+" "+sc.sample("evidence"))))
-		case "objections":
-			out = append(out, fmt.Sprintf(t["imp.objections"], q(sc.sample("acknowledge")+" "+sc.sample("question"))))
-		case "closing":
-			out = append(out, fmt.Sprintf(t["imp.closing"], q(sc.sample("next_step"))))
-		case "language":
-			switch {
-			case toneBad != nil && toneBad.penalties[0].Quote != "":
-				out = append(out, fmt.Sprintf(t["imp.language_tone"], quote(lang, toneBad.penalties[0].Quote, 10), q(sc.sample("acknowledge"))))
-			case toneBad != nil:
-				out = append(out, fmt.Sprintf(t["imp.language_len"], q(sc.sample("acknowledge")+" "+sc.sample("question"))))
-			case formBad != nil || lang == langDE:
-				key := "imp.language_du"
-				if c.v.Sie {
-					key = "imp.language_sie"
-				}
-				out = append(out, fmt.Sprintf(t[key], q(sc.sample("acknowledge"))))
-			default:
-				out = append(out, fmt.Sprintf(t["imp.language_len"], q(sc.sample("acknowledge")+" "+sc.sample("question"))))
-			}
-		}
-	}
-	return out
-}
-
-// ownQuotes finds, for each praised category, a sentence the seller wrote
-// themselves that shows it: never a sentence of
-// the trainer's own model answers sent as they were, and never the same
-// sentence for two categories. A category with no such sentence is not
-// praised.
-func (c *chat) ownQuotes(ts []assessedTurn, praised map[int]bool) map[int]string {
-	lang := c.v.Lang
-	cands := map[int][]string{}
-	for _, x := range ts {
-		a := x.a
-		if !praiseworthy(a) {
-			continue
-		}
-		if a.ack > 0 {
-			cands[0] = append(cands[0], a.ackQuote)
-		}
-		if a.shown("question") {
-			cands[1] = append(cands[1], a.questionQuote)
-		}
-		if a.shown("benefit") {
-			cands[2] = append(cands[2], a.benefitQuote)
-		}
-		if a.score >= 60 {
-			for _, s := range a.sents {
-				cands[3] = append(cands[3], s.Text)
-			}
-		}
-		if a.shown("next_step") {
-			cands[4] = append(cands[4], a.nextQuote)
-		}
-		for _, s := range a.sents {
-			cands[5] = append(cands[5], s.Text)
-		}
-	}
-	used := map[string]bool{}
-	out := map[int]string{}
-	for i := range categoryKeys {
-		if !praised[i] {
-			continue
-		}
-		for _, s := range cands[i] {
-			n := norm(s)
-			if used[n] || c.appWritten(s) || placeholderRE.MatchString(s) {
-				continue
-			}
-			used[n] = true
-			out[i] = quote(lang, s, 8)
-			break
-		}
-	}
-	return out
+	return ev
 }
 
 // appWritten reports a sentence of the trainer's own model answers (the
-// perfect-answer blocks of any objection, for this product and form of
-// address), which the seller may have sent without a word changed.
+// perfect-answer blocks of any objection and the concerns' answers, for
+// this product and form of address), which the seller may have sent
+// without a word changed.
 func (c *chat) appWritten(sentence string) bool {
 	if c.modelSentences == nil {
 		c.modelSentences = map[string]bool{}
@@ -454,77 +466,17 @@ func (c *chat) appWritten(sentence string) bool {
 			for _, b := range []map[string][]string{pt.Ack, pt.Question, pt.Benefit, pt.Evidence, pt.Next} {
 				add(b[c.v.Lang])
 			}
-			add(c.texts(key).Answer[c.v.Lang])
+			for _, co := range c.concernsOf(key) {
+				add(co.Answer[c.v.Lang])
+			}
 		}
+		add(movesData.CheckBack[c.v.String()])
 		if f := c.fact(); f != "" {
 			add([]string{f})
 		}
 		c.scriptModelSentences(add)
 	}
 	return c.modelSentences[norm(sentence)]
-}
-
-// topPoints are up to three strengths (categories at 60 or more, strongest
-// first) with a quote, or one thing to keep trying.
-func topPoints(lang string, scores []int, best map[int]string) []string {
-	t := evalTexts[lang]
-	order := []int{0, 1, 2, 3, 4, 5}
-	sort.SliceStable(order, func(i, j int) bool { return scores[order[i]] > scores[order[j]] })
-	var out []string
-	for _, i := range order {
-		if len(out) == 3 || scores[i] < 60 {
-			break
-		}
-		if qq, ok := best[i]; ok {
-			out = append(out, fmt.Sprintf(t["top."+categoryKeys[i]], qq))
-		}
-	}
-	if len(out) == 0 {
-		out = []string{t["top.none"]}
-	}
-	return out
-}
-
-func (c *chat) emptyEvaluation() *coach.Evaluation {
-	lang := c.v.Lang
-	t := evalTexts[lang]
-	ev := &coach.Evaluation{Intro: t["empty.intro"], TopPoints: []string{t["empty.top"]}}
-	for _, name := range coach.Categories[lang] {
-		ev.Scores = append(ev.Scores, coach.CategoryScore{Category: name, Score: 0, Comment: t["empty.comment"]})
-	}
-	q := func(s string) string { return quote(lang, s, 1000) }
-	ev.Improvements = []string{
-		fmt.Sprintf(t["empty.imp1"], q(c.sample("acknowledge")+" "+c.sample("question"))),
-		fmt.Sprintf(t["empty.imp2"], q(c.sample("next_step"))),
-	}
-	return ev
-}
-
-// echo is 1 when the answer reuses a content word of the customer's
-// message: a sign of listening.
-func echo(customer, answer string) float64 {
-	if customer == "" {
-		return 0
-	}
-	words := map[string]bool{}
-	for _, w := range tokens(customer) {
-		if len(w) >= 5 && !stopwords[w] {
-			words[w[:5]] = true
-		}
-	}
-	for _, w := range tokens(answer) {
-		if len(w) >= 5 && !stopwords[w] && words[w[:5]] {
-			return 1
-		}
-	}
-	return 0
-}
-
-func lastSentence(ss []sentence) string {
-	if len(ss) == 0 {
-		return ""
-	}
-	return ss[len(ss)-1].Text
 }
 
 func mean(xs []float64) float64 {
@@ -538,32 +490,11 @@ func mean(xs []float64) float64 {
 	return s / float64(len(xs))
 }
 
-// blendShare rewards doing something at least once as well as doing it
-// often; the once counts in proportion to share, the part of the chat's
-// answers that were real answers.
-func blendShare(xs []float64, share float64) float64 {
-	m := 0.0
-	for _, x := range xs {
-		m = math.Max(m, x)
-	}
-	return 0.6*mean(xs) + 0.4*m*share
-}
-
 func pct(x float64) int { return int(math.Round(math.Max(0, math.Min(1, x)) * 100)) }
 
-// strongest tallies one technique over the seller's turns: each turn's
-// strength (for the category score), how many turns showed it, and the turn
-// that did it best (for the quote), nil when none tried.
-func strongest(ts []assessedTurn, key string, strength func(*analysis) float64) (strengths []float64, shown int, best *analysis) {
-	strengths = make([]float64, len(ts))
-	for i, x := range ts {
-		strengths[i] = strength(x.a)
-		if x.a.shown(key) {
-			shown++
-		}
-		if strengths[i] > 0 && (best == nil || strengths[i] > strength(best)) {
-			best = x.a
-		}
+func lastSentence(ss []sentence) string {
+	if len(ss) == 0 {
+		return ""
 	}
-	return strengths, shown, best
+	return ss[len(ss)-1].Text
 }

@@ -285,7 +285,7 @@ func (c *chat) dropRepeats(text string) string {
 
 // repeatWords is the length from which a sentence said twice in a chat is
 // noticed.
-const repeatWords = 8
+const repeatWords = 6
 
 // firstOnly reports an opening phrasing that only fits the start of a
 // conversation ("Bevor wir über … reden").

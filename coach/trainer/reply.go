@@ -1,7 +1,9 @@
 package trainer
 
 import (
+	"regexp"
 	"strings"
+	"unicode"
 
 	"salescoach"
 	"salescoach/coach"
@@ -18,7 +20,7 @@ func (c *chat) reply(plan coach.ReplyPlan) (string, error) {
 	case coach.ReplyNext:
 		parts = c.next()
 	case coach.ReplyConvinced:
-		parts = []string{c.render(c.fresh(c.temp.Convinced[c.v.Lang], "convinced"))}
+		parts = c.convinced()
 	default:
 		return "", salescoach.NewError(salescoach.EINVALID, msgUnknownKind)
 	}
@@ -123,16 +125,22 @@ func (c *chat) open() []string {
 	return append(parts, c.objection(false)...)
 }
 
-// next acknowledges that the previous objection is settled and raises the
-// current one.
+// next says that the previous objection is settled, in the words of the
+// concern the answer met (after a "yes" when the seller checked back), and
+// raises the current one.
 func (c *chat) next() []string {
-	prev := ""
-	if j := lastCustomer(c.in.History); j >= 0 {
-		prev = c.classify(c.in.History[j].Content)
-	}
+	var parts []string
 	settled := settledFallback[c.v.Lang]
-	if c.isFamily(prev) && prev != c.family {
-		settled = c.texts(prev).Settled[c.v.Lang]
+	if i := lastSeller(c.in.History); i >= 0 {
+		j := c.judgeAt(i)
+		if c.checksBack(c.analyseAt(i, j.family)) != "" {
+			parts = append(parts, c.render(c.varied(movesData.Yes[c.v.String()], "yes")))
+		}
+		if j.concern != nil && len(j.concern.Settled[c.v.Lang]) > 0 {
+			settled = j.concern.Settled[c.v.Lang]
+		} else if c.isFamily(j.family) && j.family != c.family && len(c.texts(j.family).Settled[c.v.Lang]) > 0 {
+			settled = c.texts(j.family).Settled[c.v.Lang]
+		}
 	}
 	obj := c.objection(true)
 	lead := c.render(c.fresh(c.temp.Next[c.v.Lang], "next"))
@@ -140,212 +148,254 @@ func (c *chat) next() []string {
 		// "Noch was: Bevor wir reden: …" reads badly; end the lead instead.
 		lead = strings.TrimSuffix(lead, ":") + "."
 	}
-	return append([]string{c.render(c.fresh(settled, "settled")), lead}, obj...)
+	parts = append(parts, c.render(c.fresh(settled, "settled")), lead)
+	return append(parts, obj...)
 }
 
-// demandOrder is the order in which the customer voices what an answer
-// lacked: the steps of LAER. Sceptical and analytical customers ask for
-// proof first.
-var demandOrder = map[string][]string{
-	"default":      {"acknowledge", "question", "benefit", "evidence", "next_step"},
-	tempSkeptical:  {"evidence", "acknowledge", "question", "benefit", "next_step"},
-	tempAnalytical: {"evidence", "benefit", "question", "acknowledge", "next_step"},
+// convinced agrees to the seller's next step, naming the day the seller
+// proposed when there is one ("Einverstanden – Donnerstag um 10 Uhr passt
+// mir."), so that no two chats close with the same sentence.
+func (c *chat) convinced() []string {
+	step := ""
+	if i := lastSeller(c.in.History); i >= 0 {
+		step = c.judgeAt(i).step
+	}
+	if day := dayOf(step); day != "" {
+		return []string{strings.Replace(c.render(c.varied(movesData.Agreed[c.v.String()], "agreed")), "%s", day, 1)}
+	}
+	return []string{c.render(c.varied(movesData.AgreedBare[c.v.String()], "convinced"))}
 }
 
-// push reacts to the seller's last answer and presses the objection again:
-// cooler after contradiction or pressure, firmer when the answer dodged,
-// answering a question (and revealing what is behind the objection when
-// the question was a real one), taking up what the seller gave, and
-// demanding only what no answer to this objection has given yet.
+// dayRefRE finds the day (and time) a next step names: a weekday or
+// "morgen" with an optional time, or a date.
+var dayRefRE = regexp.MustCompile(`(?i)\b((am |on |this |next |nächsten |kommenden )?(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|monday|tuesday|wednesday|thursday|friday|saturday|sunday|morgen|tomorrow)(vormittag|nachmittag|abend|früh|morning|afternoon|evening)?( den \d{1,2}\.)?( (um|at) \d{1,2}([:.]\d{2})?( uhr| am| pm)?)?|(am |on the )?\d{1,2}\. (januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember))`)
+
+// dayOf is the day a step names, as the seller wrote it, or "".
+func dayOf(step string) string {
+	// "bis Freitag das Angebot, und nächsten Dienstag um 19 Uhr
+	// telefonieren wir": the meeting is the day with a time, else the last.
+	all := dayRefRE.FindAllString(step, -1)
+	if len(all) == 0 {
+		return ""
+	}
+	for i := len(all) - 1; i >= 0; i-- {
+		if strings.ContainsAny(all[i], "0123456789") {
+			return strings.TrimSpace(all[i])
+		}
+	}
+	return strings.TrimSpace(all[len(all)-1])
+}
+
+// push reacts to the seller's last answer while the objection stands, as a
+// person who listens would: a question or a proposal is answered first;
+// a real question about the objection gets the concern the chat holds
+// (told once; asked again, the customer refers back to it in other words);
+// an answer to the concern is taken up, and once the last objection is
+// settled the customer asks how to go on; contradiction and pressure cool
+// the customer down; an answer that dodges gets the objection again.
 func (c *chat) push(as *coach.Assessment) []string {
 	f := c.texts(c.family)
 	lang := c.v.Lang
-	i := lastSeller(c.in.History)
-	said := c.said()
 	pushLine := c.render(c.fresh(f.Push[lang], "push:"+c.family))
-	if c.repeats(pushLine, said) {
-		// Every way of pressing it was said: the short core, which a
-		// customer may well say again, rather than a long sentence twice.
+	if c.repeats(pushLine, c.said()) {
 		pushLine = c.render(f.Core[lang])
 	}
+	i := lastSeller(c.in.History)
 	if i < 0 {
 		return []string{pushLine}
 	}
-	a := c.analyseAt(i, c.family)
-	score := a.score
-	shown := func(key string) bool { return a.shown(key) }
-	if as != nil {
-		score = as.Score
-		byKey := map[string]bool{}
-		for _, t := range as.Techniques {
-			byKey[t.Key] = t.Shown
+	j := c.judgeAt(i)
+	a := c.analyseAt(i, j.family)
+	concern := j.concern
+	// restate is the objection as it stands: the concern in other words
+	// once it was told, else the objection.
+	restate := func() []string {
+		if j.revealed && concern != nil {
+			return []string{c.render(c.fresh(concern.Again[lang], "again:"+c.family))}
 		}
-		shown = func(key string) bool {
-			if s, ok := byKey[key]; ok {
-				return s
-			}
-			return a.shown(key)
-		}
+		return []string{pushLine}
 	}
-	stage := c.stageAnswers()
-	// What any answer to this objection gave counts as given: the
-	// customer does not ask for it again.
-	given := map[string]bool{}
-	for _, t := range stage {
-		ta := a
-		if t.index != i {
-			ta = c.analyseAt(t.index, c.family)
-		}
-		for _, k := range laerOrder {
-			given[k] = given[k] || ta.shown(k)
-		}
-		given["question"] = given["question"] || asks(t.text)
-	}
-	for _, k := range laerOrder {
-		given[k] = given[k] || shown(k)
-	}
-	met := c.metConditions(i, stage)
-	takeUp := c.takeUp(i, stage, met)
-	// A good answer that does not settle the objection yet gets "Hm, das
-	// klingt interessant, aber …"; harder chats demand more for it.
-	good := 45 + 5*clampDifficulty(c.in.Scenario.Difficulty)
-
 	var parts []string
-	// The objection repeated: its core after "Noch mal:", unless the
-	// customer said that before; then in other words.
-	repeat := []string{repeatLead[lang], c.render(f.Core[lang])}
-	if c.repeats(strings.Join(repeat, " "), said) && !c.repeats(pushLine, said) {
-		repeat = []string{pushLine}
-	}
-	// pressOn is what follows a reaction: a demand or an open condition,
-	// or the objection again when everything was given.
-	pressOn := func(lead string) []string {
-		d := c.demand(given, f, met)
-		if d == "" {
-			return []string{pushLine}
+	// A proposal while the objection stands is answered first.
+	proposal := ""
+	for _, s := range a.sents {
+		if s.Question && isNextStepSentence(s) {
+			proposal = s.Text
 		}
-		return []string{c.render(lead), d}
+	}
+	early := func() []string {
+		if has(norm(proposal), documentWords.m) {
+			return []string{c.render(c.fresh(movesData.Documents[c.v.String()], "documents"))}
+		}
+		return []string{c.render(c.fresh(tooEarly[c.v.String()], "early"))}
 	}
 	switch {
-	case a.hostile():
-		parts = append([]string{c.render(c.fresh(c.temp.Cool[lang], "cool"))}, repeat...)
-	case a.offTopic || a.hasPenalty("short"):
-		parts = append([]string{c.render(c.fresh(c.temp.Ignored[lang], "ignored"))}, repeat...)
-	case shown("question") && asks(a.text):
-		parts = []string{c.answerIntro(asksLiterally(a.text)), c.render(c.fresh(f.Reveal[lang], "reveal:"+c.family))}
-		parts = append(parts, takeUp...)
-		if score >= good {
-			// The customer has told what is behind it; what would
-			// convince comes before any missing technique.
-			if cond := c.openCondition(f, met); cond != "" {
-				parts = append(parts, c.render(c.fresh(c.temp.Good[lang], "good")), cond)
-			} else {
-				parts = append(parts, pressOn(c.fresh(c.temp.Good[lang], "good"))...)
+	case a.hostile() || j.flags["pushy"] != "":
+		parts = append([]string{c.render(c.varied(c.temp.Cool[lang], "cool"))}, restate()...)
+	case a.void != "" || a.offTopic && !j.made && c.substanceOf(a) == "" || j.flags["parrot"] != "" || j.flags["buzzwords"] != "":
+		parts = append([]string{c.render(c.varied(c.temp.Ignored[lang], "ignored"))}, restate()...)
+	case j.expected == salescoach.MoveAdvance || j.settles:
+		// The objection is answered; the customer waits for the close.
+		if j.expected != salescoach.MoveAdvance {
+			if c.checksBack(a) != "" {
+				parts = append(parts, c.render(c.varied(movesData.Yes[c.v.String()], "yes")))
+			}
+			if concern != nil {
+				parts = append(parts, c.render(c.fresh(concern.Settled[lang], "settled:"+c.family)))
+			}
+			parts = append(parts, c.render(c.fresh(movesData.HowOn[c.v.String()], "howon")))
+			break
+		}
+		if a.next > 0 || j.step != "" {
+			parts = append(parts, c.render(c.varied(movesData.Concrete[c.v.String()], "concrete")))
+		} else {
+			parts = append(parts, c.render(c.varied(movesData.HowOn[c.v.String()], "howon")))
+		}
+	case j.expected == salescoach.MoveExplore && j.made:
+		q, _ := c.exploringQuestion(a)
+		parts = append(parts, c.answerLead(q.Question))
+		if concern != nil {
+			parts = append(parts, c.render(c.fresh(concern.Reveal[lang], "reveal:"+c.family)))
+			if !c.temp.Short {
+				parts = append(parts, c.render(c.fresh(concern.Need[lang], "need:"+c.family)))
 			}
 		} else {
 			parts = append(parts, pushLine)
 		}
-	case len(takeUp) > 1:
-		// A sceptic doubts what was claimed: that is the reply.
-		parts = takeUp
-	case score >= good:
-		// After taking up what the seller gave, the customer says what
-		// is still missing rather than the objection in general words,
-		// which might ask for what was just given.
-		parts = append(takeUp, pressOn(c.fresh(c.temp.Good[lang], "good"))...)
-		if !c.temp.Short && len(takeUp) == 0 && parts[len(parts)-1] != pushLine {
-			parts = append(parts, pushLine)
+	case j.expected == salescoach.MoveExplore:
+		if proposal != "" || j.overrun {
+			parts = append(parts, early()...)
+		} else if j.flags["pitched"] != "" || j.flags["premature"] != "" || c.answersObjection(a) != "" || a.benefit >= shownBenefit {
+			parts = append(parts, c.render(c.varied(movesData.Pitched[c.v.String()], "pitched")))
+		} else {
+			parts = append(parts, c.render(c.varied(c.temp.Mediocre[lang], "mediocre")))
 		}
+		parts = append(parts, pushLine)
 	default:
-		parts = append(takeUp, pressOn(c.fresh(c.temp.Mediocre[lang], "mediocre"))...)
-		if len(takeUp) == 0 && parts[len(parts)-1] != pushLine {
-			parts = append(parts, pushLine)
+		// Respond was called for and the answer did not meet the concern.
+		if proposal != "" {
+			parts = append(parts, early()...)
+		} else if c.checksBack(a) != "" && !asks(a.text) {
+			parts = append(parts, c.render(c.varied(movesData.NotQuite[c.v.String()], "notquite")))
 		}
+		if q, strength := c.exploringQuestion(a); strength > 0 && q.Text != "" {
+			// Asked again: the same concern, in other words.
+			parts = append(parts, restate()...)
+			break
+		}
+		if up := c.takeUpClause(a); up != "" {
+			parts = append(parts, up)
+		}
+		parts = append(parts, c.render(c.fresh(movesData.AgainLeads[c.v.String()], "againlead")))
+		parts = append(parts, lowerFirst(strings.Join(restate(), " ")))
 	}
-	if c.strict() && a.shown("next_step") && !a.hostile() {
-		// A meeting is proposed while the objection stands.
-		parts = append(parts, c.render(c.fresh(tooEarly[c.v.String()], "early")))
-	}
-	switch a.formalityState {
-	case "wrong_sie", "wrong_du", "mixed":
-		parts = append(parts, c.fresh(addressRemarks[c.v.String()], "address"))
+	if remark := c.addressRemark(a); remark != "" {
+		parts = append(parts, remark)
 	}
 	return parts
 }
 
-// answerIntro introduces the customer's answer to a question; "Gute
-// Frage" only when the seller asked one.
-func (c *chat) answerIntro(literal bool) string {
+// answerLead introduces the customer's answer to a question; "Gute Frage"
+// only after a sentence that ends with a question mark, and never the
+// opener of the customer's last message.
+func (c *chat) answerLead(literal bool) string {
 	var list []string
-	for _, l := range c.temp.Answer[c.v.Lang] {
+	for _, l := range append(append([]string(nil), c.temp.Answer[c.v.Lang]...), movesData.AnswerLeads[c.v.String()]...) {
 		f := fold(l)
 		if !literal && (strings.Contains(f, "frage") || strings.Contains(f, "question")) {
 			continue
 		}
 		list = append(list, l)
 	}
-	if len(list) == 0 {
+	return c.render(c.varied(list, "answer"))
+}
+
+// varied is fresh, skipping lines that open as the customer's last message
+// opened: no two replies in a row start with the same formula.
+func (c *chat) varied(list []string, slot string) string {
+	prev := ""
+	if j := lastCustomer(c.in.History); j >= 0 {
+		prev = opening(c.in.History[j].Content)
+	}
+	var keep []string
+	for _, l := range list {
+		if prev == "" || opening(c.render(l)) != prev {
+			keep = append(keep, l)
+		}
+	}
+	if len(keep) == 0 {
+		keep = list
+	}
+	return c.fresh(keep, slot)
+}
+
+// opening is the first two words of text, normalised.
+func opening(text string) string {
+	ws := strings.Fields(norm(text))
+	return strings.Join(ws[:min(2, len(ws))], " ")
+}
+
+func lowerFirst(s string) string {
+	for i, r := range s {
+		if i == 0 && unicode.IsUpper(r) {
+			// "Wie gesagt: …" after "aber" reads "aber wie gesagt: …";
+			// nouns keep their capital (German), so only a pronoun or a
+			// function word is lowered.
+			w := strings.Fields(s)[0]
+			if stopwords[fold(strings.Trim(w, ":,."))] || strings.HasPrefix(fold(w), "wie") || strings.HasPrefix(fold(w), "as") {
+				return string(unicode.ToLower(r)) + s[len(string(r)):]
+			}
+		}
+		break
+	}
+	return s
+}
+
+// takeUpClause takes up what the seller gave for the objection in a whole
+// clause of the seller's own words (five to fourteen words), or says that
+// it helps without quoting; "" when the answer gave nothing.
+func (c *chat) takeUpClause(a *analysis) string {
+	var given sentence
+	for _, s := range a.sents {
+		if !isQuestion(s) && !placeholderRE.MatchString(s.Text) && c.substantive(s, a) {
+			given = s
+			break
+		}
+	}
+	if given.Text == "" {
 		return ""
 	}
-	return c.render(c.fresh(list, "answer"))
+	for _, cl := range clauseRE.Split(given.Text, -1) {
+		cl = strings.Trim(strings.TrimSpace(cl), ".!„“\"")
+		if n := wordCount(cl); n >= 5 && n <= 14 {
+			return strings.Replace(c.fresh(movesData.TakenUp[c.v.String()], "takeup"), "%s", cl, 1)
+		}
+	}
+	return c.fresh(movesData.TakenUpBare[c.v.String()], "takeup")
 }
 
-// takeUp is what the customer says about a condition the last answer (at
-// history index i) met for the first time: the seller's own words taken
-// up, and for sceptical customers without proof a doubt with its reason.
-func (c *chat) takeUp(i int, stage []sellerTurn, met []string) []string {
-	before := c.metConditions(i-1, stage)
-	for k, m := range met {
-		if m == "" || before[k] != "" || m == "-" {
-			continue
-		}
-		line := c.fresh(takenUp[c.v.String()], "takeup")
-		out := []string{strings.Replace(line, "%s", m, 1)}
-		t := temperamentOf(c.in.Scenario.Tone)
-		if (t == tempSkeptical || t == tempAnalytical) && !c.analyseAt(i, c.family).shown("evidence") {
-			out = append(out, c.render(c.fresh(doubts[c.v.String()], "doubt")))
-		}
-		return out
-	}
-	return nil
-}
+// clauseRE splits a sentence into its clauses.
+var clauseRE = regexp.MustCompile(`\s*[,;:–—]\s*|\s+-\s+`)
 
-// demand voices the first technique that no answer to this objection has
-// shown yet, or a condition the seller has not met; "" when everything
-// was given.
-func (c *chat) demand(given map[string]bool, f familyTexts, met []string) string {
-	if c.customOf(c.family) != nil {
-		// A custom objection's missing criteria come first: without them
-		// it is not overcome.
-		if cond := c.openCondition(f, met); cond != "" {
-			return cond
-		}
-	}
-	order := demandOrder["default"]
-	if o, ok := demandOrder[temperamentOf(c.in.Scenario.Tone)]; ok {
-		order = o
-	}
-	for _, k := range order {
-		if !given[k] {
-			return c.render(c.fresh(demands[k][c.v.Lang], "demand:"+k))
-		}
-	}
-	return c.openCondition(f, met)
-}
-
-// openCondition is a condition of the objection the seller has not met
-// yet, or "".
-func (c *chat) openCondition(f familyTexts, met []string) string {
-	var open []string
-	for k, l := range f.Condition[c.v.Lang] {
-		if k >= len(met) || met[k] == "" {
-			open = append(open, l)
-		}
-	}
-	if len(open) == 0 {
+// addressRemark is what the customer says once about the seller's form of
+// address when the profile asks for the other one: never when the seller
+// chose freely (Standard), never twice in a chat.
+func (c *chat) addressRemark(a *analysis) string {
+	if c.in.Scenario.AdaptFormality {
 		return ""
 	}
-	return c.render(c.fresh(open, "condition"))
+	switch a.formalityState {
+	case "wrong_sie", "wrong_du", "mixed":
+	default:
+		return ""
+	}
+	said := c.said()
+	for _, l := range addressRemarks[c.v.String()] {
+		if said[norm(l)] {
+			return ""
+		}
+	}
+	return c.fresh(addressRemarks[c.v.String()], "address")
 }
 
 // strict reports a chat in which an objection needs a real answer to its

@@ -40,6 +40,17 @@ type scenarioFile struct {
 	Criterion   map[string]map[string]string   `json:"criterion"`
 	Synonyms    [][]string                     `json:"synonyms"`
 	WeakWords   []string                       `json:"weak_words"`
+	// CriterionKinds sort a criterion by what it asks for (a reference,
+	// a figure, a promise …); CriterionAsks are how the customer asks for
+	// it in its own words, never reading the manager's note out.
+	CriterionKinds map[string][]string            `json:"criterion_kinds"`
+	CriterionAsks  map[string]map[string][]string `json:"criterion_asks"`
+	FirstPerson    struct {
+		DESubjects []string          `json:"de_subjects"`
+		ENSubjects []string          `json:"en_subjects"`
+		DEVerbs    map[string]string `json:"de_verbs"`
+		ENVerbs    map[string]string `json:"en_verbs"`
+	} `json:"first_person"`
 }
 
 var scenarioData = mustParse[scenarioFile]("data/scenario.json", scenarioJSON)
@@ -104,7 +115,10 @@ func newCustomObjection(o salescoach.Objection, v voice) *customObjection {
 	if len(wordings) == 0 {
 		wordings = []string{"…"}
 	}
-	concern := clean(o.Concern)
+	// The concern is the manager's note about the customer; the customer
+	// says it in the first person ("Er fürchtet einen Dachschaden." →
+	// "Ich fürchte einen Dachschaden.").
+	concern := firstPerson(clean(o.Concern), lang)
 	// Pressing again: a lead and the first sentence of a wording, so the
 	// customer varies the words but says nothing the scenario does not.
 	var push []string
@@ -133,12 +147,23 @@ func newCustomObjection(o salescoach.Objection, v voice) *customObjection {
 		c = strings.TrimRight(clean(c), ".!?;: ")
 		cr := newCriterion(c)
 		co.criteria = append(co.criteria, cr)
-		tmpl := scenarioData.Conditions[lang]
-		conditions = append(conditions, fmt.Sprintf(tmpl[k%len(tmpl)], c))
+		// The customer asks for what a criterion is about in its own
+		// words ("Können Sie mir einen Kunden nennen?"), never reading the
+		// note out.
+		asks := scenarioData.CriterionAsks[criterionKind(c)][lang]
+		conditions = append(conditions, asks[k%len(asks)])
 		answers = append(answers, fmt.Sprintf(scenarioData.Answer[lang][0], c))
 		met = append(met, cr.entries())
 	}
+	keyConcern := concernTexts{Key: "scenario", Reveal: map[string][]string{lang: reveal}, Need: map[string][]string{lang: conditions},
+		Again: map[string][]string{lang: againOf(concern, lang)}, Open: map[string]string{lang: joinList(lang, quotedCriteria(lang, o.Criteria))},
+		Answer: map[string][]string{lang: answers}, Settled: map[string][]string{lang: scenarioData.Settled[lang]}}
+	if concern == "" {
+		keyConcern.Reveal = map[string][]string{lang: {core}}
+		keyConcern.Again = map[string][]string{lang: push}
+	}
 	co.texts = familyTexts{
+		Concerns:  []concernTexts{keyConcern},
 		Name:      map[string]string{lang: scenarioData.Name[lang]},
 		Open:      map[string][]string{lang: wordings},
 		Push:      map[string][]string{lang: push},
@@ -160,6 +185,160 @@ func newCustomObjection(o salescoach.Objection, v voice) *customObjection {
 	}
 	co.words = familyWords{Theme: lex(theme...), Handling: lex(handling...)}
 	return co
+}
+
+// againOf are the ways a scenario's customer refers back to its concern:
+// a lead and the concern's first sentence, in the customer's own words.
+func againOf(concern, lang string) []string {
+	first := firstSentence(splitSentences(concern))
+	if first == "" {
+		return nil
+	}
+	var out []string
+	for _, l := range scenarioData.PushLeads[lang] {
+		out = append(out, l+" "+lowerFirst(first))
+	}
+	return out
+}
+
+// quotedCriteria quotes each of a scenario's criteria.
+func quotedCriteria(lang string, list []string) []string {
+	var out []string
+	for _, c := range list {
+		if c = strings.TrimRight(clean(c), ".!?;: "); c != "" {
+			out = append(out, quote(lang, c, 12))
+		}
+	}
+	return out
+}
+
+// criterionKind sorts a criterion by what it asks for: "reference",
+// "figure", "promise", "time", "data", "operation", "support" or
+// "other".
+func criterionKind(text string) string {
+	n := norm(text)
+	for _, k := range []string{"reference", "promise", "data", "operation", "support", "figure", "time"} {
+		if has(n, criterionKindWords[k]) {
+			return k
+		}
+	}
+	return "other"
+}
+
+var criterionKindWords = func() map[string][]matcher {
+	m := map[string][]matcher{}
+	for k, v := range scenarioData.CriterionKinds {
+		m[k] = compile(v)
+	}
+	return m
+}()
+
+// firstPerson turns a note about the customer into what the customer says:
+// a sentence that opens with the customer in the third person ("Er",
+// "Der Kunde", "She") opens with "Ich"/"I", its verb follows ("fürchtet" →
+// "fürchte", "hat" → "habe", "fears" → "fear"), and the customer's
+// possessives become "mein"/"my". Text already in the first person, or in
+// a shape the rule does not know, stays as it is.
+func firstPerson(text, lang string) string {
+	var out []string
+	for _, s := range splitSentences(text) {
+		out = append(out, firstPersonSentence(s.Text, lang))
+	}
+	if len(out) == 0 {
+		return text
+	}
+	return strings.Join(out, " ")
+}
+
+func firstPersonSentence(s, lang string) string {
+	ws := strings.Fields(s)
+	subjects := scenarioData.FirstPerson.DESubjects
+	if lang == langEN {
+		subjects = scenarioData.FirstPerson.ENSubjects
+	}
+	for _, subj := range subjects {
+		sw := strings.Fields(subj)
+		if len(ws) <= len(sw) || !strings.EqualFold(strings.Join(ws[:len(sw)], " "), subj) {
+			continue
+		}
+		verb := ws[len(sw)]
+		v, ok := personVerb(verb, lang)
+		if !ok {
+			return s
+		}
+		rest := ws[len(sw)+1:]
+		for i, w := range rest {
+			rest[i] = possessive(w, lang)
+		}
+		if lang == langEN {
+			return strings.Join(append([]string{"I", v}, rest...), " ")
+		}
+		// "Er hat sich …" → "Ich habe mich …".
+		if len(rest) > 0 && strings.EqualFold(strings.Trim(rest[0], ",."), "sich") {
+			rest[0] = strings.Replace(rest[0], "sich", "mich", 1)
+		}
+		return strings.Join(append([]string{"Ich", v}, rest...), " ")
+	}
+	return s
+}
+
+// personVerb is the first-person form of a third-person verb: from the
+// table of data/scenario.json, else by rule (German "-et" → "-e", "-t" →
+// "-e"; English "-ies" → "-y", "-es" after a sibilant, "-s").
+func personVerb(w, lang string) (string, bool) {
+	lw := strings.ToLower(w)
+	if lang == langEN {
+		if v, ok := scenarioData.FirstPerson.ENVerbs[lw]; ok {
+			return v, true
+		}
+		switch {
+		case strings.HasSuffix(lw, "ies") && len(lw) > 4:
+			return lw[:len(lw)-3] + "y", true
+		case strings.HasSuffix(lw, "shes") || strings.HasSuffix(lw, "ches") || strings.HasSuffix(lw, "sses") || strings.HasSuffix(lw, "xes"):
+			return lw[:len(lw)-2], true
+		case strings.HasSuffix(lw, "s") && len(lw) > 3 && !strings.HasSuffix(lw, "ss"):
+			return lw[:len(lw)-1], true
+		}
+		return "", false
+	}
+	if v, ok := scenarioData.FirstPerson.DEVerbs[fold(lw)]; ok {
+		return v, true
+	}
+	switch {
+	case !isLowerWord(w) || len(lw) < 4:
+		return "", false
+	case strings.HasSuffix(lw, "et"):
+		return lw[:len(lw)-1], true
+	case strings.HasSuffix(lw, "t"):
+		return lw[:len(lw)-1] + "e", true
+	}
+	return "", false
+}
+
+// possessive turns the customer's possessive into the first person
+// ("seine" → "meine", "his" → "my"), keeping punctuation.
+func possessive(w, lang string) string {
+	core := strings.Trim(w, ",.;:!?")
+	lw := strings.ToLower(core)
+	var rep string
+	if lang == langEN {
+		switch lw {
+		case "his", "her", "their":
+			rep = "my"
+		case "him", "them":
+			rep = "me"
+		case "himself", "herself":
+			rep = "myself"
+		}
+	} else if strings.HasPrefix(lw, "sein") && len(lw) <= 6 {
+		rep = "mein" + lw[4:]
+	} else if lw == "ihm" {
+		rep = "mir"
+	}
+	if rep == "" {
+		return w
+	}
+	return strings.Replace(w, core, rep, 1)
 }
 
 // stemEntries are the content words of s as lexicon entries matching

@@ -105,9 +105,20 @@ func (e *Engine) Assess(ctx context.Context, in coach.Input) (*coach.Assessment,
 		return nil, noUsage, salescoach.NewError(salescoach.EINVALID, msgNoAnswer)
 	}
 	a := c.analyseAt(i, c.family)
-	as := &coach.Assessment{Score: a.score, Techniques: a.techniques()}
-	if c.strict() {
-		c.resist(i, a, as)
+	j := c.judgeAt(i)
+	as := &coach.Assessment{Score: j.score, Techniques: c.moveTechniques(a, j), Move: j.move()}
+	switch {
+	case j.closes || j.settles && !j.last:
+		as.Settles = true
+	case j.settles:
+		// The last objection is answered; the chat waits for the close.
+		as.Holds = true
+	case j.expected == salescoach.MoveExplore:
+		as.Holds, as.HoldAt = true, holdExplored
+	case j.expected == salescoach.MoveRespond:
+		as.Holds, as.HoldAt = true, holdMissed
+	default:
+		as.Holds = true
 	}
 	c.judgeCriteria(i, a, as)
 	return as, noUsage, nil
@@ -218,6 +229,11 @@ type chat struct {
 	metCompiled    map[string][][]matcher // by family (metMatchers)
 	turnsCache     []sellerTurn
 	turnsDone      bool
+	// judged are the seller's answers judged by their move, by history
+	// index (judgeAt).
+	judged map[int]*judgement
+	// stemCache holds the stems of the chat's concerns (concernStems).
+	stemCache map[string]map[string]bool
 }
 
 func newChat(in coach.Input) *chat {
@@ -232,6 +248,9 @@ func newChat(in coach.Input) *chat {
 	in.History = h
 	in.Scenario.Tone = scriptTone(in)
 	c := &chat{in: in, v: voiceOf(in.Scenario), p: newProduct(in.Scenario)}
+	if in.Scenario.AdaptFormality && c.v.Lang == langDE {
+		c.v.Sie = sellerForm(in.History, c.v.Sie)
+	}
 	c.sc = newScript(in, c.v)
 	c.buyer = c.scriptBuyer(inferBuyer(in.Scenario.Product, in.Scenario.PDFText))
 	c.temp = temperaments[temperamentOf(in.Scenario.Tone)]
@@ -250,6 +269,24 @@ func newChat(in coach.Input) *chat {
 		}
 	}
 	return c
+}
+
+// sellerForm is the form of address the seller opened with: Sie (true) or
+// du, from the first seller message that uses one form only; def when none
+// does yet.
+func sellerForm(h []coach.Turn, def bool) bool {
+	for _, t := range h {
+		if !isSeller(t.Role) {
+			continue
+		}
+		switch sie, du := addressWords(splitSentences(t.Content)); {
+		case sie != "" && du == "":
+			return true
+		case du != "" && sie == "":
+			return false
+		}
+	}
+	return def
 }
 
 func isSeller(role string) bool { return role == salescoach.RoleUser || role == salescoach.RoleSeller }
@@ -345,6 +382,11 @@ func (c *chat) catalogue() []catalogueLine {
 		// too: a reply may hold only those.
 		lines = append(lines, f.Reveal[c.v.Lang]...)
 		lines = append(lines, f.Condition[c.v.Lang]...)
+		for _, co := range c.concernsOf(key) {
+			for _, l := range [][]string{co.Reveal[c.v.Lang], co.Again[c.v.Lang], co.Need[c.v.Lang], co.Settled[c.v.Lang]} {
+				lines = append(lines, l...)
+			}
+		}
 		for _, l := range lines {
 			first := firstSentence(splitSentences(sentenceCase(c.render(l))))
 			if len(first) < 12 {

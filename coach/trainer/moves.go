@@ -1,0 +1,1221 @@
+package trainer
+
+import (
+	"cmp"
+	_ "embed"
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strings"
+
+	"salescoach"
+)
+
+// Moves, not boxes. Sales trainers teach objection handling as a sequence
+// of moves (listen and acknowledge, explore, respond, advance: LAER and its
+// relatives), and the right move depends on where the conversation stands:
+//
+//   - a fresh objection whose concern is not yet known calls for exploring:
+//     acknowledge it in one's own words and ask one real, open question;
+//   - once the customer has told the concern, it calls for responding: answer
+//     exactly that, with substance (a named customer, a figure, a feature, a
+//     fact), and check back;
+//   - once the objection is settled, it calls for advancing: a concrete next
+//     step (what, when, who).
+//
+// The trainer replays the chat to know the moment of each answer
+// (chat.momentAt), judges the answer by the move that moment called for
+// (chat.judgeAt) and scores it by how well it made that move. Each chat
+// holds one concern per objection (chat.concern): asked again, the customer
+// refers back to it instead of revealing another.
+
+//go:embed data/moves.json
+var movesJSON []byte
+
+// movesFile is the shape of data/moves.json: what the trainer says about
+// moves (by language) and the customer's lines of the move flow (by voice:
+// de-sie, de-du, en).
+type movesFile struct {
+	About string `json:"_about"`
+	// Reasons explain a move's judgement to the seller, by language.
+	Reasons map[string]map[string]string `json:"reasons"`
+	// Customer lines, by voice.
+	AnswerLeads map[string][]string `json:"answer_leads"` // before the concern, answering a question
+	Yes         map[string][]string `json:"yes"`          // a check-back answered: it helps
+	NotQuite    map[string][]string `json:"not_quite"`    // a check-back answered: not yet
+	AgainLeads  map[string][]string `json:"again_leads"`  // before the concern referred back to after a missed answer
+	HowOn       map[string][]string `json:"how_on"`       // the objection is settled: how do we go on?
+	Concrete    map[string][]string `json:"concrete"`     // a vague step: what exactly, when?
+	Documents   map[string][]string `json:"documents"`    // an offer of material while the objection stands
+	Pitched     map[string][]string `json:"pitched"`      // a pitch before asking: that is not my point
+	TakenUp     map[string][]string `json:"taken_up"`     // "%s" – that helps (a whole clause of the seller's)
+	TakenUpBare map[string][]string `json:"taken_up_bare"`
+	Agreed      map[string][]string `json:"agreed"`      // the close: agreement, %s = the day the seller named
+	AgreedBare  map[string][]string `json:"agreed_bare"` // the close without a day
+	OfferDu     map[string][]string `json:"offer_du"`    // the customer offers du once
+	// Seller-side lines of model answers, by voice.
+	CheckBack map[string][]string `json:"check_back"` // the check-back after an answer to the concern
+	Summary   map[string][]string `json:"summary"`    // the close opens on what was agreed
+	// Evaluation holds the evaluation's lines, by language.
+	Evaluation map[string]map[string]string `json:"evaluation"`
+	// Hints hold the hint's lines per move, by language.
+	Hints map[string]map[string]string `json:"hints"`
+}
+
+var movesData = mustParse[movesFile]("data/moves.json", movesJSON)
+
+// stand is where the chat stands on one objection when the seller
+// answers: the move it calls for.
+type stand struct {
+	family  string
+	concern *concernTexts
+	// expected is salescoach.MoveExplore, MoveRespond or MoveAdvance.
+	expected string
+	// revealed: the customer has told the concern; settled: an answer met
+	// it, so the objection waits for a next step (the chat's last one) or
+	// is overcome.
+	revealed, settled bool
+	// last is the chat's last objection: settling it leaves the close.
+	last bool
+	// answers is how many answers to this objection came before.
+	answers int
+	// index is the answer's place in the history.
+	index int
+}
+
+// judgement is an answer judged by the move of its moment.
+type judgement struct {
+	stand
+	made   bool
+	score  int
+	reason string
+	// meets is the sentence of the answer that answers the concern, ""
+	// when none does; step the sentence that proposes the next step.
+	meets, step string
+	// settles: after this answer the objection is overcome (or, for the
+	// chat's last one, waits only for the close).
+	settles, closes bool
+	// overrun: an exploring question with a meeting request after it.
+	overrun bool
+	// direct: at Leicht, an answer that answered the objection without
+	// asking first.
+	direct bool
+	// flags name what cost points: discount, flattery, contentfree,
+	// fake, premature, buzzwords.
+	flags map[string]string
+}
+
+// concernsOf are the concerns that may be behind family.
+func (c *chat) concernsOf(family string) []concernTexts {
+	f := c.texts(family)
+	if len(f.Concerns) > 0 {
+		return f.Concerns
+	}
+	return legacyConcerns(f)
+}
+
+// legacyConcerns builds concerns from a family's reveal, condition, met and
+// answer fields (custom objections of a scenario).
+func legacyConcerns(f familyTexts) []concernTexts {
+	var out []concernTexts
+	for lang, reveals := range f.Reveal {
+		for k, r := range reveals {
+			for len(out) <= k {
+				out = append(out, concernTexts{Key: "concern" + itoa(len(out)+1), Reveal: map[string][]string{}, Need: map[string][]string{},
+					Answer: map[string][]string{}, Settled: map[string][]string{}, Open: map[string]string{}, Again: map[string][]string{}})
+			}
+			out[k].Reveal[lang] = []string{r}
+			out[k].Need[lang] = f.Condition[lang]
+			out[k].Answer[lang] = f.Answer[lang]
+			out[k].Settled[lang] = f.Settled[lang]
+		}
+	}
+	for k := range out {
+		for _, m := range f.Met {
+			out[k].Met = append(out[k].Met, m...)
+		}
+	}
+	return out
+}
+
+// concern is the concern this chat holds behind family, nil when the
+// family has none.
+func (c *chat) concern(family string) *concernTexts {
+	cs := c.concernsOf(family)
+	if len(cs) == 0 {
+		return nil
+	}
+	k := pick(len(cs), c.in.Scenario.Seed, "concern", family)
+	return &cs[k]
+}
+
+// concernMatchers are the compiled Met words of the chat's concern behind
+// family.
+func (c *chat) concernMatchers(family string) []matcher {
+	key := "concern/" + family
+	if ms, ok := c.metCompiled[key]; ok && len(ms) > 0 {
+		return ms[0]
+	}
+	var ms []matcher
+	if co := c.concern(family); co != nil {
+		ms = compile(co.Met)
+	}
+	if c.metCompiled == nil {
+		c.metCompiled = map[string][][]matcher{}
+	}
+	c.metCompiled[key] = [][]matcher{ms}
+	return ms
+}
+
+// lastFamily reports whether family is the chat's last objection.
+func (c *chat) lastFamily(family string) bool {
+	fams := c.chatFamilies()
+	if len(c.in.Objections) > 0 && len(fams) > 0 {
+		return fams[len(fams)-1] == family
+	}
+	return c.in.Stage >= c.in.TotalStages
+}
+
+// familyAt is the objection the seller answered at history index i.
+func (c *chat) familyAt(i int) string {
+	for _, t := range c.sellerTurns() {
+		if t.index == i {
+			return t.family
+		}
+	}
+	return c.family
+}
+
+// momentAt is where the chat stood on its objection when the seller wrote
+// the answer at history index i: the earlier answers to the same objection,
+// each judged in turn, tell whether the concern was told and met.
+func (c *chat) momentAt(i int) stand {
+	fam := c.familyAt(i)
+	m := stand{family: fam, concern: c.concern(fam), last: c.lastFamily(fam), index: i}
+	for _, t := range c.sellerTurns() {
+		if t.family != fam || t.index >= i {
+			continue
+		}
+		m.answers++
+		j := c.judgeAt(t.index)
+		switch {
+		case j.settles || j.closes:
+			m.settled, m.revealed = true, true
+		case j.made && j.expected == salescoach.MoveExplore:
+			m.revealed = true
+		}
+	}
+	switch {
+	case m.settled:
+		m.expected = salescoach.MoveAdvance
+	case m.revealed:
+		m.expected = salescoach.MoveRespond
+	default:
+		m.expected = salescoach.MoveExplore
+	}
+	return m
+}
+
+// judgeAt judges the seller's answer at history index i by the move its
+// moment called for; cached per chat.
+func (c *chat) judgeAt(i int) *judgement {
+	if j, ok := c.judged[i]; ok {
+		return j
+	}
+	if c.judged == nil {
+		c.judged = map[int]*judgement{}
+	}
+	m := c.momentAt(i)
+	a := c.analyseAt(i, m.family)
+	j := c.judge(m, a)
+	c.judged[i] = j
+	return j
+}
+
+// Points of a move's score. Each move's parts sum to 100.
+const (
+	// Every move: a civil answer of some length, the right form of
+	// address and a clean tone.
+	ptsBase = 10
+	ptsForm = 5
+	ptsTone = 5
+
+	// Explore: the acknowledgement (in one's own words, or a stock
+	// phrase) and the question.
+	ptsExploreAck      = 25
+	ptsExploreAckStock = 15
+	ptsExploreQuestion = 55
+
+	// Respond: acknowledging the concern, answering it, the substance of
+	// the answer and checking back.
+	ptsRespondAck       = 10
+	ptsRespondMeets     = 40
+	ptsRespondSubstance = 20
+	ptsRespondCheck     = 10
+
+	// Advance: the step, tying it to what was agreed, an affirming opener.
+	ptsAdvanceStep    = 60
+	ptsAdvanceSummary = 10
+	ptsAdvanceOpener  = 10
+
+	// What costs points whatever the move.
+	costContentFree = 15 // a claim that sounds like proof and says nothing checkable
+	costDiscount    = 20
+	costFlattery    = 20
+	costBarrage     = 5 // three questions or more
+
+	// Caps.
+	capOverrun     = 45 // a question, then a meeting request: no exploring move
+	capFake        = 35 // fake precision
+	capBuzzwords   = 25
+	capPushStep    = 40 // a close by pressure or discount
+	capUnmade      = 74 // a move not made never reads as good
+	capFlattery    = 45
+	capParrot      = 25 // the customer's words sent back
+	capPitched     = 45 // a question the seller answers with a pitch at once
+	capPlaceholder = 65 // a model answer sent with its placeholder
+	capBrushoff    = 40 // the concern waved away
+)
+
+// HoldAt of an answer that has not yet answered the concern: exploring
+// well earns about half the way, never the objection.
+const (
+	holdExplored = 50
+	holdMissed   = 80
+)
+
+// judge judges analysis a by the move of the moment m.
+func (c *chat) judge(m stand, a *analysis) *judgement {
+	j := &judgement{stand: m, flags: map[string]string{}}
+	if a.words == 0 {
+		j.reason = c.moveReason(j.expected + ".missing")
+		return j
+	}
+	j.meets = c.meetsConcern(a, m)
+	j.step = a.nextQuote
+	c.checkGaming(a, j)
+	switch m.expected {
+	case salescoach.MoveExplore:
+		c.judgeExplore(a, j)
+	case salescoach.MoveRespond:
+		c.judgeRespond(a, j)
+	default:
+		c.judgeAdvance(a, j)
+	}
+	if a.placeholder != "" {
+		// A model answer sent unfinished answers nothing yet.
+		j.made, j.settles, j.closes = false, false, false
+		j.flags["placeholder"] = a.placeholder
+		j.reason = c.moveReason("placeholder", c.q(a.placeholder))
+	}
+	j.score = c.finish(a, j, float64(j.score))
+	if !j.made {
+		j.score = min(j.score, capUnmade)
+	}
+	for _, f := range []string{"discount", "flattery", "contentfree", "fake", "buzzwords", "parrot"} {
+		if v := j.flags[f]; v != "" {
+			j.reason += " " + c.moveReason("flag."+f, c.q(v))
+		}
+	}
+	return j
+}
+
+// exploringQuestion is the answer's real question about the objection or
+// the customer's situation: its sentence and strength (1 open and
+// specific, 0.75 open, 0.7 closed and specific, 0.5 closed), or 0. A
+// question relates when it takes up the customer's words, the objection's
+// theme or the customer's situation, points back ("Woran liegt das?") or
+// is an open question of some length; small talk, rhetorical questions
+// and proposals of a next step do not explore.
+func (c *chat) exploringQuestion(a *analysis) (sentence, float64) {
+	if a.void != "" {
+		return sentence{}, 0
+	}
+	var best sentence
+	bestScore := 0.0
+	customer := c.customerBefore(a)
+	fw, known := a.lexicon()
+	for _, s := range a.sents {
+		if !isQuestion(s) || isNextStepSentence(s) || rhetoricalEnd(s.Text) || has(s.Norm, rhetoricalWords.m) || smalltalk(s.Norm) ||
+			placeholderRE.MatchString(s.Text) || startsWith(s.Norm, proposalStarts.m) {
+			continue
+		}
+		open := has(s.Norm, questionWords.m) || has(s.Norm, indirectAsks.m)
+		theme := known && (has(s.Norm, fw.Theme.m) || has(s.Norm, fw.Handling.m))
+		// Right after an objection, a question with a question mark asks
+		// about it; one without must show that it does.
+		related := s.Question || theme || sharesWord(s.Norm, customer) || has(s.Norm, probeWords.m) || has(s.Norm, customerWords.m) ||
+			pointsBack(s.Text) || has(s.Norm, indirectAsks.m) || (open && s.Words >= 4)
+		if has(s.Norm, leadingWords.m) {
+			// "Can't you just decide that yourself?" pushes, it does not ask.
+			continue
+		}
+		if !related {
+			continue
+		}
+		specific := c.specificQuestion(s, a, customer)
+		score := 0.5
+		switch {
+		case open && specific:
+			score = 1
+		case open:
+			score = 0.75
+		case specific:
+			score = 0.7
+		}
+		if score > bestScore {
+			best, bestScore = s, score
+		}
+	}
+	return best, bestScore
+}
+
+// customerBefore is the customer's message the answer replies to.
+func (c *chat) customerBefore(a *analysis) string {
+	for _, t := range c.sellerTurns() {
+		if t.text == a.text {
+			return t.before
+		}
+	}
+	if j := lastCustomer(c.in.History); j >= 0 {
+		return c.in.History[j].Content
+	}
+	return ""
+}
+
+// specificQuestion reports a question that asks about this customer's
+// situation or this objection in words of its own ("wie Sie das heute
+// konkret lösen", "Zu teuer im Vergleich wozu?"), not a stock formula
+// ("Was genau steckt dahinter?").
+func (c *chat) specificQuestion(s sentence, a *analysis, customer string) bool {
+	content := contentOf(s.Norm, genericQuestionWords)
+	if len(content) >= 2 {
+		return true
+	}
+	if len(content) == 0 {
+		return false
+	}
+	w := " " + content[0] + " "
+	if fw, ok := a.lexicon(); ok && (has(w, fw.Theme.m) || has(w, fw.Handling.m)) {
+		return true
+	}
+	return sharesWord(w, customer) || has(w, situationWords.m) || compileKeywords(c.p).mentions(w)
+}
+
+// contentOf are the words of normalised text n of four or more letters
+// that are neither function words nor in generic.
+func contentOf(n string, generic *lexicon) []string {
+	var out []string
+	for _, t := range strings.Fields(n) {
+		if len(t) < 4 || stopwords[t] || isDigits(t) || has(" "+t+" ", generic.m) {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// ackQuality is 1 for an acknowledgement in the seller's own words (it
+// names what the customer said or brings words of its own), 0.6 for a
+// stock phrase ("Ich verstehe Ihre Bedenken"), 0 for none; halved by an
+// "aber" right after it.
+func (c *chat) ackQuality(a *analysis) float64 {
+	if a.ack == 0 || a.ackQuote == "" {
+		return 0
+	}
+	q := 0.6
+	n := norm(a.ackQuote)
+	content := contentOf(n, genericAckWords)
+	customer := c.customerBefore(a)
+	theme := false
+	if fw, ok := a.lexicon(); ok {
+		theme = has(n, fw.Theme.m)
+	}
+	if len(content) >= 2 || (len(content) == 1 && (theme || sharesWord(n, customer))) || a.mirrors(sentence{Text: a.ackQuote, Norm: n, Words: wordCount(a.ackQuote)}) {
+		q = 1
+	}
+	if a.ackBut {
+		q /= 2
+	}
+	return q
+}
+
+// judgeExplore: acknowledge and ask one real question; at Leicht a direct,
+// substantial answer to the objection is accepted too.
+func (c *chat) judgeExplore(a *analysis, j *judgement) {
+	q, strength := c.exploringQuestion(a)
+	ack := c.ackQuality(a)
+	customer := c.customerBefore(a)
+	if ack == 0 && (strength > 0 && sharesWord(q.Norm, customer) || c.takesUp(a, customer)) {
+		// "Zu teuer – im Vergleich wozu?", "Kopf voll – glaube ich Ihnen
+		// sofort.": the customer's own words taken up acknowledge them.
+		ack = 0.6
+	}
+	s := float64(ptsBase)
+	switch {
+	case ack >= 1:
+		s += ptsExploreAck
+	case ack > 0:
+		s += ptsExploreAckStock * ack / 0.6
+	}
+	substance := ""
+	for _, t := range a.sents {
+		if !isQuestion(t) && !placeholderRE.MatchString(t.Text) && c.substantive(t, a) {
+			substance = t.Text
+			break
+		}
+	}
+	if strength > 0 {
+		s += ptsExploreQuestion * strength
+		if substance != "" {
+			s += 5
+		}
+		// What follows the question: a meeting request the customer cannot
+		// answer at the same time (overrun), or a pitch that answers the
+		// question for the customer (pitched).
+		after := false
+		for _, t := range a.sents {
+			if t.Text == q.Text {
+				after = true
+				continue
+			}
+			if !after {
+				continue
+			}
+			if t.Question && isNextStepSentence(t) {
+				j.overrun = true
+			}
+			if c.pitches(t, a) {
+				j.flags["pitched"] = t.Text
+			}
+		}
+	} else if substance != "" {
+		s += 20
+	}
+	if a.next >= shownNext {
+		j.flags["premature"] = a.nextQuote
+		if strength == 0 {
+			// A meeting instead of a question: no exploring move, and the
+			// close comes too early.
+			j.overrun = true
+		}
+	}
+	j.made = strength >= 0.5 && !j.overrun && j.flags["pitched"] == "" && !a.hostile()
+	j.score = int(math.Round(s))
+	switch {
+	case j.overrun:
+		j.reason = c.moveReason("explore.overrun", c.q(q.Text))
+	case j.flags["pitched"] != "":
+		j.reason = c.moveReason("explore.self_answered", c.q(q.Text))
+	case j.made && strength >= 1:
+		j.reason = c.moveReason("explore.made", c.q(q.Text))
+	case j.made:
+		j.reason = c.moveReason("explore.made_generic", c.q(q.Text))
+	case substance != "" || a.benefit >= shownBenefit:
+		j.reason = c.moveReason("explore.pitch")
+	default:
+		j.reason = c.moveReason("explore.missing")
+	}
+	if j.made || c.strict() || j.overrun || a.hostile() || j.flags["premature"] != "" || a.hasPenalty("dismiss") {
+		return
+	}
+	// At Leicht the objection has no hidden layer: a substantial answer to
+	// it settles it.
+	if meets := c.answersObjection(a); meets != "" {
+		c.judgeRespond(a, j)
+		j.meets = meets
+		j.made, j.direct = true, true
+		j.settles, j.closes = c.settleOrClose(j, a)
+		j.reason = c.moveReason("explore.direct", c.q(meets))
+	}
+}
+
+// takesUp reports an answer whose first sentence is a statement that takes
+// up the customer's words without arguing ("Kopf voll – glaube ich Ihnen
+// sofort."): it acknowledges them.
+func (c *chat) takesUp(a *analysis, customer string) bool {
+	if len(a.sents) < 2 {
+		return false
+	}
+	s := a.sents[0]
+	if isQuestion(s) || s.Words > 20 {
+		return false
+	}
+	// "Good to hear. What do you value most about them?", "Mach das ruhig,
+	// ich hätte es genauso gemacht. Hast du …?": a short statement that
+	// neither argues nor pushes back, right before the question, takes
+	// the objection in as the seller's first beat.
+	beforeQuestion := isQuestion(a.sents[1]) && !isNextStepSentence(a.sents[1])
+	if !sharesWord(s.Norm, customer) && !beforeQuestion {
+		return false
+	}
+	for _, l := range []*lexicon{butWords, contradictWords, pressureWords, insultWords, badmouthWords, selfWords} {
+		if has(s.Norm, l.m) {
+			return false
+		}
+	}
+	if has(s.Norm, dismissWords.m) && s.Words > 6 {
+		return false
+	}
+	return !c.namesProduct(s) && !has(s.Norm, benefitWords.m)
+}
+
+// namesProduct reports a sentence that names the product by the first
+// word of its name ("VertriebsPilot", "ProClean").
+func (c *chat) namesProduct(s sentence) bool {
+	for _, w := range tokens(c.p.Phrase) {
+		if len(w) >= 4 && !stopwords[w] {
+			return strings.Contains(s.Norm, " "+w)
+		}
+	}
+	return false
+}
+
+// pitches reports a sentence that argues for the offer: it names the
+// product or the seller's side with a gain, or runs down a competitor.
+func (c *chat) pitches(s sentence, a *analysis) bool {
+	if isQuestion(s) || startsWith(s.Norm, askReasons.m) || has(s.Norm, askReasons.m) && !has(s.Norm, badmouthWords.m) {
+		// "Ich frag, weil …" says why the seller asks.
+		return false
+	}
+	if has(s.Norm, badmouthWords.m) {
+		return true
+	}
+	if compileKeywords(c.p).mentions(s.Norm) {
+		return has(s.Norm, benefitWords.m) || has(s.Norm, outcomeWords.m) || praiseRE.MatchString(s.Norm)
+	}
+	return has(s.Norm, selfWords.m) && praiseRE.MatchString(s.Norm)
+}
+
+// answersObjection is a substantial sentence of the answer on the
+// objection's theme (what settles an objection at Leicht), or "".
+func (c *chat) answersObjection(a *analysis) string {
+	fw, ok := a.lexicon()
+	for _, s := range a.sents {
+		if isQuestion(s) || placeholderRE.MatchString(s.Text) || !realSentence(s) || !c.substantive(s, a) {
+			continue
+		}
+		if ok && (has(s.Norm, fw.Theme.m) || has(s.Norm, fw.Handling.m)) || a.benefit >= shownBenefit {
+			return s.Text
+		}
+	}
+	return ""
+}
+
+// meetsConcern is the answer's statement that addresses the chat's concern
+// behind the objection ("Ihre Daten liegen in Frankfurt" for a data
+// protection officer who allows nothing outside the EU), "" when none
+// does. For a scenario's objection it is the criteria that must be met.
+func (c *chat) meetsConcern(a *analysis, m stand) string {
+	// Off the objection's general theme is not off the concern: "Wer bei
+	// Ihnen arbeitet, wählen wir sorgfältig aus" answers a worry about
+	// things going missing in words of its own.
+	if a.void != "" {
+		return ""
+	}
+	if co := c.customOf(m.family); co != nil {
+		// A scenario's objection is answered when enough of its criteria
+		// are met over the answers to it, this one included.
+		if !enoughCriteria(c.criteriaAt(m.index, m.family)) {
+			return ""
+		}
+		return cmp.Or(c.scriptAddresses(a, co), firstSentence(a.sents))
+	}
+	ms := c.concernMatchers(m.family)
+	if len(ms) == 0 {
+		return c.addresses(a, m.family)
+	}
+	var best sentence
+	bestShared := 0
+	substance := c.substanceOf(a) != ""
+	for _, s := range a.sents {
+		if isQuestion(s) || placeholderRE.MatchString(s.Text) || !realSentence(s) {
+			continue
+		}
+		if _, discount := find(s.Norm, discountWords.m); discount {
+			continue
+		}
+		if has(s.Norm, ms) {
+			return s.Text
+		}
+		if n := c.sharedWithConcern(s, m); n > bestShared {
+			best, bestShared = s, n
+		}
+	}
+	// In the seller's own words: statements that take up what the customer
+	// said about the concern (two of its words and something checkable,
+	// or four of its words) answer it.
+	if bestShared >= 2 && substance || bestShared >= 4 {
+		return best.Text
+	}
+	return ""
+}
+
+// concernStems are the stems of the words of the chat's concern behind the
+// family, in every way the customer said it or may say it (reveal, again,
+// need and what is open), and of its Met words.
+func (c *chat) concernStems(m stand) map[string]bool {
+	key := "stems/" + m.family
+	if st, ok := c.stemCache[key]; ok {
+		return st
+	}
+	st := map[string]bool{}
+	if m.concern != nil {
+		var texts []string
+		for _, l := range [][]string{m.concern.Reveal[c.v.Lang], m.concern.Again[c.v.Lang], m.concern.Need[c.v.Lang]} {
+			texts = append(texts, l...)
+		}
+		texts = append(texts, m.concern.Open[c.v.Lang])
+		for _, t := range texts {
+			for _, w := range tokens(c.render(t)) {
+				if len(w) >= 5 && !stopwords[w] && !weakWords[w] && !isDigits(w) && !has(" "+w+" ", genericAckWords.m) &&
+					!has(" "+w+" ", genericQuestionWords.m) && !compileKeywords(c.p).mentions(" "+w+" ") {
+					st[stem(w)] = true
+				}
+			}
+		}
+	}
+	if c.stemCache == nil {
+		c.stemCache = map[string]map[string]bool{}
+	}
+	c.stemCache[key] = st
+	return st
+}
+
+// sharedWithConcern counts the distinct words of sentence s that share a
+// stem with the concern's words.
+func (c *chat) sharedWithConcern(s sentence, m stand) int {
+	st := c.concernStems(m)
+	seen := map[string]bool{}
+	for _, w := range strings.Fields(s.Norm) {
+		if len(w) < 5 || stopwords[w] {
+			continue
+		}
+		sw := stem(w)
+		if seen[sw] {
+			continue
+		}
+		for cs := range st {
+			if stemMatch(cs, w) {
+				seen[sw] = true
+				break
+			}
+		}
+	}
+	return len(seen)
+}
+
+// judgeRespond: answer the concern the customer told, with substance, and
+// check back.
+func (c *chat) judgeRespond(a *analysis, j *judgement) {
+	s := float64(ptsBase)
+	ack := c.ackQuality(a)
+	s += ptsRespondAck * math.Min(1, ack/0.6*0.6+0.4*ack)
+	substance := ""
+	for _, t := range a.sents {
+		if !isQuestion(t) && !placeholderRE.MatchString(t.Text) && c.substantive(t, a) {
+			substance = t.Text
+			break
+		}
+	}
+	if j.meets != "" {
+		s += ptsRespondMeets
+		if substance != "" {
+			s += ptsRespondSubstance
+		}
+	} else if substance != "" {
+		// Substance beside the concern: something, not the answer.
+		s += ptsRespondSubstance / 2
+	}
+	check := c.checksBack(a)
+	if check != "" {
+		s += ptsRespondCheck
+	}
+	// Waving the concern away ("Ein Umzug ist doch kein Grund", "glauben
+	// Sie mir"), contradicting it or putting it off ("ich melde mich im
+	// November") does not answer it, whatever words it shares.
+	brushed := ""
+	for _, t := range a.sents {
+		if m, ok := find(t.Norm, brushoffWords.m); ok {
+			brushed = excerpt(t, m)
+			break
+		}
+	}
+	if brushed != "" || a.hasPenalty("contradict") || has(norm(j.meets), vagueStepWords.m) && !figure(sentence{Norm: norm(j.meets)}) {
+		j.flags["brushoff"] = cmp.Or(brushed, j.meets)
+		j.meets = ""
+	}
+	j.made = j.meets != "" && !a.hostile()
+	j.score = int(math.Round(s))
+	open := ""
+	if j.concern != nil {
+		open = j.concern.Open[c.v.Lang]
+	}
+	if c.customOf(j.family) != nil {
+		var missing []string
+		for _, st := range c.criteriaAt(j.index, j.family) {
+			if !st.met {
+				missing = append(missing, quote(c.v.Lang, st.text, 12))
+			}
+		}
+		open = joinList(c.v.Lang, missing)
+	}
+	_, strength := c.exploringQuestion(a)
+	switch {
+	case j.made && substance != "":
+		j.reason = c.moveReason("respond.made", c.q(j.meets))
+	case j.made:
+		j.reason = c.moveReason("respond.made_thin", c.q(j.meets))
+	case j.flags["brushoff"] != "":
+		j.reason = c.moveReason("respond.brushoff", c.q(j.flags["brushoff"]), open)
+	case strength > 0 && substance == "" && a.benefit < shownBenefit:
+		j.reason = c.moveReason("respond.asked_again", open)
+		// Asking again is not wrong, only not what the moment needed.
+		j.score = max(j.score, int(ptsBase+ptsRespondAck*ack+15*strength))
+	default:
+		j.reason = c.moveReason("respond.missed", open)
+	}
+	if j.made {
+		j.settles, j.closes = c.settleOrClose(j, a)
+	}
+	if a.next >= shownNext && !j.closes {
+		j.flags["premature"] = a.nextQuote
+	}
+}
+
+// settleOrClose tells what a made respond move does: it overcomes an
+// objection that is not the chat's last; the last one waits for the
+// close, unless the same answer proposes a concrete next step.
+func (c *chat) settleOrClose(j *judgement, a *analysis) (settles, closes bool) {
+	if !j.last {
+		return true, false
+	}
+	if a.next >= shownNext && a.nextKind == "concrete" && !j.pushy(a) {
+		return true, true
+	}
+	return true, false
+}
+
+// checksBack is the question after the answer that checks whether it
+// helps ("Wäre das für Sie eine Lösung?"), "" when none.
+func (c *chat) checksBack(a *analysis) string {
+	for _, s := range a.sents {
+		if !isQuestion(s) {
+			continue
+		}
+		if has(s.Norm, checkBackWords.m) || (!isNextStepSentence(s) && s.Words <= 12) {
+			return s.Text
+		}
+	}
+	return ""
+}
+
+// judgeAdvance: a concrete next step once the objection is settled.
+func (c *chat) judgeAdvance(a *analysis, j *judgement) {
+	s := float64(ptsBase)
+	step := 0.0
+	stepQuote := a.nextQuote
+	switch {
+	case a.next > 0 && has(norm(a.nextQuote), vagueStepWords.m) && !dated(norm(a.nextQuote)) && !has(norm(a.nextQuote), nextTimes.m):
+		step = 0.2
+	case a.next >= 1 || a.nextKind == "concrete":
+		step = 1
+	case a.next >= shownNext:
+		step = 0.7
+	default:
+		// "… dann haben Sie morgen bis 12 Uhr konkrete Profile von mir":
+		// the seller commits to a move by a time.
+		for _, t := range a.sents {
+			if (has(t.Norm, nextTimes.m) || dated(t.Norm)) && has(t.Norm, sellerCommits.m) && !has(t.Norm, vagueStepWords.m) {
+				step, stepQuote = 0.9, t.Text
+				break
+			}
+		}
+		if step == 0 && a.next > 0 {
+			step = 0.2
+		}
+	}
+	j.step = stepQuote
+	s += ptsAdvanceStep * step
+	if has(norm(a.text), summaryWords.m) || (j.concern != nil && has(norm(a.text), c.concernMatchers(j.family))) {
+		s += ptsAdvanceSummary
+	}
+	if a.ack > 0 || startsWith(norm(firstSentence(a.sents)), affirmWords.m) {
+		s += ptsAdvanceOpener
+	}
+	pushy := j.pushy(a)
+	j.made = step >= 0.7 && !pushy && !a.hostile()
+	j.score = int(math.Round(s))
+	switch {
+	case pushy:
+		j.reason = c.moveReason("advance.pressure")
+		j.flags["pushy"] = "-"
+	case j.made:
+		j.reason = c.moveReason("advance.made", c.q(stepQuote))
+		j.settles, j.closes = true, true
+	case step > 0:
+		j.reason = c.moveReason("advance.vague", c.q(stepQuote))
+	default:
+		j.reason = c.moveReason("advance.missing")
+	}
+}
+
+// pushy reports a close by pressure or a discount instead of a step taken
+// together ("unterschreib einfach hier", "15 % off if you decide today").
+func (j *judgement) pushy(a *analysis) bool {
+	return a.hasPenalty("pressure") || j.flags["discount"] != "" || has(norm(a.text), signNowWords.m)
+}
+
+// substantive reports a statement with content that can be checked: a
+// figure in any form ("5 Minuten statt einer Stunde", "acht Arbeitstage",
+// "13 von 14"), a named customer or person, a feature of the product, a
+// concrete case. Discounts, praise and flattery are none.
+func (c *chat) substantive(s sentence, a *analysis) bool {
+	if has(s.Norm, discountWords.m) || has(s.Norm, flatteryWords.m) || praiseRE.MatchString(s.Norm) {
+		return false
+	}
+	if figure(s) || namesSomeone(s) {
+		return true
+	}
+	if compileKeywords(c.p).mentions(s.Norm) && s.Words >= 5 {
+		return true
+	}
+	if c.sc != nil {
+		for _, co := range c.sc.custom {
+			for _, cr := range co.criteria {
+				if ok, _, _ := cr.meet([]sentence{s}); ok {
+					return true
+				}
+			}
+		}
+	}
+	// A concrete case: a client of a kind, what happened.
+	return has(s.Norm, clientWords.m) && has(s.Norm, caseVerbs.m) && len(contentOf(s.Norm, genericClaimWords)) >= 3
+}
+
+// figureRE finds a number, a percentage or an amount.
+var figureRE = regexp.MustCompile(`\d`)
+
+// figure reports a figure that says how much: a number that is no date
+// and no time of day, or a number word, or a comparison of amounts.
+func figure(s sentence) bool {
+	toks := strings.Fields(s.Norm)
+	for i, t := range toks {
+		if has(" "+t+" ", numberWords.m) {
+			return true
+		}
+		if !figureRE.MatchString(t) || t[0] < '0' || t[0] > '9' {
+			continue
+		}
+		next := ""
+		if i+1 < len(toks) {
+			next = toks[i+1]
+		}
+		if next == "uhr" || next == "pm" || next == "am" && i > 0 && toks[i-1] == "at" {
+			continue
+		}
+		if dated(" " + strings.Join(toks[max(0, i-1):min(len(toks), i+2)], " ") + " ") {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// namesSomeone reports a sentence that names a customer, a company or a person:
+// "Haustechnik Krämer", "die Müller GmbH", "Frau Kessler", "Familie
+// Kramer", "Martin Weber at Hoffmann Haustechnik".
+func namesSomeone(s sentence) bool {
+	if has(s.Norm, companyMarks.m) {
+		return true
+	}
+	ws := wordsOf(s.Text)
+	for i := 1; i < len(ws); i++ {
+		prev := fold(ws[i-1])
+		if (prev == "herr" || prev == "herrn" || prev == "frau" || prev == "familie" || prev == "mr" || prev == "mrs" || prev == "ms" || prev == "dr") &&
+			isUpperWord(ws[i]) {
+			return true
+		}
+		// Two capitalised words in a row in mid-sentence, the second no
+		// German noun after an adjective: "Martin Weber", "Hoffmann
+		// Haustechnik" ("Ihre Leute" is caught by stopwords).
+		if i >= 2 && isUpperWord(ws[i-1]) && isUpperWord(ws[i]) && !stopwords[fold(ws[i-1])] && !stopwords[fold(ws[i])] &&
+			!looksGerman(ws) {
+			return true
+		}
+	}
+	return false
+}
+
+func isUpperWord(w string) bool {
+	for _, r := range w {
+		return r >= 'A' && r <= 'Z' || r == 'Ä' || r == 'Ö' || r == 'Ü'
+	}
+	return false
+}
+
+// checkGaming flags what games the score: discounts as benefits, flattery,
+// claims without content, fake precision, strings of buzzwords and the
+// customer's words sent back as the answer.
+func (c *chat) checkGaming(a *analysis, j *judgement) {
+	for _, s := range a.sents {
+		if m, ok := find(s.Norm, discountWords.m); ok && j.flags["discount"] == "" {
+			j.flags["discount"] = excerpt(s, m)
+		}
+		if has(s.Norm, flatteryWords.m) && j.flags["flattery"] == "" {
+			j.flags["flattery"] = s.Text
+		}
+		if fakePrecision(s) {
+			j.flags["fake"] = s.Text
+		}
+		if isQuestion(s) || placeholderRE.MatchString(s.Text) || c.substantive(s, a) {
+			continue
+		}
+		// A sentence that sounds like proof and names nothing checkable:
+		// "Ein Kunde hat damit viel gespart."
+		if has(s.Norm, claimWords.m) && j.flags["contentfree"] == "" {
+			j.flags["contentfree"] = s.Text
+		}
+	}
+	if count(norm(a.text), buzzWords.m) >= 3 {
+		j.flags["buzzwords"] = "-"
+	}
+	if parrots(a.text, c.customerBefore(a)) {
+		j.flags["parrot"] = "-"
+	}
+}
+
+// parrots reports an answer that mostly sends the customer's words back:
+// a clause of theirs said twice, or nearly all its content words theirs
+// with hardly a word of its own.
+func parrots(answer, customer string) bool {
+	theirs := contentWords(customer)
+	mine := contentWords(answer)
+	if len(theirs) < 2 || len(mine) < 5 {
+		return false
+	}
+	set := map[string]bool{}
+	for _, w := range theirs {
+		set[w] = true
+	}
+	same, own := 0, map[string]bool{}
+	for _, w := range mine {
+		if set[w] {
+			same++
+		} else if !has(" "+w+" ", genericAckWords.m) && !has(" "+w+" ", genericQuestionWords.m) {
+			own[w] = true
+		}
+	}
+	if float64(same) >= 0.6*float64(len(mine)) && len(own) <= 2 {
+		return true
+	}
+	// A run of four words said twice: the customer's, or the answer's own
+	// ("… heikel sind. Verstehe ich richtig, dass … heikel sind …").
+	an := norm(answer)
+	for _, text := range []string{customer, answer} {
+		ws := strings.Fields(norm(text))
+		for i := 0; i+4 <= len(ws); i++ {
+			run := " " + strings.Join(ws[i:i+4], " ") + " "
+			if strings.Count(an, run) >= 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fakePrecisionRE finds a figure with decimals or an odd time of day.
+var (
+	decimalRE  = regexp.MustCompile(`\d+[.,]\d+`)
+	oddTimeRE  = regexp.MustCompile(`\b([01]?\d|2[0-3]):([0-5][1-46-9]|[1-5][1-46-9])\b`)
+	exactlyNum = regexp.MustCompile(`(?i)\b(exakt|exactly|precisely|genau)\s+\d`)
+)
+
+// fakePrecision reports figures more precise than anyone could know: two
+// figures with decimals, "exakt 1.847,26 Euro", "14:07 Uhr".
+func fakePrecision(s sentence) bool {
+	decimals := 0
+	for _, d := range decimalRE.FindAllString(s.Text, -1) {
+		// "8.000" and "1.500" are thousands, "2,5" may be honest.
+		if strings.Count(d, ".") == 1 && len(d)-strings.Index(d, ".") == 4 {
+			continue
+		}
+		decimals++
+	}
+	return decimals >= 2 || exactlyNum.MatchString(s.Text) || oddTimeRE.MatchString(s.Text)
+}
+
+// finish applies what every move shares: form of address, tone and the
+// costs of gaming, and the caps.
+func (c *chat) finish(a *analysis, j *judgement, s float64) int {
+	if a.void != "" {
+		return min(int(s), capVoid)
+	}
+	if j.score > 0 || j.made {
+		s += ptsForm * a.formality
+		if len(a.penalties) == 0 {
+			s += ptsTone
+		}
+	}
+	switch a.formalityState {
+	case "wrong_sie", "wrong_du":
+		s -= penaltyWrongForm
+	case "mixed":
+		s -= penaltyMixedForm
+	}
+	limit := 100.0
+	for _, p := range a.penalties {
+		switch p.Kind {
+		case "insult":
+			s -= penaltyInsult
+			limit = math.Min(limit, capInsult)
+		case "contradict":
+			s -= penaltyContra
+			limit = math.Min(limit, capContra)
+		case "pressure":
+			s -= penaltyPressure
+			limit = math.Min(limit, capPressure)
+		case "badmouth":
+			s -= penaltyBadmouth
+		case "dismiss":
+			s -= penaltyDismiss
+		case "shout":
+			s -= penaltyShout
+		case "long":
+			s -= penaltyLong
+		case "short":
+			if !j.made {
+				limit = math.Min(limit, capShort)
+			}
+		}
+	}
+	if j.flags["contentfree"] != "" {
+		s -= costContentFree
+	}
+	if j.flags["discount"] != "" {
+		s -= costDiscount
+	}
+	if j.flags["flattery"] != "" {
+		s -= costFlattery
+	}
+	if j.flags["fake"] != "" {
+		limit = math.Min(limit, capFake)
+	}
+	if j.flags["flattery"] != "" {
+		limit = math.Min(limit, capFlattery)
+	}
+	if j.flags["pushy"] != "" {
+		limit = math.Min(limit, capPushStep)
+	}
+	if j.flags["brushoff"] != "" {
+		limit = math.Min(limit, capBrushoff)
+	}
+	if j.flags["placeholder"] != "" {
+		limit = math.Min(limit, capPlaceholder)
+	}
+	if j.flags["parrot"] != "" {
+		limit = math.Min(limit, capParrot)
+	}
+	if j.flags["pitched"] != "" {
+		limit = math.Min(limit, capPitched)
+	}
+	if j.flags["buzzwords"] != "" {
+		limit = math.Min(limit, capBuzzwords)
+	}
+	if j.overrun {
+		limit = math.Min(limit, capOverrun)
+	}
+	if qs := questions(a); qs >= 3 {
+		s -= costBarrage
+	}
+	if a.offTopic && !j.made {
+		limit = math.Min(limit, capOffTopic)
+	}
+	return int(math.Round(math.Max(0, math.Min(limit, math.Min(100, s)))))
+}
+
+// questions counts the answer's question sentences.
+func questions(a *analysis) int {
+	n := 0
+	for _, s := range a.sents {
+		if s.Question {
+			n++
+		}
+	}
+	return n
+}
+
+// moveReason is the trainer's line for a judgement key, its "%s" filled
+// in order with args (quotes of the seller are made by q).
+func (c *chat) moveReason(key string, args ...string) string {
+	tmpl := movesData.Reasons[c.v.Lang][key]
+	if tmpl == "" {
+		tmpl = movesData.Reasons[langDE][key]
+	}
+	n := strings.Count(tmpl, "%s")
+	vals := make([]any, n)
+	for k := range vals {
+		vals[k] = "…"
+		if k < len(args) && args[k] != "" {
+			vals[k] = args[k]
+		}
+	}
+	return fmt.Sprintf(tmpl, vals...)
+}
+
+// q quotes the seller's words for a reason line.
+func (c *chat) q(text string) string { return quote(c.v.Lang, text, 14) }
+
+// movePayload is the judgement as the API carries it.
+func (j *judgement) move() *salescoach.Move {
+	return &salescoach.Move{Expected: j.expected, Made: j.made, Reason: j.reason}
+}
+
+// New lexicon lists of the move judge.
+var (
+	genericQuestionWords = named("generic_question") // words of a stock question: "was genau steckt dahinter"
+	genericAckWords      = named("generic_ack")      // words of a stock acknowledgement: "Ich verstehe Ihre Bedenken"
+	genericClaimWords    = named("generic_claim")    // words that make no case concrete
+	situationWords       = named("situation")        // the customer's situation: "heute", "lösen", "today"
+	discountWords        = named("discount")         // a price concession: never a benefit
+	flatteryWords        = named("flattery")         // praise of the customer instead of an answer
+	buzzWords            = named("buzzwords")        // empty marketing words
+	companyMarks         = named("company_marks")    // "GmbH", "AG": a named company
+	checkBackWords       = named("check_back")       // "Wäre das eine Lösung?"
+	summaryWords         = named("summary")          // "halten wir fest", "to recap"
+	affirmWords          = named("affirm")           // "Freut mich", "Great": the close opens on the agreement
+	signNowWords         = named("sign_now")         // "unterschreib einfach hier": pushing for the signature
+	claimWords           = named("claim")            // "viele Kunden", "ein Kunde": a claim that needs content
+	vagueStepWords       = named("vague_step")       // "ich melde mich die Tage": no step yet
+	askReasons           = named("ask_reason")       // "Ich frag, weil …": why the seller asks
+	sellerCommits        = named("seller_commits")   // "ich schicke", "you'll have": the seller's own move
+	documentWords        = named("documents")        // "Soll ich Ihnen Unterlagen schicken?": material, not a meeting
+	leadingWords         = named("leading_question") // "Can't you just …?": a push dressed as a question
+	proposalStarts       = named("proposal_starts")  // "Sollen wir …?": a proposal, whatever follows
+	brushoffWords        = named("brushoff")         // "ist doch kein Grund", "trust me": a concern waved away
+)
+
+// movesTechniques are the seven techniques of the answer as the analysis
+// found them, with the reasons of those the moment did not call for
+// saying so: exploring needs no benefit, evidence or next step yet, and a
+// next step while the objection stands is too early.
+var movesTechniques = map[string][]string{
+	salescoach.MoveExplore: {"acknowledge", "question", "formality", "tone"},
+	salescoach.MoveRespond: {"acknowledge", "question", "benefit", "evidence", "formality", "tone"},
+	salescoach.MoveAdvance: {"acknowledge", "next_step", "formality", "tone"},
+}
+
+func (c *chat) moveTechniques(a *analysis, j *judgement) []salescoach.Technique {
+	ts := a.techniques()
+	expected := movesTechniques[j.expected]
+	for k := range ts {
+		switch {
+		case ts[k].Key == "next_step" && ts[k].Shown && j.flags["premature"] != "":
+			ts[k].Reason = c.moveReason("premature")
+		case !ts[k].Shown && !slices.Contains(expected, ts[k].Key) && !(j.closes && ts[k].Key == "next_step"):
+			ts[k].Reason = c.moveReason("not_now." + j.expected)
+		}
+	}
+	return ts
+}
