@@ -279,7 +279,7 @@ func TestAssessFixesOrderAndLabels(t *testing.T) {
 		for _, k := range keys {
 			items = append(items, fmt.Sprintf(`{"key":%q,"label":"whatever","reason":" Sie schrieben „Verstehe ich gut“. ","shown":%v}`, k, k == "acknowledge" || k == "question"))
 		}
-		return "```json\n{\"techniques\":[" + strings.Join(items, ",") + "],\"score\":62.4}\n```"
+		return "```json\n{\"move\":{\"expected\":\"explore\",\"made\":true,\"reason\":\"Gut gefragt.\"},\"techniques\":[" + strings.Join(items, ",") + "],\"score\":62.4}\n```"
 	})
 	e, _ := newEngine(t, srv)
 	a, _, err := e.Assess(context.Background(), input("de", "sie"))
