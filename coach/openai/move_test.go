@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"unicode/utf8"
 
@@ -134,15 +133,7 @@ func TestAssessMoveIsValidated(t *testing.T) {
 
 	// A valid move on the retry is taken.
 	srv := openaitest.New(t)
-	var mu sync.Mutex
-	answers := []string{moveAnswer("", 90), moveAnswer(moveJSON("explore", true, "Gut gefragt."), 88)}
-	srv.OnSchema(openai.SchemaAssessment, func(openaitest.Request) string {
-		mu.Lock()
-		defer mu.Unlock()
-		a := answers[0]
-		answers = answers[1:]
-		return a
-	})
+	srv.OnSchema(openai.SchemaAssessment, inTurn(moveAnswer("", 90), moveAnswer(moveJSON("explore", true, "Gut gefragt."), 88)))
 	e, _ := newEngine(t, srv)
 	a, _, err := e.Assess(context.Background(), input("de", "sie"))
 	if err != nil || a.Move == nil || a.Move.Expected != salescoach.MoveExplore || a.Score != 88 {
@@ -247,23 +238,17 @@ func TestMovesThroughTheLastObjection(t *testing.T) {
 		{"advance", false, 40, 90},
 		{"advance", true, 88, 100},
 	}
-	var mu sync.Mutex
-	i := 0
+	var answers []string
+	for _, s := range steps {
+		answers = append(answers, moveAnswer(moveJSON(s.expected, s.made, "Begründung."), s.score))
+	}
 	srv := openaitest.New(t)
-	srv.OnSchema(openai.SchemaAssessment, func(openaitest.Request) string {
-		mu.Lock()
-		defer mu.Unlock()
-		s := steps[i]
-		return moveAnswer(moveJSON(s.expected, s.made, "Begründung."), s.score)
-	})
+	srv.OnSchema(openai.SchemaAssessment, inTurn(answers...))
 	e, _ := newEngine(t, srv)
 	in := input("en", "du")
 	in.Stage, in.TotalStages = 1, 1
 	progress := 0
 	for n, s := range steps {
-		mu.Lock()
-		i = n
-		mu.Unlock()
 		a, _, err := e.Assess(context.Background(), in)
 		if err != nil {
 			t.Fatal(err)
