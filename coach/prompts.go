@@ -4,6 +4,7 @@ import (
 	"bytes"
 	_ "embed"
 	"regexp"
+	"slices"
 	"strings"
 	"text/template"
 	"unicode/utf8"
@@ -13,7 +14,11 @@ import (
 
 // This file assembles every text a model is sent: the customer's persona, the
 // trainer's rubric for scoring, hints, the perfect answer, the evaluation and
-// the product summary, in German and English. The texts themselves are the
+// the product summary, in German and English. The rubric is the one both
+// engines follow (issue 37): an answer is judged by the move the moment
+// calls for (salescoach.MoveExplore, MoveRespond, MoveAdvance), with
+// substance over form; the customer holds one concern per objection and
+// listens. The texts themselves are the
 // embedded templates prompts/de.tmpl and prompts/en.tmpl, so a trainer can
 // read and tune the whole conversation design without touching Go.
 
@@ -85,9 +90,12 @@ func ReminderLine(product string) string {
 }
 
 // ReplyMessages builds the prompt for the customer's next message: the
-// persona as the system message, the chat history as user (seller) and
-// assistant (customer) messages, an instruction for plan.Kind that names
-// what the last answer lacked, and ReminderLine as the last system message.
+// persona as the system message (with its one concern per objection and
+// the form of address of Scenario.AdaptFormality), the chat history as user
+// (seller) and assistant (customer) messages, an instruction for plan.Kind
+// that follows the move the assessment judged (or, without one, names the
+// techniques the last answer lacked), and ReminderLine as the last system
+// message.
 // It returns an EINVALID *salescoach.Error for an unknown plan kind and an
 // EINTERNAL one if a template fails.
 func ReplyMessages(in Input, plan ReplyPlan) ([]PromptMessage, error) {
@@ -117,30 +125,34 @@ func ReplyMessages(in Input, plan ReplyPlan) ([]PromptMessage, error) {
 	return msgs, nil
 }
 
-// AssessMessages builds the prompt that scores the last turn of in.History
-// against the rubric of RubricKeys on an anchored 0–100 scale. It returns an
-// EINTERNAL *salescoach.Error if a template fails.
+// AssessMessages builds the prompt that judges the last turn of in.History:
+// the move due (decided from the history; the chat's last objection needs
+// the advance), whether the answer made it, the seven techniques of
+// RubricKeys as detail, and a 0–100 score anchored on the move. It returns
+// an EINTERNAL *salescoach.Error if a template fails.
 func AssessMessages(in Input) ([]PromptMessage, error) {
 	return newPromptData(in).pair("assess_system", "assess_user")
 }
 
 // HintMessages builds the prompt for a tip on the seller's next answer: the
-// most important missing technique and a sample sentence. It returns an
+// move due now and a sample sentence that makes it. It returns an
 // EINTERNAL *salescoach.Error if a template fails.
 func HintMessages(in Input) ([]PromptMessage, error) {
 	return newPromptData(in).pair("hint_system", "hint_user")
 }
 
 // PerfectAnswerMessages builds the prompt for the answer to the customer's
-// last message that would score near 100. It returns an EINTERNAL
-// *salescoach.Error if a template fails.
+// last message that would score near 100: the move due now, made for this
+// customer's actual concern. It returns an EINTERNAL *salescoach.Error if a
+// template fails.
 func PerfectAnswerMessages(in Input) ([]PromptMessage, error) {
 	return newPromptData(in).pair("perfect_system", "perfect_user")
 }
 
 // EvaluationMessages builds the prompt for the evaluation of the whole chat
-// in the six Categories, in order. It returns an EINTERNAL *salescoach.Error
-// if a template fails.
+// in the six Categories, in order, told the chat's outcome (won, or how
+// many objections were overcome). It returns an EINTERNAL
+// *salescoach.Error if a template fails.
 func EvaluationMessages(in Input) ([]PromptMessage, error) {
 	return newPromptData(in).pair("evaluation_system", "evaluation_user")
 }
@@ -227,21 +239,32 @@ func isSpeakingRole(role string) bool {
 // promptData is what the templates see. Every field has a usable zero value
 // so that a scenario with empty fields still renders.
 type promptData struct {
-	Sie                 bool
-	Exam                bool
-	Product             string
-	ProductTruncated    bool
-	PDFName             string
-	PDFText             string
-	PDFTruncated        bool
-	PDFLimit            int
-	Difficulty          int
-	ToneName            string
-	ToneDescription     string
-	CompanyRole         string
-	Objection           string
-	Stage, TotalStages  int
-	Progress            int
+	Sie bool
+	// AdaptFormality: the profile leaves the form of address open, so the
+	// customer takes the seller's and neither form is marked down
+	// (Scenario.AdaptFormality); Sie is then only the default.
+	AdaptFormality     bool
+	Exam               bool
+	Product            string
+	ProductTruncated   bool
+	PDFName            string
+	PDFText            string
+	PDFTruncated       bool
+	PDFLimit           int
+	Difficulty         int
+	ToneName           string
+	ToneDescription    string
+	CompanyRole        string
+	Objection          string
+	Stage, TotalStages int
+	Progress           int
+	// Last says the current objection is the chat's last: it closes only
+	// with a next step (the advance move).
+	Last bool
+	// Won says every objection is overcome (the chat is won); Solved is
+	// how many are, for the evaluation.
+	Won                 bool
+	Solved              int
 	Categories          []string
 	Transcript          string
 	TranscriptTruncated bool
@@ -253,6 +276,13 @@ type promptData struct {
 	Score         int
 	Missing       []string // keys of techniques the last answer did not show
 	Shown         []string // labels of techniques it showed
+	// HasMove says the assessment judged the move (Assessment.Move):
+	// MoveExpected is the move the moment called for, MoveMade whether the
+	// answer made it. The customer's reply follows the move then, not the
+	// missing techniques.
+	HasMove      bool
+	MoveExpected string
+	MoveMade     bool
 
 	Website          string
 	WebsiteTruncated bool
@@ -271,17 +301,24 @@ type promptData struct {
 func newPromptData(in Input) *promptData {
 	sc := in.Scenario
 	d := &promptData{
-		lang:        promptLanguage(sc.Language),
-		Sie:         sc.Formality != salescoach.FormalityDu,
-		Exam:        sc.Mode == salescoach.ModeExam,
-		Difficulty:  min(max(sc.Difficulty, 1), 3),
-		CompanyRole: strings.TrimSpace(sc.CompanyRole),
-		PDFName:     strings.TrimSpace(sc.PDFName),
-		PDFLimit:    MaxPromptPDFRunes,
-		Stage:       in.Stage,
-		TotalStages: in.TotalStages,
-		Progress:    min(max(in.Progress, 0), 100),
-		MaxSummary:  MaxSummaryRunes,
+		lang:           promptLanguage(sc.Language),
+		Sie:            sc.Formality != salescoach.FormalityDu,
+		AdaptFormality: sc.AdaptFormality,
+		Exam:           sc.Mode == salescoach.ModeExam,
+		Difficulty:     min(max(sc.Difficulty, 1), 3),
+		CompanyRole:    strings.TrimSpace(sc.CompanyRole),
+		PDFName:        strings.TrimSpace(sc.PDFName),
+		PDFLimit:       MaxPromptPDFRunes,
+		Stage:          in.Stage,
+		TotalStages:    in.TotalStages,
+		Progress:       min(max(in.Progress, 0), 100),
+		MaxSummary:     MaxSummaryRunes,
+	}
+	d.Last = in.TotalStages > 0 && in.Stage >= in.TotalStages
+	d.Won = d.Last && d.Progress >= 100
+	d.Solved = max(in.Stage-1, 0)
+	if d.Won {
+		d.Solved = in.TotalStages
 	}
 	d.Categories = Categories[d.lang]
 	d.Product, d.ProductTruncated = truncateRunes(strings.TrimSpace(sc.Product), MaxPromptProductRunes)
@@ -347,6 +384,9 @@ func (d *promptData) setAssessment(a *Assessment) {
 	}
 	d.HasAssessment = true
 	d.Score = min(max(a.Score, 0), 100)
+	if m := a.Move; m != nil && salescoach.ValidMove(m.Expected) {
+		d.HasMove, d.MoveExpected, d.MoveMade = true, m.Expected, m.Made
+	}
 	// Walk the rubric rather than the assessment so the customer's
 	// follow-up always names the techniques in the same order.
 	for _, key := range RubricKeys {
@@ -443,6 +483,7 @@ func parsePrompts(lang, text string) *template.Template {
 		},
 		"join": strings.Join,
 		"inc":  func(i int) int { return i + 1 },
+		"has":  slices.Contains[[]string],
 	}
 	return template.Must(template.New(lang).Funcs(funcs).Parse(text))
 }

@@ -72,9 +72,10 @@ func TestPromptsCarryTheScenario(t *testing.T) {
 
 		perfect, _ := PerfectAnswerMessages(in)
 		p := promptJoin(perfect)
-		promptContains(t, lang+" perfect", p, map[string]string{"de": "und den Kriterien des Szenarios", "en": "and the scenario's criteria"}[lang],
-			map[string]string{"de": "erfüllt jedes Kriterium des aktuellen Einwands", "en": "meets every criterion of the current objection"}[lang],
-			map[string]string{"de": "ohne exakte Zahlen oder Kundennamen zu erfinden", "en": "without inventing exact figures or customer names"}[lang])
+		promptContains(t, lang+" perfect", p, map[string]string{"de": "die Produktbeschreibung, das Dokument und das Szenario hergeben", "en": "the product description, the document and the scenario provide"}[lang],
+			map[string]string{"de": "erfüllt die Antwort jedes noch offene Kriterium des aktuellen Einwands (Rechenzentrum in Frankfurt; Auftragsverarbeitungsvertrag nach DSGVO)",
+				"en": "the answer meets every still open criterion of the current objection (Rechenzentrum in Frankfurt; Auftragsverarbeitungsvertrag nach DSGVO)"}[lang],
+			map[string]string{"de": "Erfinde keine Zahlen, Kundennamen oder Zertifikate", "en": "Invent no figures, customer names or certificates"}[lang])
 
 		hint, _ := HintMessages(in)
 		promptContains(t, lang+" hint", promptJoin(hint), "Rechenzentrum in Frankfurt",

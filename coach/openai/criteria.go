@@ -8,8 +8,9 @@ import (
 )
 
 // SchemaAssessmentCriteria is the assessment schema of an answer to a
-// scenario's custom objection: the seven techniques, then one judgement per
-// criterion (its text as an enum, met, a reason), then the score. The
+// scenario's custom objection: the move, the seven techniques, then one
+// judgement per criterion (its text as an enum, met, a reason), then the
+// score. The
 // engine turns the judgements into criterion lines of the score detail
 // and, when too few criteria are met (coach.EnoughCriteria), holds the
 // objection (coach.Assessment.Holds) and caps the score below the win
@@ -23,12 +24,8 @@ const capCriteriaMissing = 89
 // criteriaSchema is the assessment schema for the criteria of o.
 func criteriaSchema(o salescoach.Objection) responseFormat {
 	return format(SchemaAssessmentCriteria, object(
-		prop{"techniques", array(object(
-			prop{"key", enum(coach.RubricKeys)},
-			prop{"label", typ("string")},
-			prop{"reason", typ("string")},
-			prop{"shown", typ("boolean")},
-		))},
+		moveProp,
+		techniquesProp,
 		prop{"criteria", array(object(
 			prop{"criterion", enum(o.Criteria)},
 			prop{"reason", typ("string")},
@@ -40,7 +37,8 @@ func criteriaSchema(o salescoach.Objection) responseFormat {
 
 // parseCriteria adds the model's judgement of o's criteria to a: a line
 // per criterion in the scenario's order, and the hold when too few are
-// met. Each criterion must be judged exactly once.
+// met, on top of the move's (an answer that made its move settles nothing
+// while criteria are missing). Each criterion must be judged exactly once.
 func parseCriteria(content, lang string, o salescoach.Objection, a *coach.Assessment) error {
 	var v struct {
 		Criteria []struct {
@@ -90,7 +88,7 @@ func parseCriteria(content, lang string, o salescoach.Objection, a *coach.Assess
 			Shown: j.met, Reason: j.reason})
 	}
 	if !coach.EnoughCriteria(met, len(o.Criteria)) {
-		a.Holds = true
+		a.Holds, a.Settles = true, false
 		a.Score = min(a.Score, capCriteriaMissing)
 	}
 	return nil

@@ -23,44 +23,53 @@ func scriptInput(criteria ...string) coach.Input {
 	return in
 }
 
-// criteriaAnswer answers the criteria schema with the seven techniques
-// shown, score 95, and met per criterion.
-func criteriaAnswer(met map[string]bool) func(openaitest.Request) string {
+// criteriaAnswer answers the criteria schema with the move, the seven
+// techniques shown, score 95, and met per criterion.
+func criteriaAnswer(move string, met map[string]bool) func(openaitest.Request) string {
 	return func(openaitest.Request) string {
-		var techs, crits []string
-		for _, k := range coach.RubricKeys {
-			techs = append(techs, fmt.Sprintf(`{"key":%q,"label":"x","reason":"Gut: „Verstehe ich“.","shown":true}`, k))
-		}
+		var crits []string
 		for c, m := range met {
 			crits = append(crits, fmt.Sprintf(`{"criterion":%q,"reason":"Dazu steht nichts in der Antwort.","met":%v}`, c, m))
 		}
-		return `{"techniques":[` + strings.Join(techs, ",") + `],"criteria":[` + strings.Join(crits, ",") + `],"score":95}`
+		return `{"move":` + move + `,"techniques":` + techniquesJSON() + `,"criteria":[` + strings.Join(crits, ",") + `],"score":95}`
 	}
 }
 
 // For a custom objection the model judges each criterion: the score detail
 // lists them, and an answer missing one holds the objection below the win
-// line whatever the model's score; meeting them all lets the score stand.
+// line whatever the model's score and move, at the move's own hold when it
+// has one; meeting them all lets the score and the move's verdict stand.
 func TestAssessJudgesCriteria(t *testing.T) {
 	criteria := []string{"Rechenzentrum in Frankfurt", "Auftragsverarbeitungsvertrag nach DSGVO"}
+	all := map[string]bool{criteria[0]: true, criteria[1]: true}
+	one := map[string]bool{criteria[0]: true, criteria[1]: false}
+	respond, explore := moveJSON("respond", true, "Gut beantwortet."), moveJSON("explore", true, "Gut gefragt.")
 	for _, c := range []struct {
-		met       map[string]bool
-		score     int
-		holds     bool
-		shownKeys []string
+		move    string
+		met     map[string]bool
+		score   int
+		settles bool
+		holds   bool
+		holdAt  int
 	}{
-		{map[string]bool{criteria[0]: true, criteria[1]: true}, 95, false, []string{"criterion1", "criterion2"}},
-		{map[string]bool{criteria[0]: true, criteria[1]: false}, 89, true, []string{"criterion1"}},
+		{respond, all, 95, true, false, 0},
+		{respond, one, 89, false, true, 0},
+		{explore, all, 95, false, true, 50},
+		{explore, one, 89, false, true, 50},
 	} {
 		srv := openaitest.New(t)
-		srv.OnSchema(openai.SchemaAssessmentCriteria, criteriaAnswer(c.met))
+		srv.OnSchema(openai.SchemaAssessmentCriteria, criteriaAnswer(c.move, c.met))
 		e, _ := newEngine(t, srv)
-		a, _, err := e.Assess(context.Background(), scriptInput(criteria...))
+		in := scriptInput(criteria...)
+		in.Scenario.Script.Objections = append(in.Scenario.Script.Objections, salescoach.Objection{Family: "price"})
+		in.Objections, in.Stage, in.TotalStages = []string{"custom1", "price"}, 1, 2
+		a, _, err := e.Assess(context.Background(), in)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if a.Score != c.score || a.Holds != c.holds {
-			t.Errorf("met %v: score %d holds %v, want %d %v", c.met, a.Score, a.Holds, c.score, c.holds)
+		if a.Score != c.score || a.Settles != c.settles || a.Holds != c.holds || a.HoldAt != c.holdAt {
+			t.Errorf("%s, met %v: score %d settles %v holds %v at %d, want %d %v %v at %d", c.move, c.met, a.Score, a.Settles, a.Holds, a.HoldAt,
+				c.score, c.settles, c.holds, c.holdAt)
 		}
 		if len(a.Techniques) != len(coach.RubricKeys)+len(criteria) {
 			t.Fatalf("techniques %+v", a.Techniques)
@@ -82,7 +91,7 @@ func TestAssessJudgesCriteria(t *testing.T) {
 // asked again once, then the engine gives up.
 func TestAssessCriteriaMustBeComplete(t *testing.T) {
 	srv := openaitest.New(t)
-	srv.OnSchema(openai.SchemaAssessmentCriteria, criteriaAnswer(map[string]bool{"Rechenzentrum in Frankfurt": true, "Erfunden": true}))
+	srv.OnSchema(openai.SchemaAssessmentCriteria, criteriaAnswer(moveJSON("respond", true, "Gut."), map[string]bool{"Rechenzentrum in Frankfurt": true, "Erfunden": true}))
 	e, _ := newEngine(t, srv)
 	_, _, err := e.Assess(context.Background(), scriptInput("Rechenzentrum in Frankfurt", "Auftragsverarbeitungsvertrag nach DSGVO"))
 	wantUnavailable(t, err, openai.MessageAssessment)
@@ -91,9 +100,9 @@ func TestAssessCriteriaMustBeComplete(t *testing.T) {
 	}
 }
 
-// The fake's example answer of the schema (every criterion met) is valid:
-// the schema is strict and complete. A catalogue objection keeps the plain
-// assessment schema.
+// The fake's example answer of the schema (every criterion met, the move
+// explore made) is valid: the schema is strict and complete. A catalogue
+// objection keeps the plain assessment schema.
 func TestAssessCriteriaSchemaExample(t *testing.T) {
 	srv := openaitest.New(t)
 	e, _ := newEngine(t, srv)
@@ -101,8 +110,13 @@ func TestAssessCriteriaSchemaExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(a.Techniques) != 11 || a.Holds {
-		t.Errorf("techniques %d holds %v", len(a.Techniques), a.Holds)
+	if len(a.Techniques) != 11 || a.Move == nil || a.Move.Expected != salescoach.MoveExplore || a.HoldAt != 50 {
+		t.Errorf("techniques %d move %+v hold at %d", len(a.Techniques), a.Move, a.HoldAt)
+	}
+	for _, tech := range a.Techniques[len(coach.RubricKeys):] {
+		if !tech.Shown {
+			t.Errorf("criterion %+v not met in the example", tech)
+		}
 	}
 	in := scriptInput("A")
 	in.Scenario.Script.Objections = append(in.Scenario.Script.Objections, salescoach.Objection{Family: "price"})

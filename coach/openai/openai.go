@@ -219,11 +219,15 @@ func (e *Engine) Reply(ctx context.Context, in coach.Input, plan coach.ReplyPlan
 	return text, usage, nil
 }
 
-// Assess asks the model to rate the last turn of in.History with the seven
-// techniques of coach.RubricKeys. The result has exactly those seven, in
-// that order, with the labels of the scenario's language. Errors are
-// *salescoach.Error EUNAVAILABLE with MessageAssessment, also when the model
-// answers invalid output twice.
+// Assess asks the model to rate the last turn of in.History by the move
+// the moment called for (explore, respond or advance) and with the seven
+// techniques of coach.RubricKeys. The result has the move (Move), exactly
+// those seven techniques, in that order, with the labels of the scenario's
+// language, and Settles, Holds and HoldAt from the move (judgeMove) and,
+// for a scenario's custom objection, its criteria. An answer without a
+// valid move is invalid output. Errors are *salescoach.Error EUNAVAILABLE
+// with MessageAssessment, also when the model answers invalid output
+// twice.
 func (e *Engine) Assess(ctx context.Context, in coach.Input) (*coach.Assessment, coach.Usage, error) {
 	msgs, err := coach.AssessMessages(in)
 	if err != nil {
@@ -238,6 +242,9 @@ func (e *Engine) Assess(ctx context.Context, in coach.Input) (*coach.Assessment,
 	var out *coach.Assessment
 	usage, err := e.structured(ctx, "assessment", MessageAssessment, lang, msgs, schema, func(content string) error {
 		a, err := parseAssessment(content, lang)
+		if err == nil {
+			judgeMove(a, in)
+		}
 		if err == nil && isCustom {
 			err = parseCriteria(content, lang, custom, a)
 		}

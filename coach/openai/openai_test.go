@@ -81,6 +81,19 @@ func input(lang, formality string) coach.Input {
 	}
 }
 
+// inTurn answers a schema's requests with the answers in turn, one per
+// request.
+func inTurn(answers ...string) func(openaitest.Request) string {
+	var mu sync.Mutex
+	return func(openaitest.Request) string {
+		mu.Lock()
+		defer mu.Unlock()
+		a := answers[0]
+		answers = answers[1:]
+		return a
+	}
+}
+
 // wantUnavailable fails unless err is an EUNAVAILABLE *salescoach.Error with
 // the message.
 func wantUnavailable(t *testing.T, err error, message salescoach.Msg) {
@@ -279,7 +292,7 @@ func TestAssessFixesOrderAndLabels(t *testing.T) {
 		for _, k := range keys {
 			items = append(items, fmt.Sprintf(`{"key":%q,"label":"whatever","reason":" Sie schrieben „Verstehe ich gut“. ","shown":%v}`, k, k == "acknowledge" || k == "question"))
 		}
-		return "```json\n{\"techniques\":[" + strings.Join(items, ",") + "],\"score\":62.4}\n```"
+		return "```json\n{\"move\":{\"expected\":\"explore\",\"made\":true,\"reason\":\"Gut gefragt.\"},\"techniques\":[" + strings.Join(items, ",") + "],\"score\":62.4}\n```"
 	})
 	e, _ := newEngine(t, srv)
 	a, _, err := e.Assess(context.Background(), input("de", "sie"))
@@ -387,14 +400,7 @@ func TestFailedValidationIsRetriedThenFails(t *testing.T) {
 		`{"techniques":[],"score":50}`, // no techniques
 		`{"techniques":[{"key":"acknowledge","label":"x","reason":"r","shown":true}],"score":150}`, // out of range
 	}
-	var mu sync.Mutex
-	srv.OnSchema(openai.SchemaAssessment, func(openaitest.Request) string {
-		mu.Lock()
-		defer mu.Unlock()
-		a := answers[0]
-		answers = answers[1:]
-		return a
-	})
+	srv.OnSchema(openai.SchemaAssessment, inTurn(answers...))
 	e, logs := newEngine(t, srv)
 	_, _, err := e.Assess(context.Background(), input("de", "sie"))
 	wantUnavailable(t, err, openai.MessageAssessment)

@@ -23,6 +23,7 @@ const (
 // not fill the UI.
 const (
 	maxReasonRunes       = 400
+	maxMoveReasonRunes   = 300
 	maxCommentRunes      = 600
 	maxIntroRunes        = 800
 	maxTipRunes          = 1_000
@@ -35,7 +36,8 @@ const (
 
 // schemas holds each schema by language, built once. They are written out
 // as ordered JSON rather than marshalled maps because a model fills the
-// fields in schema order: techniques (with their reasons) come before the
+// fields in schema order: the move the moment called for comes first (the
+// score judges it), then the techniques with their reasons, then the
 // score, and comments before category scores, so the model reasons before
 // it grades. Strict mode needs every property required and no additional
 // properties; ranges are checked after decoding rather than with
@@ -45,18 +47,10 @@ var schemas = map[string]map[string]responseFormat{}
 func init() {
 	for _, lang := range []string{salescoach.LanguageDE, salescoach.LanguageEN} {
 		schemas[lang] = map[string]responseFormat{
-			SchemaHint:    format(SchemaHint, object(prop{"tip", typ("string")})),
-			SchemaPerfect: format(SchemaPerfect, object(prop{"message", typ("string")})),
-			SchemaSummary: format(SchemaSummary, object(prop{"summary", typ("string")})),
-			SchemaAssessment: format(SchemaAssessment, object(
-				prop{"techniques", array(object(
-					prop{"key", enum(coach.RubricKeys)},
-					prop{"label", typ("string")},
-					prop{"reason", typ("string")},
-					prop{"shown", typ("boolean")},
-				))},
-				prop{"score", typ("integer")},
-			)),
+			SchemaHint:       format(SchemaHint, object(prop{"tip", typ("string")})),
+			SchemaPerfect:    format(SchemaPerfect, object(prop{"message", typ("string")})),
+			SchemaSummary:    format(SchemaSummary, object(prop{"summary", typ("string")})),
+			SchemaAssessment: format(SchemaAssessment, object(moveProp, techniquesProp, prop{"score", typ("integer")})),
 			SchemaEvaluation: format(SchemaEvaluation, object(
 				prop{"intro", typ("string")},
 				prop{"scores", array(object(
@@ -70,6 +64,27 @@ func init() {
 		}
 	}
 }
+
+// Moves are the values of an assessment's move.expected, in the order of
+// a chat: explore, respond, advance.
+var Moves = []string{salescoach.MoveExplore, salescoach.MoveRespond, salescoach.MoveAdvance}
+
+// moveProp is an assessment's required move: the move the moment called
+// for, whether the answer made it, and why, in words for the seller.
+var moveProp = prop{"move", object(
+	prop{"expected", enum(Moves)},
+	prop{"made", typ("boolean")},
+	prop{"reason", typ("string")},
+)}
+
+// techniquesProp is an assessment's seven techniques (coach.RubricKeys),
+// the detail the score lists under the move.
+var techniquesProp = prop{"techniques", array(object(
+	prop{"key", enum(coach.RubricKeys)},
+	prop{"label", typ("string")},
+	prop{"reason", typ("string")},
+	prop{"shown", typ("boolean")},
+))}
 
 func schemaFor(name, lang string) responseFormat {
 	if lang != salescoach.LanguageEN {
@@ -160,6 +175,11 @@ func percent(f *float64, what string) (int, error) {
 
 func parseAssessment(content, lang string) (*coach.Assessment, error) {
 	var v struct {
+		Move *struct {
+			Expected string `json:"expected"`
+			Made     *bool  `json:"made"`
+			Reason   string `json:"reason"`
+		} `json:"move"`
 		Score      *float64 `json:"score"`
 		Techniques []struct {
 			Key    string `json:"key"`
@@ -174,6 +194,19 @@ func parseAssessment(content, lang string) (*coach.Assessment, error) {
 	if err != nil {
 		return nil, err
 	}
+	if v.Move == nil {
+		return nil, invalid("move is required: expected, made and reason")
+	}
+	move := &salescoach.Move{Expected: strings.ToLower(strings.TrimSpace(v.Move.Expected)), Reason: clean(v.Move.Reason, maxMoveReasonRunes)}
+	switch {
+	case !salescoach.ValidMove(move.Expected):
+		return nil, invalid("move.expected must be one of %s", strings.Join(Moves, ", "))
+	case v.Move.Made == nil:
+		return nil, invalid("move needs made")
+	case move.Reason == "":
+		return nil, invalid("move needs a reason")
+	}
+	move.Made = *v.Move.Made
 	byKey := map[string]salescoach.Technique{}
 	for _, t := range v.Techniques {
 		key := strings.ToLower(strings.TrimSpace(t.Key))
@@ -197,7 +230,7 @@ func parseAssessment(content, lang string) (*coach.Assessment, error) {
 	if len(byKey) != techniqueCount {
 		return nil, invalid("techniques must list all seven keys %s", strings.Join(coach.RubricKeys, ", "))
 	}
-	a := &coach.Assessment{Score: score, Techniques: make([]salescoach.Technique, 0, techniqueCount)}
+	a := &coach.Assessment{Score: score, Techniques: make([]salescoach.Technique, 0, techniqueCount), Move: move}
 	for _, k := range coach.RubricKeys {
 		a.Techniques = append(a.Techniques, byKey[k])
 	}

@@ -635,7 +635,8 @@ func strictProblem(schema map[string]any, path string) string {
 }
 
 // Example returns an instance of the JSON schema: strings are a sample
-// sentence, integers 50, booleans true, enums their first value; an array
+// sentence, integers 50, booleans true, enums their first value, objects
+// (nested ones too, such as an assessment's move) every property; an array
 // of objects with an enum property gets one item per enum value, so that
 // "exactly these seven keys" or "these six categories in order" come out
 // valid.

@@ -123,6 +123,22 @@ func TestExampleFollowsTheSchema(t *testing.T) {
 	if len(v.Items) != 3 || v.Items[0].K != "a" || v.Items[2].K != "c" || v.Items[1].N != 50 || !v.OK {
 		t.Errorf("example = %+v", v)
 	}
+	// A nested object (an assessment's move) comes out whole, its enum at
+	// the first value.
+	nested := `{"type":"object","properties":{"move":{"type":"object","properties":{"expected":{"type":"string","enum":["explore","respond","advance"]},"made":{"type":"boolean"},"reason":{"type":"string"}},"required":["expected","made","reason"],"additionalProperties":false}},"required":["move"],"additionalProperties":false}`
+	var m struct {
+		Move *struct {
+			Expected string
+			Made     bool
+			Reason   string
+		}
+	}
+	if err := json.Unmarshal([]byte(Example(json.RawMessage(nested))), &m); err != nil {
+		t.Fatal(err)
+	}
+	if m.Move == nil || m.Move.Expected != "explore" || !m.Move.Made || m.Move.Reason == "" {
+		t.Errorf("nested example = %+v", m.Move)
+	}
 	if got := strings.Join(Words(" Hallo  Welt, du"), "|"); got != " Hallo|  Welt,| du" {
 		t.Errorf("Words = %q", got)
 	}
