@@ -306,6 +306,9 @@ func (c *chat) moveHint() string {
 		if m.concern != nil {
 			open = m.concern.Open[lang]
 		}
+		if c.customOf(m.family) != nil {
+			open = joinList(lang, c.missingCriteria())
+		}
 		sample := c.concernAnswer(m) + " " + c.render(c.choose(movesData.CheckBack[c.v.String()], "checkback"))
 		return fmt.Sprintf(h["respond"], open) + " " + quote(lang, sample, 1000)
 	default:

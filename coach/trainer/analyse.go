@@ -379,8 +379,15 @@ func proposal(s sentence) (float64, string) {
 	// asks about the customer's world whatever day it names: a question
 	// that opens with a question word other than "when", with neither a
 	// proposal nor the seller or both as actors.
+	// Its last clause may still offer a slot ("What's your smallest slot –
+	// would 10 minutes on Friday at 8:30 work?").
+	lastOffers := false
+	if parts := clauseEndRE.Split(s.Text, -1); len(parts) > 1 {
+		last := norm(parts[len(parts)-1])
+		lastOffers = has(last, nextTimes.m) || dated(last)
+	}
 	about := s.Question && startsWith(s.Norm, questionWords.m) && !startsWith(s.Norm, whenWords.m) &&
-		!has(s.Norm, nextProposals.m) && !has(s.Norm, jointWords.m)
+		!has(s.Norm, nextProposals.m) && !has(s.Norm, jointWords.m) && !lastOffers
 	if about {
 		return 0, ""
 	}

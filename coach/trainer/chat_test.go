@@ -107,11 +107,12 @@ func (s *simulation) checkCustomerTurns(v voice) {
 			}
 		}
 		f := c.classify(text)
-		if f == "" {
+		if i == len(s.history)-1 && s.progress >= 100 {
 			// The customer's agreement raises no objection.
-			if i != len(s.history)-1 {
-				s.t.Errorf("turn %d raises no objection: %q", i, text)
-			}
+			continue
+		}
+		if f == "" {
+			s.t.Errorf("turn %d raises no objection: %q", i, text)
 			continue
 		}
 		for stage < len(s.objections)-1 && f != s.objections[stage] {
@@ -139,12 +140,13 @@ func TestPracticeChat(t *testing.T) {
 
 			good := newSim("")
 			// At Schwer each objection takes two answers: the first asks
-			// what is behind it, the second answers exactly that.
-			if !good.play(firstMessage(v), perfectAnswers, 6) {
+			// what is behind it, the second answers exactly that; the last
+			// is closed with a concrete next step.
+			if !good.play(firstMessage(v), perfectAnswers, 7) {
 				t.Errorf("perfect answers did not convince the customer:\n%s", good.log.String())
 			}
-			if len(good.scores) != 6 {
-				t.Errorf("%d answers for 3 objections with perfect answers, want 6", len(good.scores))
+			if len(good.scores) != 7 {
+				t.Errorf("%d answers for 3 objections with perfect answers, want 7", len(good.scores))
 			}
 			good.checkCustomerTurns(v)
 			t.Logf("Perfect answers, neutral customer:\n%s", good.log.String())

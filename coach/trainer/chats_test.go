@@ -31,11 +31,15 @@ type setRep struct {
 }
 
 // setReps gathers the good answers of all sets by trade and voice.
-func setReps(sets []answerSet) map[string]*setRep {
+func setReps(sets []answerSet) map[string]*setRep { return setRepsOf(sets, "good") }
+
+// setRepsOf gathers the answers of one quality of all sets by trade and
+// voice.
+func setRepsOf(sets []answerSet, quality string) map[string]*setRep {
 	out := map[string]*setRep{}
 	for _, s := range sets {
 		for _, it := range s.Items {
-			if it.Quality != "good" {
+			if it.Quality != quality {
 				continue
 			}
 			v := setVoice(it)
@@ -227,7 +231,7 @@ var quoteRE = regexp.MustCompile(`[„“"]([^„“”"]+)[“”"]`)
 func TestSetChats(t *testing.T) {
 	ps, sets := loadSets(t)
 	reps := setReps(sets)
-	type tally struct{ played, won, stuck, answers int }
+	type tally struct{ played, won, stuck, answers, evalMin int }
 	by := map[string]*tally{}
 	faults := 0
 	for key, r := range reps {
@@ -243,7 +247,7 @@ func TestSetChats(t *testing.T) {
 				run := playSetChat(t, ps, r, level.difficulty, level.mode, seed)
 				tl := by[level.name]
 				if tl == nil {
-					tl = &tally{}
+					tl = &tally{evalMin: 100}
 					by[level.name] = tl
 				}
 				tl.played++
@@ -251,6 +255,15 @@ func TestSetChats(t *testing.T) {
 				switch {
 				case run.won:
 					tl.won++
+					tl.evalMin = min(tl.evalMin, run.eval.TotalPercent)
+					if run.eval.TotalPercent < 80 {
+						t.Errorf("%s %s: a won chat of good answers is evaluated at %d %%, want ≥ 80: %+v\n%s", key, level.name, run.eval.TotalPercent, run.eval.Scores, run.transcript())
+					}
+					for _, imp := range run.eval.Improvements {
+						if strings.Contains(imp, "„Sie“") || strings.Contains(imp, "„du“") {
+							t.Errorf("%s %s: the evaluation advises the form of address the seller kept: %q", key, level.name, imp)
+						}
+					}
 				case run.stuck:
 					tl.stuck++
 				default:
@@ -265,12 +278,41 @@ func TestSetChats(t *testing.T) {
 			}
 		}
 	}
+	// Reps who answer with the sets' poor answers win nothing and are
+	// evaluated below 40 %.
+	poorMax := 0
+	for key, r := range setRepsOf(sets, "poor") {
+		good := reps[key]
+		if good == nil || len(r.explore) == 0 || len(r.respond) == 0 {
+			continue
+		}
+		// A poor rep may not have a poor answer for every moment; it then
+		// answers with a good rep's opening question, so that its poor
+		// answers to the concerns are put to the test.
+		for fam, l := range good.explore {
+			if len(r.explore[fam]) == 0 {
+				r.explore[fam] = l
+			}
+		}
+		for _, d := range []int{2, 3} {
+			seed := fmt.Sprintf("7c2a%04d-0000-4000-8000-%012d", d, len(key))
+			run := playSetChat(t, ps, r, d, salescoach.ModePractice, seed)
+			if run.won {
+				t.Errorf("%s: a rep with poor answers won:\n%s", key, run.transcript())
+			}
+			poorMax = max(poorMax, run.eval.TotalPercent)
+			if run.eval.TotalPercent >= 40 {
+				t.Errorf("%s: a chat of poor answers is evaluated at %d %%, want below 40: %+v\n%s", key, run.eval.TotalPercent, run.eval.Scores, run.transcript())
+			}
+		}
+	}
+	t.Logf("chats of poor answers: highest evaluation %d %%", poorMax)
 	for _, level := range []string{"Leicht", "Mittel", "Schwer", "Prüfung"} {
 		tl := by[level]
 		if tl == nil {
 			continue
 		}
-		t.Logf("%-8s won %d of %d (%.0f %%), %d without a set answer for a moment, %.1f answers per chat", level, tl.won, tl.played,
-			100*float64(tl.won)/float64(tl.played), tl.stuck, float64(tl.answers)/float64(tl.played))
+		t.Logf("%-8s won %d of %d (%.0f %%), %d without a set answer for a moment, %.1f answers per chat, lowest evaluation of a won chat %d %%", level, tl.won, tl.played,
+			100*float64(tl.won)/float64(tl.played), tl.stuck, float64(tl.answers)/float64(tl.played), tl.evalMin)
 	}
 }

@@ -271,8 +271,16 @@ func (cr criterion) meet(sents []sentence) (bool, string, string) {
 		toks := strings.Fields(s.Norm)
 		hits := 0
 		named := namesSomeone(s)
+		// "Referenz Frischelogistik Bauer": the named customer given is the
+		// reference asked for.
+		others := true
+		for _, t := range cr.terms {
+			if !t.reference && !t.in(toks, s.Norm) {
+				others = false
+			}
+		}
 		for k, t := range cr.terms {
-			if t.in(toks, s.Norm) || t.reference && named || t.number && t.compares(toks) {
+			if t.in(toks, s.Norm) || t.reference && (named || others && len(cr.terms) > 1) || t.number && t.compares(toks) {
 				found[k] = true
 				hits++
 			}

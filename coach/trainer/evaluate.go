@@ -25,7 +25,10 @@ type judgedTurn struct {
 // real reports an answer that is an answer: no list, repeat, echo,
 // instruction or off-topic text.
 func (t judgedTurn) real() bool {
-	return t.a.void == "" && !t.a.offTopic && t.j.flags["parrot"] == "" && t.j.flags["buzzwords"] == ""
+	// Off the objection's theme counts only for an answer that made no
+	// move: a close names no objection, and needs not.
+	offTopic := t.a.offTopic && !t.j.made && !t.j.direct
+	return t.a.void == "" && !offTopic && t.j.flags["parrot"] == "" && t.j.flags["buzzwords"] == ""
 }
 
 // evalText is a line of the evaluation in the chat's language.
@@ -63,18 +66,33 @@ func (c *chat) evaluate() *coach.Evaluation {
 			continue
 		}
 		ack := c.ackQuality(t.a)
-		listen := 0.0
-		switch {
-		case t.j.expected == salescoach.MoveRespond && t.j.made:
-			listen, listened = 1, listened+1
-		case t.j.expected == salescoach.MoveRespond:
-			listen = 0.2
-		case t.j.expected == salescoach.MoveExplore && t.j.made:
-			listen = 0.8
-		case t.j.expected == salescoach.MoveAdvance && t.j.made:
-			listen = 1
+		if ack == 0 && c.takesUp(t.a, t.before) {
+			ack = 0.6
 		}
-		emp = append(emp, math.Min(1, 0.5*math.Max(ack, 0.4*listen)+0.5*listen+0.1*ack))
+		// A fresh objection is taken in by acknowledging it; a concern the
+		// customer told, by answering exactly that; a settled objection,
+		// by a step that builds on it.
+		var e float64
+		switch t.j.expected {
+		case salescoach.MoveExplore:
+			e = 0.6 * ack
+			if t.j.made || t.j.direct {
+				e += 0.4
+			}
+		case salescoach.MoveRespond:
+			if t.j.made {
+				e, listened = 0.9+0.1*ack, listened+1
+			} else {
+				e = 0.2 + 0.3*ack
+			}
+		default:
+			if t.j.made {
+				e = 0.9 + 0.1*math.Max(ack, 0.6)
+			} else {
+				e = 0.5
+			}
+		}
+		emp = append(emp, math.Min(1, e))
 		if ack >= 1 && ackBest == "" && !c.appWritten(t.a.ackQuote) {
 			ackBest = t.a.ackQuote
 		}
@@ -166,6 +184,7 @@ func (c *chat) evaluate() *coach.Evaluation {
 	}
 
 	// Einwandbehandlung: the moves made, and the objections overcome.
+	solved, total := c.solved(len(c.chatFamilies()))
 	made := 0
 	best := -1
 	for i, t := range ts {
@@ -176,7 +195,6 @@ func (c *chat) evaluate() *coach.Evaluation {
 			}
 		}
 	}
-	solved, total := c.solved(len(c.chatFamilies()))
 	scores[3] = pct(0.5*float64(made)/float64(n) + 0.5*float64(solved)/float64(total))
 	if best >= 0 {
 		bt := ts[best]
@@ -207,8 +225,11 @@ func (c *chat) evaluate() *coach.Evaluation {
 		closing = 1
 	case closeDue:
 		closing = 0.3
-	default:
+	case solved > 0:
+		// Not there yet, but on the way.
 		closing = 0.5
+	default:
+		closing = 0.2
 	}
 	closing = math.Max(0, closing-0.15*float64(premature))
 	scores[4] = pct(closing)

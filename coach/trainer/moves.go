@@ -226,10 +226,16 @@ func (c *chat) judgeAt(i int) *judgement {
 	if c.judged == nil {
 		c.judged = map[int]*judgement{}
 	}
+	gkey := c.prefixKey(i)
+	if j, ok := judgementCache.get(gkey); ok {
+		c.judged[i] = j
+		return j
+	}
 	m := c.momentAt(i)
 	a := c.analyseAt(i, m.family)
 	j := c.judge(m, a)
 	c.judged[i] = j
+	judgementCache.put(gkey, j)
 	return j
 }
 
@@ -266,16 +272,19 @@ const (
 	costBarrage     = 5 // three questions or more
 
 	// Caps.
-	capOverrun     = 45 // a question, then a meeting request: no exploring move
-	capFake        = 35 // fake precision
-	capBuzzwords   = 25
-	capPushStep    = 40 // a close by pressure or discount
-	capUnmade      = 74 // a move not made never reads as good
-	capFlattery    = 45
-	capParrot      = 25 // the customer's words sent back
-	capPitched     = 45 // a question the seller answers with a pitch at once
-	capPlaceholder = 65 // a model answer sent with its placeholder
-	capBrushoff    = 40 // the concern waved away
+	capOverrun       = 40 // a meeting request with or instead of the question: no exploring move
+	capFake          = 35 // fake precision
+	capBuzzwords     = 25
+	capPushStep      = 40 // a close by pressure or discount
+	capUnmade        = 74 // a move not made never reads as good
+	capUnmadeExplore = 49 // no exploring question at a fresh objection
+	capFlattery      = 45
+	capParrot        = 25 // the customer's words sent back
+	capPitched       = 45 // a question the seller answers with a pitch at once
+	capPlaceholder   = 65 // a model answer sent with its placeholder
+	capBrushoff      = 40 // the concern waved away
+	capUnasked       = 49 // at Mittel and above: the concern hit without asking
+	capMeeting       = 30 // a meeting request instead of a question: below training.GainFloor
 )
 
 // HoldAt of an answer that has not yet answered the concern: exploring
@@ -311,7 +320,14 @@ func (c *chat) judge(m stand, a *analysis) *judgement {
 	}
 	j.score = c.finish(a, j, float64(j.score))
 	if !j.made {
-		j.score = min(j.score, capUnmade)
+		// A move not made never reads as good; at a fresh objection an
+		// answer without an exploring question stays below 50 (a pitch
+		// is allowed, not rewarded).
+		limit := capUnmade
+		if j.expected == salescoach.MoveExplore {
+			limit = capUnmadeExplore
+		}
+		j.score = min(j.score, limit)
 	}
 	for _, f := range []string{"discount", "flattery", "contentfree", "fake", "buzzwords", "parrot"} {
 		if v := j.flags[f]; v != "" {
@@ -400,7 +416,7 @@ func (c *chat) specificQuestion(s sentence, a *analysis, customer string) bool {
 	if fw, ok := a.lexicon(); ok && (has(w, fw.Theme.m) || has(w, fw.Handling.m)) {
 		return true
 	}
-	return sharesWord(w, customer) || has(w, situationWords.m) || compileKeywords(c.p).mentions(w)
+	return sharesWord(w, customer) || has(w, situationWords.m) || c.keywords().mentions(w)
 }
 
 // contentOf are the words of normalised text n of four or more letters
@@ -447,9 +463,13 @@ func (c *chat) judgeExplore(a *analysis, j *judgement) {
 	q, strength := c.exploringQuestion(a)
 	ack := c.ackQuality(a)
 	customer := c.customerBefore(a)
-	if ack == 0 && (strength > 0 && sharesWord(q.Norm, customer) || c.takesUp(a, customer)) {
+	switch {
+	case ack > 0:
+	case len(a.sents) > 0 && opensWithTheirWords(a.sents[0], customer):
 		// "Zu teuer – im Vergleich wozu?", "Kopf voll – glaube ich Ihnen
-		// sofort.": the customer's own words taken up acknowledge them.
+		// sofort.": the customer's own words, taken up first, mirror them.
+		ack = 1
+	case strength > 0 && sharesWord(q.Norm, customer) || c.takesUp(a, customer):
 		ack = 0.6
 	}
 	s := float64(ptsBase)
@@ -497,8 +517,9 @@ func (c *chat) judgeExplore(a *analysis, j *judgement) {
 		j.flags["premature"] = a.nextQuote
 		if strength == 0 {
 			// A meeting instead of a question: no exploring move, and the
-			// close comes too early.
+			// close comes too early; it earns nothing.
 			j.overrun = true
+			j.flags["meeting"] = a.nextQuote
 		}
 	}
 	j.made = strength >= 0.5 && !j.overrun && j.flags["pitched"] == "" && !a.hostile()
@@ -517,18 +538,49 @@ func (c *chat) judgeExplore(a *analysis, j *judgement) {
 	default:
 		j.reason = c.moveReason("explore.missing")
 	}
-	if j.made || c.strict() || j.overrun || a.hostile() || j.flags["premature"] != "" || a.hasPenalty("dismiss") {
+	if j.made || j.overrun || a.hostile() || j.flags["premature"] != "" || a.hasPenalty("dismiss") || j.flags["pitched"] != "" {
 		return
 	}
-	// At Leicht the objection has no hidden layer: a substantial answer to
-	// it settles it.
-	if meets := c.answersObjection(a); meets != "" {
-		c.judgeRespond(a, j)
-		j.meets = meets
-		j.made, j.direct = true, true
-		j.settles, j.closes = c.settleOrClose(j, a)
-		j.reason = c.moveReason("explore.direct", c.q(meets))
+	// An answer that gives what the customer's concern needs before the
+	// customer told it has answered it all the same; at Leicht, where the
+	// objection has no hidden layer, so does a substantial answer to it.
+	meets := j.meets
+	if meets == "" && !c.strict() {
+		meets = c.answersObjection(a)
 	}
+	if meets == "" {
+		return
+	}
+	c.judgeRespond(a, j)
+	if !j.made && j.flags["brushoff"] == "" && !c.strict() {
+		j.made = true
+	}
+	if !j.made {
+		return
+	}
+	// Exploring was called for: arguing at once was a gamble that happened
+	// to hit the concern (at Leicht: to answer the objection). It settles
+	// it, but it is not the move the moment called for.
+	j.meets, j.direct = meets, true
+	j.settles, j.closes = c.settleOrClose(j, a)
+	j.made = false
+	j.flags["unasked"] = meets
+	j.reason = c.moveReason("explore.unasked", c.q(meets))
+}
+
+// opensWithTheirWords reports a sentence whose first three words hold a
+// content word of the customer's message: the seller mirrors it.
+func opensWithTheirWords(s sentence, customer string) bool {
+	ws := strings.Fields(s.Norm)
+	if len(ws) > 3 {
+		ws = ws[:3]
+	}
+	for _, w := range ws {
+		if len(w) >= 4 && !stopwords[w] && sharesWord(" "+w+" ", customer) {
+			return true
+		}
+	}
+	return false
 }
 
 // takesUp reports an answer whose first sentence is a statement that takes
@@ -582,7 +634,7 @@ func (c *chat) pitches(s sentence, a *analysis) bool {
 	if has(s.Norm, badmouthWords.m) {
 		return true
 	}
-	if compileKeywords(c.p).mentions(s.Norm) {
+	if c.keywords().mentions(s.Norm) {
 		return has(s.Norm, benefitWords.m) || has(s.Norm, outcomeWords.m) || praiseRE.MatchString(s.Norm)
 	}
 	return has(s.Norm, selfWords.m) && praiseRE.MatchString(s.Norm)
@@ -670,7 +722,7 @@ func (c *chat) concernStems(m stand) map[string]bool {
 		for _, t := range texts {
 			for _, w := range tokens(c.render(t)) {
 				if len(w) >= 5 && !stopwords[w] && !weakWords[w] && !isDigits(w) && !has(" "+w+" ", genericAckWords.m) &&
-					!has(" "+w+" ", genericQuestionWords.m) && !compileKeywords(c.p).mentions(" "+w+" ") {
+					!has(" "+w+" ", genericQuestionWords.m) && !c.keywords().mentions(" "+w+" ") {
 					st[stem(w)] = true
 				}
 			}
@@ -742,8 +794,23 @@ func (c *chat) judgeRespond(a *analysis, j *judgement) {
 			break
 		}
 	}
+	if brushed == "" && a.hasPenalty("dismiss") && substance == "" {
+		// "Keine Sorge, … lohnt sich immer": reassurance instead of an answer.
+		brushed = a.penalties[0].Quote
+		for _, p := range a.penalties {
+			if p.Kind == "dismiss" {
+				brushed = p.Quote
+			}
+		}
+	}
 	if brushed != "" || a.hasPenalty("contradict") || has(norm(j.meets), vagueStepWords.m) && !figure(sentence{Norm: norm(j.meets)}) {
 		j.flags["brushoff"] = cmp.Or(brushed, j.meets)
+		j.meets = ""
+	}
+	// An answer to the concern makes its case: something checkable, a
+	// gain tied to the offer, or at least a check-back whether it helps.
+	if j.meets != "" && substance == "" && check == "" && a.benefit < shownBenefit {
+		j.flags["thin"] = j.meets
 		j.meets = ""
 	}
 	j.made = j.meets != "" && !a.hostile()
@@ -872,13 +939,13 @@ func (j *judgement) pushy(a *analysis) bool {
 // "13 von 14"), a named customer or person, a feature of the product, a
 // concrete case. Discounts, praise and flattery are none.
 func (c *chat) substantive(s sentence, a *analysis) bool {
-	if has(s.Norm, discountWords.m) || has(s.Norm, flatteryWords.m) || praiseRE.MatchString(s.Norm) {
+	if has(s.Norm, discountWords.m) || discountPart(s.Norm) != "" || has(s.Norm, flatteryWords.m) || praiseRE.MatchString(s.Norm) {
 		return false
 	}
 	if figure(s) || namesSomeone(s) {
 		return true
 	}
-	if compileKeywords(c.p).mentions(s.Norm) && s.Words >= 5 {
+	if c.keywords().mentions(s.Norm) && s.Words >= 5 {
 		return true
 	}
 	if c.sc != nil {
@@ -892,6 +959,17 @@ func (c *chat) substantive(s sentence, a *analysis) bool {
 	}
 	// A concrete case: a client of a kind, what happened.
 	return has(s.Norm, clientWords.m) && has(s.Norm, caseVerbs.m) && len(contentOf(s.Norm, genericClaimWords)) >= 3
+}
+
+// discountPart is a word of normalised text n that names a price
+// concession inside a compound ("Babybonus", "Treuerabatt"), or "".
+func discountPart(n string) string {
+	for _, w := range strings.Fields(n) {
+		if len(w) > 6 && (strings.HasSuffix(w, "bonus") || strings.HasSuffix(w, "rabatt") || strings.HasSuffix(w, "nachlass")) {
+			return w
+		}
+	}
+	return ""
 }
 
 // figureRE finds a number, a percentage or an amount.
@@ -962,6 +1040,8 @@ func (c *chat) checkGaming(a *analysis, j *judgement) {
 	for _, s := range a.sents {
 		if m, ok := find(s.Norm, discountWords.m); ok && j.flags["discount"] == "" {
 			j.flags["discount"] = excerpt(s, m)
+		} else if w := discountPart(s.Norm); w != "" && j.flags["discount"] == "" {
+			j.flags["discount"] = w
 		}
 		if has(s.Norm, flatteryWords.m) && j.flags["flattery"] == "" {
 			j.flags["flattery"] = s.Text
@@ -981,7 +1061,8 @@ func (c *chat) checkGaming(a *analysis, j *judgement) {
 	if count(norm(a.text), buzzWords.m) >= 3 {
 		j.flags["buzzwords"] = "-"
 	}
-	if parrots(a.text, c.customerBefore(a)) {
+	// The product's name said twice is no parroting.
+	if parrots(strings.ReplaceAll(a.text, c.p.Phrase, "·"), c.customerBefore(a)) {
 		j.flags["parrot"] = "-"
 	}
 }
@@ -990,6 +1071,10 @@ func (c *chat) checkGaming(a *analysis, j *judgement) {
 // a clause of theirs said twice, or nearly all its content words theirs
 // with hardly a word of its own.
 func parrots(answer, customer string) bool {
+	// The customer's message, or most of it, sent back as it was.
+	if an, cn := norm(answer), norm(customer); wordCount(answer) >= 3 && strings.Contains(cn, an) {
+		return true
+	}
 	theirs := contentWords(customer)
 	mine := contentWords(answer)
 	if len(theirs) < 2 || len(mine) < 5 {
@@ -1125,6 +1210,12 @@ func (c *chat) finish(a *analysis, j *judgement, s float64) int {
 	}
 	if j.overrun {
 		limit = math.Min(limit, capOverrun)
+	}
+	if j.flags["meeting"] != "" {
+		limit = math.Min(limit, capMeeting)
+	}
+	if j.flags["unasked"] != "" {
+		limit = math.Min(limit, capUnasked)
 	}
 	if qs := questions(a); qs >= 3 {
 		s -= costBarrage

@@ -211,7 +211,7 @@ func (c *chat) push(as *coach.Assessment) []string {
 	// once it was told, else the objection.
 	restate := func() []string {
 		if j.revealed && concern != nil {
-			return []string{c.render(c.fresh(concern.Again[lang], "again:"+c.family))}
+			return []string{c.render(c.varied(concern.Again[lang], "again:"+c.family))}
 		}
 		return []string{pushLine}
 	}
@@ -232,6 +232,9 @@ func (c *chat) push(as *coach.Assessment) []string {
 	switch {
 	case a.hostile() || j.flags["pushy"] != "":
 		parts = append([]string{c.render(c.varied(c.temp.Cool[lang], "cool"))}, restate()...)
+	case proposal != "" && !j.settles && j.expected != salescoach.MoveAdvance && a.void == "":
+		// A proposal is a question too: answered first.
+		parts = append(early(), restate()...)
 	case a.void != "" || a.offTopic && !j.made && c.substanceOf(a) == "" || j.flags["parrot"] != "" || j.flags["buzzwords"] != "":
 		parts = append([]string{c.render(c.varied(c.temp.Ignored[lang], "ignored"))}, restate()...)
 	case j.expected == salescoach.MoveAdvance || j.settles:
@@ -253,14 +256,18 @@ func (c *chat) push(as *coach.Assessment) []string {
 		}
 	case j.expected == salescoach.MoveExplore && j.made:
 		q, _ := c.exploringQuestion(a)
-		parts = append(parts, c.answerLead(q.Question))
 		if concern != nil {
-			parts = append(parts, c.render(c.fresh(concern.Reveal[lang], "reveal:"+c.family)))
+			reveal := c.render(c.fresh(concern.Reveal[lang], "reveal:"+c.family))
+			if !startsWith(norm(reveal), discourseMarkers.m) {
+				// "Ehrlich gesagt, …" needs no "Also, ehrlich gesagt:" before it.
+				parts = append(parts, c.answerLead(q.Question))
+			}
+			parts = append(parts, reveal)
 			if !c.temp.Short {
 				parts = append(parts, c.render(c.fresh(concern.Need[lang], "need:"+c.family)))
 			}
 		} else {
-			parts = append(parts, pushLine)
+			parts = append(parts, c.answerLead(q.Question), pushLine)
 		}
 	case j.expected == salescoach.MoveExplore:
 		if proposal != "" || j.overrun {
@@ -286,13 +293,51 @@ func (c *chat) push(as *coach.Assessment) []string {
 		if up := c.takeUpClause(a); up != "" {
 			parts = append(parts, up)
 		}
+		if ask := c.missingCriterionAsk(j); ask != "" {
+			// A scenario's criterion still missing: asked in the
+			// customer's own words.
+			parts = append(parts, ask)
+			break
+		}
+		again := strings.Join(restate(), " ")
+		if startsWith(norm(again), againMarkers.m) {
+			// "Wie gesagt: …" needs no "Trotzdem:" before it.
+			parts = append(parts, again)
+			break
+		}
 		parts = append(parts, c.render(c.fresh(movesData.AgainLeads[c.v.String()], "againlead")))
-		parts = append(parts, lowerFirst(strings.Join(restate(), " ")))
+		parts = append(parts, lowerFirst(again))
 	}
 	if remark := c.addressRemark(a); remark != "" {
 		parts = append(parts, remark)
 	}
 	return parts
+}
+
+// discourseMarkers open a sentence as a lead would ("Ehrlich gesagt",
+// "To be honest").
+var discourseMarkers = lex("ehrlich gesagt", "offen gesagt", "um ehrlich zu sein", "also", "na ja", "naja", "tja", "hm", "gute frage",
+	"wenn ich ehrlich bin", "to be honest", "honestly", "well", "frankly", "good question", "hm", "if i m honest")
+
+// againMarkers open a sentence that refers back ("Wie gesagt", "As I
+// said").
+var againMarkers = lex("wie gesagt", "wie schon gesagt", "nach wie vor", "mein punkt", "der punkt bleibt", "es bleibt", "trotzdem",
+	"as i said", "like i said", "my point", "still", "it still", "the point", "that still")
+
+// missingCriterionAsk asks, in the customer's own words, for the first
+// criterion of a scenario's objection that no answer met yet; "" for a
+// catalogue family or when all are met.
+func (c *chat) missingCriterionAsk(j *judgement) string {
+	if c.customOf(j.family) == nil {
+		return ""
+	}
+	for _, st := range c.criteriaAt(j.index, j.family) {
+		if !st.met {
+			asks := scenarioData.CriterionAsks[criterionKind(st.text)][c.v.Lang]
+			return c.render(c.fresh(asks, "criterion"))
+		}
+	}
+	return ""
 }
 
 // answerLead introduces the customer's answer to a question; "Gute Frage"

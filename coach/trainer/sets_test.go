@@ -212,7 +212,7 @@ type setFigures struct {
 func measureSet(t testing.TB, ps *setProducts, s answerSet) setFigures {
 	f := setFigures{scores: map[string][]int{}, low: map[string][]string{}}
 	for n, it := range s.Items {
-		in, ok := setChat(t, ps, it, 2, fmt.Sprintf("%s-%03d", s.Name, n))
+		in, ok := setChat(t, ps, it, setDifficulty, fmt.Sprintf("%s-%03d", s.Name, n))
 		if !ok {
 			continue
 		}
@@ -287,3 +287,6 @@ func TestAnswerSets(t *testing.T) {
 		}
 	}
 }
+
+// setDifficulty is the difficulty the sets are played at.
+var setDifficulty = 2

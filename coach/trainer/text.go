@@ -217,6 +217,28 @@ type sentence struct {
 	Words    int
 }
 
+// endsAfterNumber reports a full stop after a short number that ends a
+// sentence all the same: the next word opens a new one ("… nach § 99.
+// Würde das …?", "… guaranteed for 25. Is that …?") rather than going on
+// with a date ("am 12. Mai", "zum 1. des Monats").
+func endsAfterNumber(rest []rune) bool {
+	ws := strings.Fields(string(rest))
+	if len(ws) == 0 {
+		return false
+	}
+	w := strings.Trim(ws[0], ",;:\"„“")
+	return sentenceOpeners[w]
+}
+
+// sentenceOpeners open a sentence, never a date's month or a noun after
+// an ordinal.
+var sentenceOpeners = map[string]bool{
+	"Würde": true, "Wäre": true, "Ist": true, "Sind": true, "Können": true, "Kann": true, "Wollen": true, "Sollen": true,
+	"Passt": true, "Hilft": true, "Wir": true, "Ich": true, "Das": true, "Damit": true, "Dann": true, "So": true,
+	"Would": true, "Is": true, "Does": true, "Do": true, "Can": true, "Could": true, "Shall": true, "We": true, "I": true,
+	"That": true, "This": true, "So,": true, "Then": true, "And": true, "Und": true,
+}
+
 // abbreviations do not end a sentence although they end with a dot.
 var abbreviations = map[string]bool{
 	"z": true, "b": true, "d": true, "h": true, "u": true, "a": true, "ca": true, "bzw": true,
@@ -265,7 +287,7 @@ func splitSentences(text string) []sentence {
 		if r == '.' && j == i+1 {
 			w := lastWord(rs[start:i])
 			lw := strings.ToLower(w)
-			if abbreviations[lw] || (isDigits(w) && len(w) <= 2) {
+			if abbreviations[lw] || (isDigits(w) && len(w) <= 2 && !endsAfterNumber(rs[j:])) {
 				i = j - 1
 				continue
 			}

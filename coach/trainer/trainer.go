@@ -234,6 +234,19 @@ type chat struct {
 	judged map[int]*judgement
 	// stemCache holds the stems of the chat's concerns (concernStems).
 	stemCache map[string]map[string]bool
+	// prefixes identify the chat up to each history index (prefixKey).
+	prefixes []string
+	// kw are the product's keywords, compiled once (keywords).
+	kw *keywordSet
+}
+
+// keywords are the product's keywords, compiled once per chat.
+func (c *chat) keywords() keywordSet {
+	if c.kw == nil {
+		k := compileKeywords(c.p)
+		c.kw = &k
+	}
+	return *c.kw
 }
 
 func newChat(in coach.Input) *chat {
