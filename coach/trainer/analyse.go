@@ -405,7 +405,7 @@ func proposal(s sentence) (float64, string) {
 	// a move by a day.
 	// "Können Sie bis Mittwoch klären, …?": a yes/no question that asks
 	// the customer for a move by a day proposes it too.
-	yesNo := s.Question && startsWith(s.Norm, askingVerbs.m) && has(s.Norm, customerWords.m)
+	yesNo := s.Question && startsWith(s.Norm, askingVerbs.m) && has(s.Norm, youWords.m)
 	// "Ich würde gern verstehen, wie ein normaler Dienstag bei Ihnen
 	// aussieht" asks; it commits to nothing.
 	// "20 Minuten Check, Freitag 10 Uhr?", "Call Tuesday 8:30?": a
@@ -413,7 +413,7 @@ func proposal(s sentence) (float64, string) {
 	// So does its last clause: "Was wäre dein kleinstes Zeitfenster –
 	// reichen 10 Minuten am Freitag um 8:30?".
 	last := lastClause(s.Text)
-	slot := s.Question && (when && !has(s.Norm, questionWords.m) ||
+	slot := s.Question && !(startsWith(s.Norm, askingVerbs.m) && !has(s.Norm, youWords.m)) && (when && !has(s.Norm, questionWords.m) ||
 		(has(last, nextTimes.m) || dated(last)) && !has(last, questionWords.m))
 	prop := has(s.Norm, nextProposals.m) || slot || (s.Question && when && (has(s.Norm, jointWords.m) || yesNo)) ||
 		(when && has(s.Norm, jointWords.m) && (!has(s.Norm, indirectAsks.m) || has(s.Norm, futureMoves.m)))
@@ -439,6 +439,10 @@ func lastClause(text string) string {
 }
 
 var clauseEndRE = regexp.MustCompile(`[;–—]|:\s|\s-\s`)
+
+// youWords address the customer: "Können Sie bis Mittwoch …?" asks the
+// customer for a move; "Is it tight at the moment?" only asks.
+var youWords = lex("sie", "ihnen", "du", "dir", "dich", "ihr", "euch", "you")
 
 // futureMoves announce the seller's own move ("Tell me who gets the
 // papers, and I'll make sure they have them by Friday").
@@ -536,7 +540,9 @@ func isQuestion(s sentence) bool {
 		// by the subject as in "Was Sie brauchen, ist …"; "Wie gesagt, …"
 		// is no question.
 		return true
-	case has(first, askingVerbs.m) && (toCustomer || body != t):
+	case has(first, askingVerbs.m) && (toCustomer || body != t) && !(strings.ContainsAny(t[len(t)-1:], ".!") && strings.Contains(bn, " aber ")) &&
+		!strings.HasSuffix(strings.Fields(body)[0], ","):
+		// "Kannst du machen, aber …." states; so does "Passt, dann …".
 		return true
 	}
 	return false
@@ -1034,7 +1040,7 @@ var (
 // used in sents ("" when none).
 func addressWords(sents []sentence) (sieWord, duWord string) {
 	for _, s := range sents {
-		ws := wordsOf(s.Text)
+		ws := wordsOf(sheRE.ReplaceAllStringFunc(s.Text, she))
 		for i, w := range ws {
 			next := ""
 			if i+1 < len(ws) {
@@ -1072,6 +1078,29 @@ func addressWords(sents []sentence) (sieWord, duWord string) {
 	}
 	return sieWord, duWord
 }
+
+// sheRE finds a clause that opens with "Sie" and a verb in the third
+// person singular ("Am einfachsten: Sie gibt uns ihre Checkliste"): she,
+// not the customer, whom "Sie" addresses with the plural ("Sie geben").
+var sheRE = regexp.MustCompile(`(^|[:;–—]\s+|\s-\s+)Sie\s+([a-zäöüß]+)`)
+
+// she lowers the "Sie" of a match of sheRE when its verb is singular.
+func she(m string) string {
+	ws := strings.Fields(m)
+	verb := ws[len(ws)-1]
+	singular := singularVerbs[verb] || strings.HasSuffix(verb, "t") && !strings.HasSuffix(verb, "en") && !notVerbs[verb]
+	if !singular {
+		return m
+	}
+	return strings.Replace(m, "Sie", "sie", 1)
+}
+
+var (
+	singularVerbs = map[string]bool{"kann": true, "will": true, "muss": true, "soll": true, "darf": true, "mag": true, "weiß": true, "wird": true, "sieht": true}
+	notVerbs      = map[string]bool{"nicht": true, "selbst": true, "jetzt": true, "direkt": true, "erst": true, "sofort": true, "bereits": true,
+		"gut": true, "bestimmt": true, "vielleicht": true, "meist": true, "oft": true, "zuerst": true, "damit": true, "mit": true,
+		"trotzdem": true, "zuletzt": true, "zumindest": true, "längst": true, "tatsächlich": true, "recht": true, "geschickt": true}
+)
 
 func (a *analysis) checkFormality() {
 	if a.v.Lang == langEN {

@@ -261,7 +261,7 @@ func TestSetChats(t *testing.T) {
 					}
 					for _, imp := range run.eval.Improvements {
 						if strings.Contains(imp, "„Sie“") || strings.Contains(imp, "„du“") {
-							t.Errorf("%s %s: the evaluation advises the form of address the seller kept: %q", key, level.name, imp)
+							t.Errorf("%s %s: the evaluation advises the form of address the seller kept: %q\n%s", key, level.name, imp, run.transcript())
 						}
 					}
 				case run.stuck:
@@ -314,5 +314,9 @@ func TestSetChats(t *testing.T) {
 		}
 		t.Logf("%-8s won %d of %d (%.0f %%), %d without a set answer for a moment, %.1f answers per chat, lowest evaluation of a won chat %d %%", level, tl.won, tl.played,
 			100*float64(tl.won)/float64(tl.played), tl.stuck, float64(tl.answers)/float64(tl.played), tl.evalMin)
+		// Issue 37's target is 80 %; the sets' reps win more.
+		if won := 100 * float64(tl.won) / float64(tl.played); won < 90 || tl.stuck > 0 {
+			t.Errorf("%s: good answers won %.0f %% of chats (%d without an answer for a moment), want at least 90 %%", level, won, tl.stuck)
+		}
 	}
 }

@@ -59,3 +59,27 @@ func checkEntries(t *testing.T, name string, list []string) {
 		seen[e] = true
 	}
 }
+
+func TestSheIsNoFormalAddress(t *testing.T) {
+	for _, tc := range []struct {
+		text     string
+		sie, du  bool
+		question bool
+	}{
+		{"Am einfachsten: Sie gibt uns ihre Checkliste, und du bekommst alles.", false, true, false},
+		{"Sie kann das selbst prüfen, und wir helfen dir dabei.", false, true, false},
+		{"Am einfachsten: Sie geben uns Ihre Checkliste.", true, false, false},
+		{"Sie nicht zu überfordern ist uns wichtig.", true, false, false},
+		{"Passt, dann machen wir's genau so: fester Termin nach Monatsende, und bis dahin hörst du nichts von mir.", false, true, false},
+		{"Passt dir der Dienstag nach Monatsende?", false, true, true},
+	} {
+		sents := splitSentences(tc.text)
+		sie, du := addressWords(sents)
+		if (sie != "") != tc.sie || (du != "") != tc.du {
+			t.Errorf("%q: Sie %q, du %q; want Sie %v, du %v", tc.text, sie, du, tc.sie, tc.du)
+		}
+		if q := isQuestion(sents[0]); q != tc.question {
+			t.Errorf("%q: question %v, want %v", tc.text, q, tc.question)
+		}
+	}
+}

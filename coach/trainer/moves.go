@@ -354,7 +354,7 @@ func (c *chat) exploringQuestion(a *analysis) (sentence, float64) {
 	fw, known := a.lexicon()
 	for _, s := range a.sents {
 		if !isQuestion(s) || isNextStepSentence(s) || rhetoricalEnd(s.Text) || has(s.Norm, rhetoricalWords.m) || smalltalk(s.Norm) ||
-			placeholderRE.MatchString(s.Text) || startsWith(s.Norm, proposalStarts.m) {
+			placeholderRE.MatchString(s.Text) || startsWith(s.Norm, proposalStarts.m) || s.Words < 3 || questionWordList(s) {
 			continue
 		}
 		open := has(s.Norm, questionWords.m) || has(s.Norm, indirectAsks.m)
@@ -385,6 +385,17 @@ func (c *chat) exploringQuestion(a *analysis) (sentence, float64) {
 		}
 	}
 	return best, bestScore
+}
+
+// questionWordList reports a question that strings question words
+// together ("Was, warum, wie, seit wann und womit …?"): a formula, not a
+// question.
+func questionWordList(s sentence) bool {
+	ws := strings.Fields(s.Norm)
+	if len(ws) > 6 {
+		ws = ws[:6]
+	}
+	return count(" "+strings.Join(ws, " ")+" ", questionWords.m) >= 3
 }
 
 // customerBefore is the customer's message the answer replies to.
@@ -503,7 +514,7 @@ func (c *chat) judgeExplore(a *analysis, j *judgement) {
 			if !after {
 				continue
 			}
-			if t.Question && isNextStepSentence(t) {
+			if isNextStepSentence(t) && (t.Question || startsWith(t.Norm, proposalStarts.m)) {
 				j.overrun = true
 			}
 			if c.pitches(t, a) {
@@ -522,9 +533,16 @@ func (c *chat) judgeExplore(a *analysis, j *judgement) {
 			j.flags["meeting"] = a.nextQuote
 		}
 	}
-	j.made = strength >= 0.5 && !j.overrun && j.flags["pitched"] == "" && !a.hostile()
+	if m, ok := findIn(a.sents, brushoffWords.m); ok {
+		// "Was gibt's da noch groß zu überlegen? Die Vorteile liegen doch
+		// auf der Hand." pushes back instead of exploring.
+		j.flags["brushoff"] = m
+	}
+	j.made = strength >= 0.5 && !j.overrun && j.flags["pitched"] == "" && j.flags["brushoff"] == "" && !a.hostile()
 	j.score = int(math.Round(s))
 	switch {
+	case j.flags["brushoff"] != "" && strength > 0:
+		j.reason = c.moveReason("explore.brushoff", c.q(j.flags["brushoff"]))
 	case j.overrun:
 		j.reason = c.moveReason("explore.overrun", c.q(q.Text))
 	case j.flags["pitched"] != "":
@@ -552,8 +570,12 @@ func (c *chat) judgeExplore(a *analysis, j *judgement) {
 		return
 	}
 	c.judgeRespond(a, j)
-	if !j.made && j.flags["brushoff"] == "" && !c.strict() {
+	if !j.made && j.flags["brushoff"] == "" && (!c.strict() || j.flags["thin"] != "" && !a.hostile()) {
+		// Thin is not wrong: "Alle Daten liegen in Frankfurt" said before
+		// the customer told the worry about data outside the EU has given
+		// what it needs, and the customer does not ask for it again.
 		j.made = true
+		delete(j.flags, "thin")
 	}
 	if !j.made {
 		return
@@ -581,6 +603,17 @@ func opensWithTheirWords(s sentence, customer string) bool {
 		}
 	}
 	return false
+}
+
+// findIn finds an entry of ms in one of sents and returns the words of the
+// seller's that hold it.
+func findIn(sents []sentence, ms []matcher) (string, bool) {
+	for _, s := range sents {
+		if m, ok := find(s.Norm, ms); ok {
+			return excerpt(s, m), true
+		}
+	}
+	return "", false
 }
 
 // takesUp reports an answer whose first sentence is a statement that takes
@@ -688,6 +721,10 @@ func (c *chat) meetsConcern(a *analysis, m stand) string {
 		if _, discount := find(s.Norm, discountWords.m); discount {
 			continue
 		}
+		if echoes(s, c.customerBefore(a)) {
+			// The customer's own words sent back answer nothing.
+			continue
+		}
 		if has(s.Norm, ms) {
 			return s.Text
 		}
@@ -702,6 +739,26 @@ func (c *chat) meetsConcern(a *analysis, m stand) string {
 		return best.Text
 	}
 	return ""
+}
+
+// echoes reports a sentence most of whose content words are the
+// customer's in their last message.
+func echoes(s sentence, customer string) bool {
+	mine := contentWords(s.Text)
+	if len(mine) < 4 || customer == "" {
+		return false
+	}
+	theirs := map[string]bool{}
+	for _, w := range contentWords(customer) {
+		theirs[stem(w)] = true
+	}
+	same := 0
+	for _, w := range mine {
+		if theirs[stem(w)] {
+			same++
+		}
+	}
+	return float64(same) >= 0.6*float64(len(mine))
 }
 
 // concernStems are the stems of the words of the chat's concern behind the
@@ -794,6 +851,10 @@ func (c *chat) judgeRespond(a *analysis, j *judgement) {
 			break
 		}
 	}
+	if j.flags["discount"] != "" {
+		// A discount answers no concern.
+		brushed = j.flags["discount"]
+	}
 	if brushed == "" && a.hasPenalty("dismiss") && substance == "" {
 		// "Keine Sorge, … lohnt sich immer": reassurance instead of an answer.
 		brushed = a.penalties[0].Quote
@@ -803,7 +864,7 @@ func (c *chat) judgeRespond(a *analysis, j *judgement) {
 			}
 		}
 	}
-	if brushed != "" || a.hasPenalty("contradict") || has(norm(j.meets), vagueStepWords.m) && !figure(sentence{Norm: norm(j.meets)}) {
+	if brushed != "" || a.hasPenalty("contradict") || putsOff(j.meets) {
 		j.flags["brushoff"] = cmp.Or(brushed, j.meets)
 		j.meets = ""
 	}
@@ -862,6 +923,32 @@ func (c *chat) settleOrClose(j *judgement, a *analysis) (settles, closes bool) {
 		return true, true
 	}
 	return true, false
+}
+
+// labelsInBrackets counts the distinct technique names the text puts in
+// brackets ("(Listen) … (Explore) … [Nutzen]"): the method named, not used.
+func labelsInBrackets(text string) int {
+	names := map[string]bool{}
+	for _, m := range bracketRE.FindAllStringSubmatch(text, -1) {
+		if l, ok := find(norm(m[1]), techniqueLabels.m); ok {
+			names[l] = true
+		}
+	}
+	return len(names)
+}
+
+var bracketRE = regexp.MustCompile(`[(\[]([^()\[\]]{1,40})[)\]]`)
+
+// putsOff reports a statement that puts the concern off to a vague later
+// ("ich melde mich im Herbst wieder"), not one that says how long
+// something takes ("most customers adapt it in a few weeks").
+func putsOff(text string) bool {
+	s := sentence{Text: text, Norm: norm(text)}
+	if !has(s.Norm, vagueStepWords.m) || figure(s) {
+		return false
+	}
+	strength, _ := proposal(s)
+	return strength > 0 || has(s.Norm, sellerCommits.m)
 }
 
 // checksBack is the question after the answer that checks whether it
@@ -931,7 +1018,8 @@ func (c *chat) judgeAdvance(a *analysis, j *judgement) {
 // pushy reports a close by pressure or a discount instead of a step taken
 // together ("unterschreib einfach hier", "15 % off if you decide today").
 func (j *judgement) pushy(a *analysis) bool {
-	return a.hasPenalty("pressure") || j.flags["discount"] != "" || has(norm(a.text), signNowWords.m)
+	n := norm(a.text)
+	return a.hasPenalty("pressure") || j.flags["discount"] != "" || has(n, signNowWords.m) || has(n, brushoffWords.m)
 }
 
 // substantive reports a statement with content that can be checked: a
@@ -1061,10 +1149,39 @@ func (c *chat) checkGaming(a *analysis, j *judgement) {
 	if count(norm(a.text), buzzWords.m) >= 3 {
 		j.flags["buzzwords"] = "-"
 	}
+	for _, s := range a.sents {
+		if j.expected == salescoach.MoveExplore && listSentence(s) && !figure(s) {
+			// "Vertrauen, Qualität, Transparenz, HACCP, …" strings labels
+			// where a question about the customer was due (a list of what
+			// an offer holds answers a concern well enough).
+			j.flags["buzzwords"] = s.Text
+		}
+	}
+	if labelsInBrackets(a.text) >= 3 {
+		// "(Listen) … (Explore) … (Respond) … (Advance)": the method named,
+		// not used.
+		j.flags["buzzwords"] = "-"
+	}
 	// The product's name said twice is no parroting.
 	if parrots(strings.ReplaceAll(a.text, c.p.Phrase, "·"), c.customerBefore(a)) {
 		j.flags["parrot"] = "-"
 	}
+}
+
+// listSentence reports a sentence that strings five or more short items
+// together with commas: labels, not an answer.
+func listSentence(s sentence) bool {
+	parts := strings.FieldsFunc(s.Text, func(r rune) bool { return r == ',' || r == '–' || r == '—' })
+	if len(parts) < 5 {
+		return false
+	}
+	short := 0
+	for _, p := range parts {
+		if n := wordCount(p); n >= 1 && n <= 3 {
+			short++
+		}
+	}
+	return short >= len(parts)*3/4
 }
 
 // parrots reports an answer that mostly sends the customer's words back:

@@ -257,13 +257,41 @@ func share(xs []int, ok func(int) bool) float64 {
 	return 100 * float64(n) / float64(len(xs))
 }
 
-// TestAnswerSets plays every answer of the sets at its moment and prints
-// the figures the coaching issue measures: good first moves reaching 70 and
-// 85, poor and gaming answers below 50.
+// setFloors are what the sets must keep (issue 37's targets on the used
+// sets, measured on 2026-12-02; docs/coach.md): per moment and quality the
+// least share of answers reaching 70 and 85, and the least share below 50.
+var setFloors = map[string]struct{ at70, at85, below50 float64 }{
+	"explore/good": {95, 65, 0},
+	"respond/good": {90, 75, 0}, // sets 04–07 keep 95.8–98.3 % ≥ 70; set09 and set10 91.7 and 93.3 % (docs/coach.md)
+	"advance/good": {95, 85, 0},
+	"explore/poor": {0, 0, 100},
+	"any/gaming":   {0, 0, 80}, // set01's gaming echo mirrors the brief's objection, not the customer's words
+	"advance/poor": {0, 0, 100},
+	"respond/poor": {0, 0, 75},
+}
+
+// TestAnswerSets plays every answer of the sets at its moment, prints the
+// figures the coaching issue measures (good first moves reaching 70 and
+// 85, poor and gaming answers below 50, the same for answers to concerns
+// and closes) and asserts the floors.
 func TestAnswerSets(t *testing.T) {
 	ps, sets := loadSets(t)
 	for _, s := range sets {
 		f := measureSet(t, ps, s)
+		for k, fl := range setFloors {
+			xs := f.scores[k]
+			if len(xs) == 0 {
+				continue
+			}
+			at70, at85 := share(xs, func(x int) bool { return x >= 70 }), share(xs, func(x int) bool { return x >= 85 })
+			below := share(xs, func(x int) bool { return x < 50 })
+			if at70 < fl.at70 || at85 < fl.at85 || below < fl.below50 {
+				t.Errorf("%s %s: ≥70 %.1f %%, ≥85 %.1f %%, <50 %.1f %%; want at least %.0f, %.0f, %.0f", s.Name, k, at70, at85, below, fl.at70, fl.at85, fl.below50)
+				for _, l := range f.low[k] {
+					t.Logf("  %s", l)
+				}
+			}
+		}
 		keys := make([]string, 0, len(f.scores))
 		for k := range f.scores {
 			keys = append(keys, k)

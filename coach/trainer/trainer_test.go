@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"salescoach"
@@ -602,4 +603,50 @@ func TestClassifyPrefersTheChatsObjections(t *testing.T) {
 			t.Errorf("chat with %s: classify = %q", want, got)
 		}
 	}
+}
+
+// TestConcurrentChats plays chats on one Engine from several goroutines at
+// once, as the server does: the trainer's shared caches (judgements,
+// analyses, catalogue lines) must be safe for that. make test runs it
+// under -race.
+func TestConcurrentChats(t *testing.T) {
+	e := New()
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			<-start
+			v := voices[g%len(voices)]
+			in := coach.Input{Scenario: scenario(v, ""), Stage: 1, TotalStages: 1, Objection: "price", Objections: []string{"price"}}
+			in.Scenario.Seed = "concurrent-" + itoa(g%3) // some chats share their caches' keys
+			in.History = []coach.Turn{{Role: salescoach.RoleSeller, Content: "Guten Tag!"}}
+			for n := 0; n < 4; n++ {
+				kind := coach.ReplyPush
+				var a *coach.Assessment
+				if n == 0 {
+					kind = coach.ReplyOpen
+				} else {
+					in.History = append(in.History, coach.Turn{Role: salescoach.RoleSeller, Content: "Das verstehe ich. Womit vergleichen Sie den Preis gerade?"})
+					var err error
+					if a, _, err = e.Assess(context.Background(), in); err != nil {
+						t.Error(err)
+						return
+					}
+				}
+				text, _, err := e.Reply(context.Background(), in, coach.ReplyPlan{Kind: kind, Assessment: a}, nil)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				in.History = append(in.History, coach.Turn{Role: salescoach.RoleAssistant, Content: text})
+			}
+			if _, _, err := e.Evaluate(context.Background(), in); err != nil {
+				t.Error(err)
+			}
+		}(g)
+	}
+	close(start)
+	wg.Wait()
 }

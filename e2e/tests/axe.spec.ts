@@ -1,5 +1,5 @@
 import { auditAdminPage } from './audit-admin';
-import { apiToken, expectCustomerReplies, input, signedInOnChat, startChatByApi } from './chat-support';
+import { apiToken, expectCustomerReplies, exploreFirst, input, signedInOnChat, startChatByApi } from './chat-support';
 import { appURL, baseURL, expect, expectNoAxeViolations, test } from './support';
 
 /**
@@ -42,6 +42,9 @@ test('the chat screen, its menus and a running chat', async ({ page, request }) 
   await input(page).fill('Guten Tag, ich stelle Ihnen kurz unser CRM vor.');
   await input(page).press('Enter');
   await expectCustomerReplies(page, 1);
+  // the customer tells the concern after a question: the score shows the move
+  await exploreFirst(page);
+  await expect(page.locator('.score__move')).toBeVisible();
   await expectNoAxeViolations(page, 'a running practice chat');
 
   // the hint dialog over it

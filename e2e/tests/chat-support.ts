@@ -75,6 +75,19 @@ export async function expectCustomerReplies(page: Page, count: number) {
   await expect(log).toHaveAttribute('aria-busy', 'false');
 }
 
+/**
+ * Explores the fresh objection (an acknowledgement and one open question)
+ * and waits for the customer to tell the concern behind it: the moment at
+ * which the perfect answer answers that concern and leaves placeholders for
+ * the seller's own facts (issue 37: a fresh objection calls for a question).
+ */
+export async function exploreFirst(page: Page) {
+  const replies = await page.getByRole('list', { name: 'Gesprächsverlauf' }).locator('.message--bot:not(.message--typing)').count();
+  await input(page).fill('Das verstehe ich gut. Was genau ist Ihnen dabei am wichtigsten, wenn Sie an Ihre Situation heute denken?');
+  await input(page).press('Enter');
+  await expectCustomerReplies(page, replies + 1);
+}
+
 /** A placeholder of the perfect answer, as the web app finds it: '[', no bracket or line break, ']'. */
 export const PLACEHOLDER = /\[[^[\]\r\n]+\]/g;
 

@@ -1,6 +1,7 @@
 import {
   apiToken,
   expectCustomerReplies,
+  exploreFirst,
   guestOnChat,
   input,
   makePdf,
@@ -129,14 +130,17 @@ test('the perfect answer lands in the input with its first placeholder selected;
 }, testInfo) => {
   await guestOnChat(page);
   await startPractice(page, 'Leicht', PITCH);
+  // Once the customer told the concern, the perfect answer answers it and
+  // leaves placeholders for the seller's own facts.
+  await exploreFirst(page);
   const log = page.getByRole('list', { name: 'Gesprächsverlauf' });
   const perfectRequest = page.waitForRequest((r) => r.url().endsWith('/perfect-message') && r.method() === 'POST');
   const answer = await takePerfectAnswer(page);
   await perfectRequest;
 
-  // nothing was sent: one customer reply, the seller's opening only
-  await expectCustomerReplies(page, 1);
-  await expect(log.locator('.message--human')).toHaveCount(1);
+  // nothing was sent: two customer replies, the seller's opening and question only
+  await expectCustomerReplies(page, 2);
+  await expect(log.locator('.message--human')).toHaveCount(2);
   const ranges = placeholderRanges(answer);
   expect(ranges.length, `placeholders in '${answer}'`).toBeGreaterThan(0);
   const [first] = ranges;
@@ -172,10 +176,11 @@ test('an answer sent with a placeholder left in is flagged in the score detail',
   // The flag ('Platzhalter noch offen …') is written by the built-in trainer (issue 24's server part).
   await guestOnChat(page);
   await startPractice(page, 'Leicht', PITCH);
+  await exploreFirst(page);
   const answer = await takePerfectAnswer(page);
   expect(placeholderRanges(answer).length).toBeGreaterThan(0);
   await input(page).press('Enter');
-  await expectCustomerReplies(page, 2);
+  await expectCustomerReplies(page, 3);
   await expect(
     page.getByText('Deine Antwort enthielt noch einen Platzhalter in eckigen Klammern und zählt daher als unfertig.'),
   ).toBeVisible();
