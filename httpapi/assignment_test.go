@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"salescoach/scenarios"
 	"salescoach/sqlstore"
 	"salescoach/sqlstore/sqlstoretest"
 )
@@ -172,14 +171,22 @@ func TestAssignmentCompletedByWonChat(t *testing.T) {
 func TestAssignmentExamWonAndScored(t *testing.T) {
 	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		te := newTeamEnv(t, db)
-		lib, err := scenarios.Library()
-		if err != nil {
-			t.Fatal(err)
+		// A team scenario whose three objections are all its own: their
+		// concerns are the scenario's, the same in the exam and in the
+		// practice mirror whose perfect answers the member sends. (A
+		// catalogue family's concern is drawn by each chat's id, so a
+		// mirror's answer to it would not fit the exam's.)
+		body := with(scenarioBody("Kasse fürs Café"), "scope", "team")
+		body["product"] = "Kassenflow Plus: iPad-Kasse mit Kartenterminal und QR-Tischbestellung für Cafés.\n49 € im Monat, monatlich kündbar, 0,79 % pro Kartenzahlung."
+		body["objections"] = []any{
+			map[string]any{"wordings": []any{"Die Kartengebühren fressen mir die Marge auf."},
+				"concern": "Bei einem Cappuccino für 3,80 € bleibt mir kaum was.", "criteria": []any{"nur 0,79 % pro Kartenzahlung", "keine Miete für das Terminal"}},
+			map[string]any{"wordings": []any{"Bestellen per QR-Code passt nicht zu uns."},
+				"concern": "Ich habe Angst, dass das Café unpersönlich wirkt.", "criteria": []any{"Tischbestellung ist freiwillig", "mehr Zeit für Gespräche mit den Gästen"}},
+			map[string]any{"wordings": []any{"Ich will mich nicht lange binden."},
+				"concern": "Wir hingen schon einmal drei Jahre in einem Vertrag fest.", "criteria": []any{"monatlich kündbar"}},
 		}
-		if err := sqlstore.NewScenarioService(db).SeedBuiltIn(t.Context(), lib); err != nil {
-			t.Fatal(err)
-		}
-		const scenario = "builtin-kassensystem-cafe-de"
+		scenario := te.manager.do("POST", "/api/scenarios", body).must(t, 201).json(t)["id"].(string)
 		due := te.e.clock.Now().Add(72 * time.Hour).Format(time.RFC3339)
 		exam := te.manager.do("POST", "/api/team/assignments", map[string]any{"title": "Prüfung Café", "mode": "Prüfung",
 			"difficulty": 3, "scenarioId": scenario, "dueAt": due, "userIds": []string{te.memberID}}).must(t, 201).json(t)

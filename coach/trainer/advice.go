@@ -158,7 +158,8 @@ var relativeStarts = map[string][]string{
 func (c *chat) fact() string {
 	var cands []string
 	for i, s := range splitSentences(c.in.Scenario.Product) {
-		t := strings.TrimRight(s.Text, " .!")
+		// A fact of a bulleted list is said without its bullet.
+		t := strings.TrimLeft(strings.TrimRight(s.Text, " .!"), "-–—•*· ")
 		if i == 0 {
 			if _, rest, ok := strings.Cut(t, ": "); ok {
 				t = rest

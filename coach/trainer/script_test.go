@@ -818,3 +818,19 @@ func TestScenarioTextsKeepTheAddress(t *testing.T) {
 		}
 	}
 }
+
+func TestCriterionKind(t *testing.T) {
+	for text, want := range map[string]string{
+		"keine Miete für das Terminal":           "other", // no "Termin"
+		"mehr Zeit für Gespräche mit den Gästen": "other", // time for guests, no time frame
+		"Auszahlung am nächsten Werktag":         "time",
+		"Einrichtung in einer Stunde":            "time",
+		"nur 0,79 % pro Kartenzahlung":           "figure",
+		"Referenz Frischelogistik Bauer":         "reference",
+		"monatlich kündbar":                      "promise",
+	} {
+		if got := criterionKind(text); got != want {
+			t.Errorf("criterionKind(%q) = %s, want %s", text, got, want)
+		}
+	}
+}
