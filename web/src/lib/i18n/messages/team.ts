@@ -68,6 +68,22 @@ export const team = {
     de: 'Einladung an {email} verschickt. Der Link gilt 7 Tage und nur einmal.',
     en: 'Invitation sent to {email}. The link is valid for 7 days and once only.',
   },
+  // Pending invitations (issue 38)
+  'team.invites.title': { de: 'Offene Einladungen', en: 'Pending invitations' },
+  'team.invites.empty': { de: 'Keine offenen Einladungen.', en: 'No pending invitations.' },
+  'team.invites.expires': { de: 'gültig bis {date}', en: 'valid until {date}' },
+  'team.invites.resend': { de: 'Erneut senden', en: 'Send again' },
+  'team.invites.resent': {
+    de: 'Einladung an {email} erneut gesendet. Der neue Link gilt 7 Tage, der alte nicht mehr.',
+    en: 'Invitation sent to {email} again. The new link is valid for 7 days, the old one no longer works.',
+  },
+  'team.invites.withdraw': { de: 'Zurückziehen', en: 'Withdraw' },
+  'team.invites.withdrawTitle': { de: 'Einladung zurückziehen?', en: 'Withdraw the invitation?' },
+  'team.invites.withdrawConfirm': {
+    de: 'Die Einladung an {email} zurückziehen? Ihr Link funktioniert dann nicht mehr.',
+    en: 'Withdraw the invitation to {email}? Its link stops working.',
+  },
+  'team.invites.withdrawn': { de: 'Einladung an {email} zurückgezogen.', en: 'Invitation to {email} withdrawn.' },
   'team.link.title': { de: 'Beitrittslink', en: 'Join link' },
   'team.link.text': {
     de: 'Wer diesen Link öffnet, tritt dem Team als Mitglied bei. Teile ihn nur im Team.',
