@@ -554,6 +554,77 @@ describe('joining a team', () => {
     expect(await screen.findByText('Du bist bereits im Team „Vertrieb Nord“.')).toBeInTheDocument();
   });
 
+  it('an invitation for another address names it, joins nothing, and signing out keeps it for the invited address (issue 38)', async () => {
+    teamApi(null);
+    const tokens: unknown[] = [];
+    server.use(
+      http.post('/api/team/join', async ({ request }) => {
+        tokens.push(await request.json());
+        if (tokens.length === 1) {
+          return HttpResponse.json(
+            {
+              code: 'team_invitation_other_email',
+              error: 'Diese Einladung gilt für ben@example.com. Melde dich ab und mit dieser Adresse an, um sie anzunehmen.',
+              params: { email: 'ben@example.com' },
+              invitedEmail: 'ben@example.com',
+            },
+            { status: 403 },
+          );
+        }
+        return HttpResponse.json(makeTeam({ role: 'member', joinUrl: undefined }));
+      }),
+      http.post('/api/auth/login', () =>
+        HttpResponse.json(makeSession({ access_token: 'tok-ben', user: { ...makeSession().user, email: 'ben@example.com' } })),
+      ),
+    );
+    const { user } = renderApp('/team/join?token=for-ben', { session: true });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Diese Einladung gilt für ben@example.com. Melde dich ab und mit dieser Adresse an, um sie anzunehmen.',
+    );
+    expect(screen.getByText('Du bist angemeldet als anna@example.com.')).toBeInTheDocument();
+    expect(screen.queryByText(/Willkommen im Team/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Zum Team' })).not.toBeInTheDocument();
+
+    // The page's own button (the sidebar has one too).
+    await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Abmelden' }));
+    await screen.findByRole('heading', { name: 'Willkommen zurück' });
+    expect(currentPath()).toBe('/login');
+    expect(screen.getByText('Du wurdest in ein Team eingeladen.', { exact: false })).toBeInTheDocument();
+    expect(pendingJoin()).toBe('for-ben');
+
+    // Ben signs in on this browser: the join goes on with the same link.
+    await user.type(screen.getByLabelText('E-Mail-Adresse'), 'ben@example.com');
+    await user.type(screen.getByLabelText('Passwort'), 'richtig1234');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByText('Willkommen im Team „Vertrieb Nord“!')).toBeInTheDocument();
+    expect(tokens).toEqual([{ token: 'for-ben' }, { token: 'for-ben' }]);
+    expect(pendingJoin()).toBeNull();
+  });
+
+  it('says in English whom an invitation is for', async () => {
+    teamApi(null);
+    server.use(
+      http.get('/api/me', () => HttpResponse.json(makeMe({ user: { language: 'en' } }))),
+      http.post('/api/team/join', () =>
+        HttpResponse.json(
+          {
+            code: 'team_invitation_other_email',
+            error: 'Diese Einladung gilt für ben@example.com. Melde dich ab und mit dieser Adresse an, um sie anzunehmen.',
+            params: { email: 'ben@example.com' },
+            invitedEmail: 'ben@example.com',
+          },
+          { status: 403 },
+        ),
+      ),
+    );
+    renderApp('/team/join?token=for-ben', { session: true });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This invitation is for ben@example.com. Sign out and sign in with that address to accept it.',
+    );
+    expect(screen.getByText('You are signed in as anna@example.com.')).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
   it('keeps the token of a signed-out visitor until they sign in, then joins', async () => {
     teamApi(null);
     const tokens: unknown[] = [];

@@ -57,6 +57,11 @@ export const team = {
     en: 'The link has no invitation. Open the link in the e-mail again.',
   },
   'team.join.failed': { de: 'Beitritt nicht möglich: {message}', en: 'Could not join: {message}' },
+  'team.join.otherEmail': {
+    de: 'Diese Einladung gilt für {email}. Melde dich ab und mit dieser Adresse an, um sie anzunehmen.',
+    en: 'This invitation is for {email}. Sign out and sign in with that address to accept it.',
+  },
+  'team.join.signedInAs': { de: 'Du bist angemeldet als {email}.', en: 'You are signed in as {email}.' },
   'team.join.toTeam': { de: 'Zum Team', en: 'Go to the team' },
 
   // Invite, join link
