@@ -218,9 +218,9 @@ describe("'Team' (issue 27)", () => {
   it('shows the server\'s refusal of an address at the e-mail field (issue 38)', async () => {
     teamApi();
     const refusals = [
-      ['team_invitation_email_invalid', 'Diese Adresse kann keine E-Mails empfangen.'],
+      ['team_invitation_email_invalid', 'An diese Adresse kann keine E-Mail zugestellt werden. Bitte prüfe sie.'],
       ['team_invitation_self', 'Du kannst dich nicht selbst einladen.'],
-      ['team_invitation_member', 'Diese Person ist schon im Team.'],
+      ['team_invitation_member', 'Diese Person ist bereits in deinem Team.'],
     ] as const;
     let call = 0;
     server.use(
@@ -376,7 +376,7 @@ function invitationsApi(items: Invitation[] = INVITES) {
       const id = String(params.id);
       state.resent.push(id);
       const found = state.items.find((i) => i.id === id);
-      if (!found) return HttpResponse.json({ code: 'team_invitation_not_found', error: 'Diese Einladung gibt es nicht (mehr).' }, { status: 404 });
+      if (!found) return HttpResponse.json({ code: 'team_invitation_not_found', error: 'Diese Einladung gibt es nicht mehr.' }, { status: 404 });
       const sent: InvitationSent = { id, email: found.email, role: found.role, expiresAt: '2026-12-09T12:00:00Z' };
       state.items = state.items.map((i) => (i.id === id ? { ...i, expiresAt: sent.expiresAt } : i));
       return HttpResponse.json(sent);
@@ -449,7 +449,7 @@ describe("'Offene Einladungen' (issue 38)", () => {
     state.items = state.items.filter((i) => i.id !== 'inv-2');
     await user.click(inviteRow('dieter.mit.einer.sehr.langen.adresse@vertrieb-nord.example.com').getByRole('button', { name: 'Erneut senden' }));
     // The row goes with the refresh: the notice says why.
-    expect(await screen.findByText('Diese Einladung gibt es nicht (mehr).')).toBeInTheDocument();
+    expect(await screen.findByText('Diese Einladung gibt es nicht mehr.')).toBeInTheDocument();
     await waitFor(() => expect(state.lists).toBeGreaterThan(lists));
     await waitFor(() => expect(inviteRows()).toHaveLength(1));
 
@@ -508,6 +508,23 @@ describe("'Offene Einladungen' (issue 38)", () => {
     expect(dialog.getByText('Withdraw the invitation to carla@example.com? Its link stops working.')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByText('Invitation to carla@example.com withdrawn.')).toBeInTheDocument();
+
+    server.use(
+      http.post('/api/team/invitations', () =>
+        HttpResponse.json(
+          {
+            code: 'invalid',
+            error: 'Ungültige Eingabe.',
+            fields: { email: { code: 'team_invitation_self', error: 'Du kannst dich nicht selbst einladen.' } },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const invite = within(screen.getByRole('region', { name: 'Invite by e-mail' }));
+    await user.type(invite.getByLabelText('E-mail address'), 'anna@example.com');
+    await user.click(invite.getByRole('button', { name: 'Invite' }));
+    await waitFor(() => expect(invite.getByLabelText('E-mail address')).toHaveAccessibleDescription('You cannot invite yourself.'));
   });
 });
 

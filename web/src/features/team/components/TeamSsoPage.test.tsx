@@ -381,6 +381,27 @@ describe("'Firmen-Anmeldung' on the team page (issue 29)", () => {
     expect(state.puts[1]).toMatchObject({ active: false });
   });
 
+  it('switching on without a confirmed domain says to confirm one first', async () => {
+    ssoApi(configured({ domains: [domainOf('acme.de', false)] }));
+    server.use(
+      http.put(
+        '/api/team/sso',
+        () =>
+          HttpResponse.json(
+            { code: 'sso_domain_unclaimed', error: 'Bestätige zuerst mindestens eine deiner Domains mit ihrem DNS-Eintrag („Prüfen“).' },
+            { status: 409 },
+          ),
+        { once: true },
+      ),
+    );
+    const { user } = await openSso();
+    await user.click(screen.getByRole('button', { name: 'Firmen-Anmeldung einschalten' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Bestätige zuerst mindestens eine deiner Domains mit ihrem DNS-Eintrag („Prüfen“).',
+    );
+    expect(screen.getByText('Die Firmen-Anmeldung ist ausgeschaltet.')).toBeInTheDocument();
+  });
+
   it('tells the owner when an admin switched it off', async () => {
     ssoApi(configured({ adminDisabled: true }));
     await openSso();
@@ -493,10 +514,10 @@ describe("'Firmen-Anmeldung': a domain proven by a DNS TXT record (issue 38)", (
       {
         code: 'sso_domain_unverified',
         error:
-          'Für acme.de ist noch kein TXT-Eintrag _salescoach-challenge.acme.de mit dem Wert salescoach-verification=tok-acme.de zu finden. DNS-Änderungen können eine Weile dauern.',
+          'Für acme.de wurde kein passender DNS-Eintrag gefunden. Lege einen TXT-Eintrag mit dem Namen _salescoach-challenge.acme.de und dem Wert salescoach-verification=tok-acme.de an. Bis DNS-Änderungen sichtbar werden, kann es eine Weile dauern.',
         params: { domain: 'acme.de', dnsName: '_salescoach-challenge.acme.de', dnsValue: 'salescoach-verification=tok-acme.de' },
       },
-      'Für acme.de ist noch kein TXT-Eintrag _salescoach-challenge.acme.de mit dem Wert salescoach-verification=tok-acme.de zu finden. DNS-Änderungen können eine Weile dauern.',
+      'Für acme.de wurde kein passender DNS-Eintrag gefunden. Lege einen TXT-Eintrag mit dem Namen _salescoach-challenge.acme.de und dem Wert salescoach-verification=tok-acme.de an. Bis DNS-Änderungen sichtbar werden, kann es eine Weile dauern.',
     ],
     [
       'sso_domain_taken',
@@ -510,15 +531,15 @@ describe("'Firmen-Anmeldung': a domain proven by a DNS TXT record (issue 38)", (
       {
         code: 'invalid',
         error: 'Ungültige Eingabe.',
-        fields: { domain: { code: 'sso_domain_not_listed', error: 'Die Domain acme.de steht nicht in der Liste.', params: { domain: 'acme.de' } } },
+        fields: { domain: { code: 'sso_domain_not_listed', error: 'Die Domain acme.de steht nicht in der Liste deiner Domains.', params: { domain: 'acme.de' } } },
       },
-      'Die Domain acme.de steht nicht in der Liste.',
+      'Die Domain acme.de steht nicht in der Liste deiner Domains.',
     ],
     [
       'sso_dns_unavailable',
       503,
-      { code: 'sso_dns_unavailable', error: 'Das DNS antwortet gerade nicht. Bitte versuche es später erneut.' },
-      'Das DNS antwortet gerade nicht. Bitte versuche es später erneut.',
+      { code: 'sso_dns_unavailable', error: 'Der DNS-Eintrag kann gerade nicht geprüft werden. Bitte versuche es später erneut.' },
+      'Der DNS-Eintrag kann gerade nicht geprüft werden. Bitte versuche es später erneut.',
     ],
     ['a rate limit', 429, { code: 'limit', error: 'Zu viele Anfragen. Bitte warte einen Moment.' }, 'Zu viele Anfragen. Bitte warte einen Moment.'],
   ])("'Prüfen' refused with %s (%i) shows its text at that domain, which stays unconfirmed", async (_code, status, body, text) => {
@@ -553,7 +574,7 @@ describe("'Firmen-Anmeldung': a domain proven by a DNS TXT record (issue 38)", (
               fields: {
                 'domains.2': {
                   code: 'sso_domain_freemail',
-                  error: 'gmail.com ist eine Adresse für alle. Trage die Domain deiner Firma ein.',
+                  error: 'gmail.com ist eine Domain für private E-Mail-Adressen und kann nicht für die Firmen-Anmeldung eingetragen werden.',
                   params: { domain: 'gmail.com' },
                 },
               },
@@ -567,13 +588,40 @@ describe("'Firmen-Anmeldung': a domain proven by a DNS TXT record (issue 38)", (
     const domains = settings().getByLabelText('E-Mail-Domains');
     await user.type(domains, '\ngmail.com');
     await user.click(settings().getByRole('button', { name: 'Speichern' }));
-    expect(await settings().findByText('gmail.com ist eine Adresse für alle. Trage die Domain deiner Firma ein.')).toHaveAttribute(
+    expect(await settings().findByText('gmail.com ist eine Domain für private E-Mail-Adressen und kann nicht für die Firmen-Anmeldung eingetragen werden.')).toHaveAttribute(
       'id',
       'team-sso-domains-error',
     );
     expect(domains).toHaveAttribute('aria-invalid', 'true');
     expect(domains).toHaveFocus();
     expect(state.puts).toHaveLength(0);
+  });
+
+  it('says in English what to publish when the record is not found', async () => {
+    ssoApi(configured());
+    server.use(
+      http.get('/api/me', () => HttpResponse.json(makeMe({ user: { language: 'en' } }))),
+      http.post(
+        '/api/team/sso/domains/verify',
+        () =>
+          HttpResponse.json(
+            {
+              code: 'sso_domain_unverified',
+              error: 'Für acme.de wurde kein passender DNS-Eintrag gefunden. Lege einen TXT-Eintrag mit dem Namen _salescoach-challenge.acme.de und dem Wert salescoach-verification=tok-acme.de an. Bis DNS-Änderungen sichtbar werden, kann es eine Weile dauern.',
+              params: { domain: 'acme.de', dnsName: '_salescoach-challenge.acme.de', dnsValue: 'salescoach-verification=tok-acme.de' },
+            },
+            { status: 409 },
+          ),
+        { once: true },
+      ),
+    );
+    const { user } = renderApp('/team/sso', { session: true });
+    const form = within(await screen.findByRole('region', { name: 'Settings' }));
+    const item = within(within(form.getByRole('list', { name: 'State of the domains' })).getAllByRole('listitem')[1]!);
+    await user.click(item.getByRole('button', { name: 'Check' }));
+    expect(await item.findByRole('alert')).toHaveTextContent(
+      'No matching DNS record was found for acme.de. Add a TXT record with the name _salescoach-challenge.acme.de and the value salescoach-verification=tok-acme.de. It can take a while until DNS changes become visible.',
+    );
   });
 
   it('speaks English: the record, the check and its failure', async () => {
@@ -586,7 +634,7 @@ describe("'Firmen-Anmeldung': a domain proven by a DNS TXT record (issue 38)", (
           HttpResponse.json(
             {
               code: 'sso_dns_unavailable',
-              error: 'Das DNS antwortet gerade nicht. Bitte versuche es später erneut.',
+              error: 'Der DNS-Eintrag kann gerade nicht geprüft werden. Bitte versuche es später erneut.',
             },
             { status: 503 },
           ),
@@ -607,7 +655,7 @@ describe("'Firmen-Anmeldung': a domain proven by a DNS TXT record (issue 38)", (
     await user.click(record.getByRole('button', { name: 'Copy value' }));
     expect(await screen.findByText('Value copied')).toBeInTheDocument();
     await user.click(item.getByRole('button', { name: 'Check' }));
-    expect(await item.findByRole('alert')).toHaveTextContent(/DNS/);
+    expect(await item.findByRole('alert')).toHaveTextContent('The DNS record cannot be checked right now. Please try again later.');
     await user.click(item.getByRole('button', { name: 'Check' }));
     expect(await item.findByRole('status')).toHaveTextContent('acme.de is confirmed and now belongs to your team.');
     expect(screen.getByText('You can turn it on once a test has succeeded and at least one domain is confirmed.')).toBeInTheDocument();
