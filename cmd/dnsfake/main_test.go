@@ -12,7 +12,6 @@ import (
 	"salescoach/dnstxt"
 )
 
-
 // TestRecordsThroughTheFake: the fake announces both addresses in one line,
 // takes a record over HTTP and answers the server's own lookup with it.
 func TestRecordsThroughTheFake(t *testing.T) {

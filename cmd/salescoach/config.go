@@ -83,6 +83,9 @@ type Config struct {
 	SSOAllow      []netip.Prefix
 	SSOAllowPorts []int
 	SSOKey        string
+	// SSODNSServer is the DNS server (host:port) asked for the TXT
+	// records that prove a team's domains; "" asks the system's resolver.
+	SSODNSServer string
 
 	BlobStore         string // local or s3
 	S3Endpoint        string
@@ -324,6 +327,19 @@ var settings = []setting{
 			return fmt.Errorf("must be at least 32 bytes")
 		}
 		c.SSOKey = v
+		return nil
+	}},
+	{"SSO_DNS_SERVER", "sso-dns-server", "", "DNS server (host:port, e.g. 10.0.0.2:53) asked for the TXT records that prove a team's company sign-in domains (_salescoach-challenge.<domain>), for split-horizon DNS; empty asks the system's resolver", false, func(c *Config, v string) error {
+		v = strings.TrimSpace(v)
+		if v == "" {
+			c.SSODNSServer = ""
+			return nil
+		}
+		host, port, err := net.SplitHostPort(v)
+		if n, perr := strconv.Atoi(port); err != nil || host == "" || perr != nil || n < 1 || n > 65535 {
+			return fmt.Errorf("must be host:port, e.g. 10.0.0.2:53")
+		}
+		c.SSODNSServer = v
 		return nil
 	}},
 	{"S3_TIMEOUT", "s3-timeout", "30s", "time limit of one storage request", false, duration(func(c *Config) *time.Duration { return &c.S3Timeout }, time.Second, 5*time.Minute)},
