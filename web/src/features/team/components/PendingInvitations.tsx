@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { notify } from '../../../components/ui/notices-store';
@@ -91,6 +91,13 @@ export function PendingInvitations({ team }: { team: Team }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const invitations = useQuery(invitationsQueryOptions());
   const [withdrawing, setWithdrawing] = useState<Invitation | null>(null);
+  // Counts withdrawals: after each, once the dialog has closed (and the
+  // browser has put the focus back where it was: on the row's button, gone
+  // now), the heading takes the focus. The dialog's own effect runs first.
+  const [withdrawals, setWithdrawals] = useState(0);
+  useEffect(() => {
+    if (withdrawals > 0) heading.current?.focus();
+  }, [withdrawals]);
   const withdraw = useMutation({
     mutationFn: (invitation: Invitation) => withdrawInvitation(invitation.id),
     onSuccess: async (_, invitation) => {
@@ -98,7 +105,7 @@ export function PendingInvitations({ team }: { team: Team }) {
         list ? { items: list.items.filter((i) => i.id !== invitation.id) } : list,
       );
       setWithdrawing(null);
-      heading.current?.focus();
+      setWithdrawals((n) => n + 1);
       notify({ tone: 'success', text: t('team.invites.withdrawn', { email: invitation.email }) }, 4000);
       await queryClient.invalidateQueries({ queryKey: invitationsKey });
     },
