@@ -305,11 +305,12 @@ type TeamSSOService interface {
 	// already; EnterSSOTeam's errors.
 	LinkSSOIdentity(ctx context.Context, teamID, subject, userID, email, role string, now time.Time) error
 	// EnterSSOTeam lets a user signing in through teamID's company sign-in
-	// into the team: done when they are in it; when they are in no team
-	// and their address is of a domain the team claimed, they join in
-	// role. ECONFLICT (MsgTeamAlreadyMember) when they are in another team,
-	// EFORBIDDEN (MsgSSOForeignDomain) when they are in none and their
-	// address is not of a domain the team claimed.
+	// into the team. Their account's address must be of a domain the team
+	// has claimed (EFORBIDDEN, MsgSSOForeignDomain, else: an identity
+	// linked under a domain the team no longer holds opens nothing); then
+	// it is done when they are in the team, and they join it in role when
+	// they are in none. ECONFLICT (MsgTeamAlreadyMember) when they are in
+	// another team.
 	EnterSSOTeam(ctx context.Context, teamID, userID, role string, now time.Time) error
 	// RemoveSSOIdentities removes every company sign-in identity and
 	// pending link of userID (a password reset, an address confirmed:

@@ -322,7 +322,7 @@ var settings = []setting{
 	}},
 	{"SSO_ALLOW", "sso-allow", "", "comma-separated networks (e.g. 10.20.0.0/16) the teams' company sign-in providers may be reached in besides public addresses, for a provider on an internal network such as a company's Keycloak; the issuer must be https, plain http only when the issuer's host is an IP literal inside these networks (a local test provider, 127.0.0.1/32)", false, networks(func(c *Config) *[]netip.Prefix { return &c.SSOAllow })},
 	{"SSO_ALLOW_PORTS", "sso-allow-ports", "", "comma-separated ports the company sign-in providers may use besides 80 and 443 (e.g. 8443 for an internal Keycloak)", false, ports(func(c *Config) *[]int { return &c.SSOAllowPorts })},
-	{"SSO_KEY", "sso-key", "", "key (≥ 32 bytes) that encrypts the client secrets of the teams' company sign-in; empty derives one from the access-token secret, so changing JWT_SECRET then makes every team enter its client secret again", true, func(c *Config, v string) error {
+	{"SSO_KEY", "sso-key", "", "key (≥ 32 bytes) that encrypts the client secrets of the teams' company sign-in and makes their domains' DNS tokens; empty derives one from the access-token secret, so changing JWT_SECRET then makes every team enter its client secret again (and publish new TXT values for new proofs)", true, func(c *Config, v string) error {
 		if v != "" && len(v) < 32 {
 			return fmt.Errorf("must be at least 32 bytes")
 		}

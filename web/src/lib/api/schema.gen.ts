@@ -3781,7 +3781,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** prove a listed domain by DNS (owner only): the server looks up the TXT records of the domain's dnsName (GET /api/team/sso) and, when one has the value dnsValue, claims the domain for the team. 200 the settings with the domain claimed: true (also when it was claimed already); 409 sso_domain_unverified when no such record is found (the text names dnsName and dnsValue, params domain, dnsName, dnsValue; DNS changes may take a while); 409 sso_domain_taken when another team claimed it (of two teams verifying at once, one wins); 400 fields.domain sso_domain_not_listed for a domain not in the list (sso_domain_freemail for a free-mail domain); 503 sso_dns_unavailable when the DNS server does not answer within 5 s; 429 after 30 checks per hour */
+        /** prove a listed domain by DNS (owner only): the server looks up the TXT records of the domain's dnsName (GET /api/team/sso) and, when one has the value dnsValue, claims the domain for the team. 200 the settings with the domain claimed: true (also when it was claimed already); 409 sso_domain_unverified when no such record is found (the text names dnsName and dnsValue, params domain, dnsName, dnsValue; DNS changes may take a while); 409 sso_domain_taken when another team claimed it (of two teams verifying at once, one wins); 400 fields.domain sso_domain_not_listed for a domain not in the list (sso_domain_freemail for a free-mail domain, sso_bad_domain for no domain name); 409 sso_not_configured without settings; 503 sso_dns_unavailable when the DNS server does not answer within 5 s; 429 after 30 checks per hour */
         post: {
             parameters: {
                 query?: never;
