@@ -5,9 +5,10 @@ GO      ?= go
 NPM     ?= npm
 BIN     := bin/salescoach
 # The stand-ins the end-to-end tests run: the speech provider (cmd/speechfake),
-# PayPal (cmd/paypalfake; local payment demos run it too, docs/billing.md) and
-# Google's sign-in (cmd/oidcfake).
-FAKES   := bin/speechfake bin/paypalfake bin/oidcfake
+# PayPal (cmd/paypalfake; local payment demos run it too, docs/billing.md),
+# Google's sign-in (cmd/oidcfake) and the DNS of company sign-in's domain
+# proof (cmd/dnsfake).
+FAKES   := bin/speechfake bin/paypalfake bin/oidcfake bin/dnsfake
 GOFILES := $(shell find . -name '*.go' -not -path './web/node_modules/*' -not -path './e2e/node_modules/*')
 WEBSRC  := $(shell find web/src web/scripts web/index.html web/public -type f 2>/dev/null) web/vite.config.ts web/package.json
 
@@ -41,6 +42,9 @@ bin/paypalfake: $(GOFILES) go.mod go.sum
 
 bin/oidcfake: $(GOFILES) go.mod go.sum
 	$(GO) build -trimpath -o $@ ./cmd/oidcfake
+
+bin/dnsfake: $(GOFILES) go.mod go.sum
+	$(GO) build -trimpath -o $@ ./cmd/dnsfake
 
 web: web/dist/index.html
 

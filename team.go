@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"golang.org/x/net/idna"
 )
 
 // Teams (issue 27): a sales organisation trains together. A user is in at
@@ -30,6 +32,9 @@ const (
 	TeamMembersPage   = 50  // members per page of the members table
 	LeaderboardTop    = 10  // places the leaderboard lists
 	MaxTeamSearchRune = 100 // the members table's search text
+	// MaxPendingInvitations bounds the pending invitations listed: the
+	// newest.
+	MaxPendingInvitations = 500
 )
 
 // Leaderboard periods.
@@ -322,17 +327,37 @@ func NormalizeTeamName(name string) (string, *Msg) {
 	return name, nil
 }
 
-// NormalizeInviteEmail trims and checks an invited address.
+// NormalizeInviteEmail trims an invited address and checks that mail can
+// reach it: one bare address (no display name) of at most 254 characters
+// with a local part of at most 64, at a domain of the public DNS — labels
+// of letters, digits and inner hyphens (an internationalised domain counts
+// in its ASCII form), at least one dot, a top-level label that is not a
+// number. a@b, a@localhost and a@[10.0.0.1] are refused: an invitation
+// there would only bounce. It returns the address with its domain
+// lower-cased.
 func NormalizeInviteEmail(addr string) (string, bool) {
 	addr = strings.TrimSpace(addr)
-	if addr == "" || len(addr) > 254 {
+	if addr == "" || len(addr) > 254 || !utf8.ValidString(addr) {
 		return addr, false
 	}
 	a, err := mail.ParseAddress(addr)
-	if err != nil || a.Address != addr {
+	if err != nil || a.Address != addr || a.Name != "" {
 		return addr, false
 	}
-	return addr, true
+	at := strings.LastIndexByte(addr, '@')
+	if at <= 0 || at > 64 {
+		return addr, false
+	}
+	domain := strings.ToLower(addr[at+1:])
+	ascii, err := idna.Lookup.ToASCII(domain)
+	if err != nil || !ValidSSODomain(ascii) {
+		return addr, false
+	}
+	tld := ascii[strings.LastIndexByte(ascii, '.')+1:]
+	if strings.Trim(tld, "0123456789") == "" {
+		return addr, false
+	}
+	return addr[:at] + "@" + domain, true
 }
 
 // ValidMemberSort reports whether s names a column of MemberSorts, with an
@@ -366,19 +391,41 @@ type TeamService interface {
 	// MyTeam returns the caller's membership; ENOTFOUND without a team.
 	MyTeam(ctx context.Context, userID string) (*Membership, error)
 	// CreateInvitation stores an invitation of the caller's team (its
-	// TeamID, InvitedBy and ID are set from the caller). EFORBIDDEN when
-	// CanInvite refuses, EINVALID for a role that is not manager or member.
+	// TeamID, InvitedBy and ID are set from the caller). A pending
+	// invitation of the team to the same address (case-insensitive) is
+	// replaced: its link stops working. EFORBIDDEN when CanInvite refuses,
+	// EINVALID for a role that is not manager or member and, with field
+	// email, for an address mail cannot reach (MsgTeamInvitationEmailInvalid,
+	// NormalizeInviteEmail), the caller's own (MsgTeamInvitationSelf) and
+	// one of an account in the team (MsgTeamInvitationMember). ECONFLICT
+	// when another invitation to the address is saved at the same moment.
 	CreateInvitation(ctx context.Context, callerID string, inv *Invitation) (*Team, error)
+	// PendingInvitations lists the caller's team's unused, unexpired
+	// invitations, newest first, at most MaxPendingInvitations. EFORBIDDEN
+	// (MsgTeamForbidden) for a member.
+	PendingInvitations(ctx context.Context, callerID string, now time.Time) ([]*Invitation, error)
+	// RenewInvitation gives an unused invitation of the caller's team a new
+	// token (tokenHash) and expiry, so that the old link stops working, and
+	// returns it with its team. ENOTFOUND (MsgTeamInvitationNotFound) for
+	// an id not of an unused invitation of the caller's team, EFORBIDDEN as
+	// CanInvite decides for the invitation's role.
+	RenewInvitation(ctx context.Context, callerID, id, tokenHash string, expiresAt time.Time) (*Invitation, *Team, error)
+	// RevokeInvitation deletes an unused invitation of the caller's team.
+	// ENOTFOUND and EFORBIDDEN as RenewInvitation.
+	RevokeInvitation(ctx context.Context, callerID, id string) error
 	// DeleteInvitation removes an invitation (when its mail could not be
 	// queued). Only driver errors.
 	DeleteInvitation(ctx context.Context, id string) error
 	// Join makes u a member of the team that tokenHash opens: an unused,
-	// unexpired invitation (which is used up at once: of concurrent joins
-	// with one invitation exactly one succeeds) in its role, or the team's
-	// join link as a member. ENOTFOUND (MsgTeamInvitationInvalid) for an
-	// unknown, used or expired token, EFORBIDDEN (MsgTeamEmailUnconfirmed)
-	// for an unconfirmed account, ECONFLICT (MsgTeamAlreadyMember) when u
-	// is in a team; then the invitation stays unused.
+	// unexpired invitation to u's address (which is used up at once: of
+	// concurrent joins with one invitation exactly one succeeds) in its
+	// role, or the team's join link as a member. ENOTFOUND
+	// (MsgTeamInvitationInvalid) for an unknown, used or expired token,
+	// EFORBIDDEN (MsgTeamEmailUnconfirmed) for an unconfirmed account,
+	// EFORBIDDEN (MsgTeamInvitationOtherEmail, its email the invited
+	// address) for an invitation to another address, ECONFLICT
+	// (MsgTeamAlreadyMember) when u is in a team; then the invitation stays
+	// unused.
 	Join(ctx context.Context, u *User, tokenHash, joinToken string, now time.Time) (*Membership, error)
 	// JoinByEmail joins u to the team of the newest unused, unexpired
 	// invitation to u's e-mail address (sign-up through an invitation:
@@ -465,11 +512,18 @@ var (
 	MsgTeamOwnerOnly         = newMsg("team_owner_only", "Das darf nur der Inhaber des Teams.")
 	MsgTeamOwnerCannotLeave  = newMsg("team_owner_cannot_leave", "Als Inhaber übergib das Team zuerst an jemand anderen oder lösche es.")
 	MsgTeamInvitationInvalid = newMsg("team_invitation_invalid", "Diese Einladung ist ungültig, abgelaufen oder wurde schon verwendet.")
-	MsgTeamNameRequired      = newMsg("team_name_required", "Bitte gib einen Teamnamen ein.")
-	MsgTeamNameTooLong       = newMsg("team_name_too_long", "Der Teamname darf höchstens {max} Zeichen lang sein.")
-	MsgTeamBadRole           = newMsg("team_bad_role", "Ungültige Rolle.")
-	MsgTeamBadSort           = newMsg("team_bad_sort", "Ungültige Sortierung.")
-	MsgTeamBadLeaderboard    = newMsg("team_bad_leaderboard_period", "Ungültiger Zeitraum: week oder month.")
+	// MsgTeamInvitationOtherEmail: an invitation belongs to its address
+	// (issue 38); {email} is the invited one.
+	MsgTeamInvitationOtherEmail   = newMsg("team_invitation_other_email", "Diese Einladung gilt für {email}. Melde dich ab und mit dieser Adresse an, um sie anzunehmen.")
+	MsgTeamInvitationEmailInvalid = newMsg("team_invitation_email_invalid", "An diese Adresse kann keine E-Mail zugestellt werden. Bitte prüfe sie.")
+	MsgTeamInvitationSelf         = newMsg("team_invitation_self", "Du kannst dich nicht selbst einladen.")
+	MsgTeamInvitationMember       = newMsg("team_invitation_member", "Diese Person ist bereits in deinem Team.")
+	MsgTeamInvitationNotFound     = newMsg("team_invitation_not_found", "Diese Einladung gibt es nicht mehr.")
+	MsgTeamNameRequired           = newMsg("team_name_required", "Bitte gib einen Teamnamen ein.")
+	MsgTeamNameTooLong            = newMsg("team_name_too_long", "Der Teamname darf höchstens {max} Zeichen lang sein.")
+	MsgTeamBadRole                = newMsg("team_bad_role", "Ungültige Rolle.")
+	MsgTeamBadSort                = newMsg("team_bad_sort", "Ungültige Sortierung.")
+	MsgTeamBadLeaderboard         = newMsg("team_bad_leaderboard_period", "Ungültiger Zeitraum: week oder month.")
 	// MsgTeamDeleteCancelFailed: deleting a team cancels its team plan at
 	// PayPal first; when that fails, the team stays.
 	MsgTeamDeleteCancelFailed = newMsg("team_delete_subscription_failed", "Das Team-Abo konnte nicht gekündigt werden. Das Team wurde nicht gelöscht. Bitte versuche es später erneut.")

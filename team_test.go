@@ -137,9 +137,46 @@ func TestTeamNameAndInviteEmail(t *testing.T) {
 	if _, m := salescoach.NormalizeTeamName(strings.Repeat("ä", 101)); m == nil || m.Key != "team_name_too_long" {
 		t.Errorf("long name: %v", m)
 	}
-	for addr, want := range map[string]bool{"a@example.com": true, " a@example.com ": true, "Anna <a@example.com>": false, "kein": false, "": false} {
+	for addr, want := range map[string]bool{"a@example.com": true, " a@example.com ": true, "Anna <a@example.com>": false, "kein": false, "": false,
+		// Addresses mail cannot reach (issue 38).
+		"a@b": false, "a@localhost": false, "a@[10.0.0.1]": false, "a@10.0.0.1": false, "a@example.-com": false,
+		"a@example..com": false, "a@-example.com": false, "a@.example.com": false, "a@example.com.": false,
+		strings.Repeat("x", 65) + "@example.com": false, "a@" + strings.Repeat("x", 64) + ".com": false,
+		"anna.müller@müller.de": true, "a@xn--mller-kva.de": true, "a+tag@sub.example.co.uk": true, "a@example.123": false,
+	} {
 		if _, ok := salescoach.NormalizeInviteEmail(addr); ok != want {
 			t.Errorf("NormalizeInviteEmail(%q) = %v", addr, ok)
 		}
+	}
+	if got, _ := salescoach.NormalizeInviteEmail(" Anna@Firma.DE "); got != "Anna@firma.de" {
+		t.Errorf("normalised = %q", got)
+	}
+}
+
+func TestIsFreeMailDomain(t *testing.T) {
+	for d, want := range map[string]bool{
+		"gmail.com": true, "googlemail.com": true, "outlook.com": true, "hotmail.com": true, "live.com": true,
+		"yahoo.com": true, "icloud.com": true, "web.de": true, "gmx.de": true, "gmx.net": true, "t-online.de": true,
+		"freenet.de": true, "posteo.de": true, "mail.de": true, "gmx.at": true, "gmx.ch": true, "aol.com": true,
+		"proton.me": true, "protonmail.com": true, "me.com": true, "msn.com": true, "yahoo.de": true, "arcor.de": true,
+		"1und1.de": true,
+		// Under a provider's domain is the provider's too.
+		"mx.gmail.com": true, "a.b.web.de": true,
+		// Companies, and hosts whose names merely resemble a provider's.
+		"firma.de": false, "acme.com": false, "ionos.de": false, "gmail.com.example": false, "notgmail.com": false,
+		"de": false, "com": false,
+	} {
+		if got := salescoach.IsFreeMailDomain(d); got != want {
+			t.Errorf("IsFreeMailDomain(%q) = %v, want %v", d, got, want)
+		}
+	}
+}
+
+func TestSSOChallenge(t *testing.T) {
+	if got := salescoach.SSOChallengeName("firma.de"); got != "_salescoach-challenge.firma.de" {
+		t.Errorf("name = %q", got)
+	}
+	if got := salescoach.SSOChallengeValue("abc"); got != "salescoach-verification=abc" {
+		t.Errorf("value = %q", got)
 	}
 }

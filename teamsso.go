@@ -10,11 +10,12 @@ import (
 
 // Company sign-in (issue 29): a team signs in through its own OpenID Connect
 // provider. The owner configures one provider and the company's e-mail
-// domains; a domain counts (is claimed) only after the owner's test signed in
-// at the provider with a verified address of it, and a claimed domain
-// belongs to one team only. While the team's company sign-in is active and
-// enforced, its members and managers cannot sign in with a password; the
-// owner can (the break-glass access, docs/decisions.md).
+// domains; a domain counts (is claimed) only after the team published a DNS
+// TXT record for it (issue 38: a test sign-in at a provider the owner
+// controls proves nothing about a domain), and a claimed domain belongs to
+// one team only. While the team's company sign-in is active and enforced,
+// its members and managers cannot sign in with a password, Google or Apple;
+// the owner can (the break-glass access, docs/decisions.md).
 
 // Limits of the company sign-in settings.
 const (
@@ -28,8 +29,8 @@ const (
 )
 
 // OAuthIntentSSOTest is the owner's test of the team's company sign-in: it
-// records what the provider answered and claims the domain; it signs no
-// one in.
+// records what the provider answered; it signs no one in and claims no
+// domain.
 const OAuthIntentSSOTest = "sso_test"
 
 // SSOProviderPrefix starts OAuthState.Provider of a company sign-in, which
@@ -61,10 +62,37 @@ type TeamSSO struct {
 	UpdatedAt       time.Time
 }
 
-// SSODomain is one listed e-mail domain.
+// SSODomain is one listed e-mail domain. Claimed is set once the team
+// proved it by DNS (SSOChallengeName).
 type SSODomain struct {
 	Domain  string
 	Claimed bool
+}
+
+// The DNS proof of a domain: the team publishes a TXT record named
+// SSOChallengeName(domain) whose value is SSOChallengeValue(token), the
+// token being the team's secret for that domain (auth.SSOSealer's
+// DomainChallenge). Only whoever runs the domain's DNS can publish it.
+const (
+	SSOChallengeLabel       = "_salescoach-challenge"
+	SSOChallengeValuePrefix = "salescoach-verification="
+	// SSODNSTimeout bounds one DNS lookup of a domain proof.
+	SSODNSTimeout = 5 * time.Second
+)
+
+// SSOChallengeName is the name of the TXT record that proves domain.
+func SSOChallengeName(domain string) string { return SSOChallengeLabel + "." + domain }
+
+// SSOChallengeValue is the TXT record's value for a challenge token.
+func SSOChallengeValue(token string) string { return SSOChallengeValuePrefix + token }
+
+// TXTLookup reads DNS TXT records: the domain proof of company sign-in.
+type TXTLookup interface {
+	// LookupTXT returns the values of name's TXT records (the strings of
+	// one record joined). ENOTFOUND when the name does not exist or has no
+	// TXT record; EUNAVAILABLE (MsgSSODNSUnavailable) when the DNS server
+	// fails, cannot be reached or does not answer in time.
+	LookupTXT(ctx context.Context, name string) ([]string, error)
 }
 
 // SSOTest is what the owner's last test at the provider showed.
@@ -76,7 +104,8 @@ type SSOTest struct {
 	Email         string
 	EmailVerified bool
 	// Error is a message key (sso_unverified_email, sso_foreign_domain,
-	// sso_domain_taken, sso_failed), "" when OK.
+	// sso_domain_taken: the address's domain is another team's, sso_failed),
+	// "" when OK.
 	Error string
 }
 
@@ -199,6 +228,23 @@ func ValidSSODomain(d string) bool {
 	return true
 }
 
+// IsFreeMailDomain reports whether d (lower-case) is, or lies under, a
+// domain of a free-mail or consumer ISP mailbox provider (freeMailDomains).
+// Such a domain belongs to the provider's customers at large, not to one
+// company: no team may list it, whatever DNS says.
+func IsFreeMailDomain(d string) bool {
+	for {
+		if freeMailDomains[d] {
+			return true
+		}
+		_, parent, ok := strings.Cut(d, ".")
+		if !ok || !strings.Contains(parent, ".") {
+			return false
+		}
+		d = parent
+	}
+}
+
 // TeamSSOService stores the teams' company sign-in. The owner's methods take
 // the caller's user id and check that the caller owns a team: ENOTFOUND
 // (MsgNoTeam) without a team, EFORBIDDEN (MsgTeamOwnerOnly) for a manager or
@@ -212,24 +258,37 @@ type TeamSSOService interface {
 	// SaveTeamSSO stores the caller's team's settings (the owner only) and
 	// returns them. A changed issuer, client id or a new secret counts up
 	// ConfigVersion and switches the sign-in off. Domains replace the list
-	// (a domain no longer listed loses its claim). It returns EINVALID
-	// (field clientSecret, MsgSSOSecretRequired) for a first save without a
-	// secret, ECONFLICT (MsgSSODomainTaken) for a domain another team
-	// claimed, ECONFLICT (MsgSSOTestRequired) for Active without a current
-	// successful test and a claimed domain. Switching on clears an admin's
-	// switch-off.
-	SaveTeamSSO(ctx context.Context, callerID, teamID string, u SSOUpdate, now time.Time) (*TeamSSO, error)
+	// (a domain no longer listed loses its claim; one listed anew starts
+	// unclaimed). It returns EINVALID (field clientSecret,
+	// MsgSSOSecretRequired) for a first save without a secret, ECONFLICT
+	// (MsgSSODomainTaken) for a domain another team claimed, ECONFLICT
+	// (MsgSSOTestRequired) for Active without a current successful test,
+	// ECONFLICT (MsgSSODomainUnclaimed) for Active without a claimed domain.
+	// Switching on clears an admin's switch-off. When the save makes the
+	// sign-in enforced (switched on with Enforced, or Enforced while on),
+	// the sessions of the team's members and managers end in the same
+	// transaction; ended lists their user ids.
+	SaveTeamSSO(ctx context.Context, callerID, teamID string, u SSOUpdate, now time.Time) (t *TeamSSO, ended []string, err error)
+	// ClaimSSODomain claims a listed domain for the caller's team (the
+	// owner only) once its DNS proof was found, and returns the settings;
+	// done when the team has claimed it already. EINVALID (field domain,
+	// MsgSSODomainNotListed or MsgSSODomainFreeMail) for a domain not in
+	// the list or a free-mail one, ECONFLICT (MsgSSODomainTaken) when
+	// another team claimed it (of teams claiming one domain at once,
+	// exactly one succeeds), ENOTFOUND (MsgSSONotConfigured) when teamID
+	// is not the caller's team or has no settings.
+	ClaimSSODomain(ctx context.Context, callerID, teamID, domain string, now time.Time) (*TeamSSO, error)
 	// DeleteTeamSSO removes the caller's team's settings with their claims,
 	// its sso_identities and pending links (the owner only); done when
 	// there are none.
 	DeleteTeamSSO(ctx context.Context, callerID string) error
 	// RecordSSOTest stores the owner's test of the team's configuration
-	// version t.ConfigVersion. When t is OK it claims the domain of
-	// t.Email for the team first; when another team has claimed it, the
-	// test is stored as failed with MsgSSODomainTaken (of two teams
-	// claiming one domain at once, one succeeds). It returns the stored
-	// test. ENOTFOUND (MsgSSONotConfigured) when callerID no longer owns
-	// the team or the team has no settings.
+	// version t.ConfigVersion; it claims nothing. When t is OK but another
+	// team has claimed domain (the test address's), the test is stored as
+	// failed with MsgSSODomainTaken; when domain is not listed, as failed
+	// with MsgSSOForeignDomain. It returns the stored test. ENOTFOUND
+	// (MsgSSONotConfigured) when callerID no longer owns the team or the
+	// team has no settings.
 	RecordSSOTest(ctx context.Context, callerID, teamID string, t SSOTest, domain string) (*SSOTest, error)
 	// TeamSSOByID returns a team's settings; ENOTFOUND (MsgSSONotConfigured)
 	// when it has none.
@@ -240,28 +299,40 @@ type TeamSSOService interface {
 	// SSOIdentityUser returns the user linked to (teamID, subject);
 	// ENOTFOUND (MsgIdentityNotFound) when none is.
 	SSOIdentityUser(ctx context.Context, teamID, subject string) (string, error)
-	// LinkSSOIdentity links (teamID, subject) to userID and, when the user
-	// is in no team, makes them a member of teamID in role, in one
-	// transaction. ECONFLICT (MsgIdentityTaken) when the subject is linked
-	// to another user already.
+	// LinkSSOIdentity links (teamID, subject) to userID and lets the user
+	// into the team (EnterSSOTeam), in one transaction. ECONFLICT
+	// (MsgIdentityTaken) when the subject is linked to another user
+	// already; EnterSSOTeam's errors.
 	LinkSSOIdentity(ctx context.Context, teamID, subject, userID, email, role string, now time.Time) error
-	// JoinSSOTeam makes userID a member of teamID in role when they are in
-	// no team; it reports whether they joined.
-	JoinSSOTeam(ctx context.Context, teamID, userID, role string, now time.Time) (bool, error)
+	// EnterSSOTeam lets a user signing in through teamID's company sign-in
+	// into the team. Their account's address must be of a domain the team
+	// has claimed (EFORBIDDEN, MsgSSOForeignDomain, else: an identity
+	// linked under a domain the team no longer holds opens nothing); then
+	// it is done when they are in the team, and they join it in role when
+	// they are in none. ECONFLICT (MsgTeamAlreadyMember) when they are in
+	// another team.
+	EnterSSOTeam(ctx context.Context, teamID, userID, role string, now time.Time) error
+	// RemoveSSOIdentities removes every company sign-in identity and
+	// pending link of userID (a password reset, an address confirmed:
+	// whoever holds the mailbox decides anew who signs in). Only driver
+	// errors.
+	RemoveSSOIdentities(ctx context.Context, userID string) error
 	// CreateSSOLink stores a pending link.
 	CreateSSOLink(ctx context.Context, l *SSOPendingLink) error
 	// SSOLink returns the unused, unexpired pending link of tokenHash with
 	// its team's name; ENOTFOUND (MsgSSOLinkInvalid) else.
 	SSOLink(ctx context.Context, tokenHash string, now time.Time) (*SSOPendingLink, error)
 	// CompleteSSOLink uses the pending link up (of concurrent uses one
-	// succeeds), links its identity and makes its user a member of its team
-	// in the team's default role when they are in no team, in one
-	// transaction. ENOTFOUND (MsgSSOLinkInvalid) for a link unknown, used,
-	// expired, or whose team's company sign-in is no longer active.
+	// succeeds), links its identity and lets its user into its team in the
+	// team's default role (EnterSSOTeam), in one transaction. ENOTFOUND
+	// (MsgSSOLinkInvalid) for a link unknown, used, expired, or whose
+	// team's company sign-in is no longer active; ECONFLICT
+	// (MsgTeamAlreadyMember) when the user is in another team by now.
 	CompleteSSOLink(ctx context.Context, tokenHash string, now time.Time) (*SSOPendingLink, error)
 	// SSORequired reports whether userID must sign in through their team's
 	// company sign-in: a member or manager of a team whose company sign-in
-	// is active and enforced.
+	// is active and enforced. Password, Google and Apple sign-ins refuse
+	// them.
 	SSORequired(ctx context.Context, userID string) (bool, error)
 	// DisableTeamSSO switches a team's company sign-in off for an admin.
 	// ENOTFOUND (MsgSSONotConfigured) for a team without settings.
@@ -273,24 +344,29 @@ type TeamSSOService interface {
 
 // Company sign-in messages.
 var (
-	MsgSSOEmailInvalid    = newMsg("sso_email_invalid", "Bitte gib deine geschäftliche E-Mail-Adresse ein.")
-	MsgSSONotConfigured   = newMsg("sso_not_configured", "Für diese E-Mail-Domain ist keine Firmen-Anmeldung eingerichtet.")
-	MsgSSOUnavailable     = newMsg("sso_unavailable", "Der Anmeldedienst deiner Firma ist gerade nicht erreichbar. Bitte versuche es später erneut.")
-	MsgSSORequired        = newMsg("sso_required", "Dein Team meldet sich über die Firma an. Bitte nutze „Mit Firmenkonto anmelden“.")
-	MsgSSOLinkInvalid     = newMsg("sso_link_invalid", "Dieser Link ist abgelaufen. Bitte melde dich erneut mit deinem Firmenkonto an.")
-	MsgSSODomainTaken     = newMsg("sso_domain_taken", "Die Domain {domain} gehört bereits zu einem anderen Team.")
-	MsgSSOTestRequired    = newMsg("sso_test_required", "Teste die Firmen-Anmeldung zuerst erfolgreich mit einer Adresse einer deiner Domains.")
-	MsgSSODiscoveryFailed = newMsg("sso_discovery_failed", "Unter dieser Aussteller-URL wurde keine OpenID-Connect-Konfiguration gefunden.")
-	MsgSSOSecretRequired  = newMsg("sso_secret_required", "Bitte gib das Client-Secret ein.")
-	MsgSSOBadIssuer       = newMsg("sso_bad_issuer", "Die Aussteller-URL muss mit https:// beginnen.")
-	MsgSSOBadDomain       = newMsg("sso_bad_domain", "„{domain}“ ist keine gültige Domain.")
-	MsgSSOUnverifiedEmail = newMsg("sso_unverified_email", "Deine Firma hat diese E-Mail-Adresse nicht als bestätigt gemeldet. Bitte wende dich an die IT deiner Firma.")
-	MsgSSOForeignDomain   = newMsg("sso_foreign_domain", "Diese E-Mail-Adresse gehört nicht zu einer Domain deiner Firma.")
-	MsgSSOFailed          = newMsg("sso_failed", "Die Anmeldung über deine Firma ist fehlgeschlagen.")
-	MsgSSOOff             = newMsg("sso_off", "Die Firmen-Anmeldung deines Teams ist ausgeschaltet. Melde dich bitte anders an.")
-	MsgSSOIssuerInvalid   = newMsg("sso_issuer_invalid", "Bitte gib eine gültige Aussteller-URL ohne ? und # mit höchstens {max} Zeichen ein.")
-	MsgSSOClientIDInvalid = newMsg("sso_client_id_invalid", "Bitte gib eine Client-ID mit höchstens {max} Zeichen ein.")
-	MsgSSOSecretTooLong   = newMsg("sso_secret_too_long", "Das Client-Secret darf höchstens {max} Zeichen lang sein.")
-	MsgSSODomainsCount    = newMsg("sso_domains_count", "Bitte gib 1 bis {max} Domains an.")
-	MsgSSODomainDuplicate = newMsg("sso_domain_duplicate", "Die Domain {domain} steht doppelt in der Liste.")
+	MsgSSOEmailInvalid     = newMsg("sso_email_invalid", "Bitte gib deine geschäftliche E-Mail-Adresse ein.")
+	MsgSSONotConfigured    = newMsg("sso_not_configured", "Für diese E-Mail-Domain ist keine Firmen-Anmeldung eingerichtet.")
+	MsgSSOUnavailable      = newMsg("sso_unavailable", "Der Anmeldedienst deiner Firma ist gerade nicht erreichbar. Bitte versuche es später erneut.")
+	MsgSSORequired         = newMsg("sso_required", "Dein Team meldet sich über die Firma an. Bitte nutze „Mit Firmenkonto anmelden“.")
+	MsgSSOLinkInvalid      = newMsg("sso_link_invalid", "Dieser Link ist abgelaufen. Bitte melde dich erneut mit deinem Firmenkonto an.")
+	MsgSSODomainTaken      = newMsg("sso_domain_taken", "Die Domain {domain} gehört bereits zu einem anderen Team.")
+	MsgSSOTestRequired     = newMsg("sso_test_required", "Teste die Firmen-Anmeldung zuerst erfolgreich mit einer Adresse einer deiner Domains.")
+	MsgSSODomainUnclaimed  = newMsg("sso_domain_unclaimed", "Bestätige zuerst mindestens eine deiner Domains mit ihrem DNS-Eintrag („Prüfen“).")
+	MsgSSODomainUnverified = newMsg("sso_domain_unverified", "Für {domain} wurde kein passender DNS-Eintrag gefunden. Lege einen TXT-Eintrag mit dem Namen {dnsName} und dem Wert {dnsValue} an. Bis DNS-Änderungen sichtbar werden, kann es eine Weile dauern.")
+	MsgSSODNSUnavailable   = newMsg("sso_dns_unavailable", "Der DNS-Eintrag kann gerade nicht geprüft werden. Bitte versuche es später erneut.")
+	MsgSSODomainFreeMail   = newMsg("sso_domain_freemail", "{domain} ist eine Domain für private E-Mail-Adressen und kann nicht für die Firmen-Anmeldung eingetragen werden.")
+	MsgSSODomainNotListed  = newMsg("sso_domain_not_listed", "Die Domain {domain} steht nicht in der Liste deiner Domains.")
+	MsgSSODiscoveryFailed  = newMsg("sso_discovery_failed", "Unter dieser Aussteller-URL wurde keine OpenID-Connect-Konfiguration gefunden.")
+	MsgSSOSecretRequired   = newMsg("sso_secret_required", "Bitte gib das Client-Secret ein.")
+	MsgSSOBadIssuer        = newMsg("sso_bad_issuer", "Die Aussteller-URL muss mit https:// beginnen.")
+	MsgSSOBadDomain        = newMsg("sso_bad_domain", "„{domain}“ ist keine gültige Domain.")
+	MsgSSOUnverifiedEmail  = newMsg("sso_unverified_email", "Deine Firma hat diese E-Mail-Adresse nicht als bestätigt gemeldet. Bitte wende dich an die IT deiner Firma.")
+	MsgSSOForeignDomain    = newMsg("sso_foreign_domain", "Diese E-Mail-Adresse gehört nicht zu einer Domain deiner Firma.")
+	MsgSSOFailed           = newMsg("sso_failed", "Die Anmeldung über deine Firma ist fehlgeschlagen.")
+	MsgSSOOff              = newMsg("sso_off", "Die Firmen-Anmeldung deines Teams ist ausgeschaltet. Melde dich bitte anders an.")
+	MsgSSOIssuerInvalid    = newMsg("sso_issuer_invalid", "Bitte gib eine gültige Aussteller-URL ohne ? und # mit höchstens {max} Zeichen ein.")
+	MsgSSOClientIDInvalid  = newMsg("sso_client_id_invalid", "Bitte gib eine Client-ID mit höchstens {max} Zeichen ein.")
+	MsgSSOSecretTooLong    = newMsg("sso_secret_too_long", "Das Client-Secret darf höchstens {max} Zeichen lang sein.")
+	MsgSSODomainsCount     = newMsg("sso_domains_count", "Bitte gib 1 bis {max} Domains an.")
+	MsgSSODomainDuplicate  = newMsg("sso_domain_duplicate", "Die Domain {domain} steht doppelt in der Liste.")
 )

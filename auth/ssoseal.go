@@ -4,6 +4,7 @@ import (
 	"crypto/aes"
 	"crypto/cipher"
 	"crypto/hkdf"
+	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
@@ -15,9 +16,11 @@ import (
 // storage: AES-256-GCM under a key derived with HKDF-SHA256 from the server
 // secret (SSO_KEY, else the access-token secret), the team id as additional
 // data, so a sealed secret copied to another team's row does not open. It
-// is safe for concurrent use.
+// also makes the teams' DNS challenges (DomainChallenge) under a second key
+// derived the same way. It is safe for concurrent use.
 type SSOSealer struct {
-	aead cipher.AEAD
+	aead      cipher.AEAD
+	challenge []byte
 }
 
 // MinSSOKeyLength is the shortest key NewSSOSealer accepts.
@@ -41,7 +44,27 @@ func NewSSOSealer(key []byte) (*SSOSealer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &SSOSealer{aead: aead}, nil
+	challenge, err := hkdf.Key(sha256.New, key, nil, "salescoach sso domain challenge v1", 32)
+	if err != nil {
+		return nil, err
+	}
+	return &SSOSealer{aead: aead, challenge: challenge}, nil
+}
+
+// DomainChallenge returns the token a team publishes in DNS to prove
+// domain (salescoach.SSOChallengeValue): HMAC-SHA256 under the server's
+// challenge key of the team id and the domain, base64url without padding
+// (43 characters, 256 bits). It is the same for the same team and domain
+// every time, so the record once published keeps proving; another team's
+// differs and cannot be guessed without the key. A new SSO_KEY (or, without
+// it, a new JWT_SECRET) changes every token: claims made before stay, new
+// proofs need the new record.
+func (s *SSOSealer) DomainChallenge(teamID, domain string) string {
+	m := hmac.New(sha256.New, s.challenge)
+	m.Write([]byte(teamID))
+	m.Write([]byte{0})
+	m.Write([]byte(domain))
+	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
 }
 
 // Seal encrypts secret for teamID with a fresh nonce.

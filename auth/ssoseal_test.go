@@ -37,3 +37,30 @@ func TestSSOSealer(t *testing.T) {
 		t.Error("the TOTP sealer opened an SSO secret")
 	}
 }
+
+// TestDomainChallenge: a team's DNS token for a domain is stable, differs
+// per team, domain and key, carries 256 bits and says nothing of its input.
+func TestDomainChallenge(t *testing.T) {
+	s, err := auth.NewSSOSealer([]byte(strings.Repeat("k", 32)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := s.DomainChallenge("team-1", "firma.de")
+	if a != s.DomainChallenge("team-1", "firma.de") {
+		t.Error("the token changes for the same team and domain")
+	}
+	if len(a) != 43 || strings.ContainsAny(a, "+/=") || strings.Contains(a, "team") || strings.Contains(a, "firma") {
+		t.Errorf("token %q", a)
+	}
+	other, _ := auth.NewSSOSealer([]byte(strings.Repeat("o", 32)))
+	for name, b := range map[string]string{
+		"another team":   s.DomainChallenge("team-2", "firma.de"),
+		"another domain": s.DomainChallenge("team-1", "firma.com"),
+		"shifted parts":  s.DomainChallenge("team-1f", "irma.de"),
+		"another key":    other.DomainChallenge("team-1", "firma.de"),
+	} {
+		if b == a {
+			t.Errorf("%s: the same token", name)
+		}
+	}
+}

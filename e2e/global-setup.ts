@@ -7,6 +7,7 @@ import { missingChromium } from './chromium';
 import { freePort, stopChild } from './fakes/process';
 import { startSpeechFake } from './fakes/speech';
 import { startPayPalFake } from './fakes/paypal';
+import { startDnsFake } from './fakes/dns';
 import { serverBinary as binary, startServer } from './servers/server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -15,7 +16,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * Starts `salescoach serve` on a free port with a fresh data folder and JSON
  * logs (the log mailer writes every mail's link there), waits for /healthz and
  * hands the tests E2E_BASE_URL and E2E_SERVER_LOG (and the ports of what specs
- * serve themselves: E2E_SITE_PORT, E2E_OIDC_PORT). The returned function stops it.
+ * serve themselves: E2E_SITE_PORT, E2E_OIDC_PORT; the DNS fake's control API:
+ * E2E_DNS_URL). The returned function stops it.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const noChromium = missingChromium();
@@ -41,6 +43,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // PayPal: the fake (cmd/paypalfake) with its webhooks going to this server.
   const paypal = await startPayPalFake(baseURL, path.join(dataDir, 'paypalfake.log'));
 
+  // The company's DNS (cmd/dnsfake): the server looks up the TXT records that
+  // prove a company sign-in domain there (sso.spec.ts publishes them).
+  const dns = await startDnsFake(log);
+
   let child;
   try {
     child = await startServer({
@@ -57,11 +63,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         SSO_ALLOW_PORTS: String(oidcPort),
         ...speech.env,
         ...paypal.env,
+        ...dns.env,
       },
     });
   } catch (err) {
     await speech.stop();
     await paypal.stop();
+    await dns.stop();
     log.end();
     throw err;
   }
@@ -72,11 +80,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_OIDC_PORT = String(oidcPort);
   process.env.E2E_SPEECH_URL = speech.origin;
   process.env.E2E_PAYPAL_URL = paypal.url;
+  process.env.E2E_DNS_URL = dns.controlURL;
 
   return async () => {
     await stopChild(child);
     await speech.stop();
     await paypal.stop();
+    await dns.stop();
     await new Promise<void>((resolve) => log.end(resolve));
     // keep the server's log next to the test results for debugging
     try {

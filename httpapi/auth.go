@@ -165,6 +165,15 @@ func (s *Server) confirmEmail(ctx context.Context, userID string) error {
 	return nil
 }
 
+// removeSSOIdentities drops the user's company sign-in identities when
+// their mailbox was just proven (a reset, a confirmation link).
+func (s *Server) removeSSOIdentities(ctx context.Context, userID string) error {
+	if s.TeamSSO == nil {
+		return nil
+	}
+	return s.TeamSSO.RemoveSSOIdentities(ctx, userID)
+}
+
 // mailLanguage picks the language of a mail from the request.
 func mailLanguage(r *http.Request) string {
 	if strings.HasPrefix(strings.ToLower(r.Header.Get("Accept-Language")), "en") {

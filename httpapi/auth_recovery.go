@@ -66,6 +66,12 @@ func (s *Server) handleReset(w http.ResponseWriter, r *http.Request) error {
 		err = errResetLink
 	}
 	if err == nil {
+		// Whoever holds the mailbox decides anew who signs in: company
+		// identities linked before (by anyone) no longer open the account
+		// (issue 38); a company sign-in links again through the password.
+		err = s.removeSSOIdentities(ctx, t.UserID)
+	}
+	if err == nil {
 		err = s.Users.SetPassword(ctx, t.UserID, hash)
 	}
 	if err == nil {

@@ -41,14 +41,27 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	}
 	// Company sign-in only: after the right password, so a wrong one
 	// still answers as before (docs/decisions.md, 2026-11-27).
-	if s.TeamSSO != nil {
-		if required, err := s.TeamSSO.SSORequired(ctx, u.ID); err != nil {
-			return err
-		} else if required {
-			return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgSSORequired)
-		}
+	if err := s.ssoRequired(ctx, u); err != nil {
+		return err
 	}
 	return s.answerSignIn(w, r, u, req.Remember)
+}
+
+// ssoRequired refuses a sign-in other than the company's (password, Google,
+// Apple) of a member or manager whose team's company sign-in is active and
+// enforced: EFORBIDDEN (MsgSSORequired).
+func (s *Server) ssoRequired(ctx context.Context, u *salescoach.User) error {
+	if s.TeamSSO == nil {
+		return nil
+	}
+	required, err := s.TeamSSO.SSORequired(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	if required {
+		return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgSSORequired)
+	}
+	return nil
 }
 
 // answerSignIn ends a sign-in whose password was right (the password

@@ -136,6 +136,10 @@ func (s *Server) handleConfirm(w http.ResponseWriter, r *http.Request) error {
 		err = errConfirmLink
 	}
 	if err == nil {
+		// As a reset does: the mailbox's holder, now proven, decides.
+		err = s.removeSSOIdentities(r.Context(), t.UserID)
+	}
+	if err == nil {
 		err = s.confirmEmail(r.Context(), t.UserID)
 	}
 	if err != nil {

@@ -47,6 +47,9 @@ type errorBody struct {
 	// RetryAfter repeats the Retry-After header's seconds, for answers that
 	// cannot carry a header any more (an error event in a stream).
 	RetryAfter int `json:"retryAfter,omitempty"`
+	// InvitedEmail names the address an invitation is for, when another
+	// account tried it (POST /api/team/join).
+	InvitedEmail string `json:"invitedEmail,omitempty"`
 }
 
 // fieldBody is one field's problem in an error answer.

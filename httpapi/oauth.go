@@ -15,6 +15,9 @@ import (
 const (
 	oauthDone   = "/app/login?oauth=1"
 	oauthFailed = "/app/login?error=social"
+	// oauthSSORequired: the account's team signs in through the company
+	// only (issue 38); the login page offers the company sign-in.
+	oauthSSORequired = "/app/login?error=sso_required"
 )
 
 // handleOAuthStart sends the browser to the provider with a fresh state,
@@ -153,6 +156,11 @@ func (s *Server) oauthCallback(w http.ResponseWriter, r *http.Request, name stri
 	u, err := s.userForIdentity(ctx, name, claims, st.Ref, st.Language)
 	if err != nil {
 		return "", err
+	}
+	// 'Anmeldung nur über die Firma' holds for Google and Apple as for the
+	// password: else a member's Google account would bypass it.
+	if err := s.ssoRequired(ctx, u); err != nil {
+		return oauthSSORequired, err
 	}
 	return s.redirectSignIn(w, r, u, st.Remember)
 }

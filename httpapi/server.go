@@ -157,6 +157,10 @@ type Deps struct {
 	TeamSSO   salescoach.TeamSSOService
 	SSOSealer *auth.SSOSealer
 	SSOFetch  *webfetch.Client
+	// SSODNS looks up the TXT records that prove a team's domains
+	// (SSO_DNS_SERVER, else the system's resolver); nil: no domain can be
+	// proven (503 sso_dns_unavailable).
+	SSODNS salescoach.TXTLookup
 }
 
 // Server is the HTTP front of Sales Coach.
@@ -196,7 +200,7 @@ type Server struct {
 
 	limits struct {
 		loginIP, loginFailPair, loginFailAccount, signup, signupMail, recoverIP, recoverAccount, refresh, anonymous, tokenUse, upgrade, track, chat, summary, avatar,
-		feedbackAnon, feedbackUser, engineCheck, promo, stt, tts, calls, vitals, export, deleteAccount, teamInvite *limiter
+		feedbackAnon, feedbackUser, engineCheck, promo, stt, tts, calls, vitals, export, deleteAccount, teamInvite, ssoVerify *limiter
 	}
 }
 
@@ -250,6 +254,8 @@ func New(cfg Config, deps Deps) *Server {
 	// Invitations send mail to addresses the inviter types: bounded per
 	// inviter (a large team joins through the join link).
 	s.limits.teamInvite = s.newLimiter("team-invite", 200, time.Hour)
+	// A domain check asks DNS: bounded per owner.
+	s.limits.ssoVerify = s.newLimiter("sso-verify", 30, time.Hour)
 	s.cspImg, s.cspPay = blobOrigin(deps.Blobs), paypalOrigins(deps.Billing)
 	s.cspStyles = inlineStyleHashes(deps.App)
 	s.csp = contentSecurityPolicy(s.cspImg, s.cspPay, "", s.cspStyles)

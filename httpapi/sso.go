@@ -4,7 +4,9 @@ package httpapi
 // protocol is the social sign-in's (oauth.go: state, nonce, PKCE, the
 // browser-binding cookie, auth.Provider's token checks); what differs is
 // that the provider is the team's, found by the e-mail's domain, and that a
-// verified e-mail of a domain the team claimed is what lets someone in.
+// verified e-mail of a domain the team claimed is what lets someone in. A
+// domain is claimed by its DNS TXT record (issue 38, handleVerifySSODomain),
+// never by a sign-in at the provider, which the owner chose.
 
 import (
 	"context"
@@ -113,6 +115,9 @@ type teamSSOJSON struct {
 type ssoDomainJSON struct {
 	Domain  string `json:"domain"`
 	Claimed bool   `json:"claimed"`
+	// DNSName and DNSValue are the TXT record that proves the domain.
+	DNSName  string `json:"dnsName"`
+	DNSValue string `json:"dnsValue"`
 }
 
 type ssoTestJSON struct {
@@ -132,7 +137,8 @@ func (s *Server) toTeamSSOJSON(t *salescoach.TeamSSO) teamSSOJSON {
 	}
 	out.Configured, out.Issuer, out.ClientID, out.ClientSecretSet = true, t.Issuer, t.ClientID, t.SealedSecret != ""
 	for _, d := range t.Domains {
-		out.Domains = append(out.Domains, ssoDomainJSON{Domain: d.Domain, Claimed: d.Claimed})
+		name, value := s.ssoChallenge(t.TeamID, d.Domain)
+		out.Domains = append(out.Domains, ssoDomainJSON{Domain: d.Domain, Claimed: d.Claimed, DNSName: name, DNSValue: value})
 	}
 	out.Enforced, out.DefaultRole, out.Active, out.AdminDisabled = t.Enforced, t.DefaultRole, t.Active, t.AdminDisabledAt != nil
 	if lt := t.LastTest; lt != nil {
@@ -145,6 +151,12 @@ func (s *Server) toTeamSSOJSON(t *salescoach.TeamSSO) teamSSOJSON {
 		out.LastTest = j
 	}
 	return out
+}
+
+// ssoChallenge is the TXT record (name, value) by which teamID proves
+// domain.
+func (s *Server) ssoChallenge(teamID, domain string) (string, string) {
+	return salescoach.SSOChallengeName(domain), salescoach.SSOChallengeValue(s.SSOSealer.DomainChallenge(teamID, domain))
 }
 
 // ssoOn reports whether the company sign-in is wired (store, sealer and
@@ -200,6 +212,10 @@ func (q *putTeamSSORequest) Valid() salescoach.Problems {
 			d = strings.ToLower(strings.TrimSpace(d))
 			if !salescoach.ValidSSODomain(d) {
 				p["domains"] = salescoach.MsgSSOBadDomain.With("domain", truncate(d, 100))
+				break
+			}
+			if salescoach.IsFreeMailDomain(d) {
+				p["domains"] = salescoach.MsgSSODomainFreeMail.With("domain", d)
 				break
 			}
 			if slices.Contains(seen, d) {
@@ -279,12 +295,109 @@ func (s *Server) handlePutTeamSSO(w http.ResponseWriter, r *http.Request, u *sal
 	if req.ClientSecret != "" {
 		upd.SealedSecret = s.SSOSealer.Seal(ms.Team.ID, req.ClientSecret)
 	}
-	t, err := s.TeamSSO.SaveTeamSSO(ctx, u.ID, ms.Team.ID, upd, s.now())
+	t, ended, err := s.TeamSSO.SaveTeamSSO(ctx, u.ID, ms.Team.ID, upd, s.now())
 	if err != nil {
 		return err
 	}
+	if len(ended) > 0 {
+		// Enforcement began: the members' and managers' sessions ended in
+		// the save; their open live-update streams close on this.
+		s.log.InfoContext(ctx, "company sign-in enforced: member sessions ended", "team_id", t.TeamID, "users", len(ended))
+		if s.Hub != nil {
+			changes := make([]salescoach.Change, 0, len(ended))
+			for _, id := range ended {
+				changes = append(changes, salescoach.Change{UserID: id, Type: salescoach.ChangeUser, Op: salescoach.OpUpdate, ID: id})
+			}
+			s.Hub.Publish(ctx, changes...)
+		}
+	}
 	writeJSON(w, http.StatusOK, s.toTeamSSOJSON(t))
 	return nil
+}
+
+type verifyDomainRequest struct {
+	Domain string `json:"domain"`
+}
+
+func (q *verifyDomainRequest) Valid() salescoach.Problems {
+	q.Domain = strings.TrimSuffix(strings.ToLower(strings.TrimSpace(q.Domain)), ".")
+	if !salescoach.ValidSSODomain(q.Domain) {
+		return salescoach.Problems{"domain": salescoach.MsgSSOBadDomain.With("domain", truncate(q.Domain, 100))}
+	}
+	return nil
+}
+
+// handleVerifySSODomain proves a listed domain by its TXT record and claims
+// it for the team. The name looked up is the fixed challenge label under a
+// domain the owner listed, asked of the configured DNS (SSO_DNS_SERVER or
+// the system's), never of anything the request names.
+func (s *Server) handleVerifySSODomain(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	if err := s.rateLimit(s.limits.ssoVerify, u.ID); err != nil {
+		return err
+	}
+	req, err := decode[*verifyDomainRequest](w, r, 0)
+	if err != nil {
+		return err
+	}
+	ctx, domain := r.Context(), req.Domain
+	t, err := s.TeamSSO.TeamSSO(ctx, u.ID) // the owner only
+	if err != nil {
+		return err
+	}
+	if t == nil {
+		return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgSSONotConfigured)
+	}
+	if salescoach.IsFreeMailDomain(domain) {
+		return salescoach.FieldError("domain", salescoach.MsgSSODomainFreeMail.With("domain", domain))
+	}
+	if !t.Lists(domain) {
+		return salescoach.FieldError("domain", salescoach.MsgSSODomainNotListed.With("domain", domain))
+	}
+	if !t.Claims(domain) {
+		name, value := s.ssoChallenge(t.TeamID, domain)
+		found, err := s.ssoDNSProof(ctx, name, value)
+		if err != nil {
+			return err
+		}
+		if !found {
+			return salescoach.NewError(salescoach.ECONFLICT,
+				salescoach.MsgSSODomainUnverified.With("domain", domain).With("dnsName", name).With("dnsValue", value))
+		}
+		if t, err = s.TeamSSO.ClaimSSODomain(ctx, u.ID, t.TeamID, domain, s.now()); err != nil {
+			return err
+		}
+		s.log.InfoContext(ctx, "company sign-in: domain proven by DNS", "team_id", t.TeamID, "domain", domain)
+	}
+	writeJSON(w, http.StatusOK, s.toTeamSSOJSON(t))
+	return nil
+}
+
+// ssoDNSProof reports whether one of name's TXT records is value. A
+// missing name or record is false; a DNS server that fails, or none
+// configured, is EUNAVAILABLE (MsgSSODNSUnavailable).
+func (s *Server) ssoDNSProof(ctx context.Context, name, value string) (bool, error) {
+	if s.SSODNS == nil {
+		return false, salescoach.NewError(salescoach.EUNAVAILABLE, salescoach.MsgSSODNSUnavailable)
+	}
+	values, err := s.SSODNS.LookupTXT(ctx, name)
+	switch salescoach.ErrorCode(err) {
+	case "":
+	case salescoach.ENOTFOUND:
+		return false, nil
+	default:
+		if salescoach.ErrorCode(err) == salescoach.EUNAVAILABLE {
+			s.log.WarnContext(ctx, "company sign-in: DNS lookup failed", "name", name, "err", err)
+		}
+		return false, err
+	}
+	for _, v := range values {
+		// The value is public once published; quotes a DNS console kept
+		// around it do not make it another.
+		if strings.Trim(v, " \"") == value {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 func (s *Server) handleDeleteTeamSSO(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
@@ -444,6 +557,9 @@ func (s *Server) ssoCallback(w http.ResponseWriter, r *http.Request) (string, er
 		return ssoForeign, &ssoRefusal{cause: "domain not claimed by the team"}
 	}
 	u, link, err := s.userForSSO(ctx, t, claims, st.Language)
+	if isKey(err, salescoach.MsgSSOForeignDomain) {
+		return ssoForeign, err
+	}
 	if err != nil {
 		return "", err
 	}
@@ -482,12 +598,14 @@ func (s *Server) finishSSOTest(ctx context.Context, r *http.Request, st *salesco
 }
 
 // userForSSO finds or creates the user of a verified company sign-in. It
-// returns the user, or the token of a pending link when an existing account
-// outside the team must prove its password first.
+// signs into an existing account only through an identity linked before
+// or, for a confirmed account, through the link step (its password): it
+// returns the user, or the token of a pending link. Whoever signs in must
+// be in the team or join it by a domain the team claimed (EnterSSOTeam).
 func (s *Server) userForSSO(ctx context.Context, t *salescoach.TeamSSO, c *auth.IDClaims, lang string) (*salescoach.User, string, error) {
 	now := s.now()
 	if id, err := s.TeamSSO.SSOIdentityUser(ctx, t.TeamID, c.Subject); err == nil {
-		if _, err := s.TeamSSO.JoinSSOTeam(ctx, t.TeamID, id, t.DefaultRole, now); err != nil {
+		if err := s.TeamSSO.EnterSSOTeam(ctx, t.TeamID, id, t.DefaultRole, now); err != nil {
 			return nil, "", err
 		}
 		u, err := s.Users.UserByID(ctx, id)
@@ -508,7 +626,8 @@ func (s *Server) userForSSO(ctx context.Context, t *salescoach.TeamSSO, c *auth.
 		return nil, "", err
 	case u.EmailConfirmedAt == nil:
 		// Whoever set this account's password never proved the mailbox;
-		// the company just did (as with Google and Apple, oauth.go).
+		// the company, which proved the domain, just did (as with Google
+		// and Apple, oauth.go).
 		if err := s.Users.SetPassword(ctx, u.ID, ""); err != nil {
 			return nil, "", err
 		}
@@ -516,19 +635,22 @@ func (s *Server) userForSSO(ctx context.Context, t *salescoach.TeamSSO, c *auth.
 			return nil, "", err
 		}
 	default:
+		// An account someone already uses: only its password links it,
+		// and only one that may enter the team.
 		ms, err := s.Teams.MyTeam(ctx, u.ID)
 		if err != nil && salescoach.ErrorCode(err) != salescoach.ENOTFOUND {
 			return nil, "", err
 		}
-		if ms == nil || ms.Team.ID != t.TeamID {
-			token := auth.NewOpaqueToken()
-			if err := s.TeamSSO.CreateSSOLink(ctx, &salescoach.SSOPendingLink{TokenHash: auth.HashToken(token),
-				TeamID: t.TeamID, UserID: u.ID, Subject: c.Subject, Email: email, CreatedAt: now,
-				ExpiresAt: now.Add(salescoach.SSOLinkTTL)}); err != nil {
-				return nil, "", err
-			}
-			return nil, token, nil
+		if ms != nil && ms.Team.ID != t.TeamID {
+			return nil, "", salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgTeamAlreadyMember)
 		}
+		token := auth.NewOpaqueToken()
+		if err := s.TeamSSO.CreateSSOLink(ctx, &salescoach.SSOPendingLink{TokenHash: auth.HashToken(token),
+			TeamID: t.TeamID, UserID: u.ID, Subject: c.Subject, Email: email, CreatedAt: now,
+			ExpiresAt: now.Add(salescoach.SSOLinkTTL)}); err != nil {
+			return nil, "", err
+		}
+		return nil, token, nil
 	}
 	if err := s.TeamSSO.LinkSSOIdentity(ctx, t.TeamID, c.Subject, u.ID, email, t.DefaultRole, now); err != nil {
 		return nil, "", err

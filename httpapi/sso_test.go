@@ -12,6 +12,8 @@ import (
 	"salescoach"
 	"salescoach/auth"
 	"salescoach/auth/oidctest"
+	"salescoach/dnstxt"
+	"salescoach/dnstxt/dnstest"
 	"salescoach/httpapi"
 	"salescoach/sqlstore"
 	"salescoach/sqlstore/sqlstoretest"
@@ -45,27 +47,45 @@ func withSSOAllow(fake *oidctest.Server, ports bool, more ...*oidctest.Server) e
 	}
 }
 
+// withDNS makes the server prove domains at the test's DNS server
+// (SSO_DNS_SERVER).
+func withDNS(srv *dnstest.Server) envOption {
+	return func(_ *httpapi.Config, deps *httpapi.Deps) {
+		deps.SSODNS = dnstxt.New(srv.Addr(), 0)
+	}
+}
+
 const (
 	ssoFail       = "http://coach.test/app/login?error=sso"
+	ssoForeignTo  = "http://coach.test/app/login?error=sso_domain"
 	ssoTestDoneTo = "http://coach.test/app/team/sso?test=done"
 )
 
-// ssoTeam is a team of owner@acme.com with an active company sign-in at fake.
+// ssoTeam is a team of owner@acme.com with an active company sign-in at
+// fake and acme.com proven at dns.
 type ssoTeam struct {
 	e     *env
 	fake  *oidctest.Server
+	dns   *dnstest.Server
 	owner *client
 }
 
-// newSSOTeam founds the team, saves the settings, passes the owner's test
-// and switches the sign-in on (enforced as asked).
+// newSSOTeam founds the team, saves the settings, passes the owner's test,
+// proves acme.com by DNS and switches the sign-in on (enforced as asked).
 // opts configure the fake.
 func newSSOTeam(t *testing.T, db *sqlstore.DB, enforced bool, opts ...oidctest.Option) *ssoTeam {
 	t.Helper()
+	return newSSOTeamEnv(t, db, enforced, nil, opts...)
+}
+
+// newSSOTeamEnv is newSSOTeam with more options for the server.
+func newSSOTeamEnv(t *testing.T, db *sqlstore.DB, enforced bool, more []envOption, opts ...oidctest.Option) *ssoTeam {
+	t.Helper()
 	fake := oidctest.New(t, append([]oidctest.Option{oidctest.WithUser(oidctest.User{Subject: "owner-sub", Email: "owner@acme.com", EmailVerified: true, Name: "Olga Owner"})}, opts...)...)
-	e := newEnv(t, db, withSSOAllow(fake, true), func(cfg *httpapi.Config, _ *httpapi.Deps) {
+	dns := dnstest.New(t)
+	e := newEnv(t, db, append([]envOption{withSSOAllow(fake, true), withDNS(dns), func(cfg *httpapi.Config, _ *httpapi.Deps) {
 		cfg.SignupsPerHour = 1000 // every start counts, from one test address
-	})
+	}}, more...)...)
 	e.signUpConfirmed("owner@acme.com", pw)
 	owner := e.client()
 	owner.signIn("owner@acme.com", pw, true)
@@ -88,7 +108,7 @@ func newSSOTeam(t *testing.T, db *sqlstore.DB, enforced bool, opts ...oidctest.O
 	settings["active"] = true
 	wantCode(t, owner.do("PUT", "/api/team/sso", settings), 409, "sso_test_required")
 
-	// The owner's test claims acme.com.
+	// The owner's test passes, and claims nothing (issue 38).
 	to := owner.do("POST", "/api/team/sso/test", nil).must(t, 200).json(t)["url"].(string)
 	if got := owner.ssoCallback(t, fake.Approve(t, to)); got != ssoTestDoneTo {
 		t.Fatalf("test went to %s\n%s", got, e.log.String())
@@ -99,16 +119,26 @@ func newSSOTeam(t *testing.T, db *sqlstore.DB, enforced bool, opts ...oidctest.O
 		lt["emailVerified"] != true || lt["error"] != nil {
 		t.Fatalf("last test = %v", lt)
 	}
+	d := got["domains"].([]any)[0].(map[string]any)
+	if d["domain"] != "acme.com" || d["claimed"] != false || d["dnsName"] != "_salescoach-challenge.acme.com" ||
+		!strings.HasPrefix(d["dnsValue"].(string), "salescoach-verification=") {
+		t.Fatalf("domains = %v", got["domains"])
+	}
+	wantCode(t, owner.do("PUT", "/api/team/sso", settings), 409, "sso_domain_unclaimed")
+
+	// The TXT record proves acme.com; acme.de stays unproven.
+	dns.Set(d["dnsName"].(string), d["dnsValue"].(string))
+	got = owner.do("POST", "/api/team/sso/domains/verify", map[string]any{"domain": "acme.com"}).must(t, 200).json(t)
 	if d := got["domains"].([]any)[0].(map[string]any); d["domain"] != "acme.com" || d["claimed"] != true {
 		t.Fatalf("domains = %v", got["domains"])
 	}
 	if got["domains"].([]any)[1].(map[string]any)["claimed"] != false {
-		t.Fatalf("acme.de claimed without a test")
+		t.Fatalf("acme.de claimed without its record")
 	}
 	if got := owner.do("PUT", "/api/team/sso", settings).must(t, 200).json(t); got["active"] != true {
 		t.Fatalf("switched on = %v", got)
 	}
-	return &ssoTeam{e: e, fake: fake, owner: owner}
+	return &ssoTeam{e: e, fake: fake, dns: dns, owner: owner}
 }
 
 // ssoCallback delivers the provider's answer to our server, as the browser would.

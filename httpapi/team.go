@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -95,7 +96,7 @@ func (q *inviteRequest) Valid() salescoach.Problems {
 	p := salescoach.Problems{}
 	addr, ok := salescoach.NormalizeInviteEmail(q.Email)
 	if !ok {
-		p["email"] = salescoach.MsgEmailInvalid
+		p["email"] = salescoach.MsgTeamInvitationEmailInvalid
 	}
 	q.Email = addr
 	if q.Role == "" {
@@ -108,11 +109,9 @@ func (q *inviteRequest) Valid() salescoach.Problems {
 }
 
 // handleInvite invites an address to the caller's team: the invitation
-// (its token stored hashed) and then its mail through the outbox, with the
-// link <PUBLIC_URL>/app/team/join?token=<one-time token>. The mail is
-// queued under the inviter's account (the outbox's mails belong to an
-// account; the invited person may have none). When it cannot be queued,
-// the invitation is removed again.
+// (its token stored hashed; a pending one to the same address replaced) and
+// then its mail through the outbox. When the mail cannot be queued, the
+// invitation is removed again.
 func (s *Server) handleInvite(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
 	if err := s.rateLimit(s.limits.teamInvite, u.ID); err != nil {
 		return err
@@ -128,16 +127,91 @@ func (s *Server) handleInvite(w http.ResponseWriter, r *http.Request, u *salesco
 	if err != nil {
 		return err
 	}
-	m := mail.TeamInvitation(mailLanguage(r), team.Name, s.teamJoinURL(raw))
-	m.To = inv.Email
-	if err := s.Outbox.Enqueue(r.Context(), &salescoach.OutboxMail{UserID: u.ID, Message: m, CreatedAt: now,
-		GiveUpAt: inv.ExpiresAt}); err != nil {
+	if err := s.mailInvitation(r, u, team, inv, raw); err != nil {
 		if derr := s.Teams.DeleteInvitation(context.WithoutCancel(r.Context()), inv.ID); derr != nil {
 			s.log.ErrorContext(r.Context(), "team: invitation left after its mail failed", "invitation_id", inv.ID, "err", derr)
 		}
 		return err
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"id": inv.ID, "email": inv.Email, "role": inv.Role, "expiresAt": inv.ExpiresAt})
+	writeJSON(w, http.StatusCreated, toInvitationSentJSON(inv))
+	return nil
+}
+
+// mailInvitation queues the invitation's mail with the link
+// <PUBLIC_URL>/app/team/join?token=<raw> under the inviter's account (the
+// outbox's mails belong to an account; the invited person may have none),
+// given up when the invitation expires.
+func (s *Server) mailInvitation(r *http.Request, inviter *salescoach.User, team *salescoach.Team, inv *salescoach.Invitation, raw string) error {
+	m := mail.TeamInvitation(mailLanguage(r), team.Name, s.teamJoinURL(raw))
+	m.To = inv.Email
+	return s.Outbox.Enqueue(r.Context(), &salescoach.OutboxMail{UserID: inviter.ID, Message: m, CreatedAt: s.now(),
+		GiveUpAt: inv.ExpiresAt})
+}
+
+// invitationSentJSON is what inviting and sending again answer.
+type invitationSentJSON struct {
+	ID        string    `json:"id"`
+	Email     string    `json:"email"`
+	Role      string    `json:"role"`
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+func toInvitationSentJSON(inv *salescoach.Invitation) invitationSentJSON {
+	return invitationSentJSON{ID: inv.ID, Email: inv.Email, Role: inv.Role, ExpiresAt: inv.ExpiresAt}
+}
+
+// invitationJSON is a pending invitation in the owner's list.
+type invitationJSON struct {
+	ID        string    `json:"id"`
+	Email     string    `json:"email"`
+	Role      string    `json:"role"`
+	CreatedAt time.Time `json:"createdAt"`
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+// handlePendingInvitations lists the team's pending invitations for its
+// owner and managers.
+func (s *Server) handlePendingInvitations(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	list, err := s.Teams.PendingInvitations(r.Context(), u.ID, s.now())
+	if err != nil {
+		return err
+	}
+	items := make([]invitationJSON, 0, len(list))
+	for _, inv := range list {
+		items = append(items, invitationJSON{ID: inv.ID, Email: inv.Email, Role: inv.Role, CreatedAt: inv.CreatedAt, ExpiresAt: inv.ExpiresAt})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": items})
+	return nil
+}
+
+// handleResendInvitation sends an unused invitation again ('Erneut
+// senden'): a new token and expiry, so the old link stops working, and a
+// new mail. It counts as an invitation against the inviter's limit.
+func (s *Server) handleResendInvitation(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	if err := s.rateLimit(s.limits.teamInvite, u.ID); err != nil {
+		return err
+	}
+	raw := auth.NewOpaqueToken()
+	inv, team, err := s.Teams.RenewInvitation(r.Context(), u.ID, r.PathValue("id"), auth.HashToken(raw),
+		s.now().Add(salescoach.InvitationTTL))
+	if err != nil {
+		return err
+	}
+	// A mail that cannot be queued leaves the invitation with a link
+	// nobody has; sending again gives it a working one.
+	if err := s.mailInvitation(r, u, team, inv, raw); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toInvitationSentJSON(inv))
+	return nil
+}
+
+// handleRevokeInvitation withdraws an unused invitation ('Zurückziehen').
+func (s *Server) handleRevokeInvitation(w http.ResponseWriter, r *http.Request, u *salescoach.User) error {
+	if err := s.Teams.RevokeInvitation(r.Context(), u.ID, r.PathValue("id")); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
 
@@ -164,6 +238,15 @@ func (s *Server) handleJoinTeam(w http.ResponseWriter, r *http.Request, u *sales
 		return err
 	}
 	ms, err := s.Teams.Join(r.Context(), u, auth.HashToken(req.Token), req.Token, s.now())
+	var e *salescoach.Error
+	if errors.As(err, &e) && e.Msg.Key == salescoach.MsgTeamInvitationOtherEmail.Key {
+		// The invitation is another address's: the answer names it for
+		// the page, which offers to sign out and in with it.
+		status, body := errorPayload(w, r, s.log, err)
+		body.InvitedEmail, _ = e.Msg.Params["email"].(string)
+		writeJSON(w, status, body)
+		return nil
+	}
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package sqlstore_test
 import (
 	"database/sql"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -24,6 +25,21 @@ func wantCode(t *testing.T, err error, code string) *salescoach.Error {
 		t.Fatalf("error code = %s (%v), want %s", e.Code, err, code)
 	}
 	return e
+}
+
+// byCode counts errs by their error code ("" for none), failing the test
+// for an error whose code is not one of allowed.
+func byCode(t *testing.T, errs []error, allowed ...string) map[string]int {
+	t.Helper()
+	n := map[string]int{}
+	for _, err := range errs {
+		code := salescoach.ErrorCode(err)
+		if !slices.Contains(allowed, code) {
+			t.Errorf("unexpected error %v", err)
+		}
+		n[code]++
+	}
+	return n
 }
 
 // mustNil fails the test on err.

@@ -122,17 +122,22 @@ func (s *TeamService) MyTeam(ctx context.Context, userID string) (*salescoach.Me
 	return teamMembership(ctx, s.db.r(), userID)
 }
 
-// CreateInvitation stores inv for the caller's team. It returns ENOTFOUND
-// without a team, EINVALID (field role) for a role other than manager or
-// member, EFORBIDDEN when the caller's role may not invite that role.
+// CreateInvitation stores inv for the caller's team, replacing a pending
+// invitation of the team to the same address in the same transaction (the
+// partial unique index of migration 0044 keeps one per address). It
+// returns ENOTFOUND without a team, EINVALID (field role) for a role other
+// than manager or member, EINVALID (field email) for an address mail
+// cannot reach, the caller's own or one of the team's members, EFORBIDDEN
+// when the caller's role may not invite that role.
 func (s *TeamService) CreateInvitation(ctx context.Context, callerID string, inv *salescoach.Invitation) (*salescoach.Team, error) {
 	if inv.Role != salescoach.RoleManager && inv.Role != salescoach.RoleMember {
 		return nil, salescoach.FieldError("role", salescoach.MsgTeamBadRole)
 	}
 	email, ok := salescoach.NormalizeInviteEmail(inv.Email)
 	if !ok {
-		return nil, salescoach.FieldError("email", salescoach.MsgEmailInvalid)
+		return nil, salescoach.FieldError("email", salescoach.MsgTeamInvitationEmailInvalid)
 	}
+	lower := strings.ToLower(email)
 	var team *salescoach.Team
 	err := s.db.inTx(ctx, func(r runner) error {
 		ms, err := teamMembership(ctx, r, callerID)
@@ -145,10 +150,28 @@ func (s *TeamService) CreateInvitation(ctx context.Context, callerID string, inv
 		if !salescoach.CanInvite(ms.Role, inv.Role) {
 			return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgTeamOwnerOnly)
 		}
+		// The caller, or another member of the team, by address.
+		var self bool
+		var members int
+		if err := r.queryRow(ctx, `SELECT COALESCE(MAX(CASE WHEN u.id = ? THEN 1 ELSE 0 END), 0) = 1, COUNT(*)
+			FROM team_members m JOIN users u ON u.id = m.user_id
+			WHERE m.team_id = ? AND u.email_lower = ?`, callerID, ms.Team.ID, lower).Scan(&self, &members); err != nil {
+			return dbError(err, "create invitation: members")
+		}
+		switch {
+		case self:
+			return salescoach.FieldError("email", salescoach.MsgTeamInvitationSelf)
+		case members > 0:
+			return salescoach.FieldError("email", salescoach.MsgTeamInvitationMember)
+		}
+		if _, err := r.exec(ctx, `DELETE FROM team_invitations WHERE team_id = ? AND email_lower = ? AND used_at IS NULL`,
+			ms.Team.ID, lower); err != nil {
+			return dbError(err, "create invitation: replace")
+		}
 		inv.ID, inv.TeamID, inv.InvitedBy, inv.Email = newID(), ms.Team.ID, callerID, email
 		inv.CreatedAt, inv.ExpiresAt = utc(inv.CreatedAt), utc(inv.ExpiresAt)
 		if _, err := r.exec(ctx, `INSERT INTO team_invitations (id, team_id, token_hash, email, email_lower, role, invited_by, created_at, expires_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, inv.ID, inv.TeamID, inv.TokenHash, email, strings.ToLower(email), inv.Role,
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, inv.ID, inv.TeamID, inv.TokenHash, email, lower, inv.Role,
 			callerID, inv.CreatedAt, inv.ExpiresAt); err != nil {
 			return dbError(err, "create invitation")
 		}
@@ -159,6 +182,103 @@ func (s *TeamService) CreateInvitation(ctx context.Context, callerID string, inv
 		return nil, err
 	}
 	return team, nil
+}
+
+// PendingInvitations reads the team's unused, unexpired invitations for an
+// owner or manager.
+func (s *TeamService) PendingInvitations(ctx context.Context, callerID string, now time.Time) ([]*salescoach.Invitation, error) {
+	r := s.db.r()
+	m, err := managerOf(ctx, r, callerID)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := r.queryRows(ctx, `SELECT `+invitationColumns+` FROM team_invitations
+		WHERE team_id = ? AND used_at IS NULL AND expires_at > ?
+		ORDER BY created_at DESC, id DESC LIMIT ?`, m.teamID, utc(now), salescoach.MaxPendingInvitations)
+	if err != nil {
+		return nil, dbError(err, "pending invitations")
+	}
+	defer rows.Close()
+	out := []*salescoach.Invitation{}
+	for rows.Next() {
+		inv, err := scanInvitation(rows)
+		if err != nil {
+			return nil, dbError(err, "pending invitations")
+		}
+		out = append(out, inv)
+	}
+	return out, dbError(rows.Err(), "pending invitations")
+}
+
+const invitationColumns = `id, team_id, email, role, COALESCE(invited_by, ''), created_at, expires_at`
+
+func scanInvitation(s rowScanner) (*salescoach.Invitation, error) {
+	var inv salescoach.Invitation
+	err := s.Scan(&inv.ID, &inv.TeamID, &inv.Email, &inv.Role, &inv.InvitedBy, scanTime(&inv.CreatedAt), scanTime(&inv.ExpiresAt))
+	return &inv, err
+}
+
+// invitationOf reads the unused invitation id of the caller's team and
+// checks the caller may manage it: owners any, managers those of the roles
+// they may invite. The change that follows is guarded by used_at again, so
+// an invitation used meanwhile is not found.
+func invitationOf(ctx context.Context, r runner, callerID, id string) (*salescoach.Invitation, *salescoach.Membership, error) {
+	ms, err := teamMembership(ctx, r, callerID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !salescoach.IsManager(ms.Role) {
+		return nil, nil, salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgTeamForbidden)
+	}
+	if !validID(id) {
+		return nil, nil, notFound(salescoach.MsgTeamInvitationNotFound)
+	}
+	inv, err := scanInvitation(r.queryRow(ctx, `SELECT `+invitationColumns+` FROM team_invitations
+		WHERE id = ? AND team_id = ? AND used_at IS NULL`, id, ms.Team.ID))
+	if noRows(err) {
+		return nil, nil, notFound(salescoach.MsgTeamInvitationNotFound)
+	}
+	if err != nil {
+		return nil, nil, dbError(err, "invitation")
+	}
+	if !salescoach.CanInvite(ms.Role, inv.Role) {
+		return nil, nil, salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgTeamOwnerOnly)
+	}
+	return inv, ms, nil
+}
+
+// RenewInvitation sets a new token and expiry on an unused invitation of
+// the caller's team.
+func (s *TeamService) RenewInvitation(ctx context.Context, callerID, id, tokenHash string, expiresAt time.Time) (*salescoach.Invitation, *salescoach.Team, error) {
+	var inv *salescoach.Invitation
+	var team *salescoach.Team
+	err := s.db.inTx(ctx, func(r runner) error {
+		var ms *salescoach.Membership
+		var err error
+		if inv, ms, err = invitationOf(ctx, r, callerID, id); err != nil {
+			return err
+		}
+		inv.TokenHash, inv.ExpiresAt, team = tokenHash, utc(expiresAt), &ms.Team
+		res, err := r.exec(ctx, `UPDATE team_invitations SET token_hash = ?, expires_at = ?
+			WHERE id = ? AND team_id = ? AND used_at IS NULL`, tokenHash, inv.ExpiresAt, inv.ID, ms.Team.ID)
+		return oneRowOr(res, err, "renew invitation", notFound(salescoach.MsgTeamInvitationNotFound))
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return inv, team, nil
+}
+
+// RevokeInvitation deletes an unused invitation of the caller's team.
+func (s *TeamService) RevokeInvitation(ctx context.Context, callerID, id string) error {
+	return s.db.inTx(ctx, func(r runner) error {
+		inv, ms, err := invitationOf(ctx, r, callerID, id)
+		if err != nil {
+			return err
+		}
+		res, err := r.exec(ctx, `DELETE FROM team_invitations WHERE id = ? AND team_id = ? AND used_at IS NULL`, inv.ID, ms.Team.ID)
+		return oneRowOr(res, err, "revoke invitation", notFound(salescoach.MsgTeamInvitationNotFound))
+	})
 }
 
 // DeleteInvitation removes an invitation whose mail could not be queued.
@@ -179,6 +299,18 @@ func (s *TeamService) Join(ctx context.Context, u *salescoach.User, tokenHash, j
 	now = utc(now)
 	var ms *salescoach.Membership
 	err := s.db.inTx(ctx, func(r runner) error {
+		// An invitation is its address's: another account changes nothing
+		// and learns whom it is for (the person holding the mail may sign
+		// in with that address and try again).
+		var invited string
+		err := r.queryRow(ctx, `SELECT email FROM team_invitations WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?`,
+			tokenHash, now).Scan(&invited)
+		if err != nil && !noRows(err) {
+			return dbError(err, "join: invitation")
+		}
+		if err == nil && !strings.EqualFold(invited, u.Email) {
+			return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgTeamInvitationOtherEmail.With("email", invited))
+		}
 		var n int
 		if err := r.queryRow(ctx, `SELECT COUNT(*) FROM team_members WHERE user_id = ?`, u.ID).Scan(&n); err != nil {
 			return dbError(err, "join: membership")
@@ -201,9 +333,9 @@ func (s *TeamService) Join(ctx context.Context, u *salescoach.User, tokenHash, j
 			return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgTeamAlreadyMember)
 		}
 		var teamID, role string
-		err := r.queryRow(ctx, `UPDATE team_invitations SET used_at = ?, used_by = ?
-			WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
-			RETURNING team_id, role`, now, u.ID, tokenHash, now).Scan(&teamID, &role)
+		err = r.queryRow(ctx, `UPDATE team_invitations SET used_at = ?, used_by = ?
+			WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? AND email_lower = ?
+			RETURNING team_id, role`, now, u.ID, tokenHash, now, strings.ToLower(u.Email)).Scan(&teamID, &role)
 		if noRows(err) {
 			role = salescoach.RoleMember
 			err = r.queryRow(ctx, `SELECT id FROM teams WHERE join_token = ?`, joinToken).Scan(&teamID)

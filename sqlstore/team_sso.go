@@ -77,12 +77,14 @@ func (s *TeamSSOService) TeamSSO(ctx context.Context, callerID string) (*salesco
 }
 
 // SaveTeamSSO stores the settings in one transaction: the row, the domain
-// list (claims of domains kept stay), and the rules of switching on. teamID
-// must be the caller's team (the secret was sealed for it): ENOTFOUND
-// (MsgNoTeam) otherwise.
-func (s *TeamSSOService) SaveTeamSSO(ctx context.Context, callerID, teamID string, u salescoach.SSOUpdate, now time.Time) (*salescoach.TeamSSO, error) {
+// list (claims of domains kept stay), the rules of switching on, and, when
+// enforcement begins, the end of the members' and managers' sessions.
+// teamID must be the caller's team (the secret was sealed for it):
+// ENOTFOUND (MsgNoTeam) otherwise.
+func (s *TeamSSOService) SaveTeamSSO(ctx context.Context, callerID, teamID string, u salescoach.SSOUpdate, now time.Time) (*salescoach.TeamSSO, []string, error) {
 	now = utc(now)
 	var out *salescoach.TeamSSO
+	var ended []string
 	err := s.db.inTx(ctx, func(r runner) error {
 		m, err := ownerOf(ctx, r, callerID)
 		if err != nil {
@@ -158,11 +160,14 @@ func (s *TeamSSOService) SaveTeamSSO(ctx context.Context, callerID, teamID strin
 		}
 		if u.Active && out.Active && len(out.ClaimedDomains()) == 0 {
 			// Staying on needs a claimed domain left.
-			return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgSSOTestRequired)
+			return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgSSODomainUnclaimed)
 		}
 		if u.Active && !out.Active {
-			if !out.TestCurrent() || !out.LastTest.OK || len(out.ClaimedDomains()) == 0 {
+			if !out.TestCurrent() || !out.LastTest.OK {
 				return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgSSOTestRequired)
+			}
+			if len(out.ClaimedDomains()) == 0 {
+				return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgSSODomainUnclaimed)
 			}
 			if _, err := r.exec(ctx, `UPDATE team_sso SET active = TRUE, admin_disabled_at = NULL, admin_disabled_by = NULL
 				WHERE team_id = ?`, teamID); err != nil {
@@ -174,12 +179,35 @@ func (s *TeamSSOService) SaveTeamSSO(ctx context.Context, callerID, teamID strin
 			}
 		}
 		out, err = readTeamSSO(ctx, r, teamID)
+		if err != nil {
+			return err
+		}
+		if out.Active && out.Enforced && (cur == nil || !cur.Active || !cur.Enforced) {
+			ended, err = endMemberSessions(ctx, r, teamID, now)
+		}
 		return err
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return out, nil
+	return out, ended, nil
+}
+
+// endMemberSessions revokes every session (refresh-token family) of the
+// team's members and managers, whose access tokens then fail at once
+// (SessionService.SessionUser), and returns their user ids: enforcement
+// has begun, and everyone but the owner comes back through the company.
+func endMemberSessions(ctx context.Context, r runner, teamID string, now time.Time) ([]string, error) {
+	const members = `SELECT user_id FROM team_members WHERE team_id = ? AND role <> 'owner'`
+	ids, err := r.queryStrings(ctx, members+` ORDER BY user_id`, teamID)
+	if err != nil {
+		return nil, dbError(err, "sso: enforced members")
+	}
+	if _, err := r.exec(ctx, `UPDATE refresh_tokens SET revoked_at = ?
+		WHERE revoked_at IS NULL AND user_id IN (`+members+`)`, now, teamID); err != nil {
+		return nil, dbError(err, "sso: end member sessions")
+	}
+	return ids, nil
 }
 
 // DeleteTeamSSO removes the caller's team's settings (domains cascade),
@@ -203,9 +231,8 @@ func (s *TeamSSOService) DeleteTeamSSO(ctx context.Context, callerID string) err
 	})
 }
 
-// RecordSSOTest claims the domain in a statement of its own (a unique
-// violation would abort a PostgreSQL transaction; the partial unique index
-// decides between racing teams) and then stores the test.
+// RecordSSOTest stores the test; it claims nothing (issue 38: a sign-in at
+// a provider the owner chose proves nothing about a domain).
 func (s *TeamSSOService) RecordSSOTest(ctx context.Context, callerID, teamID string, t salescoach.SSOTest, domain string) (*salescoach.SSOTest, error) {
 	r := s.db.r()
 	m, err := ownerOf(ctx, r, callerID)
@@ -214,24 +241,17 @@ func (s *TeamSSOService) RecordSSOTest(ctx context.Context, callerID, teamID str
 	}
 	t.At = utc(t.At)
 	if t.OK {
-		res, err := r.exec(ctx, `UPDATE team_sso_domains SET claimed = TRUE, claimed_at = ?
-			WHERE team_id = ? AND domain = ? AND NOT claimed`, t.At, teamID, domain)
-		if e := constraintError(err); e != nil && e.Code == salescoach.ECONFLICT {
+		var listed, taken int
+		if err := r.queryRow(ctx, `SELECT COALESCE(SUM(CASE WHEN team_id = ? THEN 1 ELSE 0 END), 0),
+				COALESCE(SUM(CASE WHEN team_id <> ? AND claimed THEN 1 ELSE 0 END), 0)
+			FROM team_sso_domains WHERE domain = ?`, teamID, teamID, domain).Scan(&listed, &taken); err != nil {
+			return nil, dbError(err, "sso test: domain")
+		}
+		switch {
+		case taken > 0:
 			t.OK, t.Error = false, salescoach.MsgSSODomainTaken.Key
-		} else if err != nil {
-			return nil, dbError(err, "sso test: claim")
-		} else if n, err := rowsAffected(res); err != nil {
-			return nil, err
-		} else if n == 0 {
-			// Claimed by this team before, or not listed (any more).
-			var listed int
-			if err := r.queryRow(ctx, `SELECT COUNT(*) FROM team_sso_domains WHERE team_id = ? AND domain = ? AND claimed`,
-				teamID, domain).Scan(&listed); err != nil {
-				return nil, dbError(err, "sso test: claim")
-			}
-			if listed == 0 {
-				t.OK, t.Error = false, salescoach.MsgSSOForeignDomain.Key
-			}
+		case listed == 0:
+			t.OK, t.Error = false, salescoach.MsgSSOForeignDomain.Key
 		}
 	}
 	res, err := r.exec(ctx, `UPDATE team_sso SET test_at = ?, test_ok = ?, test_version = ?, test_subject = ?, test_email = ?,
@@ -241,6 +261,50 @@ func (s *TeamSSOService) RecordSSOTest(ctx context.Context, callerID, teamID str
 		return nil, err
 	}
 	return &t, nil
+}
+
+// ClaimSSODomain claims the domain in a statement of its own: the partial
+// unique index on claimed domains decides between teams claiming at once (a
+// unique violation would abort a PostgreSQL transaction), so exactly one
+// wins and the others get MsgSSODomainTaken.
+func (s *TeamSSOService) ClaimSSODomain(ctx context.Context, callerID, teamID, domain string, now time.Time) (*salescoach.TeamSSO, error) {
+	domain = strings.ToLower(domain)
+	if salescoach.IsFreeMailDomain(domain) {
+		return nil, salescoach.FieldError("domain", salescoach.MsgSSODomainFreeMail.With("domain", domain))
+	}
+	r := s.db.r()
+	m, err := ownerOf(ctx, r, callerID)
+	if err != nil {
+		return nil, err
+	}
+	if m.teamID != teamID {
+		return nil, notFound(salescoach.MsgSSONotConfigured)
+	}
+	res, err := r.exec(ctx, `UPDATE team_sso_domains SET claimed = TRUE, claimed_at = ?
+		WHERE team_id = ? AND domain = ? AND NOT claimed`, utc(now), teamID, domain)
+	if e := constraintError(err); e != nil && e.Code == salescoach.ECONFLICT {
+		return nil, salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgSSODomainTaken.With("domain", domain))
+	} else if err != nil {
+		return nil, dbError(err, "claim sso domain")
+	}
+	if n, err := rowsAffected(res); err != nil {
+		return nil, err
+	} else if n == 0 {
+		// Claimed by this team before (done), or not listed.
+		var listed int
+		if err := r.queryRow(ctx, `SELECT COUNT(*) FROM team_sso_domains WHERE team_id = ? AND domain = ?`,
+			teamID, domain).Scan(&listed); err != nil {
+			return nil, dbError(err, "claim sso domain")
+		}
+		if listed == 0 {
+			return nil, salescoach.FieldError("domain", salescoach.MsgSSODomainNotListed.With("domain", domain))
+		}
+	}
+	out, err := readTeamSSO(ctx, r, teamID)
+	if err == nil && out == nil {
+		return nil, notFound(salescoach.MsgSSONotConfigured)
+	}
+	return out, err
 }
 
 // truncateRunes cuts s to at most n runes.
@@ -304,46 +368,78 @@ func linkIdentity(ctx context.Context, r runner, teamID, subject, userID, email 
 	return conflictAs(dbError(err, "link sso identity"), salescoach.MsgIdentityTaken)
 }
 
-// joinIfTeamless adds userID to teamID in role when they are in no team.
-func joinIfTeamless(ctx context.Context, r runner, teamID, userID, role string, now time.Time) (bool, error) {
-	var n int
-	if err := r.queryRow(ctx, `SELECT COUNT(*) FROM team_members WHERE user_id = ?`, userID).Scan(&n); err != nil {
-		return false, dbError(err, "sso join: membership")
+// enterTeam lets userID into teamID by the rules of EnterSSOTeam: their
+// address's domain claimed by the team, then a member already or joining
+// from no team.
+func enterTeam(ctx context.Context, r runner, teamID, userID, role string, now time.Time) error {
+	var email string
+	err := r.queryRow(ctx, `SELECT COALESCE(email, '') FROM users WHERE id = ?`, userID).Scan(&email)
+	if noRows(err) {
+		return notFound(salescoach.MsgNoUser)
 	}
-	if n > 0 {
-		return false, nil
+	if err != nil {
+		return dbError(err, "sso enter: user")
+	}
+	var claimed int
+	if d := salescoach.EmailDomain(email); d != "" {
+		if err := r.queryRow(ctx, `SELECT COUNT(*) FROM team_sso_domains WHERE team_id = ? AND domain = ? AND claimed`,
+			teamID, d).Scan(&claimed); err != nil {
+			return dbError(err, "sso enter: domain")
+		}
+	}
+	if claimed == 0 {
+		return salescoach.NewError(salescoach.EFORBIDDEN, salescoach.MsgSSOForeignDomain)
+	}
+	var current string
+	err = r.queryRow(ctx, `SELECT team_id FROM team_members WHERE user_id = ?`, userID).Scan(&current)
+	switch {
+	case err == nil && current == teamID:
+		return nil
+	case err == nil:
+		return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgTeamAlreadyMember)
+	case !noRows(err):
+		return dbError(err, "sso enter: membership")
 	}
 	if role != salescoach.RoleManager {
 		role = salescoach.RoleMember
 	}
 	var ms *salescoach.Membership
-	if err := joinTeam(ctx, r, teamID, userID, role, utc(now), &ms); err != nil {
-		return false, err
-	}
-	return true, nil
+	return joinTeam(ctx, r, teamID, userID, role, utc(now), &ms)
 }
 
-// LinkSSOIdentity links the identity and joins a teamless user, in one
-// transaction.
+// LinkSSOIdentity links the identity and lets the user into the team, in
+// one transaction.
 func (s *TeamSSOService) LinkSSOIdentity(ctx context.Context, teamID, subject, userID, email, role string, now time.Time) error {
 	return s.db.inTx(ctx, func(r runner) error {
 		if err := linkIdentity(ctx, r, teamID, subject, userID, email, now); err != nil {
 			return err
 		}
-		_, err := joinIfTeamless(ctx, r, teamID, userID, role, now)
-		return err
+		return enterTeam(ctx, r, teamID, userID, role, now)
 	})
 }
 
-// JoinSSOTeam joins a teamless user to the team.
-func (s *TeamSSOService) JoinSSOTeam(ctx context.Context, teamID, userID, role string, now time.Time) (bool, error) {
-	var joined bool
-	err := s.db.inTx(ctx, func(r runner) error {
-		var err error
-		joined, err = joinIfTeamless(ctx, r, teamID, userID, role, now)
-		return err
+// EnterSSOTeam lets the user into the team (enterTeam).
+func (s *TeamSSOService) EnterSSOTeam(ctx context.Context, teamID, userID, role string, now time.Time) error {
+	return s.db.inTx(ctx, func(r runner) error { return enterTeam(ctx, r, teamID, userID, role, now) })
+}
+
+// RemoveSSOIdentities deletes the user's company identities and pending
+// links in one transaction.
+func (s *TeamSSOService) RemoveSSOIdentities(ctx context.Context, userID string) error {
+	if !validID(userID) {
+		return nil
+	}
+	return s.db.inTx(ctx, func(r runner) error {
+		for _, q := range []string{
+			`DELETE FROM sso_pending_links WHERE user_id = ?`,
+			`DELETE FROM sso_identities WHERE user_id = ?`,
+		} {
+			if _, err := r.exec(ctx, q, userID); err != nil {
+				return dbError(err, "remove sso identities")
+			}
+		}
+		return nil
 	})
-	return joined, err
 }
 
 // CreateSSOLink stores a pending link.
@@ -397,8 +493,7 @@ func (s *TeamSSOService) CompleteSSOLink(ctx context.Context, tokenHash string, 
 		if err := linkIdentity(ctx, r, l.TeamID, l.Subject, l.UserID, l.Email, now); err != nil {
 			return err
 		}
-		_, err = joinIfTeamless(ctx, r, l.TeamID, l.UserID, role, now)
-		return err
+		return enterTeam(ctx, r, l.TeamID, l.UserID, role, now)
 	})
 	if err != nil {
 		return nil, err

@@ -112,44 +112,74 @@ func TestTeamFoundOnce(t *testing.T) {
 	})
 }
 
-// TestTeamInvitationSingleUseAndExpiry: an invitation works once (of N
-// users racing for it, one joins), not after its 7 days, and a user in a
-// team does not use it up.
+// TestTeamInvitationSingleUseAndExpiry: an invitation works once, for its
+// address only (of the invited account's sessions and other accounts racing
+// for it, the invited account joins once and the others are refused without
+// using it up), not after its 7 days, and a user in a team does not use it
+// up.
 func TestTeamInvitationSingleUseAndExpiry(t *testing.T) {
 	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		ctx := t.Context()
 		f := newTeamFixture(t, db)
-		f.invite(t, f.manager, "racer@example.com", salescoach.RoleMember, "hash-race")
+		f.invite(t, f.manager, "Racer@Example.com", salescoach.RoleMember, "hash-race")
+		invited := newUser(t, db, "racer@example.com")
 		const n = 6
-		racers := make([]*salescoach.User, n)
-		for i := range racers {
-			racers[i] = newUser(t, db, fmt.Sprintf("racer%d@example.com", i))
+		others := make([]*salescoach.User, n)
+		for i := range others {
+			others[i] = newUser(t, db, fmt.Sprintf("racer%d@example.com", i))
 		}
 		warm(t, db, n)
+		// Other accounts at once: each is refused and learns whom it is
+		// for; the invitation stays unused.
 		errs := race(n, func(i int) error {
-			_, err := f.s.Join(ctx, racers[i], "hash-race", "raw-race", t0.Add(time.Hour))
+			_, err := f.s.Join(ctx, others[i], "hash-race", "raw-race", t0.Add(time.Hour))
 			return err
 		})
-		ok, gone := 0, 0
 		for _, err := range errs {
-			switch salescoach.ErrorCode(err) {
-			case "":
-				ok++
-			case salescoach.ENOTFOUND:
-				gone++
-			default:
-				t.Errorf("unexpected error %v", err)
+			if e := wantCode(t, err, salescoach.EFORBIDDEN); e.Msg.Key != "team_invitation_other_email" ||
+				e.Msg.Params["email"] != "Racer@example.com" {
+				t.Errorf("another account: %v", e)
 			}
 		}
-		if ok != 1 || gone != n-1 {
-			t.Fatalf("%d joined, %d refused", ok, gone)
+		if c := count(t, db, `SELECT COUNT(*) FROM team_invitations WHERE token_hash = 'hash-race' AND used_at IS NULL`); c != 1 {
+			t.Fatal("refused joins used the invitation up")
+		}
+		// The invited account's sessions at once: it joins once.
+		errs = race(n, func(int) error {
+			_, err := f.s.Join(ctx, invited, "hash-race", "raw-race", t0.Add(time.Hour))
+			return err
+		})
+		// A session that lost the race finds the invitation used.
+		if byCode(t, errs, "", salescoach.ENOTFOUND)[""] == 0 {
+			t.Fatal("the invited account did not join")
+		}
+		if c := count(t, db, `SELECT COUNT(*) FROM team_members WHERE user_id = ?`, invited.ID); c != 1 {
+			t.Errorf("%d memberships", c)
+		}
+		if c := count(t, db, `SELECT COUNT(*) FROM team_invitations WHERE token_hash = 'hash-race' AND used_by = ?`, invited.ID); c != 1 {
+			t.Errorf("the invitation is not used by the invited account")
+		}
+		for _, u := range others {
+			if _, err := f.s.MyTeam(ctx, u.ID); salescoach.ErrorCode(err) != salescoach.ENOTFOUND {
+				t.Errorf("%s joined: %v", u.Email, err)
+			}
 		}
 
 		// Someone in a team cannot use an invitation, which stays unused.
-		f.invite(t, f.owner, "late@example.com", salescoach.RoleManager, "hash-late")
-		_, err := f.s.Join(ctx, f.outsider, "hash-late", "raw", t0)
+		f.invite(t, f.owner, "outsider@example.com", salescoach.RoleManager, "hash-out")
+		_, err := f.s.Join(ctx, f.outsider, "hash-out", "raw", t0)
 		wantCode(t, err, salescoach.ECONFLICT)
-		late := newUser(t, db, "late@example.com")
+		if c := count(t, db, `SELECT COUNT(*) FROM team_invitations WHERE token_hash = 'hash-out' AND used_at IS NULL`); c != 1 {
+			t.Error("a refused join used the invitation up")
+		}
+		// Another account learns whom it is for, and uses nothing up.
+		f.invite(t, f.owner, "late@example.com", salescoach.RoleManager, "hash-late")
+		_, err = f.s.Join(ctx, newUser(t, db, "forwarded@example.com"), "hash-late", "raw", t0)
+		if e := wantCode(t, err, salescoach.EFORBIDDEN); e.Msg.Key != "team_invitation_other_email" ||
+			e.Message() != "Diese Einladung gilt für late@example.com. Melde dich ab und mit dieser Adresse an, um sie anzunehmen." {
+			t.Errorf("forwarded invitation: %v", e)
+		}
+		late := newUser(t, db, "LATE@example.com")
 		// Expired after 7 days.
 		_, err = f.s.Join(ctx, late, "hash-late", "raw", t0.Add(salescoach.InvitationTTL+time.Second))
 		wantCode(t, err, salescoach.ENOTFOUND)
@@ -157,6 +187,129 @@ func TestTeamInvitationSingleUseAndExpiry(t *testing.T) {
 		mustNil(t, err)
 		if ms.Role != salescoach.RoleManager {
 			t.Errorf("joined as %s, want manager", ms.Role)
+		}
+		// The join link stays a bearer link.
+		if _, err := f.s.Join(ctx, newUser(t, db, "anyone@example.com"), "no-such-hash", "join-nord", t0); err != nil {
+			t.Errorf("join link: %v", err)
+		}
+	})
+}
+
+// TestTeamInvitationRules: invitations go only to addresses mail reaches,
+// not to oneself or a member; a second invitation to an address replaces
+// the first; the owner and managers list the pending ones, newest first,
+// and renew or revoke them as they may invite them; another team's are
+// not found.
+func TestTeamInvitationRules(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := t.Context()
+		f := newTeamFixture(t, db)
+		create := func(by *salescoach.User, addr, role, hash string, at time.Time) (*salescoach.Invitation, error) {
+			inv := &salescoach.Invitation{Email: addr, Role: role, TokenHash: hash, CreatedAt: at, ExpiresAt: at.Add(salescoach.InvitationTTL)}
+			_, err := f.s.CreateInvitation(ctx, by.ID, inv)
+			return inv, err
+		}
+		for addr, key := range map[string]string{
+			"a@b": "team_invitation_email_invalid", "a@localhost": "team_invitation_email_invalid",
+			"a@[10.0.0.1]": "team_invitation_email_invalid", "Anna <a@example.com>": "team_invitation_email_invalid",
+			"OWNER@example.com": "team_invitation_self", "Member@Example.com": "team_invitation_member",
+			"manager@example.com": "team_invitation_member",
+		} {
+			_, err := create(f.owner, addr, salescoach.RoleMember, "h-"+addr, t0)
+			if e := wantCode(t, err, salescoach.EINVALID); e.Fields["email"].Key != key {
+				t.Errorf("%s: %v, want %s", addr, e.Fields, key)
+			}
+		}
+		// Another team's member may be invited (they may leave theirs).
+		first, err := create(f.owner, "anna@firma.de", salescoach.RoleMember, "h-anna-1", t0)
+		mustNil(t, err)
+		_, err = create(f.owner, "outsider@example.com", salescoach.RoleMember, "h-out", t0.Add(time.Minute))
+		mustNil(t, err)
+		// Again to the same address: replaced, the old link no longer works.
+		second, err := create(f.owner, "Anna@Firma.de", salescoach.RoleManager, "h-anna-2", t0.Add(2*time.Minute))
+		mustNil(t, err)
+		if c := count(t, db, `SELECT COUNT(*) FROM team_invitations WHERE id = ?`, first.ID); c != 0 {
+			t.Error("the replaced invitation is left")
+		}
+		// Another team invites the same address: its own invitation.
+		_, err = create(f.outsider, "anna@firma.de", salescoach.RoleMember, "h-anna-sued", t0)
+		mustNil(t, err)
+
+		list, err := f.s.PendingInvitations(ctx, f.manager.ID, t0.Add(time.Hour))
+		mustNil(t, err)
+		var got []string
+		for _, inv := range list {
+			got = append(got, inv.Email+"/"+inv.Role)
+		}
+		if want := []string{"Anna@firma.de/manager", "outsider@example.com/member"}; !slices.Equal(got, want) {
+			t.Errorf("pending = %v, want %v", got, want)
+		}
+		if list[0].ID != second.ID || !list[0].CreatedAt.Equal(t0.Add(2*time.Minute)) || list[0].InvitedBy != f.owner.ID {
+			t.Errorf("first item = %+v", list[0])
+		}
+		_, err = f.s.PendingInvitations(ctx, f.member.ID, t0)
+		wantCode(t, err, salescoach.EFORBIDDEN)
+		// Expired ones are not pending.
+		if list, err := f.s.PendingInvitations(ctx, f.owner.ID, t0.Add(salescoach.InvitationTTL+time.Hour)); err != nil || len(list) != 0 {
+			t.Errorf("after 8 days: %d pending, %v", len(list), err)
+		}
+
+		// Renew: a new token and expiry; the old link is dead.
+		_, _, err = f.s.RenewInvitation(ctx, f.manager.ID, second.ID, "h-anna-3", t0.Add(48*time.Hour))
+		wantCode(t, err, salescoach.EFORBIDDEN) // a manager invitation: the owner's
+		_, _, err = f.s.RenewInvitation(ctx, f.member.ID, second.ID, "h-anna-3", t0.Add(48*time.Hour))
+		wantCode(t, err, salescoach.EFORBIDDEN)
+		_, _, err = f.s.RenewInvitation(ctx, f.outsider.ID, second.ID, "h-anna-3", t0.Add(48*time.Hour))
+		if e := wantCode(t, err, salescoach.ENOTFOUND); e.Msg.Key != "team_invitation_not_found" {
+			t.Errorf("another team's: %v", e)
+		}
+		inv, team, err := f.s.RenewInvitation(ctx, f.owner.ID, second.ID, "h-anna-3", t0.Add(48*time.Hour))
+		mustNil(t, err)
+		if inv.ID != second.ID || inv.Email != "Anna@firma.de" || inv.Role != salescoach.RoleManager ||
+			!inv.ExpiresAt.Equal(t0.Add(48*time.Hour)) || team.Name != "Vertrieb Nord" {
+			t.Errorf("renewed = %+v, %+v", inv, team)
+		}
+		anna := newUser(t, db, "anna@firma.de")
+		_, err = f.s.Join(ctx, anna, "h-anna-2", "raw", t0.Add(time.Hour))
+		wantCode(t, err, salescoach.ENOTFOUND)
+
+		// Revoke: a manager the member invitations, the owner any.
+		outs, err := f.s.PendingInvitations(ctx, f.owner.ID, t0)
+		mustNil(t, err)
+		outID := outs[1].ID
+		wantCode(t, f.s.RevokeInvitation(ctx, f.manager.ID, second.ID), salescoach.EFORBIDDEN)
+		wantCode(t, f.s.RevokeInvitation(ctx, f.outsider.ID, outID), salescoach.ENOTFOUND)
+		wantCode(t, f.s.RevokeInvitation(ctx, f.owner.ID, "not-an-id"), salescoach.ENOTFOUND)
+		mustNil(t, f.s.RevokeInvitation(ctx, f.manager.ID, outID))
+		wantCode(t, f.s.RevokeInvitation(ctx, f.manager.ID, outID), salescoach.ENOTFOUND)
+
+		// A used invitation is neither renewed nor revoked.
+		_, err = f.s.Join(ctx, anna, "h-anna-3", "raw", t0.Add(time.Hour))
+		mustNil(t, err)
+		_, _, err = f.s.RenewInvitation(ctx, f.owner.ID, second.ID, "h-anna-4", t0.Add(48*time.Hour))
+		wantCode(t, err, salescoach.ENOTFOUND)
+		wantCode(t, f.s.RevokeInvitation(ctx, f.owner.ID, second.ID), salescoach.ENOTFOUND)
+	})
+}
+
+// TestTeamInvitationSameAddressRace: owners inviting one address at once
+// leave one pending invitation.
+func TestTeamInvitationSameAddressRace(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := t.Context()
+		f := newTeamFixture(t, db)
+		const n = 6
+		warm(t, db, n)
+		errs := race(n, func(i int) error {
+			_, err := f.s.CreateInvitation(ctx, f.owner.ID, &salescoach.Invitation{Email: "same@example.org",
+				Role: salescoach.RoleMember, TokenHash: fmt.Sprintf("h-same-%d", i), CreatedAt: t0, ExpiresAt: t0.Add(time.Hour)})
+			return err
+		})
+		if byCode(t, errs, "", salescoach.ECONFLICT)[""] == 0 {
+			t.Error("no invitation saved")
+		}
+		if c := count(t, db, `SELECT COUNT(*) FROM team_invitations WHERE email_lower = 'same@example.org' AND used_at IS NULL`); c != 1 {
+			t.Errorf("%d pending invitations to one address", c)
 		}
 	})
 }

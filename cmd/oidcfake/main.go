@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"salescoach/auth/oidctest"
+	"salescoach/cmd/internal/requestlog"
 )
 
 func main() {
@@ -74,7 +75,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, ready fun
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(stdout, nil))
-	srv := &http.Server{Handler: logged(log, handler), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: requestlog.Handler(log, handler), ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	log.Info("oidc fake listening", "addr", ln.Addr().String(), "issuer", issuer)
@@ -89,24 +90,4 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, ready fun
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	return srv.Shutdown(sctx)
-}
-
-// logged writes one line per request: method, path and status, never a
-// code, token or query (the state and nonce travel there).
-func logged(log *slog.Logger, next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
-		next.ServeHTTP(sw, r)
-		log.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status)
-	})
-}
-
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-}
-
-func (s *statusWriter) WriteHeader(status int) {
-	s.status = status
-	s.ResponseWriter.WriteHeader(status)
 }

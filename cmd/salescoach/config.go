@@ -83,6 +83,9 @@ type Config struct {
 	SSOAllow      []netip.Prefix
 	SSOAllowPorts []int
 	SSOKey        string
+	// SSODNSServer is the DNS server (host:port) asked for the TXT
+	// records that prove a team's domains; "" asks the system's resolver.
+	SSODNSServer string
 
 	BlobStore         string // local or s3
 	S3Endpoint        string
@@ -319,11 +322,24 @@ var settings = []setting{
 	}},
 	{"SSO_ALLOW", "sso-allow", "", "comma-separated networks (e.g. 10.20.0.0/16) the teams' company sign-in providers may be reached in besides public addresses, for a provider on an internal network such as a company's Keycloak; the issuer must be https, plain http only when the issuer's host is an IP literal inside these networks (a local test provider, 127.0.0.1/32)", false, networks(func(c *Config) *[]netip.Prefix { return &c.SSOAllow })},
 	{"SSO_ALLOW_PORTS", "sso-allow-ports", "", "comma-separated ports the company sign-in providers may use besides 80 and 443 (e.g. 8443 for an internal Keycloak)", false, ports(func(c *Config) *[]int { return &c.SSOAllowPorts })},
-	{"SSO_KEY", "sso-key", "", "key (≥ 32 bytes) that encrypts the client secrets of the teams' company sign-in; empty derives one from the access-token secret, so changing JWT_SECRET then makes every team enter its client secret again", true, func(c *Config, v string) error {
+	{"SSO_KEY", "sso-key", "", "key (≥ 32 bytes) that encrypts the client secrets of the teams' company sign-in and makes their domains' DNS tokens; empty derives one from the access-token secret, so changing JWT_SECRET then makes every team enter its client secret again (and publish new TXT values for new proofs)", true, func(c *Config, v string) error {
 		if v != "" && len(v) < 32 {
 			return fmt.Errorf("must be at least 32 bytes")
 		}
 		c.SSOKey = v
+		return nil
+	}},
+	{"SSO_DNS_SERVER", "sso-dns-server", "", "DNS server (host:port, e.g. 10.0.0.2:53) asked for the TXT records that prove a team's company sign-in domains (_salescoach-challenge.<domain>), for split-horizon DNS; empty asks the system's resolver", false, func(c *Config, v string) error {
+		v = strings.TrimSpace(v)
+		if v == "" {
+			c.SSODNSServer = ""
+			return nil
+		}
+		host, port, err := net.SplitHostPort(v)
+		if n, perr := strconv.Atoi(port); err != nil || host == "" || perr != nil || n < 1 || n > 65535 {
+			return fmt.Errorf("must be host:port, e.g. 10.0.0.2:53")
+		}
+		c.SSODNSServer = v
 		return nil
 	}},
 	{"S3_TIMEOUT", "s3-timeout", "30s", "time limit of one storage request", false, duration(func(c *Config) *time.Duration { return &c.S3Timeout }, time.Second, 5*time.Minute)},

@@ -22,6 +22,7 @@ import (
 	"salescoach/coach"
 	"salescoach/coach/openai"
 	"salescoach/coach/trainer"
+	"salescoach/dnstxt"
 	"salescoach/httpapi"
 	"salescoach/jobs"
 	"salescoach/mail"
@@ -374,6 +375,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		TeamSSO: sqlstore.NewTeamSSOService(db), SSOSealer: ssoSealer,
 		SSOFetch: webfetch.New(webfetch.Config{Logger: log, Allow: cfg.SSOAllow, AllowPorts: cfg.SSOAllowPorts,
 			Timeout: auth.DefaultProviderTimeout}),
+		SSODNS: dnstxt.New(cfg.SSODNSServer, salescoach.SSODNSTimeout),
 	})
 	srv := newHTTPServer(api.Handler(), log)
 	errc := make(chan error, 1)

@@ -262,6 +262,8 @@ func TestConfigErrorsStopStartUp(t *testing.T) {
 		"bad voice timeout":     {"VOICE_TIMEOUT", "0s"},
 		"bad tts voice":         {"TTS_VOICE", "nova; rm -rf"},
 		"empty tts voice":       {"TTS_VOICE", " "},
+		"bad sso dns server":    {"SSO_DNS_SERVER", "10.0.0.2"},
+		"sso dns server port":   {"SSO_DNS_SERVER", "10.0.0.2:dns"},
 	}
 	for name, kv := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -56,7 +56,8 @@ export async function waitUntilAnswers(name: string, url: string, child: ChildPr
 /**
  * Starts a fake's binary on a port it picks itself, passes its output on to
  * log, and resolves with the process and group 1 of the first line of its
- * standard output that matches `announced` (the address it listens on).
+ * standard output that matches `announced` (the address it listens on), and
+ * the whole match (for a fake that announces more than one address).
  * A fake that exits first, or says nothing within 10 s, is stopped and the
  * error thrown.
  */
@@ -66,17 +67,17 @@ export async function startAnnouncingFake(
   args: string[],
   log: Writable,
   announced: RegExp,
-): Promise<{ child: ChildProcess; value: string }> {
+): Promise<{ child: ChildProcess; value: string; match: RegExpExecArray }> {
   const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stderr?.pipe(log, { end: false });
   const lines = createInterface({ input: child.stdout! });
-  const value = await new Promise<string>((resolve, reject) => {
+  const match = await new Promise<RegExpExecArray>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not start within 10 s`)), 10_000);
     child.once('exit', (code) => reject(new Error(`${name} exited with code ${code} before it listened`)));
     lines.on('line', (line) => {
       log.write(`${line}\n`);
-      const found = announced.exec(line)?.[1];
-      if (found) {
+      const found = announced.exec(line);
+      if (found?.[1]) {
         clearTimeout(timer);
         resolve(found);
       }
@@ -85,5 +86,5 @@ export async function startAnnouncingFake(
     await stopChild(child);
     throw err;
   });
-  return { child, value };
+  return { child, value: match[1] ?? '', match };
 }

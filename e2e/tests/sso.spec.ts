@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { publishTxt } from '../fakes/dns';
 import { signInAtCompanyIdP, startCompanyIdP, type CompanyIdP } from '../fakes/oidc-provider';
 import { apiToken } from './chat-support';
 import {
@@ -22,7 +23,9 @@ import {
 // and an OpenID Certified provider that is not ours (panva's oidc-provider,
 // fakes/oidc-provider.ts, on the port global-setup let the server reach):
 // the owner founds a team, enters the provider on 'Firmen-Anmeldung', tests
-// it by signing in there (which claims the domain), and turns it on; a new
+// it by signing in there (which claims nothing, issue 38), proves the domain
+// with the TXT record the page shows (published in the DNS fake global-setup
+// started, the server's SSO_DNS_SERVER) and 'Prüfen', and turns it on; a new
 // colleague signs in with 'Mit Firmenkonto anmelden' and lands in the team,
 // where the owner's table shows them; Anna, who has had a password account
 // since before, links it once with her password; with 'Anmeldung nur über die
@@ -30,14 +33,17 @@ import {
 // and the owner keeps the password as the break-glass access.
 //
 // The API stands in only for what happens outside the app (the owner's and
-// Anna's accounts exist before the test) and to read the settings the
-// screens imply (the secret is never sent back).
+// Anna's accounts exist before the test; the company's IT publishes the DNS
+// record) and to read the settings the screens imply (the secret is never
+// sent back).
 
 /** A domain of this run's own: claimed domains are unique across teams, and the server outlives one run. */
 const DOMAIN = `acme-${Date.now().toString(36)}-${process.pid}.test`;
 const OWNER = `owner@${DOMAIN}`;
 const NEW = `new@${DOMAIN}`;
 const ANNA = `anna@${DOMAIN}`;
+/** The TXT record's name that proves DOMAIN (its value is the team's own; the page shows it). */
+const DNS_NAME = `_salescoach-challenge.${DOMAIN}`;
 const TEAM = 'Vertrieb Süd';
 const CLIENT_ID = 'salescoach-e2e';
 const CLIENT_SECRET = `e2e-${randomBytes(16).toString('hex')}`;
@@ -121,10 +127,10 @@ test('company sign-in: set up and tested by the owner, a new colleague joins thr
     await expect(page.getByRole('heading', { name: 'Firmen-Anmeldung', level: 1 })).toBeVisible();
     // The redirect URI to register at the provider, to copy.
     await expect(page.getByLabel('Redirect-URI')).toHaveValue(`${baseURL()}/api/auth/sso/callback`);
-    await expect(page.getByRole('button', { name: 'Kopieren' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Kopieren', exact: true })).toBeVisible();
     await expect(
       page.getByText(
-        'Eine Domain gilt erst, wenn du dich beim Testen mit einer Adresse dieser Domain angemeldet hast. Jede Domain kann nur zu einem Team gehören.',
+        'Jede Domain bestätigst du mit einem TXT-Eintrag im DNS deiner Firma: Nach dem Speichern stehen unten Name und Wert. Gib beides an deine IT weiter und drücke danach „Prüfen“. Erst dann können sich Adressen dieser Domain über die Firma anmelden. Jede Domain kann nur zu einem Team gehören.',
       ),
     ).toBeVisible();
   });
@@ -149,14 +155,14 @@ test('company sign-in: set up and tested by the owner, a new colleague joins thr
       issuer: idp.issuer,
       clientId: CLIENT_ID,
       clientSecretSet: true,
-      domains: [{ domain: DOMAIN, claimed: false }],
+      domains: [{ domain: DOMAIN, claimed: false, dnsName: DNS_NAME, dnsValue: expect.stringMatching(/^salescoach-verification=\S{16,}$/) }],
       enforced: false,
       active: false,
       lastTest: null,
     });
   });
 
-  await test.step(`'Testen': the owner signs in at the provider; 'Letzter Test' shows what came back and the domain is confirmed`, async () => {
+  await test.step(`'Testen': the owner signs in at the provider; 'Letzter Test' shows what came back, and the domain is still not confirmed`, async () => {
     await page.getByRole('button', { name: 'Testen', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`^${idp.issuer}/`));
     await signInAtCompanyIdP(page, OWNER);
@@ -166,8 +172,50 @@ test('company sign-in: set up and tested by the owner, a new colleague joins thr
     await expect(last).toContainText(SUBJECTS.owner);
     await expect(last).toContainText(OWNER);
     await expect(last).toContainText(/E-Mail bestätigt\s*:?\s*ja/);
+    // A test sign-in at the team's own provider proves nothing about the domain (issue 38).
+    await expect(settings.getByText('noch nicht bestätigt')).toBeVisible();
+    await page.getByRole('button', { name: 'Firmen-Anmeldung einschalten' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Bestätige zuerst' })).toHaveText(
+      'Bestätige zuerst mindestens eine deiner Domains mit ihrem DNS-Eintrag („Prüfen“).',
+    );
+    expect(await apiCall(request, ownerToken, 'GET', '/api/team/sso')).toMatchObject({
+      active: false,
+      domains: [{ domain: DOMAIN, claimed: false }],
+      lastTest: { ok: true, current: true },
+    });
+  });
+
+  await test.step(`The page shows the TXT record to publish; 'Prüfen' before it is published says what to publish`, async () => {
+    const record = settings.getByRole('group', { name: `Trage diesen TXT-Eintrag im DNS von ${DOMAIN} ein (oder lass ihn von deiner IT eintragen):` });
+    await expect(record.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(DNS_NAME);
+    const value = await record.getByRole('textbox', { name: 'Wert', exact: true }).inputValue();
+    expect(value).toMatch(/^salescoach-verification=/);
+    await settings.getByRole('button', { name: 'Prüfen' }).click();
+    await expect(settings.getByRole('alert')).toHaveText(
+      `Für ${DOMAIN} wurde kein passender DNS-Eintrag gefunden. Lege einen TXT-Eintrag mit dem Namen ${DNS_NAME} und dem Wert ${value} an. Bis DNS-Änderungen sichtbar werden, kann es eine Weile dauern.`,
+    );
+    await expect(settings.getByText('noch nicht bestätigt')).toBeVisible();
+    await expectNoAxeViolations(page, "'Firmen-Anmeldung' with the last test, the domain's TXT record and the check's refusal");
+  });
+
+  await test.step(`The owner copies the TXT record for the IT, which publishes it; 'Prüfen' confirms the domain`, async () => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
+    const record = settings.getByRole('group', { name: /^Trage diesen TXT-Eintrag im DNS von / });
+    await record.getByRole('button', { name: 'Name kopieren' }).click();
+    await expect(page.getByText('Name kopiert')).toBeVisible();
+    const name = await page.evaluate(() => navigator.clipboard.readText());
+    await record.getByRole('button', { name: 'Wert kopieren' }).click();
+    await expect(page.getByText('Wert kopiert')).toBeVisible();
+    const value = await page.evaluate(() => navigator.clipboard.readText());
+    expect(name).toBe(DNS_NAME);
+    expect(value).toMatch(/^salescoach-verification=/);
+    await publishTxt(name, [value]);
+    await settings.getByRole('button', { name: 'Prüfen' }).click();
     await expect(settings.getByText('bestätigt', { exact: true })).toBeVisible();
-    await expectNoAxeViolations(page, "'Firmen-Anmeldung' after a successful test");
+    await expect(settings.getByRole('status').filter({ hasText: DOMAIN })).toHaveText(`${DOMAIN} ist bestätigt und gehört jetzt zu deinem Team.`);
+    await expect(settings.getByRole('heading', { name: DOMAIN, level: 3 })).toBeFocused();
+    await expect(record).toHaveCount(0);
+    await expect(settings.getByRole('alert')).toHaveCount(0);
   });
 
   await test.step('The owner turns company sign-in on', async () => {

@@ -23,7 +23,9 @@ import {
 // its built-in trainer and cmd/paypalfake, all through the UI: an owner founds
 // a team on the dashboard, buys 3 seats on PayPal's approval page, invites two
 // people by mail (Anna has an account and signs in through the link; Ben has
-// none, signs up through it and joins when he confirms his address), gives
+// none, signs up through it and joins when he confirms his address; a third
+// invitation, forwarded to Anna, does not let her in and is withdrawn from
+// 'Offene Einladungen' at the end, issue 38), gives
 // both a seat; both win a practice chat while the owner's table follows live;
 // Anna shares hers and takes it back; the owner sees their figures, assigns an
 // exam that Anna wins from 'Aufgaben', and sees its score; the leaderboard
@@ -109,6 +111,8 @@ test('a team from founding to the score of an exam: seats, invitations, practice
   const owner = uniqueEmail('team-owner');
   const anna = uniqueEmail('team-anna');
   const ben = uniqueEmail('team-ben');
+  // Invited too; her link is forwarded to Anna, who cannot use it.
+  const carla = uniqueEmail('team-carla');
   await createConfirmedUser(request, owner, PASSWORD);
   await createConfirmedUser(request, anna, PASSWORD, { displayName: 'Anna Team' });
   // Anna and Ben, each in a browser of their own.
@@ -146,14 +150,32 @@ test('a team from founding to the score of an exam: seats, invitations, practice
     await expect(page.getByText('0 von 3 Plätzen vergeben · aktiv')).toBeVisible();
   });
 
-  await test.step(`Two invitations by mail`, async () => {
+  await test.step(`Three invitations by mail, listed under 'Offene Einladungen'`, async () => {
     await openTeam(page);
     const invite = page.getByRole('region', { name: 'Per E-Mail einladen' });
-    for (const email of [anna, ben]) {
+    for (const email of [anna, ben, carla]) {
       await invite.getByLabel('E-Mail-Adresse').fill(email);
       await invite.getByRole('button', { name: 'Einladen' }).click();
       await expect(page.getByText(`Einladung an ${email} verschickt.`, { exact: false })).toBeVisible();
     }
+    const pending = page.getByRole('list', { name: 'Offene Einladungen' }).getByRole('listitem');
+    await expect(pending).toHaveCount(3);
+    await expect(pending.filter({ hasText: carla })).toContainText(/Mitglied · gültig bis \d{2}\.\d{2}\.\d{4}/);
+  });
+
+  await test.step(`Signed in, Anna opens the link meant for Carla: it names Carla's address and does not let her in; she signs out`, async () => {
+    const carlaLink = await mailLink(carla, 'token', 30_000);
+    await signInAs(annaPage, anna);
+    await annaPage.goto(carlaLink);
+    await expect(annaPage.getByRole('alert')).toHaveText(
+      `Diese Einladung gilt für ${carla}. Melde dich ab und mit dieser Adresse an, um sie anzunehmen.`,
+    );
+    await expect(annaPage.getByText('Willkommen im Team', { exact: false })).toHaveCount(0);
+    const notIn = await request.get(`${baseURL()}/api/team`, { headers: { Authorization: `Bearer ${annaToken}` } });
+    expect(notIn.status()).toBe(404);
+    await annaPage.getByRole('main').getByRole('button', { name: 'Abmelden' }).click();
+    await expect(annaPage).toHaveURL(appURL('/login'));
+    await expect(annaPage.getByText('Du wurdest in ein Team eingeladen.', { exact: false })).toBeVisible();
   });
 
   await test.step(`Anna has an account: she opens the mail's link signed out, signs in and is in`, async () => {
@@ -344,9 +366,23 @@ test('a team from founding to the score of an exam: seats, invitations, practice
     await expect(leaderboard.getByRole('button', { name: 'This month' })).toHaveAttribute('aria-pressed', 'true');
     await expect(leaderboard.getByRole('rowheader', { name: 'Anna Team' })).toBeVisible();
     await expect(leaderboard.getByRole('rowheader', { name: 'Ben Team' })).toBeVisible();
+    // Anna and Ben used theirs; Carla's is still pending.
+    const pending = page.getByRole('list', { name: 'Pending invitations' }).getByRole('listitem');
+    await expect(pending).toHaveCount(1);
+    await expect(pending).toContainText(carla);
+    await expect(pending).toContainText(/Member · valid until \d{1,2} \w{3} \d{4}/);
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: testInfo.outputPath('team-390x844.png'), fullPage: true });
-    await expectNoAxeViolations(page, "'Team' with its leaderboard in English on a phone");
+    await expectNoAxeViolations(page, "'Team' with its leaderboard and a pending invitation in English on a phone");
+    await page.getByRole('region', { name: 'Pending invitations' }).screenshot({ path: testInfo.outputPath('pending-invitations-390x844.png') });
+    // The owner withdraws the invitation Anna could not use, after confirming.
+    await pending.getByRole('button', { name: 'Withdraw' }).click();
+    const withdraw = page.getByRole('dialog', { name: 'Withdraw the invitation?' });
+    await expect(withdraw).toContainText(`Withdraw the invitation to ${carla}? Its link stops working.`);
+    await withdraw.getByRole('button', { name: 'Withdraw' }).click();
+    await expect(page.getByText(`Invitation to ${carla} withdrawn.`)).toBeVisible();
+    await expect(page.getByText('No pending invitations.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pending invitations' })).toBeFocused();
     await memberRow(page, 'Anna Team').getByRole('link', { name: 'Anna Team' }).click();
     await expect(page.getByRole('heading', { name: 'Anna Team', level: 1 })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Techniques' })).toBeVisible();

@@ -25,6 +25,8 @@ export class ApiError extends Error {
   readonly retryAfter: number | undefined;
   /** The chat a failed first message created (the server keeps it and counts it). */
   readonly conversationId: string | undefined;
+  /** The address an invitation is for (POST /api/team/join: 403 team_invitation_other_email). */
+  readonly invitedEmail: string | undefined;
 
   constructor(
     status: number,
@@ -56,6 +58,7 @@ export class ApiError extends Error {
     }
     this.retryAfter = retryAfter;
     this.conversationId = typeof body.conversationId === 'string' && body.conversationId ? body.conversationId : undefined;
+    this.invitedEmail = typeof body.invitedEmail === 'string' && body.invitedEmail ? body.invitedEmail : undefined;
   }
 
   /** True for a network failure (no answer from the server). */

@@ -167,7 +167,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** confirm an e-mail with the token of the mailed link (works once, 48 h) */
+        /** confirm an e-mail with the token of the mailed link (works once, 48 h); removes the account's company sign-in identities (whoever holds the mailbox decides who signs in) */
         post: {
             parameters: {
                 query?: never;
@@ -353,7 +353,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** set a new password with the token of a reset link (works once, 1 h) or of an invitation link (/app/login?invite=TOKEN, works once, 7 days; also confirms the e-mail); ends every session */
+        /** set a new password with the token of a reset link (works once, 1 h) or of an invitation link (/app/login?invite=TOKEN, works once, 7 days; also confirms the e-mail); ends every session and removes the account's company sign-in identities (a company sign-in then needs the link step with the new password again) */
         post: {
             parameters: {
                 query?: never;
@@ -512,7 +512,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description to /app/login?oauth=1 or /app/login?error=social; after a re-authentication (POST /api/me/reauth/{provider}) to /app/dashboard?reauth=1 or ?reauth=failed */
+                /** @description to /app/login?oauth=1, /app/login?error=social, or /app/login?error=sso_required for a member or manager of a team whose company sign-in is active and enforced (no session is started; the company sign-in is the way in); after a re-authentication (POST /api/me/reauth/{provider}) to /app/dashboard?reauth=1 or ?reauth=failed */
                 303: {
                     headers: {
                         [name: string]: unknown;
@@ -534,7 +534,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description to /app/login?oauth=1 or /app/login?error=social; after a re-authentication to /app/dashboard?reauth=1 or ?reauth=failed */
+                /** @description as GET: /app/login?oauth=1, /app/login?error=social or /app/login?error=sso_required; after a re-authentication to /app/dashboard?reauth=1 or ?reauth=failed */
                 303: {
                     headers: {
                         [name: string]: unknown;
@@ -606,7 +606,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** the provider's answer (query) */
+        /** the provider's answer (query). An account is signed into only through an identity linked before (and the account in the team, or in no team and its address of a domain the team claimed: it joins) or, for an existing confirmed account, through the link step (its password, POST /api/auth/sso/link); an account in another team is refused (error=sso) */
         get: {
             parameters: {
                 query?: never;
@@ -684,7 +684,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** prove the existing account's password once to link it to the company sign-in; answers as POST /api/auth/login (wrong password 401, counted as there); 404 sso_link_invalid. The account joins the team when it is in none */
+        /** prove the existing account's password once to link it to the company sign-in; answers as POST /api/auth/login (wrong password 401, counted as there); 404 sso_link_invalid; 409 team_already_member when the account is in another team by now. The account joins the team when it is in none */
         post: {
             parameters: {
                 query?: never;
@@ -715,6 +715,7 @@ export interface paths {
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
                 404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
                 413: components["responses"]["Error"];
                 429: components["responses"]["Error"];
             };
@@ -3418,9 +3419,34 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** the team's pending invitations (unused, unexpired), newest first, at most 500; for the owner and managers (who may invite), a member: 403 team_forbidden */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the pending invitations */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["Invitation"][];
+                        };
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
         put?: never;
-        /** invite an address (owner: manager or member; manager: member only, else 403; 200 an hour per inviter, then 429). The mail goes through the outbox with the link <BASE_URL>/app/team/join?token=<one-time token>, single use, valid 7 days. An address without an account signs up through the link and joins when it confirms the address (or with POST /api/team/join). A member: 403 team_forbidden */
+        /** invite an address (owner: manager or member; manager: member only, else 403; 200 an hour per inviter, then 429). The mail goes through the outbox with the link <BASE_URL>/app/team/join?token=<one-time token>, single use, valid 7 days, for this address only (POST /api/team/join). An address without an account signs up through the link and joins when it confirms the address (or with POST /api/team/join). A pending invitation of the team to the same address (case-insensitive) is replaced: its link stops working. Refused with 400 and fields.email: team_invitation_email_invalid (an address that cannot receive mail: no dot in the domain, an IP address, …), team_invitation_self (the caller's own address), team_invitation_member (an account already in the team). A member: 403 team_forbidden */
         post: {
             parameters: {
                 query?: never;
@@ -3431,7 +3457,6 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/json": {
-                        /** Format: email */
                         email: string;
                         /**
                          * @default member
@@ -3448,22 +3473,108 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** Format: uuid */
-                            id: string;
-                            email: string;
-                            /** @enum {string} */
-                            role: "manager" | "member";
-                            /** Format: date-time */
-                            expiresAt: string;
-                        };
+                        "application/json": components["schemas"]["InvitationSent"];
                     };
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
                 403: components["responses"]["Error"];
                 404: components["responses"]["Error"];
+                /** @description conflict: another invitation to this address was saved at the same moment */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 413: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** withdraw a pending invitation ('Zurückziehen'): its link stops working. The owner any, a manager the member invitations (else 403 team_owner_only), a member 403 team_forbidden; another team's, a used or unknown id: 404 team_invitation_not_found */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description withdrawn */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** send an unused invitation again ('Erneut senden'): a new token, a new expiry (7 days from now) and a new mail; the old link stops working. Permissions and 404 team_invitation_not_found as DELETE; rate-limited together with inviting (429) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description sent again */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvitationSent"];
+                    };
+                };
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
                 429: components["responses"]["Error"];
             };
         };
@@ -3482,7 +3593,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** join with an invitation's token (in its role; used up) or the team's join link token (as a member). 404 team_invitation_invalid for an unknown, used or expired token; 409 team_already_member; 403 team_email_unconfirmed; counts against the mail-link attempts of the address (429) */
+        /** join with an invitation's token (in its role; used up) or the team's join link token (as a member; the join link works for whoever holds it). An invitation works only for the account whose e-mail is the invited address (case-insensitive); another account gets 403 team_invitation_other_email ({"code": "team_invitation_other_email", "error": "Diese Einladung gilt für anna@firma.de. Melde dich ab und mit dieser Adresse an, um sie anzunehmen.", "params": {"email": "anna@firma.de"}, "invitedEmail": "anna@firma.de"}) and the invitation stays usable for its person. 404 team_invitation_invalid for an unknown, used or expired token; 409 team_already_member; 403 team_email_unconfirmed; counts against the mail-link attempts of the address (429) */
         post: {
             parameters: {
                 query?: never;
@@ -3509,7 +3620,15 @@ export interface paths {
                 };
                 400: components["responses"]["Error"];
                 401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
+                /** @description team_email_unconfirmed, or team_invitation_other_email with invitedEmail (and params.email) naming the invited address */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 404: components["responses"]["Error"];
                 409: components["responses"]["Error"];
                 413: components["responses"]["Error"];
@@ -3553,7 +3672,7 @@ export interface paths {
                 404: components["responses"]["Error"];
             };
         };
-        /** save the company sign-in (owner only). Changing issuer, client id or secret makes the last test stale and switches it off; a changed issuer is discovered (400 sso_discovery_failed). active true needs a current successful test and a claimed domain (409 sso_test_required); a domain another team claimed: 409 sso_domain_taken */
+        /** save the company sign-in (owner only). Changing issuer, client id or secret makes the last test stale and switches it off; a changed issuer is discovered (400 sso_discovery_failed). active true needs a current successful test (409 sso_test_required) and a domain claimed by DNS (409 sso_domain_unclaimed); a domain another team claimed: 409 sso_domain_taken; a free-mail or ISP domain: 400 fields.domains sso_domain_freemail. Switching on with enforced (or enforced while on) ends the open sessions of the team's members and managers */
         put: {
             parameters: {
                 query?: never;
@@ -3621,7 +3740,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** start a test sign-in of the owner at the provider (owner only; 409 sso_not_configured without settings): the browser goes to url; the callback stores lastTest, claims the verified e-mail's domain when listed and free, and redirects to /app/team/sso?test=done. A test signs no one in */
+        /** start a test sign-in of the owner at the provider (owner only; 409 sso_not_configured without settings): the browser goes to url; the callback stores lastTest (ok for a verified e-mail of a listed domain) and redirects to /app/team/sso?test=done. A test signs no one in and claims no domain (POST /api/team/sso/domains/verify does) */
         post: {
             parameters: {
                 query?: never;
@@ -3644,6 +3763,56 @@ export interface paths {
                 403: components["responses"]["Error"];
                 404: components["responses"]["Error"];
                 409: components["responses"]["Error"];
+                503: components["responses"]["Error"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/sso/domains/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** prove a listed domain by DNS (owner only): the server looks up the TXT records of the domain's dnsName (GET /api/team/sso) and, when one has the value dnsValue, claims the domain for the team. 200 the settings with the domain claimed: true (also when it was claimed already); 409 sso_domain_unverified when no such record is found (the text names dnsName and dnsValue, params domain, dnsName, dnsValue; DNS changes may take a while); 409 sso_domain_taken when another team claimed it (of two teams verifying at once, one wins); 400 fields.domain sso_domain_not_listed for a domain not in the list (sso_domain_freemail for a free-mail domain, sso_bad_domain for no domain name); 409 sso_not_configured without settings; 503 sso_dns_unavailable when the DNS server does not answer within 5 s; 429 after 30 checks per hour */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        domain: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description the settings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TeamSSO"];
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                429: components["responses"]["Error"];
                 503: components["responses"]["Error"];
             };
         };
@@ -6406,6 +6575,8 @@ export interface components {
             conversationId?: string;
             /** @description seconds to wait, as in the Retry-After header (also in a stream's error event) */
             retryAfter?: number;
+            /** @description the address an invitation is for (POST /api/team/join: 403 team_invitation_other_email; also in params.email) */
+            invitedEmail?: string;
         };
         FieldError: {
             code: components["schemas"]["ErrorCode"];
@@ -6437,7 +6608,7 @@ export interface components {
          *     error without one its category: invalid, not_found, conflict, unauthorized, forbidden, limit, too_large, unavailable, internal.
          * @enum {string}
          */
-        ErrorCode: "account_disabled" | "account_has_email" | "account_locked" | "answer_missing" | "assessment_failed" | "assignment_due_far" | "assignment_due_past" | "assignment_no_members" | "assignment_not_found" | "assignment_scenario_hidden" | "assignment_title_required" | "assignment_title_too_long" | "audio_empty" | "audio_invalid" | "audio_missing" | "audio_too_large" | "audio_too_long" | "audio_type" | "avatar_invalid" | "avatar_missing" | "avatar_no_store" | "avatar_too_large" | "avatar_type" | "avatar_unreadable" | "bad_date" | "bad_id" | "bad_page" | "bad_period" | "challenge_description_too_long" | "challenge_icon_invalid" | "challenge_name_too_long" | "challenge_not_found" | "challenge_target_invalid" | "challenges_too_many" | "chat_limit" | "chat_limit_details" | "company_too_long" | "confirm_link_invalid" | "conflict" | "consent_unknown" | "conversation_busy" | "conversation_completed" | "conversation_not_found" | "customer_unreachable" | "database_unavailable" | "delete_failed" | "difficulty_missing" | "display_name_too_long" | "email_address_invalid" | "email_invalid" | "email_missing" | "email_registered" | "email_taken" | "email_unconfirmed" | "engine_key_refused" | "engine_status" | "engine_timeout" | "engine_unreachable" | "engine_url_invalid" | "evaluate_failed" | "evaluation_failed" | "exam_only" | "exam_pass_mark_invalid" | "feedback_empty" | "feedback_name_too_long" | "feedback_not_found" | "feedback_subject_too_long" | "feedback_too_long" | "feedback_type_unknown" | "field_bad_type" | "field_control_character" | "field_unknown" | "file_name_invalid" | "file_not_found" | "file_size_unknown" | "first_name_missing" | "first_name_too_long" | "forbidden" | "foreign_origin" | "formality_invalid" | "hint_failed" | "identity_not_found" | "identity_taken" | "internal" | "invalid_credentials" | "invalid_data" | "invitation_not_sent" | "invitation_not_sent_hint" | "language_code_invalid" | "language_invalid" | "last_name_missing" | "last_name_too_long" | "link_invalid" | "mail_failed" | "mail_not_sent" | "message_empty" | "message_not_found" | "message_too_long" | "metric_unknown" | "missing_reference" | "mode_missing" | "name_empty" | "not_found" | "not_on_self" | "not_ready" | "nothing_to_rate" | "oauth_state_invalid" | "password_missing" | "password_too_long" | "password_too_short" | "path_invalid" | "paypal_id_missing" | "pdf_name_too_long" | "pdf_text_too_long" | "perfect_failed" | "practice_only" | "product_description_too_long" | "product_override_too_long" | "progress_negative" | "promo_code_format" | "promo_code_invalid" | "promo_code_missing" | "promo_code_redeemed" | "promo_code_taken" | "promo_code_used_up" | "promo_description_too_long" | "promo_expiry_past" | "promo_limit_below_redemptions" | "promo_limit_invalid" | "promo_not_found" | "promo_plan_unknown" | "provider_not_configured" | "query_too_long" | "referral_invalid" | "referral_not_found" | "reply_failed" | "reply_kind_unknown" | "request_bad_json" | "request_not_json" | "request_not_object" | "request_too_large" | "reset_link_invalid" | "role_too_long" | "sample_rate_invalid" | "session_expired" | "session_invalid" | "session_reused" | "sign_in_required" | "social_login_failed" | "source_unknown" | "speech_format_invalid" | "speech_text_empty" | "speech_text_too_long" | "sso_bad_domain" | "sso_bad_issuer" | "sso_client_id_invalid" | "sso_discovery_failed" | "sso_domain_duplicate" | "sso_domain_taken" | "sso_domains_count" | "sso_email_invalid" | "sso_failed" | "sso_foreign_domain" | "sso_issuer_invalid" | "sso_link_invalid" | "sso_not_configured" | "sso_off" | "sso_required" | "sso_secret_required" | "sso_secret_too_long" | "sso_test_required" | "sso_unavailable" | "sso_unverified_email" | "storage_aborted" | "storage_bucket_missing" | "storage_delete_failed" | "storage_incomplete" | "storage_refused" | "storage_save_failed" | "storage_unreachable" | "storage_unreadable" | "stt_failed" | "stt_not_configured" | "subscription_not_found" | "subscription_taken" | "summary_empty" | "summary_failed" | "terms_required" | "terms_version_unknown" | "text_type_invalid" | "title_empty" | "title_too_long" | "tone_preset_description_too_long" | "tone_preset_name_too_long" | "tone_preset_not_found" | "tone_preset_taken" | "tone_preset_unknown" | "too_many_attempts" | "trainer_cancelled" | "tts_failed" | "tts_not_configured" | "unknown_status" | "upload_failed" | "url_blocked" | "url_invalid" | "url_missing" | "url_no_text" | "url_too_large" | "url_unavailable" | "user_missing" | "user_not_found" | "vital_value_out_of_range" | "vitals_count_invalid" | "voice_call_not_found" | "voice_engine_invalid" | "voice_invalid" | "invalid" | "unauthorized" | "limit" | "too_large" | "unavailable" | "payments_not_configured" | "paypal_unavailable" | "subscription_confirm_failed" | "subscription_revise_failed" | "subscription_cancel_retry" | "subscription_cancel_failed" | "subscription_uncancel_failed" | "subscription_id_invalid" | "subscription_plan_foreign" | "subscription_status_invalid" | "subscription_exists" | "promo_code_required" | "promo_unavailable" | "webhook_unverified" | "totp_code_missing" | "totp_code_invalid" | "totp_challenge_invalid" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_pending" | "totp_guest" | "totp_reauth_missing" | "totp_password_wrong" | "totp_setup_required" | "totp_session_required" | "account_delete_subscription_failed" | "account_delete_confirm" | "account_delete_password_wrong" | "account_delete_needs_password" | "account_delete_self" | "account_delete_storage_failed" | "account_delete_reauth_required" | "reauth_not_linked" | "reauth_use_password" | "withdrawal_waiver_required" | "scenario_field_required" | "scenario_field_too_long" | "scenario_field_bad_choice" | "scenario_unknown_family" | "scenario_objections_count" | "scenario_list_count" | "scenario_objection_mixed" | "scenario_bad_version" | "scenario_not_found" | "scenario_read_only" | "team_not_found" | "team_member_not_found" | "team_already_member" | "team_email_unconfirmed" | "team_forbidden" | "team_owner_only" | "team_owner_cannot_leave" | "team_invitation_invalid" | "team_name_required" | "team_name_too_long" | "team_bad_role" | "team_bad_sort" | "team_bad_leaderboard_period" | "team_delete_subscription_failed" | "seat_quantity" | "seats_below_assigned" | "seats_exist" | "seats_none" | "seats_full" | "seats_same" | "seats_not_configured" | "seats_failed";
+        ErrorCode: "account_disabled" | "account_has_email" | "account_locked" | "answer_missing" | "assessment_failed" | "assignment_due_far" | "assignment_due_past" | "assignment_no_members" | "assignment_not_found" | "assignment_scenario_hidden" | "assignment_title_required" | "assignment_title_too_long" | "audio_empty" | "audio_invalid" | "audio_missing" | "audio_too_large" | "audio_too_long" | "audio_type" | "avatar_invalid" | "avatar_missing" | "avatar_no_store" | "avatar_too_large" | "avatar_type" | "avatar_unreadable" | "bad_date" | "bad_id" | "bad_page" | "bad_period" | "challenge_description_too_long" | "challenge_icon_invalid" | "challenge_name_too_long" | "challenge_not_found" | "challenge_target_invalid" | "challenges_too_many" | "chat_limit" | "chat_limit_details" | "company_too_long" | "confirm_link_invalid" | "conflict" | "consent_unknown" | "conversation_busy" | "conversation_completed" | "conversation_not_found" | "customer_unreachable" | "database_unavailable" | "delete_failed" | "difficulty_missing" | "display_name_too_long" | "email_address_invalid" | "email_invalid" | "email_missing" | "email_registered" | "email_taken" | "email_unconfirmed" | "engine_key_refused" | "engine_status" | "engine_timeout" | "engine_unreachable" | "engine_url_invalid" | "evaluate_failed" | "evaluation_failed" | "exam_only" | "exam_pass_mark_invalid" | "feedback_empty" | "feedback_name_too_long" | "feedback_not_found" | "feedback_subject_too_long" | "feedback_too_long" | "feedback_type_unknown" | "field_bad_type" | "field_control_character" | "field_unknown" | "file_name_invalid" | "file_not_found" | "file_size_unknown" | "first_name_missing" | "first_name_too_long" | "forbidden" | "foreign_origin" | "formality_invalid" | "hint_failed" | "identity_not_found" | "identity_taken" | "internal" | "invalid_credentials" | "invalid_data" | "invitation_not_sent" | "invitation_not_sent_hint" | "language_code_invalid" | "language_invalid" | "last_name_missing" | "last_name_too_long" | "link_invalid" | "mail_failed" | "mail_not_sent" | "message_empty" | "message_not_found" | "message_too_long" | "metric_unknown" | "missing_reference" | "mode_missing" | "name_empty" | "not_found" | "not_on_self" | "not_ready" | "nothing_to_rate" | "oauth_state_invalid" | "password_missing" | "password_too_long" | "password_too_short" | "path_invalid" | "paypal_id_missing" | "pdf_name_too_long" | "pdf_text_too_long" | "perfect_failed" | "practice_only" | "product_description_too_long" | "product_override_too_long" | "progress_negative" | "promo_code_format" | "promo_code_invalid" | "promo_code_missing" | "promo_code_redeemed" | "promo_code_taken" | "promo_code_used_up" | "promo_description_too_long" | "promo_expiry_past" | "promo_limit_below_redemptions" | "promo_limit_invalid" | "promo_not_found" | "promo_plan_unknown" | "provider_not_configured" | "query_too_long" | "referral_invalid" | "referral_not_found" | "reply_failed" | "reply_kind_unknown" | "request_bad_json" | "request_not_json" | "request_not_object" | "request_too_large" | "reset_link_invalid" | "role_too_long" | "sample_rate_invalid" | "session_expired" | "session_invalid" | "session_reused" | "sign_in_required" | "social_login_failed" | "source_unknown" | "speech_format_invalid" | "speech_text_empty" | "speech_text_too_long" | "sso_bad_domain" | "sso_bad_issuer" | "sso_client_id_invalid" | "sso_discovery_failed" | "sso_dns_unavailable" | "sso_domain_duplicate" | "sso_domain_freemail" | "sso_domain_not_listed" | "sso_domain_taken" | "sso_domain_unclaimed" | "sso_domain_unverified" | "sso_domains_count" | "sso_email_invalid" | "sso_failed" | "sso_foreign_domain" | "sso_issuer_invalid" | "sso_link_invalid" | "sso_not_configured" | "sso_off" | "sso_required" | "sso_secret_required" | "sso_secret_too_long" | "sso_test_required" | "sso_unavailable" | "sso_unverified_email" | "storage_aborted" | "storage_bucket_missing" | "storage_delete_failed" | "storage_incomplete" | "storage_refused" | "storage_save_failed" | "storage_unreachable" | "storage_unreadable" | "stt_failed" | "stt_not_configured" | "subscription_not_found" | "subscription_taken" | "summary_empty" | "summary_failed" | "terms_required" | "terms_version_unknown" | "text_type_invalid" | "title_empty" | "title_too_long" | "tone_preset_description_too_long" | "tone_preset_name_too_long" | "tone_preset_not_found" | "tone_preset_taken" | "tone_preset_unknown" | "too_many_attempts" | "trainer_cancelled" | "tts_failed" | "tts_not_configured" | "unknown_status" | "upload_failed" | "url_blocked" | "url_invalid" | "url_missing" | "url_no_text" | "url_too_large" | "url_unavailable" | "user_missing" | "user_not_found" | "vital_value_out_of_range" | "vitals_count_invalid" | "voice_call_not_found" | "voice_engine_invalid" | "voice_invalid" | "invalid" | "unauthorized" | "limit" | "too_large" | "unavailable" | "payments_not_configured" | "paypal_unavailable" | "subscription_confirm_failed" | "subscription_revise_failed" | "subscription_cancel_retry" | "subscription_cancel_failed" | "subscription_uncancel_failed" | "subscription_id_invalid" | "subscription_plan_foreign" | "subscription_status_invalid" | "subscription_exists" | "promo_code_required" | "promo_unavailable" | "webhook_unverified" | "totp_code_missing" | "totp_code_invalid" | "totp_challenge_invalid" | "totp_already_enabled" | "totp_not_enabled" | "totp_not_pending" | "totp_guest" | "totp_reauth_missing" | "totp_password_wrong" | "totp_setup_required" | "totp_session_required" | "account_delete_subscription_failed" | "account_delete_confirm" | "account_delete_password_wrong" | "account_delete_needs_password" | "account_delete_self" | "account_delete_storage_failed" | "account_delete_reauth_required" | "reauth_not_linked" | "reauth_use_password" | "withdrawal_waiver_required" | "scenario_field_required" | "scenario_field_too_long" | "scenario_field_bad_choice" | "scenario_unknown_family" | "scenario_objections_count" | "scenario_list_count" | "scenario_objection_mixed" | "scenario_bad_version" | "scenario_not_found" | "scenario_read_only" | "team_not_found" | "team_member_not_found" | "team_already_member" | "team_email_unconfirmed" | "team_forbidden" | "team_owner_only" | "team_owner_cannot_leave" | "team_invitation_invalid" | "team_invitation_other_email" | "team_invitation_email_invalid" | "team_invitation_self" | "team_invitation_member" | "team_invitation_not_found" | "team_name_required" | "team_name_too_long" | "team_bad_role" | "team_bad_sort" | "team_bad_leaderboard_period" | "team_delete_subscription_failed" | "seat_quantity" | "seats_below_assigned" | "seats_exist" | "seats_none" | "seats_full" | "seats_same" | "seats_not_configured" | "seats_failed";
         Ok: {
             /** @constant */
             ok: true;
@@ -7181,7 +7352,7 @@ export interface components {
             clientId: string;
             clientSecretSet: boolean;
             domains: components["schemas"]["SSODomain"][];
-            /** @description 'Anmeldung nur über die Firma': members and managers (not the owner) are refused at password sign-in while active */
+            /** @description 'Anmeldung nur über die Firma': while active, members and managers (not the owner) are refused at password sign-in (403 sso_required) and at Google and Apple sign-in (the callback goes to /app/login?error=sso_required); the moment it takes effect (switched on with enforced, or enforced while on) their open sessions end */
             enforced: boolean;
             /** @enum {string} */
             defaultRole: "member" | "manager";
@@ -7194,8 +7365,12 @@ export interface components {
         };
         SSODomain: {
             domain: string;
-            /** @description true once the owner's test signed in with a verified address of this domain; a claimed domain belongs to this team only */
+            /** @description true once the team proved the domain by DNS (POST /api/team/sso/domains/verify found the TXT record dnsName with the value dnsValue); a claimed domain belongs to this team only. A test sign-in claims nothing */
             claimed: boolean;
+            /** @description the name of the TXT record to publish: _salescoach-challenge.<domain> */
+            dnsName: string;
+            /** @description the TXT record's value: salescoach-verification=<token>, the token unguessable, the same for this team and domain every time and different for every other team */
+            dnsValue: string;
         };
         SSOLastTest: {
             /** Format: date-time */
@@ -7206,7 +7381,7 @@ export interface components {
             subject: string;
             email: string;
             emailVerified: boolean;
-            /** @description a message code (sso_unverified_email, sso_domain_taken, sso_foreign_domain, sso_failed) or null */
+            /** @description a message code (sso_unverified_email, sso_domain_taken, sso_foreign_domain, sso_failed) or null. sso_domain_taken: the test address's domain belongs to another team */
             error: string | null;
         };
         TeamSSOUpdate: {
@@ -7215,6 +7390,7 @@ export interface components {
             clientId: string;
             /** @description omitted or '' keeps the stored one; required on the first save */
             clientSecret?: string;
+            /** @description the company's e-mail domains; free-mail and ISP domains (gmail.com, web.de, …) are refused (400 fields.domains sso_domain_freemail). A domain listed anew starts unclaimed */
             domains: string[];
             enforced?: boolean;
             /**
@@ -7232,6 +7408,27 @@ export interface components {
             teamName: string;
             /** @description false for an account without a password, which cannot be linked this way (ask for an invitation) */
             hasPassword: boolean;
+        };
+        /** @description a pending invitation of the team (unused, unexpired) */
+        Invitation: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "manager" | "member";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        InvitationSent: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "manager" | "member";
+            /** Format: date-time */
+            expiresAt: string;
         };
         AdminTeamSSO: {
             /**

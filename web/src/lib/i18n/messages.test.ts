@@ -93,9 +93,17 @@ describe('i18n catalogue', () => {
     expect(translate('de', 'signin.ssoLink.text', { email: 'a@acme.com', team: 'ACME' })).toBe(
       'Für a@acme.com gibt es schon ein Konto. Gib einmal dein Passwort ein, um es mit der Firmen-Anmeldung von ACME zu verbinden.',
     );
+    // issue 38: a domain counts once its DNS record proves it, not after a test
     expect(translate('de', 'team.sso.rule')).toBe(
-      'Eine Domain gilt erst, wenn du dich beim Testen mit einer Adresse dieser Domain angemeldet hast. Jede Domain kann nur zu einem Team gehören.',
+      'Jede Domain bestätigst du mit einem TXT-Eintrag im DNS deiner Firma: Nach dem Speichern stehen unten Name und Wert. Gib beides an deine IT weiter und drücke danach „Prüfen“. Erst dann können sich Adressen dieser Domain über die Firma anmelden. Jede Domain kann nur zu einem Team gehören.',
     );
+    expect(translate('de', 'team.join.otherEmail', { email: 'anna@firma.de' })).toBe(
+      'Diese Einladung gilt für anna@firma.de. Melde dich ab und mit dieser Adresse an, um sie anzunehmen.',
+    );
+    expect(translate('de', 'team.join.otherEmail', { email: 'x' })).toBe(interpolate(serverGerman.team_invitation_other_email, { email: 'x' }));
+    expect(translate('en', 'team.join.otherEmail', { email: 'x' })).toBe(interpolate(serverEnglish.team_invitation_other_email, { email: 'x' }));
+    expect(translate('de', 'signin.sso.required')).toBe(serverGerman.sso_required);
+    expect(translate('en', 'signin.sso.required')).toBe(serverEnglish.sso_required);
     expect(translate('de', 'team.sso.secretSaved')).toBe('gespeichert – leer lassen, um es zu behalten');
     expect(translate('de', 'team.sso.adminDisabled')).toBe(
       'Ein Admin hat die Firmen-Anmeldung ausgeschaltet. Teste sie erneut, um sie wieder einzuschalten.',

@@ -44,6 +44,8 @@ const RETURN_ERRORS: Record<string, MessageKey> = {
   sso_unverified: 'signin.sso.unverified',
   sso_domain: 'signin.sso.foreignDomain',
   sso_off: 'signin.sso.off',
+  // Google/Apple signed in a member or manager whose team signs in only through the company (issue 38).
+  sso_required: 'signin.sso.required',
 };
 
 function returnError(value: string | null): MessageKey | null {
@@ -116,7 +118,8 @@ export function LoginPage() {
   const [notice, setNotice] = useState<Message | null>(initial.join ? { key: 'signin.teamJoin' } : null);
   const [error, setError] = useState<Message | null>(initial.returnError ? { key: initial.returnError } : null);
   // 403 sso_required on the password sign-in: the company button sits beside the message.
-  const [ssoOffer, setSsoOffer] = useState(false);
+  // With ?error=sso_required (Google/Apple refused) too.
+  const [ssoOffer, setSsoOffer] = useState(initial.returnError === 'signin.sso.required');
   const [remember, setRemember] = useState(false);
   const [email, setEmail] = useState('');
   const confirm = useConfirmEmail();

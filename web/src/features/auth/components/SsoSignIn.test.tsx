@@ -137,6 +137,18 @@ describe('company sign-in on the login page (issue 29)', () => {
     await waitFor(() => expect(window.location.search).toBe(''));
   });
 
+  it('shows ?error=sso_required after Google/Apple with the company button beside it (issue 38)', async () => {
+    const { user } = renderApp('/login?error=sso_required');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Dein Team meldet sich über die Firma an. Bitte nutze „Mit Firmenkonto anmelden“.',
+    );
+    await waitFor(() => expect(window.location.search).toBe(''));
+    const offers = screen.getAllByRole('button', { name: 'Mit Firmenkonto anmelden' });
+    expect(offers).toHaveLength(2);
+    await user.click(offers[0]!);
+    expect(await screen.findByRole('heading', { name: 'Mit Firmenkonto anmelden' })).toBeInTheDocument();
+  });
+
   it('ignores an unknown ?error= value', async () => {
     renderApp('/login?error=whatever');
     await screen.findByRole('heading', { name: 'Willkommen zurück' });

@@ -42,6 +42,11 @@ export const joinTeam = (token: string) => api.post<Team>('/api/team/join', { to
 export const resetJoinLink = () => api.post<{ url: string }>('/api/team/join-link');
 export const leaveTeam = () => api.post<undefined>('/api/team/leave');
 export const deleteTeam = () => api.delete<undefined>('/api/team');
-/** Invites an address by mail (owner: manager or member; manager: member). */
+/**
+ * Invites an address by mail (owner: manager or member; manager: member).
+ * 400 fields.email: team_invitation_email_invalid (cannot receive mail),
+ * team_invitation_self, team_invitation_member; a pending invitation to the
+ * same address is replaced.
+ */
 export const inviteMember = (email: string, role: 'manager' | 'member') =>
-  api.post<{ id: string; email: string; role: string; expiresAt: string }>('/api/team/invitations', { email, role });
+  api.post<ApiSchemas['InvitationSent']>('/api/team/invitations', { email, role });

@@ -10,6 +10,7 @@ import type { Leaderboard } from '../api/leaderboard';
 import type { MembersPage, TeamMember } from '../api/members';
 import type { Team } from '../api/team';
 import { pendingJoin } from '../../../lib/team-join';
+import type { Invitation, InvitationSent } from '../api/invitations';
 
 const TEAM_ID = '7e0b1a2c-0000-4000-8000-00000000a001';
 const ANNA = '7e0b1a2c-0000-4000-8000-0000000000a1';
@@ -84,6 +85,7 @@ interface Seen {
 function teamApi(team: Team | null = makeTeam(), members: TeamMember[] = [makeMember(), makeMember({ userId: BEN, displayName: 'Ben Kurz', email: 'ben@example.com', chats: 1, answers: 2, techniques: {}, weakestFamilies: [], lastActivity: null })]) {
   const seen: Seen = { members: [], progress: [], leaderboard: [] };
   server.use(
+    http.get('/api/team/invitations', () => HttpResponse.json({ items: [] })),
     http.get('/api/team', () =>
       team ? HttpResponse.json(team) : HttpResponse.json({ error: 'Du bist in keinem Team.', code: 'team_not_found' }, { status: 404 }),
     ),
@@ -213,6 +215,33 @@ describe("'Team' (issue 27)", () => {
     expect(link.getByRole('button', { name: 'Neuen Link erzeugen' })).toBeInTheDocument();
   });
 
+  it('shows the server\'s refusal of an address at the e-mail field (issue 38)', async () => {
+    teamApi();
+    const refusals = [
+      ['team_invitation_email_invalid', 'An diese Adresse kann keine E-Mail zugestellt werden. Bitte prüfe sie.'],
+      ['team_invitation_self', 'Du kannst dich nicht selbst einladen.'],
+      ['team_invitation_member', 'Diese Person ist bereits in deinem Team.'],
+    ] as const;
+    let call = 0;
+    server.use(
+      http.post('/api/team/invitations', () => {
+        const [code, error] = refusals[call++ % refusals.length]!;
+        return HttpResponse.json({ code: 'invalid', error: 'Ungültige Eingabe.', fields: { email: { code, error } } }, { status: 400 });
+      }),
+    );
+    const { user } = await openTeam();
+    const invite = within(await screen.findByRole('region', { name: 'Per E-Mail einladen' }));
+    const email = invite.getByLabelText('E-Mail-Adresse');
+    await user.type(email, 'a@b.de');
+    for (const [, text] of refusals) {
+      await user.click(invite.getByRole('button', { name: 'Einladen' }));
+      await waitFor(() => expect(email).toHaveAccessibleDescription(text));
+      expect(email).toHaveAttribute('aria-invalid', 'true');
+      expect(email).toHaveFocus();
+    }
+    expect(call).toBe(3);
+  });
+
   it('shows the leaderboard with the own place, by week and month, and the switch to hide oneself', async () => {
     const seen = teamApi(makeTeam({ role: 'member', joinUrl: undefined }));
     let patched: unknown = null;
@@ -324,6 +353,181 @@ describe("'Team' (issue 27)", () => {
   });
 });
 
+const INVITES: Invitation[] = [
+  { id: 'inv-1', email: 'carla@example.com', role: 'manager', createdAt: '2026-11-26T10:00:00Z', expiresAt: '2026-12-03T10:00:00Z' },
+  {
+    id: 'inv-2',
+    email: 'dieter.mit.einer.sehr.langen.adresse@vertrieb-nord.example.com',
+    role: 'member',
+    createdAt: '2026-11-25T10:00:00Z',
+    expiresAt: '2026-12-02T10:00:00Z',
+  },
+];
+
+/** The pending invitations as the server keeps them, with what was resent and withdrawn. */
+function invitationsApi(items: Invitation[] = INVITES) {
+  const state = { items: [...items], resent: [] as string[], withdrawn: [] as string[], lists: 0 };
+  server.use(
+    http.get('/api/team/invitations', () => {
+      state.lists++;
+      return HttpResponse.json({ items: state.items });
+    }),
+    http.post('/api/team/invitations/:id/resend', ({ params }) => {
+      const id = String(params.id);
+      state.resent.push(id);
+      const found = state.items.find((i) => i.id === id);
+      if (!found) return HttpResponse.json({ code: 'team_invitation_not_found', error: 'Diese Einladung gibt es nicht mehr.' }, { status: 404 });
+      const sent: InvitationSent = { id, email: found.email, role: found.role, expiresAt: '2026-12-09T12:00:00Z' };
+      state.items = state.items.map((i) => (i.id === id ? { ...i, expiresAt: sent.expiresAt } : i));
+      return HttpResponse.json(sent);
+    }),
+    http.delete('/api/team/invitations/:id', ({ params }) => {
+      const id = String(params.id);
+      state.withdrawn.push(id);
+      state.items = state.items.filter((i) => i.id !== id);
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  return state;
+}
+
+/** The pending invitations' rows. */
+const inviteRows = () => within(screen.getByRole('list', { name: 'Offene Einladungen' })).getAllByRole('listitem');
+const inviteRow = (email: string) => {
+  const row = inviteRows().find((li) => within(li).queryByText(email));
+  if (!row) throw new Error(`no invitation row for ${email}`);
+  return within(row);
+};
+
+describe("'Offene Einladungen' (issue 38)", () => {
+  it('lists address, role and expiry; sends one again; withdraws one after asking', async () => {
+    teamApi();
+    const state = invitationsApi();
+    const { user } = await openTeam();
+    await screen.findByRole('list', { name: 'Offene Einladungen' });
+    expect(inviteRows()).toHaveLength(2);
+    expect(inviteRow('carla@example.com').getByText('Manager · gültig bis 03.12.2026')).toBeInTheDocument();
+    expect(inviteRow('dieter.mit.einer.sehr.langen.adresse@vertrieb-nord.example.com').getByText(/^Mitglied · gültig bis/)).toBeInTheDocument();
+
+    // 'Erneut senden': a short confirmation, the new expiry.
+    const resend = inviteRow('carla@example.com').getByRole('button', { name: 'Erneut senden' });
+    expect(resend).toHaveAccessibleDescription('carla@example.com');
+    await user.click(resend);
+    expect(
+      await screen.findByText('Einladung an carla@example.com erneut gesendet. Der neue Link gilt 7 Tage, der alte nicht mehr.'),
+    ).toBeInTheDocument();
+    expect(state.resent).toEqual(['inv-1']);
+    await waitFor(() => expect(inviteRow('carla@example.com').getByText(/gültig bis 09\.12\.2026/)).toBeInTheDocument());
+
+    // 'Zurückziehen' asks first; cancelled, nothing happens.
+    await user.click(inviteRow('carla@example.com').getByRole('button', { name: 'Zurückziehen' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Einladung zurückziehen?' }));
+    expect(dialog.getByText('Die Einladung an carla@example.com zurückziehen? Ihr Link funktioniert dann nicht mehr.')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Abbrechen' })).toHaveFocus();
+    await user.click(dialog.getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(state.withdrawn).toEqual([]);
+
+    await user.click(inviteRow('carla@example.com').getByRole('button', { name: 'Zurückziehen' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Einladung zurückziehen?' }));
+    await user.click(dialog.getByRole('button', { name: 'Zurückziehen' }));
+    expect(await screen.findByText('Einladung an carla@example.com zurückgezogen.')).toBeInTheDocument();
+    expect(state.withdrawn).toEqual(['inv-1']);
+    await waitFor(() => expect(inviteRows()).toHaveLength(1));
+    expect(screen.queryByText('carla@example.com')).not.toBeInTheDocument();
+    // The row and its button are gone: the focus is on the list's heading.
+    expect(screen.getByRole('heading', { name: 'Offene Einladungen' })).toHaveFocus();
+  });
+
+  it('says why a resend failed; an invitation used meanwhile leaves the list', async () => {
+    teamApi();
+    const state = invitationsApi();
+    const { user } = await openTeam();
+    await screen.findByRole('list', { name: 'Offene Einladungen' });
+    const lists = state.lists;
+    // Dieter accepted it in the meantime.
+    state.items = state.items.filter((i) => i.id !== 'inv-2');
+    await user.click(inviteRow('dieter.mit.einer.sehr.langen.adresse@vertrieb-nord.example.com').getByRole('button', { name: 'Erneut senden' }));
+    // The row goes with the refresh: the notice says why.
+    expect(await screen.findByText('Diese Einladung gibt es nicht mehr.')).toBeInTheDocument();
+    await waitFor(() => expect(state.lists).toBeGreaterThan(lists));
+    await waitFor(() => expect(inviteRows()).toHaveLength(1));
+
+    // Any other refusal stays at its row.
+    server.use(
+      http.post('/api/team/invitations/:id/resend', () =>
+        HttpResponse.json({ code: 'limit', error: 'Zu viele Einladungen. Bitte warte einen Moment.' }, { status: 429 }),
+      ),
+    );
+    await user.click(inviteRow('carla@example.com').getByRole('button', { name: 'Erneut senden' }));
+    expect(await inviteRow('carla@example.com').findByRole('alert')).toHaveTextContent('Zu viele Einladungen. Bitte warte einen Moment.');
+  });
+
+  it('a new invitation shows in the list', async () => {
+    teamApi();
+    const state = invitationsApi([]);
+    server.use(
+      http.post('/api/team/invitations', async ({ request }) => {
+        const body = (await request.json()) as { email: string; role: 'member' | 'manager' };
+        state.items = [{ id: 'inv-9', email: body.email, role: body.role, createdAt: '2026-11-26T10:00:00Z', expiresAt: '2026-12-03T10:00:00Z' }];
+        return HttpResponse.json({ id: 'inv-9', email: body.email, role: body.role, expiresAt: '2026-12-03T10:00:00Z' }, { status: 201 });
+      }),
+    );
+    const { user } = await openTeam();
+    expect(await screen.findByText('Keine offenen Einladungen.')).toBeInTheDocument();
+    const invite = within(screen.getByRole('region', { name: 'Per E-Mail einladen' }));
+    await user.type(invite.getByLabelText('E-Mail-Adresse'), 'neu@example.com');
+    await user.click(invite.getByRole('button', { name: 'Einladen' }));
+    await waitFor(() => expect(inviteRows()).toHaveLength(1));
+    expect(inviteRow('neu@example.com').getByText(/^Mitglied · gültig bis/)).toBeInTheDocument();
+  });
+
+  it("a manager may resend and withdraw the members' invitations only", async () => {
+    teamApi(makeTeam({ role: 'manager', joinUrl: undefined }));
+    invitationsApi();
+    await openTeam();
+    await screen.findByRole('list', { name: 'Offene Einladungen' });
+    expect(inviteRow('carla@example.com').queryByRole('button')).not.toBeInTheDocument();
+    const dieter = inviteRow('dieter.mit.einer.sehr.langen.adresse@vertrieb-nord.example.com');
+    expect(dieter.getByRole('button', { name: 'Erneut senden' })).toBeInTheDocument();
+    expect(dieter.getByRole('button', { name: 'Zurückziehen' })).toBeInTheDocument();
+  });
+
+  it('speaks English', async () => {
+    teamApi();
+    invitationsApi();
+    server.use(http.get('/api/me', () => HttpResponse.json(makeMe({ user: { language: 'en' } }))));
+    const { user } = renderApp('/team', { session: true });
+    const list = await screen.findByRole('list', { name: 'Pending invitations' });
+    const carla = within(within(list).getAllByRole('listitem')[0]!);
+    expect(carla.getByText('Manager · valid until 3 Dec 2026')).toBeInTheDocument();
+    await user.click(carla.getByRole('button', { name: 'Send again' }));
+    expect(await screen.findByText('Invitation sent to carla@example.com again. The new link is valid for 7 days, the old one no longer works.')).toBeInTheDocument();
+    await user.click(carla.getByRole('button', { name: 'Withdraw' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Withdraw the invitation?' }));
+    expect(dialog.getByText('Withdraw the invitation to carla@example.com? Its link stops working.')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Invitation to carla@example.com withdrawn.')).toBeInTheDocument();
+
+    server.use(
+      http.post('/api/team/invitations', () =>
+        HttpResponse.json(
+          {
+            code: 'invalid',
+            error: 'Ungültige Eingabe.',
+            fields: { email: { code: 'team_invitation_self', error: 'Du kannst dich nicht selbst einladen.' } },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const invite = within(screen.getByRole('region', { name: 'Invite by e-mail' }));
+    await user.type(invite.getByLabelText('E-mail address'), 'anna@example.com');
+    await user.click(invite.getByRole('button', { name: 'Invite' }));
+    await waitFor(() => expect(invite.getByLabelText('E-mail address')).toHaveAccessibleDescription('You cannot invite yourself.'));
+  });
+});
+
 describe('joining a team', () => {
   it('joins with the token of the link, once', async () => {
     teamApi(null);
@@ -365,6 +569,77 @@ describe('joining a team', () => {
     );
     renderApp('/team/join?token=twice', { session: true });
     expect(await screen.findByText('Du bist bereits im Team „Vertrieb Nord“.')).toBeInTheDocument();
+  });
+
+  it('an invitation for another address names it, joins nothing, and signing out keeps it for the invited address (issue 38)', async () => {
+    teamApi(null);
+    const tokens: unknown[] = [];
+    server.use(
+      http.post('/api/team/join', async ({ request }) => {
+        tokens.push(await request.json());
+        if (tokens.length === 1) {
+          return HttpResponse.json(
+            {
+              code: 'team_invitation_other_email',
+              error: 'Diese Einladung gilt für ben@example.com. Melde dich ab und mit dieser Adresse an, um sie anzunehmen.',
+              params: { email: 'ben@example.com' },
+              invitedEmail: 'ben@example.com',
+            },
+            { status: 403 },
+          );
+        }
+        return HttpResponse.json(makeTeam({ role: 'member', joinUrl: undefined }));
+      }),
+      http.post('/api/auth/login', () =>
+        HttpResponse.json(makeSession({ access_token: 'tok-ben', user: { ...makeSession().user, email: 'ben@example.com' } })),
+      ),
+    );
+    const { user } = renderApp('/team/join?token=for-ben', { session: true });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Diese Einladung gilt für ben@example.com. Melde dich ab und mit dieser Adresse an, um sie anzunehmen.',
+    );
+    expect(screen.getByText('Du bist angemeldet als anna@example.com.')).toBeInTheDocument();
+    expect(screen.queryByText(/Willkommen im Team/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Zum Team' })).not.toBeInTheDocument();
+
+    // The page's own button (the sidebar has one too).
+    await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Abmelden' }));
+    await screen.findByRole('heading', { name: 'Willkommen zurück' });
+    expect(currentPath()).toBe('/login');
+    expect(screen.getByText('Du wurdest in ein Team eingeladen.', { exact: false })).toBeInTheDocument();
+    expect(pendingJoin()).toBe('for-ben');
+
+    // Ben signs in on this browser: the join goes on with the same link.
+    await user.type(screen.getByLabelText('E-Mail-Adresse'), 'ben@example.com');
+    await user.type(screen.getByLabelText('Passwort'), 'richtig1234');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByText('Willkommen im Team „Vertrieb Nord“!')).toBeInTheDocument();
+    expect(tokens).toEqual([{ token: 'for-ben' }, { token: 'for-ben' }]);
+    expect(pendingJoin()).toBeNull();
+  });
+
+  it('says in English whom an invitation is for', async () => {
+    teamApi(null);
+    server.use(
+      http.get('/api/me', () => HttpResponse.json(makeMe({ user: { language: 'en' } }))),
+      http.post('/api/team/join', () =>
+        HttpResponse.json(
+          {
+            code: 'team_invitation_other_email',
+            error: 'Diese Einladung gilt für ben@example.com. Melde dich ab und mit dieser Adresse an, um sie anzunehmen.',
+            params: { email: 'ben@example.com' },
+            invitedEmail: 'ben@example.com',
+          },
+          { status: 403 },
+        ),
+      ),
+    );
+    renderApp('/team/join?token=for-ben', { session: true });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This invitation is for ben@example.com. Sign out and sign in with that address to accept it.',
+    );
+    expect(screen.getByText('You are signed in as anna@example.com.')).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });
 
   it('keeps the token of a signed-out visitor until they sign in, then joins', async () => {

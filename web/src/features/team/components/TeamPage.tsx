@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { fieldErrorText, useZodForm } from '../../../lib/forms';
 import { errorMessage, useI18n } from '../../../lib/i18n';
 import { RangeSwitch } from '../../progress/shared';
+import { invitationsKey } from '../api/invitations';
 import type { Range } from '../api/members';
 import {
   deleteTeam,
@@ -27,6 +28,7 @@ import { inviteSchema } from '../lib/schemas';
 import { FoundTeamForm } from './FoundTeamForm';
 import { Leaderboard } from './Leaderboard';
 import { MembersTable } from './MembersTable';
+import { PendingInvitations } from './PendingInvitations';
 import { TeamAggregates } from './TeamAggregates';
 import './team.css';
 
@@ -48,16 +50,20 @@ function NoTeam({ guest }: { guest: boolean }) {
 /** 'Per E-Mail einladen': owners invite managers and members, managers members. */
 function InviteForm({ team }: { team: Team }) {
   const { t } = useI18n();
+  const queryClient = useQueryClient();
   const headingId = useId();
   const form = useZodForm(inviteSchema, { email: '', role: 'member' }, 'team-invite-');
   const invite = useMutation({
     mutationFn: (data: { email: string; role: 'member' | 'manager' }) => inviteMember(data.email, data.role),
-    onSuccess: (sent) => {
+    onSuccess: async (sent) => {
       notify({ tone: 'success', text: t('team.invite.sent', { email: sent.email }) }, 5000);
       form.reset();
+      await queryClient.invalidateQueries({ queryKey: invitationsKey });
     },
     onError: (error) => {
-      if (!form.applyServerErrors(error)) form.setErrors({ _form: errorMessage(error, t) });
+      // team_invitation_email_invalid, _self, _member: at the e-mail field, which takes the focus.
+      if (form.applyServerErrors(error)) document.getElementById('team-invite-email')?.focus();
+      else form.setErrors({ _form: errorMessage(error, t) });
     },
   });
   return (
@@ -209,7 +215,10 @@ function ManageTeam({ team }: { team: Team }) {
   );
 }
 
-/** The caller's team: for owners and managers the figures, invitations and links; for everyone the leaderboard. */
+/**
+ * The caller's team: for owners and managers the figures, invitations (and
+ * the pending ones) and links; for everyone the leaderboard.
+ */
 function TeamHome({ team }: { team: Team }) {
   const { t } = useI18n();
   const [range, setRange] = useState<Range>(30);
@@ -238,6 +247,7 @@ function TeamHome({ team }: { team: Team }) {
           <MembersTable range={range} />
           <TeamAggregates range={range} />
           <InviteForm team={team} />
+          <PendingInvitations team={team} />
           <JoinLink team={team} />
         </>
       ) : null}

@@ -5,7 +5,7 @@ import { navigation } from '../../../lib/navigation';
 import { makeMe } from '../../../testing/fixtures';
 import { currentPath, renderApp, screen } from '../../../testing/render';
 import { server } from '../../../testing/server';
-import type { TeamSso, TeamSsoUpdate } from '../api/sso';
+import type { SsoDomain, TeamSso, TeamSsoUpdate } from '../api/sso';
 import type { Team } from '../api/team';
 
 const REDIRECT = 'http://localhost/api/auth/sso/callback';
@@ -24,16 +24,18 @@ const NOT_CONFIGURED: TeamSso = {
   lastTest: null,
 };
 
+/** A listed domain as the server shows it, with the TXT record that proves it (issue 38). */
+function domainOf(domain: string, claimed: boolean): SsoDomain {
+  return { domain, claimed, dnsName: `_salescoach-challenge.${domain}`, dnsValue: `salescoach-verification=tok-${domain}` };
+}
+
 function configured(overrides: Partial<TeamSso> = {}): TeamSso {
   return {
     configured: true,
     issuer: 'https://idp.example.com/realms/acme',
     clientId: 'salescoach',
     clientSecretSet: true,
-    domains: [
-      { domain: 'acme.com', claimed: true },
-      { domain: 'acme.de', claimed: false },
-    ],
+    domains: [domainOf('acme.com', true), domainOf('acme.de', false)],
     enforced: false,
     defaultRole: 'member',
     active: false,
@@ -54,16 +56,15 @@ function configured(overrides: Partial<TeamSso> = {}): TeamSso {
 
 /** The server's side of /api/team/sso for an owner: state kept between calls, each request recorded. */
 function ssoApi(start: TeamSso) {
-  const state = { current: start, puts: [] as TeamSsoUpdate[], deletes: 0, tests: 0 };
+  const state = { current: start, puts: [] as TeamSsoUpdate[], deletes: 0, tests: 0, verified: [] as unknown[] };
   server.use(
     http.get('/api/team/sso', () => HttpResponse.json(state.current)),
     http.put('/api/team/sso', async ({ request }) => {
       const body = (await request.json()) as TeamSsoUpdate;
       state.puts.push(body);
-      const domains = body.domains.map((domain) => ({
-        domain,
-        claimed: state.current.domains.some((d) => d.domain === domain && d.claimed),
-      }));
+      const domains = body.domains.map((domain) =>
+        domainOf(domain, state.current.domains.some((d) => d.domain === domain && d.claimed)),
+      );
       state.current = {
         ...state.current,
         configured: true,
@@ -83,6 +84,16 @@ function ssoApi(start: TeamSso) {
       state.current = NOT_CONFIGURED;
       return new HttpResponse(null, { status: 204 });
     }),
+    // The record is published: the domain is confirmed.
+    http.post('/api/team/sso/domains/verify', async ({ request }) => {
+      const body = (await request.json()) as { domain: string };
+      state.verified.push(body);
+      state.current = {
+        ...state.current,
+        domains: state.current.domains.map((d) => (d.domain === body.domain ? { ...d, claimed: true } : d)),
+      };
+      return HttpResponse.json(state.current);
+    }),
     http.post('/api/team/sso/test', () => {
       state.tests++;
       return HttpResponse.json({ url: 'https://idp.example.com/realms/acme/auth?state=t1' });
@@ -101,6 +112,20 @@ async function openSso(path = '/team/sso') {
 
 const settings = () => within(screen.getByRole('region', { name: 'Einstellungen' }));
 
+/** The listed domains in the settings, as 'acme.com bestätigt'. */
+const domainItems = () => within(settings().getByRole('list', { name: 'Stand der Domains' })).getAllByRole('listitem');
+const domainStates = () =>
+  domainItems().map((li) => {
+    const item = within(li);
+    return `${item.getByRole('heading', { level: 3 }).textContent} ${item.getByText(/^(noch nicht )?bestätigt$/).textContent}`;
+  });
+/** The listed domain's item. */
+const domainItem = (domain: string) => {
+  const found = domainItems().find((li) => within(li).queryByRole('heading', { level: 3, name: domain }));
+  if (!found) throw new Error(`no item for ${domain}`);
+  return within(found);
+};
+
 describe("'Firmen-Anmeldung' on the team page (issue 29)", () => {
   it.each([
     ['owner', true],
@@ -116,6 +141,7 @@ describe("'Firmen-Anmeldung' on the team page (issue 29)", () => {
     };
     server.use(
       http.get('/api/team', () => HttpResponse.json(team)),
+      http.get('/api/team/invitations', () => HttpResponse.json({ items: [] })),
       http.get('/api/team/members', () => HttpResponse.json({ members: [], total: 0, page: 1, pageSize: 50, range: 30 })),
       http.get('/api/team/progress', () =>
         HttpResponse.json({ range: 30, techniques: [], weekly: [], families: [], exams: [], recommendation: null }),
@@ -158,7 +184,7 @@ describe("'Firmen-Anmeldung' on the team page (issue 29)", () => {
     expect(screen.queryByRole('button', { name: 'Testen' })).not.toBeInTheDocument();
     // The rule of the domains, beside the field.
     expect(form.getByLabelText('E-Mail-Domains')).toHaveAccessibleDescription(
-      /Eine Domain gilt erst, wenn du dich beim Testen mit einer Adresse dieser Domain angemeldet hast\. Jede Domain kann nur zu einem Team gehören\./,
+      /Jede Domain bestätigst du mit einem TXT-Eintrag im DNS deiner Firma: Nach dem Speichern stehen unten Name und Wert\. Gib beides an deine IT weiter und drücke danach „Prüfen“\. Erst dann können sich Adressen dieser Domain über die Firma anmelden\. Jede Domain kann nur zu einem Team gehören\./,
     );
     const redirect = form.getByLabelText('Redirect-URI');
     expect(redirect).toHaveValue(REDIRECT);
@@ -220,8 +246,7 @@ describe("'Firmen-Anmeldung' on the team page (issue 29)", () => {
     const saved = settings();
     expect(saved.getByLabelText('Client-Secret')).toHaveValue('');
     expect(saved.getByLabelText('Client-Secret')).toHaveAttribute('placeholder', 'gespeichert – leer lassen, um es zu behalten');
-    const domains = within(saved.getByRole('list', { name: 'Stand der Domains' })).getAllByRole('listitem');
-    expect(domains.map((li) => li.textContent)).toEqual(['acme.com noch nicht bestätigt', 'acme.de noch nicht bestätigt']);
+    expect(domainStates()).toEqual(['acme.com noch nicht bestätigt', 'acme.de noch nicht bestätigt']);
     expect(screen.getByRole('button', { name: 'Testen' })).toBeInTheDocument();
   });
 
@@ -255,8 +280,7 @@ describe("'Firmen-Anmeldung' on the team page (issue 29)", () => {
     ssoApi(configured());
     const { user } = await openSso();
     const form = settings();
-    const states = within(form.getByRole('list', { name: 'Stand der Domains' })).getAllByRole('listitem');
-    expect(states.map((li) => li.textContent)).toEqual(['acme.com bestätigt', 'acme.de noch nicht bestätigt']);
+    expect(domainStates()).toEqual(['acme.com bestätigt', 'acme.de noch nicht bestätigt']);
     expect(form.getByLabelText('Aussteller-URL (Issuer)')).toHaveValue('https://idp.example.com/realms/acme');
     expect(form.getByLabelText('E-Mail-Domains')).toHaveValue('acme.com\nacme.de');
     await user.click(form.getByRole('button', { name: 'Kopieren' }));
@@ -357,6 +381,27 @@ describe("'Firmen-Anmeldung' on the team page (issue 29)", () => {
     expect(state.puts[1]).toMatchObject({ active: false });
   });
 
+  it('switching on without a confirmed domain says to confirm one first', async () => {
+    ssoApi(configured({ domains: [domainOf('acme.de', false)] }));
+    server.use(
+      http.put(
+        '/api/team/sso',
+        () =>
+          HttpResponse.json(
+            { code: 'sso_domain_unclaimed', error: 'Bestätige zuerst mindestens eine deiner Domains mit ihrem DNS-Eintrag („Prüfen“).' },
+            { status: 409 },
+          ),
+        { once: true },
+      ),
+    );
+    const { user } = await openSso();
+    await user.click(screen.getByRole('button', { name: 'Firmen-Anmeldung einschalten' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Bestätige zuerst mindestens eine deiner Domains mit ihrem DNS-Eintrag („Prüfen“).',
+    );
+    expect(screen.getByText('Die Firmen-Anmeldung ist ausgeschaltet.')).toBeInTheDocument();
+  });
+
   it('tells the owner when an admin switched it off', async () => {
     ssoApi(configured({ adminDisabled: true }));
     await openSso();
@@ -386,5 +431,233 @@ describe("'Firmen-Anmeldung' on the team page (issue 29)", () => {
     expect(screen.getByText('An admin has turned off company sign-in. Test it again to turn it back on.')).toBeInTheDocument();
     expect(screen.getByLabelText('Issuer URL')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Turn on company sign-in' })).toBeInTheDocument();
+  });
+});
+
+describe("'Firmen-Anmeldung': a domain proven by a DNS TXT record (issue 38)", () => {
+  it('shows the TXT record of a domain not confirmed yet, Name and Wert each to copy, and none for a confirmed one', async () => {
+    ssoApi(configured());
+    const { user } = await openSso();
+    expect(domainItem('acme.com').queryByRole('group')).not.toBeInTheDocument();
+    expect(domainItem('acme.com').queryByRole('button', { name: 'Prüfen' })).not.toBeInTheDocument();
+
+    const item = domainItem('acme.de');
+    const record = within(item.getByRole('group', { name: 'Trage diesen TXT-Eintrag im DNS von acme.de ein (oder lass ihn von deiner IT eintragen):' }));
+    expect(record.getByText('Typ: TXT')).toBeInTheDocument();
+    expect(record.getByLabelText('Name')).toHaveValue('_salescoach-challenge.acme.de');
+    expect(record.getByLabelText('Name')).toHaveAttribute('readonly');
+    expect(record.getByLabelText('Wert')).toHaveValue('salescoach-verification=tok-acme.de');
+
+    const copyName = record.getByRole('button', { name: 'Name kopieren' });
+    expect(copyName).toHaveTextContent('Kopieren');
+    await user.click(copyName);
+    expect(await screen.findByText('Name kopiert')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe('_salescoach-challenge.acme.de');
+    await user.click(record.getByRole('button', { name: 'Wert kopieren' }));
+    expect(await screen.findByText('Wert kopiert')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe('salescoach-verification=tok-acme.de');
+
+    // 'Prüfen' is named by its button text and described by the domain.
+    expect(item.getByRole('button', { name: 'Prüfen' })).toHaveAccessibleDescription('acme.de');
+    // The test claims nothing, and switching on waits for a confirmed domain.
+    expect(
+      screen.getByText('Testen meldet dich einmal beim Anbieter an und zeigt, was zurückkam. Dabei wird niemand angemeldet und keine Domain bestätigt.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Einschalten kannst du, sobald ein Test erfolgreich war und mindestens eine Domain bestätigt ist.'),
+    ).toBeInTheDocument();
+  });
+
+  it("'Prüfen' is busy while the server looks, then the domain is confirmed, announced, and keeps the focus", async () => {
+    const state = ssoApi(configured());
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.post(
+        '/api/team/sso/domains/verify',
+        async ({ request }) => {
+          const body = (await request.json()) as { domain: string };
+          state.verified.push(body);
+          await held;
+          state.current = { ...state.current, domains: state.current.domains.map((d) => ({ ...d, claimed: true })) };
+          return HttpResponse.json(state.current);
+        },
+        { once: true },
+      ),
+    );
+    const { user } = await openSso();
+    const item = domainItem('acme.de');
+    const check = item.getByRole('button', { name: 'Prüfen' });
+    await user.click(check);
+    await waitFor(() => expect(check).toHaveAttribute('aria-busy', 'true'));
+    expect(check).toHaveAttribute('aria-disabled', 'true');
+    expect(check).toHaveFocus();
+    expect(item.getByRole('status')).toHaveTextContent('Suche den TXT-Eintrag von acme.de …');
+    // A second press while it runs asks nothing more.
+    await user.click(check);
+    release();
+    await waitFor(() => expect(domainStates()).toEqual(['acme.com bestätigt', 'acme.de bestätigt']));
+    expect(state.verified).toEqual([{ domain: 'acme.de' }]);
+    const done = domainItem('acme.de');
+    expect(done.getByRole('status')).toHaveTextContent('acme.de ist bestätigt und gehört jetzt zu deinem Team.');
+    expect(done.queryByRole('group')).not.toBeInTheDocument();
+    expect(done.getByRole('heading', { level: 3, name: 'acme.de' })).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'sso_domain_unverified',
+      409,
+      {
+        code: 'sso_domain_unverified',
+        error:
+          'Für acme.de wurde kein passender DNS-Eintrag gefunden. Lege einen TXT-Eintrag mit dem Namen _salescoach-challenge.acme.de und dem Wert salescoach-verification=tok-acme.de an. Bis DNS-Änderungen sichtbar werden, kann es eine Weile dauern.',
+        params: { domain: 'acme.de', dnsName: '_salescoach-challenge.acme.de', dnsValue: 'salescoach-verification=tok-acme.de' },
+      },
+      'Für acme.de wurde kein passender DNS-Eintrag gefunden. Lege einen TXT-Eintrag mit dem Namen _salescoach-challenge.acme.de und dem Wert salescoach-verification=tok-acme.de an. Bis DNS-Änderungen sichtbar werden, kann es eine Weile dauern.',
+    ],
+    [
+      'sso_domain_taken',
+      409,
+      { code: 'sso_domain_taken', error: 'Die Domain acme.de gehört bereits zu einem anderen Team.', params: { domain: 'acme.de' } },
+      'Die Domain acme.de gehört bereits zu einem anderen Team.',
+    ],
+    [
+      'sso_domain_not_listed',
+      400,
+      {
+        code: 'invalid',
+        error: 'Ungültige Eingabe.',
+        fields: { domain: { code: 'sso_domain_not_listed', error: 'Die Domain acme.de steht nicht in der Liste deiner Domains.', params: { domain: 'acme.de' } } },
+      },
+      'Die Domain acme.de steht nicht in der Liste deiner Domains.',
+    ],
+    [
+      'sso_dns_unavailable',
+      503,
+      { code: 'sso_dns_unavailable', error: 'Der DNS-Eintrag kann gerade nicht geprüft werden. Bitte versuche es später erneut.' },
+      'Der DNS-Eintrag kann gerade nicht geprüft werden. Bitte versuche es später erneut.',
+    ],
+    ['a rate limit', 429, { code: 'limit', error: 'Zu viele Anfragen. Bitte warte einen Moment.' }, 'Zu viele Anfragen. Bitte warte einen Moment.'],
+  ])("'Prüfen' refused with %s (%i) shows its text at that domain, which stays unconfirmed", async (_code, status, body, text) => {
+    ssoApi(configured({ domains: [domainOf('acme.com', false), domainOf('acme.de', false)] }));
+    server.use(http.post('/api/team/sso/domains/verify', () => HttpResponse.json(body, { status }), { once: true }));
+    const { user } = await openSso();
+    const item = domainItem('acme.de');
+    const check = item.getByRole('button', { name: 'Prüfen' });
+    await user.click(check);
+    expect(await item.findByRole('alert')).toHaveTextContent(text);
+    expect(domainItem('acme.com').queryByRole('alert')).not.toBeInTheDocument();
+    expect(domainStates()).toEqual(['acme.com noch nicht bestätigt', 'acme.de noch nicht bestätigt']);
+    expect(check).not.toHaveAttribute('aria-busy');
+    expect(check).toHaveFocus();
+    expect(item.getByRole('status')).toHaveTextContent('');
+    // Once the record is there, the next check confirms it and the error goes.
+    await user.click(check);
+    await waitFor(() => expect(domainStates()).toEqual(['acme.com noch nicht bestätigt', 'acme.de bestätigt']));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows a free-mail domain refused at the domains field', async () => {
+    const state = ssoApi(configured());
+    server.use(
+      http.put(
+        '/api/team/sso',
+        () =>
+          HttpResponse.json(
+            {
+              code: 'invalid',
+              error: 'Ungültige Eingabe.',
+              fields: {
+                'domains.2': {
+                  code: 'sso_domain_freemail',
+                  error: 'gmail.com ist eine Domain für private E-Mail-Adressen und kann nicht für die Firmen-Anmeldung eingetragen werden.',
+                  params: { domain: 'gmail.com' },
+                },
+              },
+            },
+            { status: 400 },
+          ),
+        { once: true },
+      ),
+    );
+    const { user } = await openSso();
+    const domains = settings().getByLabelText('E-Mail-Domains');
+    await user.type(domains, '\ngmail.com');
+    await user.click(settings().getByRole('button', { name: 'Speichern' }));
+    expect(await settings().findByText('gmail.com ist eine Domain für private E-Mail-Adressen und kann nicht für die Firmen-Anmeldung eingetragen werden.')).toHaveAttribute(
+      'id',
+      'team-sso-domains-error',
+    );
+    expect(domains).toHaveAttribute('aria-invalid', 'true');
+    expect(domains).toHaveFocus();
+    expect(state.puts).toHaveLength(0);
+  });
+
+  it('says in English what to publish when the record is not found', async () => {
+    ssoApi(configured());
+    server.use(
+      http.get('/api/me', () => HttpResponse.json(makeMe({ user: { language: 'en' } }))),
+      http.post(
+        '/api/team/sso/domains/verify',
+        () =>
+          HttpResponse.json(
+            {
+              code: 'sso_domain_unverified',
+              error: 'Für acme.de wurde kein passender DNS-Eintrag gefunden. Lege einen TXT-Eintrag mit dem Namen _salescoach-challenge.acme.de und dem Wert salescoach-verification=tok-acme.de an. Bis DNS-Änderungen sichtbar werden, kann es eine Weile dauern.',
+              params: { domain: 'acme.de', dnsName: '_salescoach-challenge.acme.de', dnsValue: 'salescoach-verification=tok-acme.de' },
+            },
+            { status: 409 },
+          ),
+        { once: true },
+      ),
+    );
+    const { user } = renderApp('/team/sso', { session: true });
+    const form = within(await screen.findByRole('region', { name: 'Settings' }));
+    const item = within(within(form.getByRole('list', { name: 'State of the domains' })).getAllByRole('listitem')[1]!);
+    await user.click(item.getByRole('button', { name: 'Check' }));
+    expect(await item.findByRole('alert')).toHaveTextContent(
+      'No matching DNS record was found for acme.de. Add a TXT record with the name _salescoach-challenge.acme.de and the value salescoach-verification=tok-acme.de. It can take a while until DNS changes become visible.',
+    );
+  });
+
+  it('speaks English: the record, the check and its failure', async () => {
+    ssoApi(configured());
+    server.use(
+      http.get('/api/me', () => HttpResponse.json(makeMe({ user: { language: 'en' } }))),
+      http.post(
+        '/api/team/sso/domains/verify',
+        () =>
+          HttpResponse.json(
+            {
+              code: 'sso_dns_unavailable',
+              error: 'Der DNS-Eintrag kann gerade nicht geprüft werden. Bitte versuche es später erneut.',
+            },
+            { status: 503 },
+          ),
+        { once: true },
+      ),
+    );
+    const { user } = renderApp('/team/sso', { session: true });
+    await screen.findByRole('heading', { name: 'Company sign-in', level: 1 });
+    const form = within(await screen.findByRole('region', { name: 'Settings' }));
+    expect(form.getByLabelText('E-mail domains')).toHaveAccessibleDescription(
+      /You confirm each domain with a TXT record in your company's DNS: once saved, its name and value show below\. Pass both on to your IT, then press “Check”\./,
+    );
+    const item = within(within(form.getByRole('list', { name: 'State of the domains' })).getAllByRole('listitem')[1]!);
+    expect(item.getByText('not confirmed yet')).toBeInTheDocument();
+    const record = within(item.getByRole('group', { name: 'Add this TXT record to the DNS of acme.de (or have your IT add it):' }));
+    expect(record.getByLabelText('Name')).toHaveValue('_salescoach-challenge.acme.de');
+    expect(record.getByLabelText('Value')).toHaveValue('salescoach-verification=tok-acme.de');
+    await user.click(record.getByRole('button', { name: 'Copy value' }));
+    expect(await screen.findByText('Value copied')).toBeInTheDocument();
+    await user.click(item.getByRole('button', { name: 'Check' }));
+    expect(await item.findByRole('alert')).toHaveTextContent('The DNS record cannot be checked right now. Please try again later.');
+    await user.click(item.getByRole('button', { name: 'Check' }));
+    expect(await item.findByRole('status')).toHaveTextContent('acme.de is confirmed and now belongs to your team.');
+    expect(screen.getByText('You can turn it on once a test has succeeded and at least one domain is confirmed.')).toBeInTheDocument();
   });
 });

@@ -22,7 +22,9 @@ import {
   type SsoRole,
   type TeamSso,
 } from '../api/sso';
+import { copyWithNotice } from '../lib/clipboard';
 import { ssoSchema } from '../lib/schemas';
+import { SsoDomains } from './SsoDomains';
 import './team.css';
 
 const FIELD_PREFIX = 'team-sso-';
@@ -109,15 +111,6 @@ function SettingsForm({ sso }: { sso: TeamSso }) {
       }
     },
   });
-  const copy = () => {
-    // No clipboard (an insecure origin, a refused permission): the field is there to select.
-    void Promise.resolve()
-      .then(() => navigator.clipboard.writeText(sso.redirectUri))
-      .then(
-        () => notify({ tone: 'success', text: t('team.sso.copied') }, 3000),
-        () => undefined,
-      );
-  };
   return (
     <section className="panel team__section" aria-labelledby={headingId}>
       <h2 id={headingId} className="progress__heading">
@@ -184,18 +177,7 @@ function SettingsForm({ sso }: { sso: TeamSso }) {
           error={fieldErrorText(t, form.errors.domains)}
           onChange={(e) => form.setValue('domains', e.currentTarget.value)}
         />
-        {sso.domains.length > 0 ? (
-          <ul className="team-sso__domains" aria-label={t('team.sso.domainStates')}>
-            {sso.domains.map((d) => (
-              <li key={d.domain}>
-                <span className="team-sso__domain">{d.domain}</span>{' '}
-                <span className={d.claimed ? 'team-sso__state team-sso__state--ok' : 'team-sso__state'}>
-                  {t(d.claimed ? 'team.sso.domain.claimed' : 'team.sso.domain.unclaimed')}
-                </span>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <SsoDomains domains={sso.domains} />
         <CheckboxField
           id={`${FIELD_PREFIX}enforced`}
           label={t('team.sso.enforced')}
@@ -225,7 +207,7 @@ function SettingsForm({ sso }: { sso: TeamSso }) {
           onFocus={(e) => e.currentTarget.select()}
         />
         <div className="team__actions">
-          <button type="button" className="button button--secondary button--small" onClick={copy}>
+          <button type="button" className="button button--secondary button--small" onClick={() => copyWithNotice(sso.redirectUri, t('team.sso.copied'))}>
             {t('team.sso.copy')}
           </button>
         </div>
@@ -351,6 +333,7 @@ function Actions({ sso }: { sso: TeamSso }) {
       {sso.adminDisabled ? <Alert tone="warning">{t('team.sso.adminDisabled')}</Alert> : null}
       <p className="team__summary">{t(sso.active ? 'team.sso.state.on' : 'team.sso.state.off')}</p>
       <p className="progress__muted">{t('team.sso.testHint')}</p>
+      {!sso.active ? <p className="progress__muted">{t('team.sso.activateHint')}</p> : null}
       <div className="team__actions">
         <button
           type="button"
@@ -392,8 +375,9 @@ function Actions({ sso }: { sso: TeamSso }) {
 
 /**
  * /team/sso, 'Firmen-Anmeldung' (issue 29, owner only): the team's OpenID
- * Connect provider, its domains, the test sign-in and switching it on. A
- * manager or member gets the server's 403 text.
+ * Connect provider, its domains (each confirmed by a DNS TXT record, issue
+ * 38), the test sign-in and switching it on. A manager or member gets the
+ * server's 403 text.
  */
 export function TeamSsoPage() {
   const { t } = useI18n();

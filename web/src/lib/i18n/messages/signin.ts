@@ -135,6 +135,10 @@ export const signin = {
     de: 'Die Firmen-Anmeldung deines Teams ist ausgeschaltet. Melde dich bitte anders an.',
     en: "Your team's company sign-in is turned off. Please sign in another way.",
   },
+  'signin.sso.required': {
+    de: 'Dein Team meldet sich über die Firma an. Bitte nutze „Mit Firmenkonto anmelden“.',
+    en: 'Your team signs in through the company. Please use “Sign in with your company account”.',
+  },
   'signin.ssoLink.title': { de: 'Konto verbinden', en: 'Link your account' },
   'signin.ssoLink.loading': { de: 'Link wird geprüft…', en: 'Checking the link…' },
   'signin.ssoLink.text': {

@@ -57,6 +57,11 @@ export const team = {
     en: 'The link has no invitation. Open the link in the e-mail again.',
   },
   'team.join.failed': { de: 'Beitritt nicht möglich: {message}', en: 'Could not join: {message}' },
+  'team.join.otherEmail': {
+    de: 'Diese Einladung gilt für {email}. Melde dich ab und mit dieser Adresse an, um sie anzunehmen.',
+    en: 'This invitation is for {email}. Sign out and sign in with that address to accept it.',
+  },
+  'team.join.signedInAs': { de: 'Du bist angemeldet als {email}.', en: 'You are signed in as {email}.' },
   'team.join.toTeam': { de: 'Zum Team', en: 'Go to the team' },
 
   // Invite, join link
@@ -68,6 +73,22 @@ export const team = {
     de: 'Einladung an {email} verschickt. Der Link gilt 7 Tage und nur einmal.',
     en: 'Invitation sent to {email}. The link is valid for 7 days and once only.',
   },
+  // Pending invitations (issue 38)
+  'team.invites.title': { de: 'Offene Einladungen', en: 'Pending invitations' },
+  'team.invites.empty': { de: 'Keine offenen Einladungen.', en: 'No pending invitations.' },
+  'team.invites.expires': { de: 'gültig bis {date}', en: 'valid until {date}' },
+  'team.invites.resend': { de: 'Erneut senden', en: 'Send again' },
+  'team.invites.resent': {
+    de: 'Einladung an {email} erneut gesendet. Der neue Link gilt 7 Tage, der alte nicht mehr.',
+    en: 'Invitation sent to {email} again. The new link is valid for 7 days, the old one no longer works.',
+  },
+  'team.invites.withdraw': { de: 'Zurückziehen', en: 'Withdraw' },
+  'team.invites.withdrawTitle': { de: 'Einladung zurückziehen?', en: 'Withdraw the invitation?' },
+  'team.invites.withdrawConfirm': {
+    de: 'Die Einladung an {email} zurückziehen? Ihr Link funktioniert dann nicht mehr.',
+    en: 'Withdraw the invitation to {email}? Its link stops working.',
+  },
+  'team.invites.withdrawn': { de: 'Einladung an {email} zurückgezogen.', en: 'Invitation to {email} withdrawn.' },
   'team.link.title': { de: 'Beitrittslink', en: 'Join link' },
   'team.link.text': {
     de: 'Wer diesen Link öffnet, tritt dem Team als Mitglied bei. Teile ihn nur im Team.',
@@ -251,8 +272,8 @@ export const team = {
     en: "Your team signs in through your company's identity provider (OpenID Connect); new colleagues join the team without an invitation.",
   },
   'team.sso.rule': {
-    de: 'Eine Domain gilt erst, wenn du dich beim Testen mit einer Adresse dieser Domain angemeldet hast. Jede Domain kann nur zu einem Team gehören.',
-    en: 'A domain only counts once you have signed in with an address of that domain while testing. Each domain can belong to only one team.',
+    de: 'Jede Domain bestätigst du mit einem TXT-Eintrag im DNS deiner Firma: Nach dem Speichern stehen unten Name und Wert. Gib beides an deine IT weiter und drücke danach „Prüfen“. Erst dann können sich Adressen dieser Domain über die Firma anmelden. Jede Domain kann nur zu einem Team gehören.',
+    en: "You confirm each domain with a TXT record in your company's DNS: once saved, its name and value show below. Pass both on to your IT, then press “Check”. Only then can addresses of that domain sign in through the company. Each domain can belong to only one team.",
   },
   'team.sso.settings': { de: 'Einstellungen', en: 'Settings' },
   'team.sso.issuer': { de: 'Aussteller-URL (Issuer)', en: 'Issuer URL' },
@@ -270,6 +291,24 @@ export const team = {
   'team.sso.domainStates': { de: 'Stand der Domains', en: 'State of the domains' },
   'team.sso.domain.claimed': { de: 'bestätigt', en: 'confirmed' },
   'team.sso.domain.unclaimed': { de: 'noch nicht bestätigt', en: 'not confirmed yet' },
+  // The DNS proof of a domain (issue 38)
+  'team.sso.record.title': {
+    de: 'Trage diesen TXT-Eintrag im DNS von {domain} ein (oder lass ihn von deiner IT eintragen):',
+    en: 'Add this TXT record to the DNS of {domain} (or have your IT add it):',
+  },
+  'team.sso.record.type': { de: 'Typ: TXT', en: 'Type: TXT' },
+  'team.sso.record.name': { de: 'Name', en: 'Name' },
+  'team.sso.record.value': { de: 'Wert', en: 'Value' },
+  'team.sso.record.copyName': { de: 'Name kopieren', en: 'Copy name' },
+  'team.sso.record.copyValue': { de: 'Wert kopieren', en: 'Copy value' },
+  'team.sso.record.nameCopied': { de: 'Name kopiert', en: 'Name copied' },
+  'team.sso.record.valueCopied': { de: 'Wert kopiert', en: 'Value copied' },
+  'team.sso.verify': { de: 'Prüfen', en: 'Check' },
+  'team.sso.verify.checking': { de: 'Suche den TXT-Eintrag von {domain} …', en: 'Looking up the TXT record of {domain} …' },
+  'team.sso.verify.done': {
+    de: '{domain} ist bestätigt und gehört jetzt zu deinem Team.',
+    en: '{domain} is confirmed and now belongs to your team.',
+  },
   'team.sso.enforced': { de: 'Anmeldung nur über die Firma', en: 'Company sign-in only' },
   'team.sso.enforcedHint': {
     de: 'Mitglieder und Manager können sich dann nicht mehr mit Passwort anmelden. Du als Inhaber behältst dein Passwort als Notzugang.',
@@ -304,8 +343,12 @@ export const team = {
   },
   'team.sso.test': { de: 'Testen', en: 'Test' },
   'team.sso.testHint': {
-    de: 'Testen meldet dich einmal beim Anbieter an und zeigt, was zurückkam. Dabei wird niemand angemeldet.',
-    en: 'Testing signs you in at the provider once and shows what came back. Nobody is signed in by it.',
+    de: 'Testen meldet dich einmal beim Anbieter an und zeigt, was zurückkam. Dabei wird niemand angemeldet und keine Domain bestätigt.',
+    en: 'Testing signs you in at the provider once and shows what came back. Nobody is signed in by it, and no domain is confirmed.',
+  },
+  'team.sso.activateHint': {
+    de: 'Einschalten kannst du, sobald ein Test erfolgreich war und mindestens eine Domain bestätigt ist.',
+    en: 'You can turn it on once a test has succeeded and at least one domain is confirmed.',
   },
   'team.sso.activate': { de: 'Firmen-Anmeldung einschalten', en: 'Turn on company sign-in' },
   'team.sso.deactivate': { de: 'Ausschalten', en: 'Turn off' },
