@@ -32,6 +32,7 @@ import (
 	"syscall"
 	"time"
 
+	"salescoach/cmd/internal/requestlog"
 	"salescoach/voice"
 	"salescoach/voice/voicetest"
 )
@@ -72,7 +73,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, ready fun
 	log := slog.New(slog.NewTextHandler(stdout, nil))
 
 	mux := http.NewServeMux()
-	mux.Handle("/v1/", logged(log, authorized(*apiKey, fake.Handler)))
+	mux.Handle("/v1/", requestlog.Handler(log, authorized(*apiKey, fake.Handler)))
 	mux.HandleFunc("GET /fake/requests", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(summaries(fake.Requests()))
@@ -111,33 +112,6 @@ func authorized(key string, next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
-}
-
-// logged writes one line per request: method, path, status and time, never
-// the text, the audio or the key.
-func logged(log *slog.Logger, next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
-		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
-		next.ServeHTTP(sw, r)
-		log.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status, "elapsed", time.Since(start))
-	})
-}
-
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-}
-
-func (s *statusWriter) WriteHeader(status int) {
-	s.status = status
-	s.ResponseWriter.WriteHeader(status)
-}
-
-func (s *statusWriter) Flush() {
-	if f, ok := s.ResponseWriter.(http.Flusher); ok {
-		f.Flush()
-	}
 }
 
 // summary is one received request as GET /fake/requests lists it.
