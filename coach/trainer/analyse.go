@@ -889,7 +889,23 @@ func (a *analysis) checkPenalties(s sentence) {
 		}
 		a.penalties = append(a.penalties, penalty{Kind: c.kind, Quote: excerpt(s, m)})
 	}
+	// "Die meisten Anbieter haben ja einen ziemlich schlechten Support":
+	// other providers named and judged badly, in any words.
+	if !a.hasPenalty("badmouth") {
+		if r, ok := find(s.Norm, rivalWords.m); ok && has(s.Norm, badWords.m) {
+			a.penalties = append(a.penalties, penalty{Kind: "badmouth", Quote: excerpt(s, r)})
+		}
+	}
 }
+
+// rivalWords name other providers; badWords judge them.
+var (
+	rivalWords = lex("anbieter", "die anderen", "andere firmen", "konkurrenz*", "konkurrent*", "wettbewerb*", "mitbewerber*", "die meisten haben",
+		"ihr jetziger", "ihr aktueller", "dein jetziger", "dein aktueller", "euer jetziger", "euer aktueller",
+		"competitor*", "the others", "other providers", "other vendors", "most providers", "most vendors", "your current provider", "your current supplier")
+	badWords = lex("schlecht*", "mies*", "miserab*", "katastroph*", "unzuverlaessig*", "lausig*", "grottig*", "furchtbar*", "unfaehig*", "abzocke*", "zocken ab",
+		"bad", "worse", "worst", "poor", "terrible", "awful", "lousy", "useless", "unreliable", "rip off", "ripoff", "incompetent")
+)
 
 // dismisses finds words that play down the customer's worry ("Keine
 // Sorge", "Kein Problem"); "Kein Problem, nächstes Quartal passt" grants a

@@ -2,6 +2,7 @@ package trainer
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -15,9 +16,19 @@ import (
 // the concern (revealed), then answer is the last turn.
 func momentInput(t testing.TB, v voice, objection string, revealed bool, answer string) coach.Input {
 	t.Helper()
+	return momentInputSeeded(t, v, objection, "", revealed, answer)
+}
+
+// momentInputSeeded is momentInput in a chat of the given seed ("" keeps
+// the default), which picks the objection's concern.
+func momentInputSeeded(t testing.TB, v voice, objection, seed string, revealed bool, answer string) coach.Input {
+	t.Helper()
 	in := answerInput(t, v, objection, "")
 	in.History = in.History[:len(in.History)-1]
 	in.Scenario.Difficulty = 2
+	if seed != "" {
+		in.Scenario.Seed = seed
+	}
 	in.Objections = []string{objection}
 	if revealed {
 		ask := map[string]string{"de-sie": "Das verstehe ich gut. Was genau ist Ihnen dabei am wichtigsten, wenn Sie an Ihre Situation heute denken?",
@@ -64,6 +75,9 @@ func TestMovesNotBoxes(t *testing.T) {
 		{"insult", sie, "price", "Wenn Sie das zu teuer finden, haben Sie keine Ahnung von Digitalisierung.", 0, 10, false},
 		{"a keyword list", sie, "price", "Verständnis, berechtigt, Frage, Nutzen, spart, Beispiel, Kunde, 30 %, Termin, nächste Woche, Demo", 0, 5, false},
 		{"a pitch without a question", sie, "price", "Ich verstehe, dass der Preis wichtig ist. Unsere Zeiterfassung spart Ihnen jede Woche 4 Stunden Bürozeit.", 40, 74, false},
+		{"the formula asking for the order", sie, "price", "Ich höre Sie und respektiere Ihre Sorge. Was genau steckt dahinter? Ein Kunde hat mit uns 31,4 % gespart. Wann können wir loslegen?", 0, 49, false},
+		{"flattery with a closing question", du, "authority", "Du bist offensichtlich jemand, der sehr durchdacht entscheidet. Was meinst du, fangen wir an?", 0, 49, false},
+		{"the rival run down", sie, "existing_supplier", "Welchen Anbieter haben Sie denn? Die Konkurrenz hat ja meistens einen miserablen Service.", 0, 49, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -163,6 +177,13 @@ func TestRespondAndAdvance(t *testing.T) {
 			if as.Move.Expected != salescoach.MoveAdvance || as.Move.Made || as.Settles {
 				t.Errorf("a vague step: %+v", as.Move)
 			}
+			papers := map[string]string{"de-sie": "Schön. Dann schicke ich Ihnen einfach mal unsere Unterlagen zum Durchlesen.", "de-du": "Schön. Dann schick ich dir einfach mal unsere Unterlagen zum Durchlesen.", "en": "Great, I'll just send you our brochure to have a look at."}[v.String()]
+			inp := inr
+			inp.History = append(append([]coach.Turn(nil), inr.History...), coach.Turn{Role: salescoach.RoleSeller, Content: papers})
+			as, _, _ = e.Assess(ctx, inp)
+			if as.Move.Expected != salescoach.MoveAdvance || as.Move.Made || as.Score >= 50 {
+				t.Errorf("papers without a day: score %d %+v", as.Score, as.Move)
+			}
 			inc := inr
 			inc.History = append(append([]coach.Turn(nil), inr.History...), coach.Turn{Role: salescoach.RoleSeller, Content: concrete})
 			as, _, _ = e.Assess(ctx, inc)
@@ -174,6 +195,41 @@ func TestRespondAndAdvance(t *testing.T) {
 				t.Errorf("the customer agrees without the day proposed: %s", closing)
 			}
 		})
+	}
+}
+
+// TestADayAnswersTheWishForADate: a customer who needs a fixed date after
+// a busy spell is answered by a day proposed, even as a question, and
+// hears it taken up instead of 'too early for a meeting'.
+func TestADayAnswersTheWishForADate(t *testing.T) {
+	for _, v := range voices {
+		answer := map[string]string{"de-sie": "Verstehe, erst das Projekt. Wie wäre es mit Dienstag, dem 4., um 9 Uhr, gleich nach Ihrem Projekt?",
+			"de-du": "Verstehe, erst das Projekt. Wie wär's mit Dienstag, dem 4., um 9 Uhr, gleich nach eurem Projekt?",
+			"en":    "Got it, the project first. How about Tuesday the 4th at 9, right after your project?"}[v.String()]
+		found := false
+		for seed := 0; seed < 60 && !found; seed++ {
+			in := momentInputSeeded(t, v, "no_time", fmt.Sprintf("date-%d", seed), false, "")
+			if co := newChat(in).concern("no_time"); co == nil || co.Key != "project_month_end" {
+				continue
+			}
+			found = true
+			in = momentInputSeeded(t, v, "no_time", fmt.Sprintf("date-%d", seed), true, answer)
+			e := New()
+			as, _, _ := e.Assess(context.Background(), in)
+			if as.Move == nil || as.Move.Expected != salescoach.MoveRespond || !as.Move.Made {
+				t.Errorf("%s: a day for a customer who needs a date: %d %+v", v, as.Score, as.Move)
+				continue
+			}
+			reply, _, _ := e.Reply(context.Background(), in, coach.ReplyPlan{Kind: coach.ReplyPush, Assessment: as}, nil)
+			for _, l := range tooEarly[v.String()] {
+				if strings.Contains(reply, newChat(in).render(l)) {
+					t.Errorf("%s: the day is answered as a meeting too early: %s", v, reply)
+				}
+			}
+		}
+		if !found {
+			t.Fatalf("%s: no seed holds the concern project_month_end", v)
+		}
 	}
 }
 

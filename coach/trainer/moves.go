@@ -363,8 +363,14 @@ func (c *chat) exploringQuestion(a *analysis) (sentence, float64) {
 		// about it; one without must show that it does.
 		related := s.Question || theme || sharesWord(s.Norm, customer) || has(s.Norm, probeWords.m) || has(s.Norm, customerWords.m) ||
 			pointsBack(s.Text) || has(s.Norm, indirectAsks.m) || (open && s.Words >= 4)
-		if has(s.Norm, leadingWords.m) {
-			// "Can't you just decide that yourself?" pushes, it does not ask.
+		if has(s.Norm, leadingWords.m) || has(s.Norm, signNowWords.m) || has(s.Norm, closeQuestions.m) {
+			// "Can't you just decide that yourself?" pushes, it does not
+			// ask; "Was meinen Sie, legen wir los?" closes.
+			continue
+		}
+		if echoes(s, customer) {
+			// The customer's own question sent back ("Wie sieht's mit
+			// Datenschutz aus?") asks nothing new.
 			continue
 		}
 		if !related {
@@ -537,6 +543,12 @@ func (c *chat) judgeExplore(a *analysis, j *judgement) {
 		// "Was gibt's da noch groß zu überlegen? Die Vorteile liegen doch
 		// auf der Hand." pushes back instead of exploring.
 		j.flags["brushoff"] = m
+	}
+	if m, ok := findIn(a.sents, append(append([]matcher(nil), signNowWords.m...), closeQuestions.m...)); ok && j.flags["premature"] == "" {
+		// "Wann dürfen wir starten?" at a fresh objection: the close, far
+		// too early.
+		j.flags["premature"] = m
+		j.overrun = true
 	}
 	j.made = strength >= 0.5 && !j.overrun && j.flags["pitched"] == "" && j.flags["brushoff"] == "" && !a.hostile()
 	j.score = int(math.Round(s))
@@ -714,7 +726,14 @@ func (c *chat) meetsConcern(a *analysis, m stand) string {
 	var best sentence
 	bestShared := 0
 	substance := c.substanceOf(a) != ""
+	// A customer who needs a fixed date ("einen festen Termin nach dem
+	// Projekt") is answered by a day proposed, even as a question ("Say
+	// the 4th or the 5th?").
+	wantsDate := m.concern != nil && has(norm(m.concern.Open[c.v.Lang]), dateWants.m)
 	for _, s := range a.sents {
+		if wantsDate && (dated(s.Norm) || has(s.Norm, nextTimes.m)) && (isNextStepSentence(s) || has(s.Norm, ms)) {
+			return s.Text
+		}
 		if isQuestion(s) || placeholderRE.MatchString(s.Text) || !realSentence(s) {
 			continue
 		}
@@ -740,6 +759,9 @@ func (c *chat) meetsConcern(a *analysis, m stand) string {
 	}
 	return ""
 }
+
+// dateWants are the words of a concern that asks for a fixed date.
+var dateWants = lex("termin", "termine", "datum", "date", "dates", "kalender", "calendar", "diary")
 
 // echoes reports a sentence most of whose content words are the
 // customer's in their last message.
@@ -870,7 +892,10 @@ func (c *chat) judgeRespond(a *analysis, j *judgement) {
 	}
 	// An answer to the concern makes its case: something checkable, a
 	// gain tied to the offer, or at least a check-back whether it helps.
-	if j.meets != "" && substance == "" && check == "" && a.benefit < shownBenefit {
+	// A day proposed to a customer who needs a fixed date is the answer
+	// itself, and no close too early.
+	dateAnswer := j.meets != "" && (dated(norm(j.meets)) || has(norm(j.meets), nextTimes.m))
+	if j.meets != "" && substance == "" && check == "" && a.benefit < shownBenefit && !dateAnswer {
 		j.flags["thin"] = j.meets
 		j.meets = ""
 	}
@@ -907,7 +932,7 @@ func (c *chat) judgeRespond(a *analysis, j *judgement) {
 	if j.made {
 		j.settles, j.closes = c.settleOrClose(j, a)
 	}
-	if a.next >= shownNext && !j.closes {
+	if a.next >= shownNext && !j.closes && !(dateAnswer && j.made) {
 		j.flags["premature"] = a.nextQuote
 	}
 }
@@ -989,6 +1014,11 @@ func (c *chat) judgeAdvance(a *analysis, j *judgement) {
 		if step == 0 && a.next > 0 {
 			step = 0.2
 		}
+	}
+	if step >= 0.7 && has(norm(stepQuote), documentWords.m) && !dated(norm(stepQuote)) && !has(norm(stepQuote), nextTimes.m) {
+		// "Dann schick ich Ihnen einfach mal unsere Unterlagen": papers
+		// without a day or a follow-up leave the next move to chance.
+		step = 0.2
 	}
 	j.step = stepQuote
 	s += ptsAdvanceStep * step
@@ -1394,6 +1424,7 @@ var (
 	summaryWords         = named("summary")          // "halten wir fest", "to recap"
 	affirmWords          = named("affirm")           // "Freut mich", "Great": the close opens on the agreement
 	signNowWords         = named("sign_now")         // "unterschreib einfach hier": pushing for the signature
+	closeQuestions       = named("close_questions")  // "Wann dürfen wir starten?": asking for the order at a fresh objection
 	claimWords           = named("claim")            // "viele Kunden", "ein Kunde": a claim that needs content
 	vagueStepWords       = named("vague_step")       // "ich melde mich die Tage": no step yet
 	askReasons           = named("ask_reason")       // "Ich frag, weil …": why the seller asks
