@@ -78,6 +78,10 @@ func TestMovesNotBoxes(t *testing.T) {
 		{"the formula asking for the order", sie, "price", "Ich höre Sie und respektiere Ihre Sorge. Was genau steckt dahinter? Ein Kunde hat mit uns 31,4 % gespart. Wann können wir loslegen?", 0, 49, false},
 		{"flattery with a closing question", du, "authority", "Du bist offensichtlich jemand, der sehr durchdacht entscheidet. Was meinst du, fangen wir an?", 0, 49, false},
 		{"the rival run down", sie, "existing_supplier", "Welchen Anbieter haben Sie denn? Die Konkurrenz hat ja meistens einen miserablen Service.", 0, 49, false},
+		{"a discount as the first reflex", sie, "price", "Womit vergleichen Sie denn? Beim Preis kann ich Ihnen bestimmt noch entgegenkommen, das kriegen wir hin.", 0, 49, false},
+		{"values named, none shown", en, "trust", "Fair question. Integrity, reliability, partnership: that's who we are. What would you like to know?", 0, 49, false},
+		{"one word harped on", du, "no_time", "Keine Zeit, klar, keine Zeit hat jeder. Wofür fehlt dir denn gerade die Zeit?", 0, 49, false},
+		{"going round the customer", en, "authority", "Sure. Could you give me your boss's direct line so I can walk him through it?", 0, 49, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

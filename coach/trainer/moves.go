@@ -363,7 +363,7 @@ func (c *chat) exploringQuestion(a *analysis) (sentence, float64) {
 		// about it; one without must show that it does.
 		related := s.Question || theme || sharesWord(s.Norm, customer) || has(s.Norm, probeWords.m) || has(s.Norm, customerWords.m) ||
 			pointsBack(s.Text) || has(s.Norm, indirectAsks.m) || (open && s.Words >= 4)
-		if has(s.Norm, leadingWords.m) || has(s.Norm, signNowWords.m) || has(s.Norm, closeQuestions.m) {
+		if has(s.Norm, leadingWords.m) || has(s.Norm, signNowWords.m) || closeQuestion(s) || has(s.Norm, contactRequests.m) {
 			// "Can't you just decide that yourself?" pushes, it does not
 			// ask; "Was meinen Sie, legen wir los?" closes.
 			continue
@@ -544,13 +544,23 @@ func (c *chat) judgeExplore(a *analysis, j *judgement) {
 		// auf der Hand." pushes back instead of exploring.
 		j.flags["brushoff"] = m
 	}
-	if m, ok := findIn(a.sents, append(append([]matcher(nil), signNowWords.m...), closeQuestions.m...)); ok && j.flags["premature"] == "" {
+	closing := ""
+	for _, t := range a.sents {
+		if closeQuestion(t) {
+			closing = t.Text
+		}
+	}
+	if m, ok := findIn(a.sents, signNowWords.m); ok {
+		closing = m
+	}
+	if m := closing; m != "" && j.flags["premature"] == "" {
 		// "Wann dürfen wir starten?" at a fresh objection: the close, far
 		// too early.
 		j.flags["premature"] = m
 		j.overrun = true
 	}
-	j.made = strength >= 0.5 && !j.overrun && j.flags["pitched"] == "" && j.flags["brushoff"] == "" && !a.hostile()
+	j.made = strength >= 0.5 && !j.overrun && j.flags["pitched"] == "" && j.flags["brushoff"] == "" && j.flags["discount"] == "" &&
+		j.flags["buzzwords"] == "" && j.flags["parrot"] == "" && !a.hostile()
 	j.score = int(math.Round(s))
 	switch {
 	case j.flags["brushoff"] != "" && strength > 0:
@@ -964,6 +974,18 @@ func labelsInBrackets(text string) int {
 
 var bracketRE = regexp.MustCompile(`[(\[]([^()\[\]]{1,40})[)\]]`)
 
+// closeQuestion reports a question that asks for the order or the
+// meeting ("Wann darf ich Ihnen das persönlich zeigen?", "Legen wir los?",
+// "When can I come over?").
+func closeQuestion(s sentence) bool {
+	if has(s.Norm, closeQuestions.m) {
+		return true
+	}
+	return isQuestion(s) && closeAskRE.MatchString(s.Norm)
+}
+
+var closeAskRE = regexp.MustCompile(`^(?:.* )?(?:wann|when)\b.*\b(?:ich|wir|i|we)\b.*\b(?:zeig\w*|vorbei\w*|vorstell\w*|treff\w*|start\w*|anfang\w*|anfangen|loslegen|unterschreib\w*|show|come|meet|start|visit|demo|sign|install\w*|montier\w*)\b`)
+
 // putsOff reports a statement that puts the concern off to a vague later
 // ("ich melde mich im Herbst wieder"), not one that says how long
 // something takes ("most customers adapt it in a few weeks").
@@ -1079,6 +1101,16 @@ func (c *chat) substantive(s sentence, a *analysis) bool {
 	return has(s.Norm, clientWords.m) && has(s.Norm, caseVerbs.m) && len(contentOf(s.Norm, genericClaimWords)) >= 3
 }
 
+// priceWords and concessionWords: the price, and giving way on it.
+var (
+	priceWords      = lex("preis", "preise", "preislich", "price", "pricing")
+	concessionWords = lex("entgegenkomm*", "nachlass*", "runtergehen", "runter gehen", "nachgeben", "noch was machen", "noch etwas machen", "was machen",
+		"come down", "knock", "reduce", "lower it", "do something", "flexible on", "bit of room", "some room", "wiggle")
+	// paymentTerms spread a price without lowering it: "mit Raten
+	// entgegenkommen" answers a budget, it is no discount.
+	paymentTerms = lex("rate", "raten", "ratenzahlung", "finanzier*", "monatlich", "installment*", "instalment*", "monthly", "financ*", "leasing")
+)
+
 // discountPart is a word of normalised text n that names a price
 // concession inside a compound ("Babybonus", "Treuerabatt"), or "".
 func discountPart(n string) string {
@@ -1160,6 +1192,9 @@ func (c *chat) checkGaming(a *analysis, j *judgement) {
 			j.flags["discount"] = excerpt(s, m)
 		} else if w := discountPart(s.Norm); w != "" && j.flags["discount"] == "" {
 			j.flags["discount"] = w
+		} else if m, ok := find(s.Norm, priceWords.m); ok && has(s.Norm, concessionWords.m) && !has(s.Norm, paymentTerms.m) && j.flags["discount"] == "" {
+			// "Beim Preis kann ich Ihnen bestimmt noch entgegenkommen."
+			j.flags["discount"] = excerpt(s, m)
 		}
 		if has(s.Norm, flatteryWords.m) && j.flags["flattery"] == "" {
 			j.flags["flattery"] = s.Text
@@ -1180,6 +1215,11 @@ func (c *chat) checkGaming(a *analysis, j *judgement) {
 		j.flags["buzzwords"] = "-"
 	}
 	for _, s := range a.sents {
+		if j.expected == salescoach.MoveExplore && abstractList(s) {
+			// "Qualität, Partnerschaft, Nachhaltigkeit und Lösungsorientierung",
+			// "Empathy, curiosity, value, partnership": values named, none shown.
+			j.flags["buzzwords"] = s.Text
+		}
 		if j.expected == salescoach.MoveExplore && listSentence(s) && !figure(s) {
 			// "Vertrauen, Qualität, Transparenz, HACCP, …" strings labels
 			// where a question about the customer was due (a list of what
@@ -1193,10 +1233,41 @@ func (c *chat) checkGaming(a *analysis, j *judgement) {
 		j.flags["buzzwords"] = "-"
 	}
 	// The product's name said twice is no parroting.
-	if parrots(strings.ReplaceAll(a.text, c.p.Phrase, "·"), c.customerBefore(a)) {
+	if parrots(strings.ReplaceAll(a.text, c.p.Phrase, "·"), c.customerBefore(a)) || harps(strings.ReplaceAll(a.text, c.p.Phrase, "·")) {
 		j.flags["parrot"] = "-"
 	}
 }
+
+// abstractList reports a sentence that strings three or more nouns of
+// values together ("Qualität, Partnerschaft und Nachhaltigkeit"): labels,
+// in any words. Nouns in -ung and -tion are left out: "Einrichtung,
+// Schulung, Datenmigration" lists what an offer holds.
+func abstractList(s sentence) bool {
+	parts := listPartRE.Split(s.Text, -1)
+	if len(parts) < 3 {
+		return false
+	}
+	n := 0
+	for _, p := range parts {
+		ws := strings.Fields(strings.Trim(p, " .!?:;–—-"))
+		if len(ws) == 0 || len(ws) > 3 {
+			continue
+		}
+		last := fold(ws[len(ws)-1])
+		for _, suf := range abstractEndings {
+			if strings.HasSuffix(last, suf) && len(last) > len(suf)+2 {
+				n++
+				break
+			}
+		}
+	}
+	return n >= 3
+}
+
+var (
+	listPartRE      = regexp.MustCompile(`\s*(?:,|;|:|\s–\s|\s-\s|\bund\b|\band\b|\bsowie\b)\s*`)
+	abstractEndings = []string{"heit", "keit", "schaft", "taet", "ismus", "ity", "ship", "ness", "ism", "hoehe", "value", "trust", "empathy"}
+)
 
 // listSentence reports a sentence that strings five or more short items
 // together with commas: labels, not an answer.
@@ -1229,11 +1300,11 @@ func parrots(answer, customer string) bool {
 	}
 	set := map[string]bool{}
 	for _, w := range theirs {
-		set[w] = true
+		set[stem(w)] = true
 	}
 	same, own := 0, map[string]bool{}
 	for _, w := range mine {
-		if set[w] {
+		if set[stem(w)] {
 			same++
 		} else if !has(" "+w+" ", genericAckWords.m) && !has(" "+w+" ", genericQuestionWords.m) {
 			own[w] = true
@@ -1257,6 +1328,27 @@ func parrots(answer, customer string) bool {
 	return false
 }
 
+// harps reports a short answer that says one content word three times
+// ("Riesiger Aufwand, verstehe: … ein riesiger Aufwand. Was genau meinst du
+// mit riesigem Aufwand …?"): a formula around the customer's word, not an
+// answer.
+func harps(answer string) bool {
+	if wordCount(answer) > 30 {
+		return false
+	}
+	n := map[string]int{}
+	for _, w := range contentWords(answer) {
+		if len(w) < 4 || has(" "+w+" ", genericQuestionWords.m) || has(" "+w+" ", genericAckWords.m) {
+			continue
+		}
+		n[stem(w)]++
+		if n[stem(w)] >= 3 {
+			return true
+		}
+	}
+	return false
+}
+
 // fakePrecisionRE finds a figure with decimals or an odd time of day.
 var (
 	decimalRE  = regexp.MustCompile(`\d+[.,]\d+`)
@@ -1275,7 +1367,8 @@ func fakePrecision(s sentence) bool {
 		}
 		decimals++
 	}
-	return decimals >= 2 || exactlyNum.MatchString(s.Text) || oddTimeRE.MatchString(s.Text)
+	// "97,4 Prozent unserer Kunden": a decimal share of the customers.
+	return decimals >= 2 || decimals == 1 && has(s.Norm, claimWords.m) || exactlyNum.MatchString(s.Text) || oddTimeRE.MatchString(s.Text)
 }
 
 // finish applies what every move shares: form of address, tone and the
@@ -1424,6 +1517,7 @@ var (
 	summaryWords         = named("summary")          // "halten wir fest", "to recap"
 	affirmWords          = named("affirm")           // "Freut mich", "Great": the close opens on the agreement
 	signNowWords         = named("sign_now")         // "unterschreib einfach hier": pushing for the signature
+	contactRequests      = named("contact_requests") // "Können Sie mir die Nummer geben?": going round the customer, not asking
 	closeQuestions       = named("close_questions")  // "Wann dürfen wir starten?": asking for the order at a fresh objection
 	claimWords           = named("claim")            // "viele Kunden", "ein Kunde": a claim that needs content
 	vagueStepWords       = named("vague_step")       // "ich melde mich die Tage": no step yet
