@@ -36,7 +36,8 @@ async function chatWithSixMessages(request: APIRequestContext, token: string): P
   const id = await startChatByApi(request, token, 'Guten Tag, ich stelle Ihnen kurz unser CRM vor.');
   for (const message of [
     'Was genau ist Ihnen beim Preis wichtig?',
-    'Ein Kunde mit 12 Leuten spart 5 Stunden pro Woche. Passt Dienstag für ein Telefonat?',
+    // A second question, no answer yet: the chat stays open whichever concern the customer tells.
+    'Verstehe. Wie lösen Sie das heute, und wer ist daran beteiligt?',
   ]) {
     const res = await request.post(`${baseURL()}/api/chat`, {
       headers: { Authorization: `Bearer ${token}` },

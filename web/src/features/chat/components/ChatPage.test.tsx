@@ -23,6 +23,8 @@ vi.mock('../lib/pdf-text', () => ({
 
 const input = () => screen.getByRole('textbox', { name: 'Deine Nachricht' });
 const log = () => screen.getByRole('list', { name: 'Gesprächsverlauf' });
+/** Waits for a text in the transcript, and for the transcript first: the list shows once the first message is sent. */
+const findInLog = async (text: string) => within(await screen.findByRole('list', { name: 'Gesprächsverlauf' })).findByText(text);
 
 /**
  * POST /api/chat answers: each call takes the next answer (streamed: tokens,
@@ -86,7 +88,7 @@ async function startPractice(user: ReturnType<typeof renderApp>['user'], difficu
 
 async function sendOpening(user: ReturnType<typeof renderApp>['user'], text = 'Hallo, hier ist CloudCRM') {
   await user.type(input(), `${text}{Enter}`);
-  await within(log()).findByText('Hallo. Das ist mir zu teuer.');
+  await findInLog('Hallo. Das ist mir zu teuer.');
 }
 
 describe('header', () => {
@@ -175,7 +177,7 @@ describe('sending', () => {
     await startPractice(user);
     expect(input()).toHaveFocus();
     await user.type(input(), '   Hallo, hier ist CloudCRM   {Enter}');
-    await within(log()).findByText('Hallo. Das ist mir zu teuer.');
+    await findInLog('Hallo. Das ist mir zu teuer.');
     expect(bodies).toEqual([{ mode: 'Übung', difficulty: 1, message: 'Hallo, hier ist CloudCRM' }]);
     expect(within(log()).getByText('Hallo, hier ist CloudCRM')).toBeInTheDocument();
     expect(input()).toHaveValue('');
@@ -188,16 +190,16 @@ describe('sending', () => {
     const { user } = await openChat();
     await startPractice(user);
     await user.type(input(), 'Hallo{Enter}');
-    expect(await within(log()).findByText('Der Kunde schreibt…')).toBeInTheDocument();
+    expect(await findInLog('Der Kunde schreibt…')).toBeInTheDocument();
     expect(input()).toBeDisabled();
     // a live region: screen readers hear the reply once it is complete
     const live = screen.getByRole('log', { name: 'Gesprächsverlauf' });
     expect(live).toContainElement(log());
     expect(live).toHaveAttribute('aria-busy', 'true');
     sse.push(sseEvent('token', { text: 'Hallo. ' }));
-    expect(await within(log()).findByText('Hallo.')).toBeInTheDocument();
+    expect(await findInLog('Hallo.')).toBeInTheDocument();
     sse.push(sseEvent('token', { text: 'Zu teuer.' }));
-    expect(await within(log()).findByText('Hallo. Zu teuer.')).toBeInTheDocument();
+    expect(await findInLog('Hallo. Zu teuer.')).toBeInTheDocument();
     expect(live).toHaveAttribute('aria-busy', 'true');
     sse.push(sseEvent('done', makeAnswer({ message: 'Hallo. Zu teuer.' })));
     sse.close();
@@ -218,7 +220,7 @@ describe('sending', () => {
     expect(input()).toHaveValue('   Zeile 1\nZeile 2');
     expect(bodies).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Senden' }));
-    await within(log()).findByText('Hallo. Das ist mir zu teuer.');
+    await findInLog('Hallo. Das ist mir zu teuer.');
     expect(bodies[0]?.message).toBe('Zeile 1\nZeile 2');
   });
 
@@ -228,7 +230,7 @@ describe('sending', () => {
     await startPractice(user);
     await sendOpening(user);
     await user.type(input(), 'Ich verstehe das.{Enter}');
-    await within(log()).findByText('Hm, erzähl mehr.');
+    await findInLog('Hm, erzähl mehr.');
     expect(bodies[1]).toEqual({ conversationId: CONVERSATION_ID, message: 'Ich verstehe das.' });
     expect(screen.getByRole('progressbar', { name: 'Einwand 1 von 1' })).toHaveAttribute('aria-valuenow', '30');
     expect(screen.getByText('Einwand in Arbeit – noch 3 Antworten')).toBeInTheDocument();
@@ -249,7 +251,7 @@ describe('sending', () => {
     expect(input()).toHaveValue('Das ist **wichtig**');
     await user.click(screen.getByRole('button', { name: 'Senden' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Vorschau' })).getByRole('button', { name: 'Senden' }));
-    await within(log()).findByText('Hallo. Das ist mir zu teuer.');
+    await findInLog('Hallo. Das ist mir zu teuer.');
     expect(bodies[0]?.message).toBe('Das ist **wichtig**');
   });
 });
@@ -366,7 +368,7 @@ describe('model server unreachable', () => {
     const bodies = chatApi({});
     server.use(http.post(`/api/conversations/${CONVERSATION_ID}/score`, () => HttpResponse.json(makeScore())));
     await user.type(input(), '{Enter}');
-    await within(log()).findByText('Hallo. Das ist mir zu teuer.');
+    await findInLog('Hallo. Das ist mir zu teuer.');
     expect(bodies[0]).toMatchObject({ conversationId: CONVERSATION_ID, message: 'Hallo, hier ist CloudCRM' });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -434,7 +436,7 @@ describe('PDF', () => {
     await user.upload(screen.getByTestId('pdf-input'), new File(['%PDF-1.4'], 'produkt.pdf', { type: 'application/pdf' }));
     expect(await screen.findByText('produkt.pdf')).toBeInTheDocument();
     await user.type(input(), 'Hallo{Enter}');
-    await within(log()).findByText('Hallo. Das ist mir zu teuer.');
+    await findInLog('Hallo. Das ist mir zu teuer.');
     expect(bodies[0]).toMatchObject({ pdfName: 'produkt.pdf', pdfText: 'CloudCRM Produktblatt\n\nSeite 2' });
     expect(within(log()).getByText('produkt.pdf')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'PDF „produkt.pdf“ entfernen' })).not.toBeInTheDocument();
@@ -564,7 +566,7 @@ describe('hint popup', () => {
     expect(screen.queryByText(/Platzhalter/)).not.toBeInTheDocument();
 
     await user.keyboard('{Enter}');
-    await within(log()).findByText('Gut, überzeugt.');
+    await findInLog('Gut, überzeugt.');
     expect(bodies[1]?.message).toBe(
       `Das verstehe ich. Zum Beispiel: ${OWN_EXAMPLE}. Ein Beispiel dafür: Das Team schreibt Angebote in 12 statt 35 Minuten. Was wäre für Sie wichtig?`,
     );
@@ -625,7 +627,7 @@ describe('hint popup', () => {
     await waitFor(() => expect(selected()).toBe('[ein Kundenbeispiel mit einer Zahl]'));
     await user.keyboard(OWN_EXAMPLE);
     await user.keyboard('{Enter}');
-    await within(log()).findByText('Hm, und weiter?');
+    await findInLog('Hm, und weiter?');
     expect(bodies[1]?.message).toContain('[was ein Kunde erreicht hat]');
     const toast = await screen.findByText(
       'Deine Antwort enthielt noch einen Platzhalter in eckigen Klammern und zählt daher als unfertig.',
@@ -669,7 +671,7 @@ describe('evaluation and exam', () => {
     await waitFor(() => expect(input()).toBeEnabled());
     await sendOpening(user);
     await user.type(input(), 'Antwort{Enter}');
-    await within(log()).findByText('Hm.');
+    await findInLog('Hm.');
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(document.querySelector('.score')).toBeNull();
     // The first click only asks; 'Weiter antworten' leaves the exam running.

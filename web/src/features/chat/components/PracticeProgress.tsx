@@ -39,14 +39,14 @@ export function ScoreDisplay({ score, engine }: { score: Score; engine?: EngineN
   const n = scoredObjection(score);
   const percent = clampPercent(score.totalPercent);
   return (
-    <div className="score">
+    <div className={open ? 'score score--open' : 'score'}>
       <p className="score__line">
         <span className="score__objection">{t('chat.score.objection', { n, m: score.totalStages })}</span>
         <span className="score__percent">{t('chat.score.progress', { percent })}</span>
         {typeof score.answerScore === 'number' ? (
           <span className="score__answer">{t('chat.score.thisAnswer', { score: clampPercent(score.answerScore) })}</span>
         ) : null}
-        {score.techniques.length > 0 ? (
+        {score.techniques.length > 0 || score.move ? (
           <button
             type="button"
             className="score__toggle"
@@ -135,7 +135,10 @@ export function PracticeProgress({ stage, totalStages, progress, score, engine }
   const label = t('chat.score.objection', { n, m });
   const filled = Math.round((percent / 100) * PROGRESS_STEPS);
   return (
-    <section className="practice-progress" aria-label={t('chat.progress.label')}>
+    <section
+      className={score ? 'practice-progress practice-progress--scored' : 'practice-progress'}
+      aria-label={t('chat.progress.label')}
+    >
       <div className="practice-progress__bar-row">
         <span className="practice-progress__label">{label}</span>
         <div
