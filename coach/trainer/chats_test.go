@@ -300,6 +300,11 @@ func TestSetChats(t *testing.T) {
 			if run.won {
 				t.Errorf("%s: a rep with poor answers won:\n%s", key, run.transcript())
 			}
+			if run.stuck {
+				// No poor answer for the concern told (a set that answers
+				// only some): the chat holds the good opening question alone.
+				continue
+			}
 			poorMax = max(poorMax, run.eval.TotalPercent)
 			if run.eval.TotalPercent >= 40 {
 				t.Errorf("%s: a chat of poor answers is evaluated at %d %%, want below 40: %+v\n%s", key, run.eval.TotalPercent, run.eval.Scores, run.transcript())
@@ -312,11 +317,15 @@ func TestSetChats(t *testing.T) {
 		if tl == nil {
 			continue
 		}
-		t.Logf("%-8s won %d of %d (%.0f %%), %d without a set answer for a moment, %.1f answers per chat, lowest evaluation of a won chat %d %%", level, tl.won, tl.played,
-			100*float64(tl.won)/float64(tl.played), tl.stuck, float64(tl.answers)/float64(tl.played), tl.evalMin)
-		// Issue 37's target is 80 %; the sets' reps win more.
-		if won := 100 * float64(tl.won) / float64(tl.played); won < 90 || tl.stuck > 0 {
-			t.Errorf("%s: good answers won %.0f %% of chats (%d without an answer for a moment), want at least 90 %%", level, won, tl.stuck)
+		t.Logf("%-8s won %d of %d played through (%.0f %%), %d more without a set answer for a moment, %.1f answers per chat, lowest evaluation of a won chat %d %%", level, tl.won, tl.played-tl.stuck,
+			100*float64(tl.won)/float64(max(1, tl.played-tl.stuck)), tl.stuck, float64(tl.answers)/float64(tl.played), tl.evalMin)
+		// Issue 37's target is 80 %; the sets' reps win more. A chat whose
+		// objection or concern no set answers (set13 answers one concern
+		// of each of its objections) measures the sets, not the trainer:
+		// it is left out, and at least 24 chats a level are played through.
+		done := tl.played - tl.stuck
+		if won := 100 * float64(tl.won) / float64(max(1, done)); won < 90 || done < 24 {
+			t.Errorf("%s: good answers won %.0f %% of %d chats played through (%d without an answer for a moment), want at least 90 %% of 24 or more", level, won, done, tl.stuck)
 		}
 	}
 }

@@ -276,7 +276,7 @@ const (
 	capFake          = 35 // fake precision
 	capBuzzwords     = 25
 	capPushStep      = 40 // a close by pressure or discount
-	capUnmade        = 74 // a move not made never reads as good
+	capUnmade        = 49 // a move not made never reads as good
 	capUnmadeExplore = 49 // no exploring question at a fresh objection
 	capFlattery      = 45
 	capParrot        = 25 // the customer's words sent back
@@ -285,6 +285,7 @@ const (
 	capBrushoff      = 40 // the concern waved away
 	capUnasked       = 49 // at Mittel and above: the concern hit without asking
 	capMeeting       = 30 // a meeting request instead of a question: below training.GainFloor
+	capBarrage       = 40 // four questions or more at a fresh objection: an interrogation
 )
 
 // HoldAt of an answer that has not yet answered the concern: exploring
@@ -373,10 +374,18 @@ func (c *chat) exploringQuestion(a *analysis) (sentence, float64) {
 			// Datenschutz aus?") asks nothing new.
 			continue
 		}
-		if !related {
+		if !related || permissionRE.MatchString(s.Norm) || importanceScaleRE.MatchString(s.Norm) {
+			// "Darf ich Ihnen eine Frage stellen?" asks for leave to ask;
+			// "On a scale of 1 to 10, how important is cleanliness?" has one
+			// answer everybody gives.
 			continue
 		}
 		specific := c.specificQuestion(s, a, customer)
+		if !specific && has(s.Norm, opinionAsks.m) {
+			// "Wie sehen Sie das?" after a claim asks for a verdict on the
+			// seller's words, not about the customer.
+			continue
+		}
 		score := 0.5
 		switch {
 		case open && specific:
@@ -559,7 +568,12 @@ func (c *chat) judgeExplore(a *analysis, j *judgement) {
 		j.flags["premature"] = m
 		j.overrun = true
 	}
-	j.made = strength >= 0.5 && !j.overrun && j.flags["pitched"] == "" && j.flags["brushoff"] == "" && j.flags["discount"] == "" &&
+	if questions(a) >= barrageQuestions {
+		// "Wie viele Quadratmeter? Wie viele Mitarbeiter? Wer entscheidet?
+		// Budget?": an interrogation, not one real question.
+		j.flags["barrage"] = "-"
+	}
+	j.made = strength >= 0.5 && !j.overrun && j.flags["pitched"] == "" && j.flags["brushoff"] == "" && j.flags["discount"] == "" && j.flags["barrage"] == "" &&
 		j.flags["buzzwords"] == "" && j.flags["parrot"] == "" && !a.hostile()
 	j.score = int(math.Round(s))
 	switch {
@@ -887,6 +901,11 @@ func (c *chat) judgeRespond(a *analysis, j *judgement) {
 		// A discount answers no concern.
 		brushed = j.flags["discount"]
 	}
+	if m, ok := findIn(a.sents, signNowWords.m); ok && brushed == "" {
+		// "… da unterschreibst du einfach direkt bei uns mit": the concern
+		// passed over on the way to the signature.
+		brushed = m
+	}
 	if brushed == "" && a.hasPenalty("dismiss") && substance == "" {
 		// "Keine Sorge, … lohnt sich immer": reassurance instead of an answer.
 		brushed = a.penalties[0].Quote
@@ -981,8 +1000,26 @@ func closeQuestion(s sentence) bool {
 	if has(s.Norm, closeQuestions.m) {
 		return true
 	}
-	return isQuestion(s) && closeAskRE.MatchString(s.Norm)
+	return isQuestion(s) && (closeAskRE.MatchString(s.Norm) || hypotheticalCloseRE.MatchString(s.Norm))
 }
+
+// hypotheticalCloseRE finds the trial close dressed as a condition: "Mal
+// angenommen, Sie wären sicher – würden Sie dann heute starten?", "If I
+// could …, would you sign?".
+var hypotheticalCloseRE = regexp.MustCompile(`\b(?:angenommen|wenn|falls|suppose|supposing|if)\b.*\b(?:wuerden sie|wuerdest du|wuerdet ihr|would you)\b.*\b(?:start\w*|unterschreib\w*|kauf\w*|bestell\w*|zusag\w*|beauftrag\w*|entscheid\w*|buy|sign|order|commit|go ahead|move forward)\b`)
+
+// permissionRE finds a question that asks leave to ask ("Darf ich dir eine
+// Frage stellen?", "Ist das okay, wenn ich nachfrage?", "Can I ask you a
+// question?"), and importanceScaleRE a rating of how important the
+// offer's own subject is.
+var (
+	permissionRE      = regexp.MustCompile(`^ (?:\w+ ){0,3}(?:(?:darf|kann|duerfte|koennte) ich (?:\w+ ){0,5}(?:frage|fragen) stellen|(?:ist|waere) (?:das|es) (?:ok|okay|in ordnung) (?:\w+ ){0,4}wenn ich (?:\w+ ){0,3}(?:nachfrage|frage)|(?:can|may|could) i ask (?:\w+ ){0,4}question|(?:do|would) you mind if i ask) ?$`)
+	importanceScaleRE = regexp.MustCompile(`\b(?:skala|scale)\b.*\b(?:wichtig|important)\b|\b(?:wichtig|important)\b.*\b(?:skala|scale)\b`)
+	feltFoundRE       = regexp.MustCompile(`\b(?:gefuehlt|gedacht|gesehen|felt|thought)\b.*\b(?:festgestellt|gemerkt|erkannt|found|discovered|realised|realized)\b|\b(?:festgestellt|found|discovered)\b.*\b(?:genau das richtige|exactly what|just what|the right choice|die richtige wahl)\b`)
+)
+
+// barrageQuestions questions in a first reply are an interrogation.
+const barrageQuestions = 4
 
 var closeAskRE = regexp.MustCompile(`^(?:.* )?(?:wann|when)\b.*\b(?:ich|wir|i|we)\b.*\b(?:zeig\w*|vorbei\w*|vorstell\w*|treff\w*|start\w*|anfang\w*|anfangen|loslegen|unterschreib\w*|show|come|meet|start|visit|demo|sign|install\w*|montier\w*)\b`)
 
@@ -1227,13 +1264,25 @@ func (c *chat) checkGaming(a *analysis, j *judgement) {
 			j.flags["buzzwords"] = s.Text
 		}
 	}
+	if m, ok := findIn(a.sents, techniqueTalk.m); ok {
+		// "Ich höre Ihnen aktiv zu … Darf ich eine offene Frage stellen?":
+		// the method named to the customer, not used on them.
+		j.flags["buzzwords"] = m
+	}
+	for _, s := range a.sents {
+		if feltFoundRE.MatchString(s.Norm) && !figure(s) && !namesSomeone(s) && j.flags["contentfree"] == "" {
+			// "Viele unserer Kunden haben sich anfangs genauso gefühlt – und
+			// dann festgestellt …": the formula, with nobody and nothing in it.
+			j.flags["contentfree"] = s.Text
+		}
+	}
 	if labelsInBrackets(a.text) >= 3 {
 		// "(Listen) … (Explore) … (Respond) … (Advance)": the method named,
 		// not used.
 		j.flags["buzzwords"] = "-"
 	}
 	// The product's name said twice is no parroting.
-	if parrots(strings.ReplaceAll(a.text, c.p.Phrase, "·"), c.customerBefore(a)) || harps(strings.ReplaceAll(a.text, c.p.Phrase, "·")) {
+	if parrots(strings.ReplaceAll(a.text, c.p.Phrase, "·"), strings.ReplaceAll(c.customerBefore(a), c.p.Phrase, "·")) || harps(strings.ReplaceAll(a.text, c.p.Phrase, "·")) {
 		j.flags["parrot"] = "-"
 	}
 }
@@ -1313,6 +1362,15 @@ func parrots(answer, customer string) bool {
 	if float64(same) >= 0.6*float64(len(mine)) && len(own) <= 2 {
 		return true
 	}
+	// A quote of the customer's: eight of their words in a row.
+	if cw := strings.Fields(norm(customer)); len(cw) >= parrotRun {
+		an := norm(answer)
+		for i := 0; i+parrotRun <= len(cw); i++ {
+			if strings.Contains(an, " "+strings.Join(cw[i:i+parrotRun], " ")+" ") {
+				return true
+			}
+		}
+	}
 	// A run of four words said twice: the customer's, or the answer's own
 	// ("… heikel sind. Verstehe ich richtig, dass … heikel sind …").
 	an := norm(answer)
@@ -1328,13 +1386,23 @@ func parrots(answer, customer string) bool {
 	return false
 }
 
+// parrotRun words of the customer's in a row are a quote of them.
+const parrotRun = 8
+
 // harps reports a short answer that says one content word three times
 // ("Riesiger Aufwand, verstehe: … ein riesiger Aufwand. Was genau meinst du
 // mit riesigem Aufwand …?"): a formula around the customer's word, not an
 // answer.
 func harps(answer string) bool {
-	if wordCount(answer) > 30 {
+	words := wordCount(answer)
+	if words > 60 {
 		return false
+	}
+	times := 3
+	if words > 30 {
+		// "Was können wir gemeinsam tun, damit wir gemeinsam … zu einer
+		// gemeinsamen Lösung kommen?" in a longer answer.
+		times = 4
 	}
 	n := map[string]int{}
 	for _, w := range contentWords(answer) {
@@ -1342,7 +1410,7 @@ func harps(answer string) bool {
 			continue
 		}
 		n[stem(w)]++
-		if n[stem(w)] >= 3 {
+		if n[stem(w)] >= times {
 			return true
 		}
 	}
@@ -1361,8 +1429,8 @@ var (
 func fakePrecision(s sentence) bool {
 	decimals := 0
 	for _, d := range decimalRE.FindAllString(s.Text, -1) {
-		// "8.000" and "1.500" are thousands, "2,5" may be honest.
-		if strings.Count(d, ".") == 1 && len(d)-strings.Index(d, ".") == 4 {
+		// "8.000", "1.500" and "3,744" are thousands, "2,5" may be honest.
+		if i := strings.IndexAny(d, ".,"); strings.Count(d, d[i:i+1]) == 1 && len(d)-i == 4 {
 			continue
 		}
 		decimals++
@@ -1448,6 +1516,9 @@ func (c *chat) finish(a *analysis, j *judgement, s float64) int {
 	if j.flags["buzzwords"] != "" {
 		limit = math.Min(limit, capBuzzwords)
 	}
+	if j.flags["barrage"] != "" {
+		limit = math.Min(limit, capBarrage)
+	}
 	if j.overrun {
 		limit = math.Min(limit, capOverrun)
 	}
@@ -1527,6 +1598,8 @@ var (
 	leadingWords         = named("leading_question") // "Can't you just …?": a push dressed as a question
 	proposalStarts       = named("proposal_starts")  // "Sollen wir …?": a proposal, whatever follows
 	brushoffWords        = named("brushoff")         // "ist doch kein Grund", "trust me": a concern waved away
+	techniqueTalk        = named("technique_talk")   // "ich höre Ihnen aktiv zu": the method named to the customer
+	opinionAsks          = named("opinion_ask")      // "Wie sehen Sie das?": a verdict asked for, nothing explored
 )
 
 // movesTechniques are the seven techniques of the answer as the analysis

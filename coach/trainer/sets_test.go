@@ -267,7 +267,7 @@ var setFloors = map[string]struct{ at70, at85, below50 float64 }{
 	"explore/poor": {0, 0, 100},
 	"any/gaming":   {0, 0, 80}, // set01's gaming echo mirrors the brief's objection, not the customer's words
 	"advance/poor": {0, 0, 100},
-	"respond/poor": {0, 0, 75},
+	"respond/poor": {0, 0, 80},
 }
 
 // TestAnswerSets plays every answer of the sets at its moment, prints the
