@@ -882,6 +882,10 @@ func (a *analysis) checkPenalties(s sentence) {
 		if !ok || a.hasPenalty(c.kind) {
 			continue
 		}
+		if c.kind == "pressure" && negatedBefore(s.Norm, m) {
+			// "… and you take everything home – nothing to sign today."
+			continue
+		}
 		if c.kind == "dismiss" {
 			if m, ok = a.dismisses(s); !ok {
 				continue

@@ -330,7 +330,7 @@ func (c *chat) judge(m stand, a *analysis) *judgement {
 		}
 		j.score = min(j.score, limit)
 	}
-	for _, f := range []string{"discount", "flattery", "contentfree", "fake", "buzzwords", "parrot"} {
+	for _, f := range []string{"discount", "flattery", "contentfree", "fake", "buzzwords", "parrot", "padding", "barrage"} {
 		if v := j.flags[f]; v != "" {
 			j.reason += " " + c.moveReason("flag."+f, c.q(v))
 		}
@@ -355,7 +355,7 @@ func (c *chat) exploringQuestion(a *analysis) (sentence, float64) {
 	fw, known := a.lexicon()
 	for _, s := range a.sents {
 		if !isQuestion(s) || isNextStepSentence(s) || rhetoricalEnd(s.Text) || has(s.Norm, rhetoricalWords.m) || smalltalk(s.Norm) ||
-			placeholderRE.MatchString(s.Text) || startsWith(s.Norm, proposalStarts.m) || s.Words < 3 || questionWordList(s) {
+			placeholderRE.MatchString(s.Text) || startsWith(dropFiller(s.Norm), proposalStarts.m) || s.Words < 3 || questionWordList(s) {
 			continue
 		}
 		open := has(s.Norm, questionWords.m) || has(s.Norm, indirectAsks.m)
@@ -374,14 +374,14 @@ func (c *chat) exploringQuestion(a *analysis) (sentence, float64) {
 			// Datenschutz aus?") asks nothing new.
 			continue
 		}
-		if !related || permissionRE.MatchString(s.Norm) || importanceScaleRE.MatchString(s.Norm) {
+		if !related || permissionRE.MatchString(s.Norm) || importanceScaleRE.MatchString(s.Norm) || feelingRE.MatchString(s.Norm) {
 			// "Darf ich Ihnen eine Frage stellen?" asks for leave to ask;
 			// "On a scale of 1 to 10, how important is cleanliness?" has one
 			// answer everybody gives.
 			continue
 		}
 		specific := c.specificQuestion(s, a, customer)
-		if !specific && has(s.Norm, opinionAsks.m) {
+		if has(s.Norm, opinionAsks.m) && (!specific || s.Words <= 6) {
 			// "Wie sehen Sie das?" after a claim asks for a verdict on the
 			// seller's words, not about the customer.
 			continue
@@ -400,6 +400,31 @@ func (c *chat) exploringQuestion(a *analysis) (sentence, float64) {
 		}
 	}
 	return best, bestScore
+}
+
+// negatedBefore reports an entry m of the normalised text n with a
+// negation among the three words before it: "nothing to sign today".
+func negatedBefore(n, m string) bool {
+	at := strings.Index(n, " "+strings.TrimSuffix(m, "*"))
+	if at < 0 {
+		return false
+	}
+	before := strings.Fields(n[:at])
+	if len(before) > 3 {
+		before = before[len(before)-3:]
+	}
+	return has(" "+strings.Join(before, " ")+" ", negations.m)
+}
+
+// dropFiller is normalised text without a filler word at its start: "So
+// how about we …?" proposes like "How about we …?".
+func dropFiller(n string) string {
+	for _, f := range []string{" so ", " also ", " dann ", " and ", " und ", " well ", " okay ", " ok ", " na ", " tja "} {
+		if strings.HasPrefix(n, f) {
+			return n[len(f)-1:]
+		}
+	}
+	return n
 }
 
 // questionWordList reports a question that strings question words
@@ -573,7 +598,7 @@ func (c *chat) judgeExplore(a *analysis, j *judgement) {
 		// Budget?": an interrogation, not one real question.
 		j.flags["barrage"] = "-"
 	}
-	j.made = strength >= 0.5 && !j.overrun && j.flags["pitched"] == "" && j.flags["brushoff"] == "" && j.flags["discount"] == "" && j.flags["barrage"] == "" &&
+	j.made = strength >= 0.5 && !j.overrun && j.flags["pitched"] == "" && j.flags["brushoff"] == "" && j.flags["discount"] == "" && j.flags["barrage"] == "" && j.flags["padding"] == "" &&
 		j.flags["buzzwords"] == "" && j.flags["parrot"] == "" && !a.hostile()
 	j.score = int(math.Round(s))
 	switch {
@@ -901,10 +926,13 @@ func (c *chat) judgeRespond(a *analysis, j *judgement) {
 		// A discount answers no concern.
 		brushed = j.flags["discount"]
 	}
-	if m, ok := findIn(a.sents, signNowWords.m); ok && brushed == "" {
-		// "… da unterschreibst du einfach direkt bei uns mit": the concern
-		// passed over on the way to the signature.
-		brushed = m
+	for _, t := range a.sents {
+		if m, ok := find(t.Norm, signNowWords.m); ok && brushed == "" && !negatedBefore(t.Norm, m) {
+			// "… da unterschreibst du einfach direkt bei uns mit": the
+			// concern passed over on the way to the signature ("nothing to
+			// sign today" is the opposite).
+			brushed = excerpt(t, m)
+		}
 	}
 	if brushed == "" && a.hasPenalty("dismiss") && substance == "" {
 		// "Keine Sorge, … lohnt sich immer": reassurance instead of an answer.
@@ -1015,11 +1043,18 @@ var hypotheticalCloseRE = regexp.MustCompile(`\b(?:angenommen|wenn|falls|suppose
 var (
 	permissionRE      = regexp.MustCompile(`^ (?:\w+ ){0,3}(?:(?:darf|kann|duerfte|koennte) ich (?:\w+ ){0,5}(?:frage|fragen) stellen|(?:ist|waere) (?:das|es) (?:ok|okay|in ordnung) (?:\w+ ){0,4}wenn ich (?:\w+ ){0,3}(?:nachfrage|frage)|(?:can|may|could) i ask (?:\w+ ){0,4}question|(?:do|would) you mind if i ask) ?$`)
 	importanceScaleRE = regexp.MustCompile(`\b(?:skala|scale)\b.*\b(?:wichtig|important)\b|\b(?:wichtig|important)\b.*\b(?:skala|scale)\b`)
-	feltFoundRE       = regexp.MustCompile(`\b(?:gefuehlt|gedacht|gesehen|felt|thought)\b.*\b(?:festgestellt|gemerkt|erkannt|found|discovered|realised|realized)\b|\b(?:festgestellt|found|discovered)\b.*\b(?:genau das richtige|exactly what|just what|the right choice|die richtige wahl)\b`)
+	// feelingRE finds the question of a scene painted to frighten: "Wie
+	// würdest du dich am Montagmorgen fühlen?"
+	feelingRE   = regexp.MustCompile(`\b(?:wie wuerdest du dich|wie wuerden sie sich|how would you feel|how would that feel)\b(?: \w+){0,4} ?(?:fuehlen|fuehlt|if|when|on|the)?\b`)
+	feltFoundRE = regexp.MustCompile(`\b(?:gefuehlt|gedacht|gesehen|felt|thought)\b.*\b(?:festgestellt|gemerkt|erkannt|found|discovered|realised|realized)\b|\b(?:festgestellt|found|discovered)\b.*\b(?:genau das richtige|exactly what|just what|the right choice|die richtige wahl)\b`)
 )
 
-// barrageQuestions questions in a first reply are an interrogation.
-const barrageQuestions = 4
+// barrageQuestions questions in a first reply are an interrogation;
+// paddingAcks sentences of sympathy are padding.
+const (
+	barrageQuestions = 4
+	paddingAcks      = 3
+)
 
 var closeAskRE = regexp.MustCompile(`^(?:.* )?(?:wann|when)\b.*\b(?:ich|wir|i|we)\b.*\b(?:zeig\w*|vorbei\w*|vorstell\w*|treff\w*|start\w*|anfang\w*|anfangen|loslegen|unterschreib\w*|show|come|meet|start|visit|demo|sign|install\w*|montier\w*)\b`)
 
@@ -1088,12 +1123,21 @@ func (c *chat) judgeAdvance(a *analysis, j *judgement) {
 		s += ptsAdvanceOpener
 	}
 	pushy := j.pushy(a)
-	j.made = step >= 0.7 && !pushy && !a.hostile()
+	// "Dann machen wir erst mal einen Workshop mit deinem ganzen Team, so
+	// einen halben Tag" to a customer who has no time: the step asks for
+	// what the objection said is missing.
+	tooBig := ""
+	if j.family == "no_time" {
+		tooBig = longStepRE.FindString(norm(a.text))
+	}
+	j.made = step >= 0.7 && !pushy && !a.hostile() && tooBig == ""
 	j.score = int(math.Round(s))
 	switch {
 	case pushy:
 		j.reason = c.moveReason("advance.pressure")
 		j.flags["pushy"] = "-"
+	case tooBig != "":
+		j.reason = c.moveReason("advance.too_big", c.q(stepQuote))
 	case j.made:
 		j.reason = c.moveReason("advance.made", c.q(stepQuote))
 		j.settles, j.closes = true, true
@@ -1103,6 +1147,10 @@ func (c *chat) judgeAdvance(a *analysis, j *judgement) {
 		j.reason = c.moveReason("advance.missing")
 	}
 }
+
+// longStepRE finds a next step that takes hours of the customer's or the
+// whole team's time.
+var longStepRE = regexp.MustCompile(`\b(?:halbe[nr]? tag|ganze[nr]? tag|ganztag\w*|workshop\w*|half a day|half day|full day|all day|whole day|whole team|ganze[nr]? team)\b`)
 
 // pushy reports a close by pressure or a discount instead of a step taken
 // together ("unterschreib einfach hier", "15 % off if you decide today").
@@ -1269,11 +1317,29 @@ func (c *chat) checkGaming(a *analysis, j *judgement) {
 		// the method named to the customer, not used on them.
 		j.flags["buzzwords"] = m
 	}
-	for _, s := range a.sents {
-		if feltFoundRE.MatchString(s.Norm) && !figure(s) && !namesSomeone(s) && j.flags["contentfree"] == "" {
-			// "Viele unserer Kunden haben sich anfangs genauso gefühlt – und
-			// dann festgestellt …": the formula, with nobody and nothing in it.
-			j.flags["contentfree"] = s.Text
+	whole := sentence{Text: a.text, Norm: norm(a.text)}
+	if feltFoundRE.MatchString(whole.Norm) && !figure(whole) && !namesSomeone(whole) && j.flags["contentfree"] == "" {
+		// "Viele unserer Kunden haben sich anfangs genauso gefühlt – und
+		// dann festgestellt …": the formula, with nobody and nothing in it.
+		j.flags["contentfree"] = a.text
+	}
+	if j.expected == salescoach.MoveExplore {
+		acks := 0
+		for _, s := range a.sents {
+			if !isQuestion(s) && has(s.Norm, ackWords.m) {
+				acks++
+			}
+		}
+		if acks >= paddingAcks {
+			// "Ich verstehe dich total. Das ist ein super berechtigter
+			// Einwand … Viele sehen das genauso … Danke, dass du das mit
+			// mir teilst!": sympathy said over and over instead of a question.
+			j.flags["padding"] = "-"
+		}
+		if importanceScaleRE.MatchString(whole.Norm) {
+			// "Auf einer Skala von 1 bis 10: Wie wichtig ist dir das Thema?
+			// Und was müsste passieren, damit daraus eine 10 wird?"
+			j.flags["buzzwords"] = "-"
 		}
 	}
 	if labelsInBrackets(a.text) >= 3 {
@@ -1371,8 +1437,13 @@ func parrots(answer, customer string) bool {
 			}
 		}
 	}
-	// A run of four words said twice: the customer's, or the answer's own
-	// ("… heikel sind. Verstehe ich richtig, dass … heikel sind …").
+	// A run of four words said twice in a short answer: the customer's, or
+	// the answer's own ("… heikel sind. Verstehe ich richtig, dass …
+	// heikel sind …"); a long answer may say "the week after the project"
+	// twice.
+	if wordCount(answer) > 50 {
+		return false
+	}
 	an := norm(answer)
 	for _, text := range []string{customer, answer} {
 		ws := strings.Fields(norm(text))
@@ -1516,7 +1587,7 @@ func (c *chat) finish(a *analysis, j *judgement, s float64) int {
 	if j.flags["buzzwords"] != "" {
 		limit = math.Min(limit, capBuzzwords)
 	}
-	if j.flags["barrage"] != "" {
+	if j.flags["barrage"] != "" || j.flags["padding"] != "" {
 		limit = math.Min(limit, capBarrage)
 	}
 	if j.overrun {
