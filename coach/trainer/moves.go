@@ -146,7 +146,15 @@ func (c *chat) concern(family string) *concernTexts {
 	if len(cs) == 0 {
 		return nil
 	}
-	k := pick(len(cs), c.in.Scenario.Seed, "concern", family)
+	seed := c.in.Scenario.Seed
+	if sc := c.in.Scenario.Script; sc != nil {
+		// A scenario is one case: every chat on it holds the same concern
+		// behind a catalogue objection, as behind its own objections. The
+		// team's members meet the same exam, and practice on a scenario
+		// prepares for its exam.
+		seed = "scenario:" + cmp.Or(sc.ID, sc.Title)
+	}
+	k := pick(len(cs), seed, "concern", family)
 	return &cs[k]
 }
 
