@@ -153,8 +153,12 @@ test('a promo code an admin creates unlocks the promo plan; the admin sees the p
   const dialog = await openProfile(page);
   const field = dialog.getByLabel('Promo-Code');
   await field.fill('GIBTSNICHT');
-  await dialog.getByRole('button', { name: 'Prüfen' }).click();
-  await expect(dialog.getByText('Code ungültig.')).toBeVisible();
+  // Checked once more if the first click hit the dialog while its offers
+  // were still laying out (once in CI under load: no answer was shown).
+  await expect(async () => {
+    await dialog.getByRole('button', { name: 'Prüfen' }).click();
+    await expect(dialog.getByText('Code ungültig.')).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(dialog.getByRole('group', { name: /Elite‑Angebot/ })).toHaveCount(0);
 
   await field.fill(code.toLowerCase());
