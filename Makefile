@@ -24,6 +24,14 @@ $(error the end-to-end tests need Chromium, none at $(CHROMIUM_PATH): install it
 endif
 endif
 
+# Pipes keep the exit status of the command that failed (go test into testtimes).
+SHELL       := /bin/bash
+.SHELLFLAGS := -o pipefail -c
+
+# Where `make test` keeps this run's times (cmd/testtimes; issue 39).
+TIMES     := .test-times
+TESTTIMES := bin/testtimes
+
 .PHONY: run build web test test-go vet test-web test-e2e clean bench-floor
 
 run: build
@@ -60,7 +68,21 @@ e2e/node_modules/.installed: e2e/package-lock.json
 	cd e2e && $(NPM) ci --no-audit --no-fund
 	touch $@
 
-test: vet test-go test-web test-e2e
+# The whole suite in phases, each stamped when it ends; at the end the
+# phases' times, the slowest Go packages and tests and the slowest vitest
+# files (docs/performance.md keeps a fresh clone's figures).
+PHASES := stamp-build stamp-vet stamp-test-go stamp-test-web stamp-test-e2e
+test: stamp-start build web/node_modules/.installed e2e/node_modules/.installed stamp-build vet stamp-vet test-go stamp-test-go test-web stamp-test-web test-e2e stamp-test-e2e
+	@./$(TESTTIMES) report $(TIMES)
+
+.PHONY: stamp-start $(PHASES)
+stamp-start: $(TESTTIMES)
+	@rm -rf $(TIMES) && mkdir -p $(TIMES) && echo "start $$(date +%s.%N)" > $(TIMES)/phases
+$(PHASES): stamp-%:
+	@echo "$* $$(date +%s.%N)" >> $(TIMES)/phases
+
+$(TESTTIMES): cmd/testtimes/*.go
+	$(GO) build -trimpath -o $@ ./cmd/testtimes
 
 vet: web/dist/index.html
 	$(GO) vet ./...
@@ -69,19 +91,20 @@ vet: web/dist/index.html
 # package is too close.
 # coach/trainer starts no goroutine; its answer-set harnesses run without
 # -race (minutes under it), its concurrency test with it (docs/decisions.md).
-test-go: web/dist/index.html
-	$(GO) test -race -count=1 -timeout 30m $$($(GO) list ./... | grep -v '/coach/trainer$$')
-	$(GO) test -race -count=1 -run 'Concurrent' ./coach/trainer/
-	$(GO) test -count=1 -timeout 20m ./coach/trainer/
+test-go: web/dist/index.html $(TESTTIMES)
+	$(GO) test -json -race -count=1 -timeout 30m $$($(GO) list ./... | grep -v '/coach/trainer$$') | ./$(TESTTIMES) go $(TIMES)
+	$(GO) test -json -race -count=1 -run 'Concurrent' ./coach/trainer/ | ./$(TESTTIMES) go $(TIMES)
+	$(GO) test -json -count=1 -timeout 20m ./coach/trainer/ | ./$(TESTTIMES) go $(TIMES)
 
 test-web: web/node_modules/.installed
-	cd web && $(NPM) run typecheck && $(NPM) run lint && $(NPM) test
+	mkdir -p $(TIMES)
+	cd web && $(NPM) run typecheck && $(NPM) run lint && $(NPM) test -- --reporter=default --reporter=json --outputFile.json=../$(TIMES)/vitest.json
 
 test-e2e: $(BIN) $(FAKES) e2e/node_modules/.installed
 	cd e2e && $(NPM) run typecheck && $(NPM) test
 
 clean:
-	rm -rf bin web/dist/assets web/dist/index.html web/node_modules/.installed e2e/node_modules/.installed
+	rm -rf bin $(TIMES) web/dist/assets web/dist/index.html web/node_modules/.installed e2e/node_modules/.installed
 
 # GET and PATCH /api/me against the bare-stack floor and PocketBase (issue 30,
 # docs/performance.md): builds everything and prints the ratios. Not part of

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -133,5 +134,39 @@ func TestPostgresRequiredInCI(t *testing.T) {
 	out, err = cmd.CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "--- SKIP: TestPostgresRequiredInCI") {
 		t.Errorf("without CI and %s the child should skip; err=%v output:\n%s", EnvURL, err, out)
+	}
+}
+
+// TestSQLiteCopiesAreTheirOwn checks that every SQLite database is a full
+// copy of the migrated template: all migrations recorded, and one test's
+// writes never seen by the next copy or the template.
+func TestSQLiteCopiesAreTheirOwn(t *testing.T) {
+	ctx := t.Context()
+	count := func(db *sqlstore.DB, q string) int {
+		t.Helper()
+		var n int
+		if err := db.SQL().QueryRowContext(ctx, q).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	first := NewSQLite(t)
+	migrations := count(first, `SELECT COUNT(*) FROM schema_migrations`)
+	if files, _ := filepath.Glob("../migrations/*.sql"); migrations == 0 || migrations != len(files) {
+		t.Fatalf("a copy records %d migrations, the package has %d", migrations, len(files))
+	}
+	if _, err := first.SQL().ExecContext(ctx, `DELETE FROM challenges`); err != nil {
+		t.Fatal(err)
+	}
+	second := NewSQLite(t)
+	if n := count(second, `SELECT COUNT(*) FROM challenges`); n != 9 {
+		t.Fatalf("the next copy has %d challenges, want the template's 9", n)
+	}
+	tmpl, err := sqliteTemplate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(tmpl + "-wal"); !os.IsNotExist(err) {
+		t.Errorf("the template has a write-ahead log beside it (%v): a copy of the file alone could miss its last writes", err)
 	}
 }
