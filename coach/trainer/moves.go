@@ -382,7 +382,8 @@ func (c *chat) exploringQuestion(a *analysis) (sentence, float64) {
 			// Datenschutz aus?") asks nothing new.
 			continue
 		}
-		if !related || permissionRE.MatchString(s.Norm) || importanceScaleRE.MatchString(s.Norm) || feelingRE.MatchString(s.Norm) {
+		if !related || permissionRE.MatchString(s.Norm) || importanceScaleRE.MatchString(s.Norm) || feelingRE.MatchString(s.Norm) ||
+			!s.Question && statementOpenRE.MatchString(s.Norm) {
 			// "Darf ich Ihnen eine Frage stellen?" asks for leave to ask;
 			// "On a scale of 1 to 10, how important is cleanliness?" has one
 			// answer everybody gives.
@@ -411,18 +412,46 @@ func (c *chat) exploringQuestion(a *analysis) (sentence, float64) {
 }
 
 // negatedBefore reports an entry m of the normalised text n with a
-// negation among the three words before it: "nothing to sign today".
+// negation among the three words before or after it: "nothing to sign
+// today", "heute unterschreiben wir gar nichts".
 func negatedBefore(n, m string) bool {
-	at := strings.Index(n, " "+strings.TrimSuffix(m, "*"))
+	return near(n, m, 3, negations)
+}
+
+// near reports an entry m of the normalised text n with a word of l among
+// the k words before or after it.
+func near(n, m string, k int, l *lexicon) bool {
+	needle := " " + strings.TrimSuffix(m, "*")
+	at := strings.Index(n, needle)
 	if at < 0 {
 		return false
 	}
 	before := strings.Fields(n[:at])
-	if len(before) > 3 {
-		before = before[len(before)-3:]
+	if len(before) > k {
+		before = before[len(before)-k:]
 	}
-	return has(" "+strings.Join(before, " ")+" ", negations.m)
+	after := strings.Fields(n[at+len(needle):])
+	if strings.HasSuffix(m, "*") && len(after) > 0 {
+		after = after[1:] // the rest of the entry's last word
+	}
+	if len(after) > k {
+		after = after[:k]
+	}
+	return has(" "+strings.Join(append(before, after...), " ")+" ", l.m)
 }
+
+// brushesOff finds words that wave a concern away in sentence s, unless
+// they sit in a condition: "… also kein Risiko, falls es dir doch keine
+// Arbeit abnimmt" offers a way out, it waves nothing away.
+func brushesOff(s sentence) (string, bool) {
+	m, ok := find(s.Norm, brushoffWords.m)
+	if !ok || near(s.Norm, m, 4, conditionWords) {
+		return "", false
+	}
+	return m, true
+}
+
+var conditionWords = lex("falls", "wenn", "sollte", "sollten", "if", "should", "unless", "in case")
 
 // dropFiller is normalised text without a filler word at its start: "So
 // how about we …?" proposes like "How about we …?".
@@ -581,10 +610,12 @@ func (c *chat) judgeExplore(a *analysis, j *judgement) {
 			j.flags["meeting"] = a.nextQuote
 		}
 	}
-	if m, ok := findIn(a.sents, brushoffWords.m); ok {
-		// "Was gibt's da noch groß zu überlegen? Die Vorteile liegen doch
-		// auf der Hand." pushes back instead of exploring.
-		j.flags["brushoff"] = m
+	for _, t := range a.sents {
+		if m, ok := brushesOff(t); ok && j.flags["brushoff"] == "" {
+			// "Was gibt's da noch groß zu überlegen? Die Vorteile liegen
+			// doch auf der Hand." pushes back instead of exploring.
+			j.flags["brushoff"] = excerpt(t, m)
+		}
 	}
 	closing := ""
 	for _, t := range a.sents {
@@ -600,6 +631,11 @@ func (c *chat) judgeExplore(a *analysis, j *judgement) {
 		// too early.
 		j.flags["premature"] = m
 		j.overrun = true
+	}
+	if m, ok := findIn(a.sents, contactRequests.m); ok && j.flags["brushoff"] == "" {
+		// "Just give me their name and direct number, and I'll call them
+		// myself": going round the customer, whatever was asked before.
+		j.flags["brushoff"] = m
 	}
 	if questions(a) >= barrageQuestions {
 		// "Wie viele Quadratmeter? Wie viele Mitarbeiter? Wer entscheidet?
@@ -925,7 +961,7 @@ func (c *chat) judgeRespond(a *analysis, j *judgement) {
 	// November") does not answer it, whatever words it shares.
 	brushed := ""
 	for _, t := range a.sents {
-		if m, ok := find(t.Norm, brushoffWords.m); ok {
+		if m, ok := brushesOff(t); ok {
 			brushed = excerpt(t, m)
 			break
 		}
@@ -951,6 +987,11 @@ func (c *chat) judgeRespond(a *analysis, j *judgement) {
 			}
 		}
 	}
+	if j.family == "no_time" && brushed == "" {
+		// "Lass uns am besten gleich zwei Tage buchen" to a customer who
+		// has no time.
+		brushed = longStep(norm(a.text))
+	}
 	if brushed != "" || a.hasPenalty("contradict") || putsOff(j.meets) {
 		j.flags["brushoff"] = cmp.Or(brushed, j.meets)
 		j.meets = ""
@@ -960,6 +1001,12 @@ func (c *chat) judgeRespond(a *analysis, j *judgement) {
 	// A day proposed to a customer who needs a fixed date is the answer
 	// itself, and no close too early.
 	dateAnswer := j.meets != "" && (dated(norm(j.meets)) || has(norm(j.meets), nextTimes.m))
+	if j.meets != "" && j.meets == j.flags["contentfree"] {
+		// "We have thousands of happy customers" sounds like an answer and
+		// gives nothing to check.
+		j.flags["thin"] = j.meets
+		j.meets = ""
+	}
 	if j.meets != "" && substance == "" && check == "" && a.benefit < shownBenefit && !dateAnswer {
 		j.flags["thin"] = j.meets
 		j.meets = ""
@@ -1051,11 +1098,19 @@ var hypotheticalCloseRE = regexp.MustCompile(`\b(?:angenommen|wenn|falls|suppose
 var (
 	permissionRE      = regexp.MustCompile(`^ (?:\w+ ){0,3}(?:(?:darf|kann|duerfte|koennte) ich (?:\w+ ){0,5}(?:frage|fragen) stellen|(?:ist|waere) (?:das|es) (?:ok|okay|in ordnung) (?:\w+ ){0,4}wenn ich (?:\w+ ){0,3}(?:nachfrage|frage)|(?:can|may|could) i ask (?:\w+ ){0,4}question|(?:do|would) you mind if i ask) ?$`)
 	importanceScaleRE = regexp.MustCompile(`\b(?:skala|scale)\b.*\b(?:wichtig|important)\b|\b(?:wichtig|important)\b.*\b(?:skala|scale)\b`)
-	// feelingRE finds the question of a scene painted to frighten: "Wie
-	// würdest du dich am Montagmorgen fühlen?"
-	feelingRE   = regexp.MustCompile(`\b(?:wie wuerdest du dich|wie wuerden sie sich|how would you feel|how would that feel)\b(?: \w+){0,4} ?(?:fuehlen|fuehlt|if|when|on|the)?\b`)
-	feltFoundRE = regexp.MustCompile(`\b(?:gefuehlt|gedacht|gesehen|felt|thought)\b.*\b(?:festgestellt|gemerkt|erkannt|found|discovered|realised|realized)\b|\b(?:festgestellt|found|discovered)\b.*\b(?:genau das richtige|exactly what|just what|the right choice|die richtige wahl)\b`)
+	// feelingRE finds the question of a scene painted to frighten ("Wie
+	// würdest du dich am Montagmorgen fühlen?") and the therapist's
+	// question about feelings ("Wie fühlt sich das für Sie an …? Und was
+	// macht das mit Ihnen?").
+	feelingRE = regexp.MustCompile(`\b(?:wie wuerdest du dich|wie wuerden sie sich|how would you feel|how would that feel|wie fuehlt sich das|wie fuehlt es sich|was macht das mit (?:ihnen|dir|euch)|how does that make you feel|how does it feel|how does that feel)\b`)
+	// statementOpenRE opens a statement that names what the seller heard
+	// ("Was ich da raushöre, ist: …", "What I'm hearing is …").
+	statementOpenRE = regexp.MustCompile(`^ (?:was ich|what i|what we)\b`)
+	feltFoundRE     = regexp.MustCompile(`\b(?:gefuehlt|gedacht|gesehen|felt|thought)\b.*\b(?:festgestellt|gemerkt|erkannt|found|discovered|realised|realized)\b|\b(?:festgestellt|found|discovered)\b.*\b(?:genau das richtige|exactly what|just what|the right choice|die richtige wahl)\b`)
 )
+
+// vagueCountRE finds a count nobody can check: "thousands of", "hunderte".
+var vagueCountRE = regexp.MustCompile(`\b(?:thousands|hundreds|millions|tausende\w*|hunderte\w*|unzaehlige\w*|countless|zig)\b`)
 
 // barrageQuestions questions in a first reply are an interrogation;
 // paddingAcks sentences of sympathy are padding.
@@ -1134,11 +1189,17 @@ func (c *chat) judgeAdvance(a *analysis, j *judgement) {
 	// "Dann machen wir erst mal einen Workshop mit deinem ganzen Team, so
 	// einen halben Tag" to a customer who has no time: the step asks for
 	// what the objection said is missing.
-	tooBig := ""
+	tooBig, pastCouncil := "", false
 	if j.family == "no_time" {
-		tooBig = longStepRE.FindString(norm(a.text))
+		tooBig = longStep(norm(a.text))
 	}
-	j.made = step >= 0.7 && !pushy && !a.hostile() && tooBig == ""
+	if j.family == "works_council" {
+		// "Wann können wir anfangen? Ich könnte schon nächsten Montag mit
+		// dem Team da sein": a start that goes past the works council.
+		n := norm(a.text)
+		pastCouncil = startRE.MatchString(n) && !has(n, councilWords.m)
+	}
+	j.made = step >= 0.7 && !pushy && !a.hostile() && tooBig == "" && !pastCouncil
 	j.score = int(math.Round(s))
 	switch {
 	case pushy:
@@ -1146,6 +1207,8 @@ func (c *chat) judgeAdvance(a *analysis, j *judgement) {
 		j.flags["pushy"] = "-"
 	case tooBig != "":
 		j.reason = c.moveReason("advance.too_big", c.q(stepQuote))
+	case pastCouncil:
+		j.reason = c.moveReason("advance.past_council", c.q(stepQuote))
 	case j.made:
 		j.reason = c.moveReason("advance.made", c.q(stepQuote))
 		j.settles, j.closes = true, true
@@ -1157,8 +1220,27 @@ func (c *chat) judgeAdvance(a *analysis, j *judgement) {
 }
 
 // longStepRE finds a next step that takes hours of the customer's or the
-// whole team's time.
-var longStepRE = regexp.MustCompile(`\b(?:halbe[nr]? tag|ganze[nr]? tag|ganztag\w*|workshop\w*|half a day|half day|full day|all day|whole day|whole team|ganze[nr]? team)\b`)
+// whole team's time, proposed by the seller ("machen wir einen halben Tag
+// Workshop", "lass uns zwei Tage buchen"); "no workshops" promises the
+// opposite.
+var longStepRE = regexp.MustCompile(`\b(?:machen wir|wir machen|lass uns|lassen sie uns|let s|we ll do|we do|we ll book|we book)(?: \w+){0,6} (?:halbe[nr]? tag|ganze[nr]? tag|ganztag\w*|workshop\w*|half a day|half day|full day|all day|whole day|\w+ tage|\w+ days)\b|\b\w+ tage buchen\b|\bbook \w+ days\b`)
+
+// longStep is the seller's proposal of a long step in normalised text n,
+// or "".
+func longStep(n string) string {
+	m := longStepRE.FindString(n)
+	if m == "" || has(" "+m+" ", negations.m) {
+		return ""
+	}
+	return m
+}
+
+// startRE finds the work itself starting; councilWords name the body that
+// must agree first.
+var (
+	startRE      = regexp.MustCompile(`\b(?:anfangen|loslegen|starten|beginnen|start|get started|begin|mit dem team da)\b`)
+	councilWords = lex("betriebsrat*", "personalrat*", "mitarbeitervertretung", "works council*", "employee representative*")
+)
 
 // pushy reports a close by pressure or a discount instead of a step taken
 // together ("unterschreib einfach hier", "15 % off if you decide today").
@@ -1295,6 +1377,11 @@ func (c *chat) checkGaming(a *analysis, j *judgement) {
 		if fakePrecision(s) {
 			j.flags["fake"] = s.Text
 		}
+		if vagueCountRE.MatchString(s.Norm) && has(s.Norm, claimWords.m) && !namesSomeone(s) && j.flags["contentfree"] == "" {
+			// "We have thousands of happy customers": a count nobody can
+			// check.
+			j.flags["contentfree"] = s.Text
+		}
 		if isQuestion(s) || placeholderRE.MatchString(s.Text) || c.substantive(s, a) {
 			continue
 		}
@@ -1338,10 +1425,17 @@ func (c *chat) checkGaming(a *analysis, j *judgement) {
 				acks++
 			}
 		}
-		if acks >= paddingAcks {
+		filler := 0
+		for _, s := range a.sents {
+			if !isQuestion(s) && !c.substantive(s, a) {
+				filler++
+			}
+		}
+		if q, strength := c.exploringQuestion(a); acks >= paddingAcks || strength > 0 && filler >= 3 && !c.specificQuestion(q, a, c.customerBefore(a)) {
 			// "Ich verstehe dich total. Das ist ein super berechtigter
 			// Einwand … Viele sehen das genauso … Danke, dass du das mit
-			// mir teilst!": sympathy said over and over instead of a question.
+			// mir teilst!": sympathy said over and over instead of a
+			// question, or three empty sentences around a stock one.
 			j.flags["padding"] = "-"
 		}
 		if importanceScaleRE.MatchString(whole.Norm) {
