@@ -168,7 +168,7 @@ func analyseIn(text, family string, v voice, p product, ctx answerContext) *anal
 			a.checkBenefit(s, kw)
 			a.checkEvidence(s, step >= shownNext)
 			a.checkNext(s, step, stepKind)
-			a.checkPenalties(s)
+			a.checkPenalties(s, ctx.customer)
 		}
 		a.checkOpener(ctx.customer)
 		a.checkRelevance()
@@ -873,7 +873,7 @@ func (a *analysis) checkNext(s sentence, strength float64, kind string) {
 	}
 }
 
-func (a *analysis) checkPenalties(s sentence) {
+func (a *analysis) checkPenalties(s sentence, customer string) {
 	for _, c := range []struct {
 		kind string
 		l    *lexicon
@@ -886,6 +886,12 @@ func (a *analysis) checkPenalties(s sentence) {
 			// "… and you take everything home – nothing to sign today."
 			continue
 		}
+		if c.kind == "badmouth" && customer != "" && strings.Contains(norm(customer), " "+strings.TrimSuffix(m, "*")) {
+			// "Billigware hatten wir schon." – "Wer einmal Billigware
+			// verbaut hat, ist vorsichtig": the customer's own word, taken
+			// up, runs nobody down.
+			continue
+		}
 		if c.kind == "dismiss" {
 			if m, ok = a.dismisses(s); !ok {
 				continue
@@ -895,7 +901,9 @@ func (a *analysis) checkPenalties(s sentence) {
 	}
 	// "Die meisten Anbieter haben ja einen ziemlich schlechten Support":
 	// other providers named and judged badly, in any words.
-	if !a.hasPenalty("badmouth") {
+	if !a.hasPenalty("badmouth") && !s.Question {
+		// A question may ask about a bad experience ("Haben Sie mit einem
+		// Anbieter schon mal schlechte Erfahrungen gemacht?").
 		if r, ok := find(s.Norm, rivalWords.m); ok && has(s.Norm, badWords.m) {
 			a.penalties = append(a.penalties, penalty{Kind: "badmouth", Quote: excerpt(s, r)})
 		}

@@ -1089,7 +1089,7 @@ func closeQuestion(s sentence) bool {
 // hypotheticalCloseRE finds the trial close dressed as a condition: "Mal
 // angenommen, Sie wären sicher – würden Sie dann heute starten?", "If I
 // could …, would you sign?".
-var hypotheticalCloseRE = regexp.MustCompile(`\b(?:angenommen|wenn|falls|suppose|supposing|if)\b.*\b(?:wuerden sie|wuerdest du|wuerdet ihr|would you)\b.*\b(?:start\w*|unterschreib\w*|kauf\w*|bestell\w*|zusag\w*|beauftrag\w*|entscheid\w*|buy|sign|order|commit|go ahead|move forward)\b`)
+var hypotheticalCloseRE = regexp.MustCompile(`\b(?:angenommen|suppose|supposing)\b.*\b(?:unterschreib\w*|kauf\w*|bestell\w*|sign|buy|order)\b.*\b(?:wuerden sie|wuerdest du|wuerdet ihr|would you)\b|\b(?:angenommen|wenn|falls|suppose|supposing|if)\b.*\b(?:wuerden sie|wuerdest du|wuerdet ihr|would you)\b.*\b(?:start\w*|unterschreib\w*|kauf\w*|bestell\w*|zusag\w*|beauftrag\w*|entscheid\w*|buy|sign|order|commit|go ahead|move forward)\b`)
 
 // permissionRE finds a question that asks leave to ask ("Darf ich dir eine
 // Frage stellen?", "Ist das okay, wenn ich nachfrage?", "Can I ask you a
@@ -1097,17 +1097,21 @@ var hypotheticalCloseRE = regexp.MustCompile(`\b(?:angenommen|wenn|falls|suppose
 // offer's own subject is.
 var (
 	permissionRE      = regexp.MustCompile(`^ (?:\w+ ){0,3}(?:(?:darf|kann|duerfte|koennte) ich (?:\w+ ){0,5}(?:frage|fragen) stellen|(?:ist|waere) (?:das|es) (?:ok|okay|in ordnung) (?:\w+ ){0,4}wenn ich (?:\w+ ){0,3}(?:nachfrage|frage)|(?:can|may|could) i ask (?:\w+ ){0,4}question|(?:do|would) you mind if i ask) ?$`)
-	importanceScaleRE = regexp.MustCompile(`\b(?:skala|scale)\b.*\b(?:wichtig|important)\b|\b(?:wichtig|important)\b.*\b(?:skala|scale)\b`)
+	importanceScaleRE = regexp.MustCompile(`\b(?:skala|scale) (?:von|of|from) (?:1|0|eins|one|null|zero) (?:bis|to) (?:10|zehn|ten)\b|\b(?:skala|scale)\b.*\b(?:wichtig|important)\b|\b(?:wichtig|important)\b.*\b(?:skala|scale)\b`)
 	// feelingRE finds the question of a scene painted to frighten ("Wie
 	// würdest du dich am Montagmorgen fühlen?") and the therapist's
 	// question about feelings ("Wie fühlt sich das für Sie an …? Und was
 	// macht das mit Ihnen?").
-	feelingRE = regexp.MustCompile(`\b(?:wie wuerdest du dich|wie wuerden sie sich|how would you feel|how would that feel|wie fuehlt sich das|wie fuehlt es sich|was macht das mit (?:ihnen|dir|euch)|how does that make you feel|how does it feel|how does that feel)\b`)
+	feelingRE = regexp.MustCompile(`\b(?:wie wuerdest du dich|wie wuerden sie sich|how would you feel|how would that feel|wie fuehlt sich das|wie fuehlt es sich|was macht das mit (?:ihnen|dir|euch)|how does that make you feel|how does it feel|how does that feel|wie geht es (?:dir|ihnen|euch) damit)\b`)
 	// statementOpenRE opens a statement that names what the seller heard
 	// ("Was ich da raushöre, ist: …", "What I'm hearing is …").
 	statementOpenRE = regexp.MustCompile(`^ (?:was ich|what i|what we)\b`)
 	feltFoundRE     = regexp.MustCompile(`\b(?:gefuehlt|gedacht|gesehen|felt|thought)\b.*\b(?:festgestellt|gemerkt|erkannt|found|discovered|realised|realized)\b|\b(?:festgestellt|found|discovered)\b.*\b(?:genau das richtige|exactly what|just what|the right choice|die richtige wahl)\b`)
 )
+
+// menuItems parts of one question, split at commas and dashes, make it a
+// menu.
+const menuItems = 6
 
 // vagueCountRE finds a count nobody can check: "thousands of", "hunderte".
 var vagueCountRE = regexp.MustCompile(`\b(?:thousands|hundreds|millions|tausende\w*|hunderte\w*|unzaehlige\w*|countless|zig)\b`)
@@ -1223,7 +1227,7 @@ func (c *chat) judgeAdvance(a *analysis, j *judgement) {
 // whole team's time, proposed by the seller ("machen wir einen halben Tag
 // Workshop", "lass uns zwei Tage buchen"); "no workshops" promises the
 // opposite.
-var longStepRE = regexp.MustCompile(`\b(?:machen wir|wir machen|lass uns|lassen sie uns|let s|we ll do|we do|we ll book|we book)(?: \w+){0,6} (?:halbe[nr]? tag|ganze[nr]? tag|ganztag\w*|workshop\w*|half a day|half day|full day|all day|whole day|\w+ tage|\w+ days)\b|\b\w+ tage buchen\b|\bbook \w+ days\b`)
+var longStepRE = regexp.MustCompile(`\b(?:machen wir|wir machen|lass uns|lassen sie uns|let s|we ll do|we do|we ll book|we book)(?: \w+){0,6} (?:halbe[nr]? tag|ganze[nr]? tag|ganztag\w*|workshop\w*|half a day|half day|full day|all day|whole day|\w+ tage|\w+ days)\b|\b\w+ tage buchen\b|\bbook \w+ days\b|\b(?:buche ich|ich buche|i ll book|i book)(?: \w+){0,4} (?:\w*tage|days)\b`)
 
 // longStep is the seller's proposal of a long step in normalised text n,
 // or "".
@@ -1395,6 +1399,13 @@ func (c *chat) checkGaming(a *analysis, j *judgement) {
 		j.flags["buzzwords"] = "-"
 	}
 	for _, s := range a.sents {
+		if s.Question && len(strings.FieldsFunc(s.Text, func(r rune) bool { return r == ',' || r == '–' || r == '—' })) < menuItems {
+			// "Einkauf, Arbeitssicherheit, Standortleitung?" offers the
+			// customer choices; it names no values of the seller's. Six
+			// parts and more ("die Kosten, die Zeit, die Mitarbeiter, …?")
+			// are a menu to pick from, not a question.
+			continue
+		}
 		if j.expected == salescoach.MoveExplore && abstractList(s) {
 			// "Qualität, Partnerschaft, Nachhaltigkeit und Lösungsorientierung",
 			// "Empathy, curiosity, value, partnership": values named, none shown.
