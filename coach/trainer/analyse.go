@@ -882,7 +882,7 @@ func (a *analysis) checkPenalties(s sentence, customer string) {
 		if !ok || a.hasPenalty(c.kind) {
 			continue
 		}
-		if c.kind == "pressure" && negatedBefore(s.Norm, m) {
+		if c.kind == "pressure" && negatedNear(s.Norm, m) {
 			// "… and you take everything home – nothing to sign today."
 			continue
 		}

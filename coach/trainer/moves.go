@@ -411,10 +411,10 @@ func (c *chat) exploringQuestion(a *analysis) (sentence, float64) {
 	return best, bestScore
 }
 
-// negatedBefore reports an entry m of the normalised text n with a
+// negatedNear reports an entry m of the normalised text n with a
 // negation among the three words before or after it: "nothing to sign
 // today", "heute unterschreiben wir gar nichts".
-func negatedBefore(n, m string) bool {
+func negatedNear(n, m string) bool {
 	return near(n, m, 3, negations)
 }
 
@@ -641,6 +641,25 @@ func (c *chat) judgeExplore(a *analysis, j *judgement) {
 		// "Wie viele Quadratmeter? Wie viele Mitarbeiter? Wer entscheidet?
 		// Budget?": an interrogation, not one real question.
 		j.flags["barrage"] = "-"
+	}
+	acks, filler := 0, 0
+	for _, t := range a.sents {
+		if isQuestion(t) {
+			continue
+		}
+		if has(t.Norm, ackWords.m) {
+			acks++
+		}
+		if !c.substantive(t, a) {
+			filler++
+		}
+	}
+	if acks >= paddingAcks || strength > 0 && filler >= 3 && !c.specificQuestion(q, a, customer) {
+		// "Ich verstehe dich total. Das ist ein super berechtigter Einwand
+		// … Viele sehen das genauso … Danke, dass du das mit mir teilst!":
+		// sympathy said over and over instead of a question, or three
+		// empty sentences around a stock one.
+		j.flags["padding"] = "-"
 	}
 	j.made = strength >= 0.5 && !j.overrun && j.flags["pitched"] == "" && j.flags["brushoff"] == "" && j.flags["discount"] == "" && j.flags["barrage"] == "" && j.flags["padding"] == "" &&
 		j.flags["buzzwords"] == "" && j.flags["parrot"] == "" && !a.hostile()
@@ -971,7 +990,7 @@ func (c *chat) judgeRespond(a *analysis, j *judgement) {
 		brushed = j.flags["discount"]
 	}
 	for _, t := range a.sents {
-		if m, ok := find(t.Norm, signNowWords.m); ok && brushed == "" && !negatedBefore(t.Norm, m) {
+		if m, ok := find(t.Norm, signNowWords.m); ok && brushed == "" && !negatedNear(t.Norm, m) {
 			// "… da unterschreibst du einfach direkt bei uns mit": the
 			// concern passed over on the way to the signature ("nothing to
 			// sign today" is the opposite).
@@ -1399,7 +1418,7 @@ func (c *chat) checkGaming(a *analysis, j *judgement) {
 		j.flags["buzzwords"] = "-"
 	}
 	for _, s := range a.sents {
-		if s.Question && len(strings.FieldsFunc(s.Text, func(r rune) bool { return r == ',' || r == '–' || r == '—' })) < menuItems {
+		if s.Question && len(listParts(s.Text)) < menuItems {
 			// "Einkauf, Arbeitssicherheit, Standortleitung?" offers the
 			// customer choices; it names no values of the seller's. Six
 			// parts and more ("die Kosten, die Zeit, die Mitarbeiter, …?")
@@ -1429,31 +1448,10 @@ func (c *chat) checkGaming(a *analysis, j *judgement) {
 		// dann festgestellt …": the formula, with nobody and nothing in it.
 		j.flags["contentfree"] = a.text
 	}
-	if j.expected == salescoach.MoveExplore {
-		acks := 0
-		for _, s := range a.sents {
-			if !isQuestion(s) && has(s.Norm, ackWords.m) {
-				acks++
-			}
-		}
-		filler := 0
-		for _, s := range a.sents {
-			if !isQuestion(s) && !c.substantive(s, a) {
-				filler++
-			}
-		}
-		if q, strength := c.exploringQuestion(a); acks >= paddingAcks || strength > 0 && filler >= 3 && !c.specificQuestion(q, a, c.customerBefore(a)) {
-			// "Ich verstehe dich total. Das ist ein super berechtigter
-			// Einwand … Viele sehen das genauso … Danke, dass du das mit
-			// mir teilst!": sympathy said over and over instead of a
-			// question, or three empty sentences around a stock one.
-			j.flags["padding"] = "-"
-		}
-		if importanceScaleRE.MatchString(whole.Norm) {
-			// "Auf einer Skala von 1 bis 10: Wie wichtig ist dir das Thema?
-			// Und was müsste passieren, damit daraus eine 10 wird?"
-			j.flags["buzzwords"] = "-"
-		}
+	if j.expected == salescoach.MoveExplore && importanceScaleRE.MatchString(whole.Norm) {
+		// "Auf einer Skala von 1 bis 10: Wie wichtig ist dir das Thema? Und
+		// was müsste passieren, damit daraus eine 10 wird?"
+		j.flags["buzzwords"] = "-"
 	}
 	if labelsInBrackets(a.text) >= 3 {
 		// "(Listen) … (Explore) … (Respond) … (Advance)": the method named,
@@ -1497,10 +1495,15 @@ var (
 	abstractEndings = []string{"heit", "keit", "schaft", "taet", "ismus", "ity", "ship", "ness", "ism", "hoehe", "value", "trust", "empathy"}
 )
 
+// listParts are the parts of text between commas and dashes.
+func listParts(text string) []string {
+	return strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == '–' || r == '—' })
+}
+
 // listSentence reports a sentence that strings five or more short items
 // together with commas: labels, not an answer.
 func listSentence(s sentence) bool {
-	parts := strings.FieldsFunc(s.Text, func(r rune) bool { return r == ',' || r == '–' || r == '—' })
+	parts := listParts(s.Text)
 	if len(parts) < 5 {
 		return false
 	}
