@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -35,12 +35,19 @@ func report(w io.Writer, dir string) error {
 	return reportVitest(w, filepath.Join(dir, "vitest.json"))
 }
 
-func reportPhases(w io.Writer, path string) error {
+// readOptional reads the file at path; a missing one is no error, it
+// reads as nothing (that part of the run did not happen).
+func readOptional(path string) ([]byte, error) {
 	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil
+		return nil, nil
 	}
-	if err != nil {
+	return b, err
+}
+
+func reportPhases(w io.Writer, path string) error {
+	b, err := readOptional(path)
+	if err != nil || b == nil {
 		return err
 	}
 	var last, first float64
@@ -62,19 +69,17 @@ func reportPhases(w io.Writer, path string) error {
 }
 
 func reportGo(w io.Writer, path string) error {
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
+	b, err := readOptional(path)
+	if err != nil || b == nil {
 		return err
 	}
-	defer f.Close()
 	var pkgs, tests []timing
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
+	for _, line := range bytes.Split(b, []byte("\n")) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
 		var t timing
-		if err := json.Unmarshal(sc.Bytes(), &t); err != nil {
+		if err := json.Unmarshal(line, &t); err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
 		switch {
@@ -84,9 +89,6 @@ func reportGo(w io.Writer, path string) error {
 			// Top-level tests: a subtest's time is inside its parent's.
 			tests = append(tests, t)
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return err
 	}
 	// go test runs a package more than once (the trainer's harness with and
 	// without -race): each run is listed.
@@ -116,11 +118,8 @@ type vitestReport struct {
 }
 
 func reportVitest(w io.Writer, path string) error {
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
+	b, err := readOptional(path)
+	if err != nil || b == nil {
 		return err
 	}
 	var r vitestReport
