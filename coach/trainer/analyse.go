@@ -696,6 +696,8 @@ func pointsBack(text string) bool {
 func rhetoricalEnd(text string) bool {
 	t := strings.ToLower(strings.TrimRight(strings.TrimSpace(text), "?!. \"'“”"))
 	t = strings.ReplaceAll(t, "’", "'")
+	// "… froh – richtig?" tags like "…, richtig?".
+	t = strings.NewReplacer(" – ", ", ", " — ", ", ", " - ", ", ").Replace(t)
 	for _, e := range rhetoricalEnds {
 		if strings.HasSuffix(t, e) {
 			return true
@@ -879,11 +881,13 @@ func (a *analysis) checkPenalties(s sentence, customer string) {
 		l    *lexicon
 	}{{"insult", insultWords}, {"contradict", contradictWords}, {"pressure", pressureWords}, {"badmouth", badmouthWords}, {"dismiss", dismissWords}} {
 		m, ok := find(s.Norm, c.l.m)
-		if !ok || a.hasPenalty(c.kind) {
-			continue
+		if c.kind == "pressure" {
+			// "… and you take everything home – nothing to sign today."; a
+			// threat may hold a negation of its own ("bis Freitag, sonst
+			// kann ich … nicht garantieren"): any entry not negated counts.
+			m, ok = findWhere(s.Norm, c.l.m, func(m string) bool { return !negatedNear(s.Norm, m) })
 		}
-		if c.kind == "pressure" && negatedNear(s.Norm, m) {
-			// "… and you take everything home – nothing to sign today."
+		if !ok || a.hasPenalty(c.kind) {
 			continue
 		}
 		if c.kind == "badmouth" && customer != "" && strings.Contains(norm(customer), " "+strings.TrimSuffix(m, "*")) {
@@ -914,9 +918,9 @@ func (a *analysis) checkPenalties(s sentence, customer string) {
 var (
 	rivalWords = lex("anbieter", "die anderen", "andere firmen", "konkurrenz*", "konkurrent*", "wettbewerb*", "mitbewerber*", "die meisten haben",
 		"ihr jetziger", "ihr aktueller", "dein jetziger", "dein aktueller", "euer jetziger", "euer aktueller",
-		"competitor*", "the others", "other providers", "other vendors", "most providers", "most vendors", "your current provider", "your current supplier")
+		"competitor*", "the others", "providers", "cheap ones", "billiganbieter*", "other providers", "other vendors", "most providers", "most vendors", "your current provider", "your current supplier")
 	badWords = lex("schlecht*", "mies*", "miserab*", "katastroph*", "unzuverlaessig*", "lausig*", "grottig*", "furchtbar*", "unfaehig*", "abzocke*", "zocken ab",
-		"bad", "worse", "worst", "poor", "terrible", "awful", "lousy", "useless", "unreliable", "rip off", "ripoff", "incompetent")
+		"bad", "worse", "worst", "poor", "terrible", "awful", "lousy", "useless", "unreliable", "rip off", "ripoff", "incompetent", "cut corners", "go bust", "be bust")
 )
 
 // dismisses finds words that play down the customer's worry ("Keine

@@ -390,6 +390,13 @@ func (c *chat) exploringQuestion(a *analysis) (sentence, float64) {
 			continue
 		}
 		specific := c.specificQuestion(s, a, customer)
+		if !open && (!specific || yesSeekingRE.MatchString(s.Norm)) {
+			// A closed question explores only when it names the customer's
+			// situation ("Haben Sie mit einem Anbieter schon mal schlechte
+			// Erfahrungen gemacht?"); "Would that change things?" and
+			// "Möchten Sie diese Erfahrung nicht auch machen?" ask for a yes.
+			continue
+		}
 		if has(s.Norm, opinionAsks.m) && (!specific || s.Words <= 6) {
 			// "Wie sehen Sie das?" after a claim asks for a verdict on the
 			// seller's words, not about the customer.
@@ -445,13 +452,19 @@ func near(n, m string, k int, l *lexicon) bool {
 // Arbeit abnimmt" offers a way out, it waves nothing away.
 func brushesOff(s sentence) (string, bool) {
 	m, ok := find(s.Norm, brushoffWords.m)
-	if !ok || near(s.Norm, m, 4, conditionWords) {
+	if !ok || near(s.Norm, m, 4, conditionWords) || startsWith(s.Norm, conditionStarts.m) {
 		return "", false
 	}
 	return m, true
 }
 
-var conditionWords = lex("falls", "wenn", "sollte", "sollten", "if", "should", "unless", "in case")
+// conditionWords make a condition anywhere; conditionStarts only at the
+// start of a sentence ("Sollte es doch nicht passen, …"): "man sollte den
+// Betriebsrat nicht zu früh einbinden" gives advice, it sets no condition.
+var (
+	conditionWords  = lex("falls", "wenn", "if", "unless", "in case")
+	conditionStarts = lex("sollte", "sollten", "should")
+)
 
 // dropFiller is normalised text without a filler word at its start: "So
 // how about we …?" proposes like "How about we …?".
@@ -504,8 +517,12 @@ func (c *chat) specificQuestion(s sentence, a *analysis, customer string) bool {
 	if fw, ok := a.lexicon(); ok && (has(w, fw.Theme.m) || has(w, fw.Handling.m)) {
 		return true
 	}
-	return sharesWord(w, customer) || has(w, situationWords.m) || c.keywords().mentions(w)
+	return sharesWord(w, customer) || has(w, situationWords.m) || c.keywords().mentions(w) || has(s.Norm, experienceWords.m)
 }
+
+// experienceWords ask about what the customer has been through: "Have they
+// had concerns about temps before?", "Habt ihr so etwas schon mal erlebt?"
+var experienceWords = lex("before", "ever", "in the past", "previously", "last time", "schon mal", "schon einmal", "jemals", "frueher", "damals", "letztes mal", "beim letzten mal")
 
 // contentOf are the words of normalised text n of four or more letters
 // that are neither function words nor in generic.
@@ -661,7 +678,13 @@ func (c *chat) judgeExplore(a *analysis, j *judgement) {
 		// empty sentences around a stock one.
 		j.flags["padding"] = "-"
 	}
-	j.made = strength >= 0.5 && !j.overrun && j.flags["pitched"] == "" && j.flags["brushoff"] == "" && j.flags["discount"] == "" && j.flags["barrage"] == "" && j.flags["padding"] == "" &&
+	if strength > 0 && ack < 1 && substance == "" && len(contentOf(q.Norm, genericQuestionWords)) == 0 {
+		// "I completely understand. Could you tell me a bit more about
+		// that?": a stock acknowledgement and a stock question, the formula
+		// that fits every objection and hears none.
+		j.flags["formula"] = q.Text
+	}
+	j.made = strength >= 0.5 && !j.overrun && j.flags["pitched"] == "" && j.flags["formula"] == "" && j.flags["brushoff"] == "" && j.flags["discount"] == "" && j.flags["barrage"] == "" && j.flags["padding"] == "" &&
 		j.flags["buzzwords"] == "" && j.flags["parrot"] == "" && !a.hostile()
 	j.score = int(math.Round(s))
 	switch {
@@ -671,6 +694,8 @@ func (c *chat) judgeExplore(a *analysis, j *judgement) {
 		j.reason = c.moveReason("explore.overrun", c.q(q.Text))
 	case j.flags["pitched"] != "":
 		j.reason = c.moveReason("explore.self_answered", c.q(q.Text))
+	case j.flags["formula"] != "":
+		j.reason = c.moveReason("explore.formula", c.q(q.Text))
 	case j.made && strength >= 1:
 		j.reason = c.moveReason("explore.made", c.q(q.Text))
 	case j.made:
@@ -997,8 +1022,17 @@ func (c *chat) judgeRespond(a *analysis, j *judgement) {
 			brushed = excerpt(t, m)
 		}
 	}
-	if brushed == "" && a.hasPenalty("dismiss") && substance == "" {
-		// "Keine Sorge, … lohnt sich immer": reassurance instead of an answer.
+	checkable := false
+	for _, t := range a.sents {
+		if !isQuestion(t) && (figure(t) || namesSomeone(t)) {
+			checkable = true
+		}
+	}
+	if brushed == "" && a.hasPenalty("dismiss") && (substance == "" || !checkable && check == "") {
+		// "Keine Sorge, … lohnt sich immer", "Kein Problem, das machen wir
+		// alles. Unsere Leute sind top geschult.": reassurance instead of an
+		// answer; a feature named beside it proves nothing unless a figure,
+		// a named case or a check-back comes with it.
 		brushed = a.penalties[0].Quote
 		for _, p := range a.penalties {
 			if p.Kind == "dismiss" {
@@ -1108,14 +1142,14 @@ func closeQuestion(s sentence) bool {
 // hypotheticalCloseRE finds the trial close dressed as a condition: "Mal
 // angenommen, Sie wären sicher – würden Sie dann heute starten?", "If I
 // could …, would you sign?".
-var hypotheticalCloseRE = regexp.MustCompile(`\b(?:angenommen|suppose|supposing)\b.*\b(?:unterschreib\w*|kauf\w*|bestell\w*|sign|buy|order)\b.*\b(?:wuerden sie|wuerdest du|wuerdet ihr|would you)\b|\b(?:angenommen|wenn|falls|suppose|supposing|if)\b.*\b(?:wuerden sie|wuerdest du|wuerdet ihr|would you)\b.*\b(?:start\w*|unterschreib\w*|kauf\w*|bestell\w*|zusag\w*|beauftrag\w*|entscheid\w*|buy|sign|order|commit|go ahead|move forward)\b`)
+var hypotheticalCloseRE = regexp.MustCompile(`\b(?:angenommen|suppose|supposing)\b.*\b(?:unterschreib\w*|kauf\w*|bestell\w*|sign|buy|order)\b.*\b(?:wuerden sie|wuerdest du|wuerdet ihr|would you)\b|\b(?:angenommen|wenn|falls|suppose|supposing|if)\b.*\b(?:wuerden sie|wuerdest du|wuerdet ihr|would you)\b.*\b(?:start\w*|unterschreib\w*|kauf\w*|bestell\w*|zusag\w*|beauftrag\w*|entscheid\w*|zusammenarbeit\w*|buy|sign|order|commit|go ahead|move forward|work with us|go with us)\b`)
 
 // permissionRE finds a question that asks leave to ask ("Darf ich dir eine
 // Frage stellen?", "Ist das okay, wenn ich nachfrage?", "Can I ask you a
 // question?"), and importanceScaleRE a rating of how important the
 // offer's own subject is.
 var (
-	permissionRE      = regexp.MustCompile(`^ (?:\w+ ){0,3}(?:(?:darf|kann|duerfte|koennte) ich (?:\w+ ){0,5}(?:frage|fragen) stellen|(?:ist|waere) (?:das|es) (?:ok|okay|in ordnung) (?:\w+ ){0,4}wenn ich (?:\w+ ){0,3}(?:nachfrage|frage)|(?:can|may|could) i ask (?:\w+ ){0,4}question|(?:do|would) you mind if i ask) ?$`)
+	permissionRE      = regexp.MustCompile(`^ (?:\w+ ){0,3}(?:(?:darf|kann|duerfte|koennte) ich (?:\w+ ){0,5}(?:frage|fragen) stellen|(?:ist|waere) (?:das|es) (?:ok|okay|in ordnung) (?:\w+ ){0,4}wenn ich (?:\w+ ){0,3}(?:nachfrage|frage)|(?:can|may|could) i ask (?:\w+ ){0,4}question(?: about (?:that|this|it))?|(?:do|would) you mind if i ask) ?$`)
 	importanceScaleRE = regexp.MustCompile(`\b(?:skala|scale) (?:von|of|from) (?:1|0|eins|one|null|zero) (?:bis|to) (?:10|zehn|ten)\b|\b(?:skala|scale)\b.*\b(?:wichtig|important)\b|\b(?:wichtig|important)\b.*\b(?:skala|scale)\b`)
 	// feelingRE finds the question of a scene painted to frighten ("Wie
 	// würdest du dich am Montagmorgen fühlen?") and the therapist's
@@ -1125,7 +1159,13 @@ var (
 	// statementOpenRE opens a statement that names what the seller heard
 	// ("Was ich da raushöre, ist: …", "What I'm hearing is …").
 	statementOpenRE = regexp.MustCompile(`^ (?:was ich|what i|what we)\b`)
-	feltFoundRE     = regexp.MustCompile(`\b(?:gefuehlt|gedacht|gesehen|felt|thought)\b.*\b(?:festgestellt|gemerkt|erkannt|found|discovered|realised|realized)\b|\b(?:festgestellt|found|discovered)\b.*\b(?:genau das richtige|exactly what|just what|the right choice|die richtige wahl)\b`)
+	// anonStatRE finds a percentage of the seller's customers in general.
+	anonStatRE = regexp.MustCompile(`\b\d+(?:[.,]\d+)? ?(?:%|prozent|percent|per cent) (?:(?:aller|unserer|unsere|der|of|of all|all of) )?(?:our |unserer |unsere )?(?:kunden|kundinnen|nutzer|anwender|customers|clients|users)\b`)
+	// yesSeekingRE opens a closed question that asks the customer to want
+	// or agree ("Möchten Sie …", "Would you like …", "Wären Sie froh …"),
+	// not to tell.
+	yesSeekingRE = regexp.MustCompile(`^ (?:\w+ ){0,2}(?:moechten sie|moechtest du|moechtet ihr|wollen sie|willst du|wollt ihr|wuerden sie|wuerdest du|wuerdet ihr|waeren sie|waerst du|waeret ihr|would you like|would you be|would you want|do you want|would that|waere das|wuerde das|sind sie bereit|bist du bereit|are you ready|you d agree|sie stimmen mir)\b`)
+	feltFoundRE  = regexp.MustCompile(`\b(?:gefuehlt|gedacht|gesehen|felt|thought)\b.*\b(?:festgestellt|gemerkt|erkannt|found|discovered|realised|realized)\b|\b(?:festgestellt|found|discovered)\b.*\b(?:genau das richtige|exactly what|just what|the right choice|die richtige wahl)\b`)
 )
 
 // menuItems parts of one question, split at commas and dashes, make it a
@@ -1142,7 +1182,7 @@ const (
 	paddingAcks      = 3
 )
 
-var closeAskRE = regexp.MustCompile(`^(?:.* )?(?:wann|when)\b.*\b(?:ich|wir|i|we)\b.*\b(?:zeig\w*|vorbei\w*|vorstell\w*|treff\w*|start\w*|anfang\w*|anfangen|loslegen|unterschreib\w*|show|come|meet|start|visit|demo|sign|install\w*|montier\w*)\b`)
+var closeAskRE = regexp.MustCompile(`^(?:.* )?(?:wann|when)\b.*\b(?:ich|wir|i|we)\b.*\b(?:zeig\w*|vorbei\w*|vorstell\w*|treff\w*|start\w*|anfang\w*|anfangen|loslegen|unterschreib\w*|show|come|meet|start|visit|demo|sign|install\w*|montier\w*)\b|^(?:.* )?(?:wann|when)\b.*\b(?:schauen wir uns|sehen wir uns|setzen wir uns|machen wir|gehen wir|telefonieren wir|sprechen wir|can we|shall we|do we)\b`)
 
 // putsOff reports a statement that puts the concern off to a vague later
 // ("ich melde mich im Herbst wieder"), not one that says how long
@@ -1170,13 +1210,20 @@ func (c *chat) checksBack(a *analysis) string {
 	return ""
 }
 
+// openEnded ends a step without the seller's next move.
+var openEnded = lex("then we ll see", "and we ll see", "we ll take it from there", "dann sehen wir weiter", "dann schauen wir mal", "dann mal sehen", "dann sehen wir mal")
+
 // judgeAdvance: a concrete next step once the objection is settled.
 func (c *chat) judgeAdvance(a *analysis, j *judgement) {
 	s := float64(ptsBase)
 	step := 0.0
 	stepQuote := a.nextQuote
 	switch {
-	case a.next > 0 && has(norm(a.nextQuote), vagueStepWords.m) && !dated(norm(a.nextQuote)) && !has(norm(a.nextQuote), nextTimes.m):
+	case a.next > 0 && has(norm(a.nextQuote), vagueStepWords.m) && !dated(norm(a.nextQuote)) && !has(norm(a.nextQuote), nextTimes.m),
+		a.next > 0 && has(norm(a.nextQuote), openEnded.m):
+		// "Then I'll need your floor plans … by Friday, and then we'll see":
+		// a date for the customer's homework, and nothing the seller
+		// commits to after it.
 		step = 0.2
 	case a.next >= 1 || a.nextKind == "concrete":
 		step = 1
@@ -1398,6 +1445,12 @@ func (c *chat) checkGaming(a *analysis, j *judgement) {
 			j.flags["flattery"] = s.Text
 		}
 		if fakePrecision(s) {
+			j.flags["fake"] = s.Text
+		}
+		if anonStatRE.MatchString(s.Norm) && !namesSomeone(s) && j.flags["fake"] == "" {
+			// "94 percent of our customers would recommend us", "87 Prozent
+			// unserer Kunden …": a share of nobody in particular, which
+			// nobody can check.
 			j.flags["fake"] = s.Text
 		}
 		if vagueCountRE.MatchString(s.Norm) && has(s.Norm, claimWords.m) && !namesSomeone(s) && j.flags["contentfree"] == "" {
@@ -1702,6 +1755,9 @@ func (c *chat) finish(a *analysis, j *judgement, s float64) int {
 	}
 	if j.flags["buzzwords"] != "" {
 		limit = math.Min(limit, capBuzzwords)
+	}
+	if j.flags["formula"] != "" {
+		limit = math.Min(limit, capUnmadeExplore)
 	}
 	if j.flags["barrage"] != "" || j.flags["padding"] != "" {
 		limit = math.Min(limit, capBarrage)

@@ -165,6 +165,17 @@ func find(n string, ms []matcher) (string, bool) {
 	return "", false
 }
 
+// findWhere is the first entry of ms in the normalised text n for which
+// keep holds.
+func findWhere(n string, ms []matcher, keep func(m string) bool) (string, bool) {
+	for _, m := range ms {
+		if m.matches(n) && keep(m.raw) {
+			return m.raw, true
+		}
+	}
+	return "", false
+}
+
 // matches reports whether the entry occurs in the normalised text n.
 func (m matcher) matches(n string) bool {
 	if m.gapped == nil {
