@@ -890,10 +890,16 @@ func (a *analysis) checkPenalties(s sentence, customer string) {
 		if !ok || a.hasPenalty(c.kind) {
 			continue
 		}
-		if c.kind == "badmouth" && customer != "" && strings.Contains(norm(customer), " "+strings.TrimSuffix(m, "*")) {
+		if c.kind == "badmouth" && (s.Question || customer != "" && strings.Contains(norm(customer), " "+strings.TrimSuffix(m, "*"))) {
 			// "Billigware hatten wir schon." – "Wer einmal Billigware
 			// verbaut hat, ist vorsichtig": the customer's own word, taken
-			// up, runs nobody down.
+			// up, runs nobody down; nor does a question about it ("Was ist
+			// bei der Billigware damals passiert?").
+			continue
+		}
+		if c.kind == "contradict" && has(s.Norm, agreeWords.m) {
+			// "Dann wäre ein fester Vertrag auch Quatsch – da geb ich dir
+			// recht": the customer's view, agreed with.
 			continue
 		}
 		if c.kind == "dismiss" {
@@ -913,6 +919,10 @@ func (a *analysis) checkPenalties(s sentence, customer string) {
 		}
 	}
 }
+
+// agreeWords grant the customer a point.
+var agreeWords = lex("gebe ich dir recht", "geb ich dir recht", "gebe ich ihnen recht", "da haben sie recht", "da hast du recht", "haben sie recht", "hast du recht",
+	"you re right", "you are right", "i agree", "fair point")
 
 // rivalWords name other providers; badWords judge them.
 var (
@@ -1091,8 +1101,11 @@ func addressWords(sents []sentence) (sieWord, duWord string) {
 					duWord = w
 				}
 			case sieForms[w]:
-				if i == 0 && w == "Ihr" && next != "" && isLowerWord(next) {
-					// "Ihr habt" at a sentence start is informal plural.
+				if w == "Ihr" && next != "" && isLowerWord(next) && (i == 0 || strings.HasSuffix(next, "t") || next == "seid") {
+					// "Ihr habt" at a sentence start, "…: Ihr bestellt eine
+					// Leitung" after a colon, is informal plural (the formal
+					// "Ihr" before a lower-case word takes an adjective:
+					// "Ihr neues Dach").
 					if duWord == "" {
 						duWord = w
 					}

@@ -84,6 +84,17 @@ func TestMovesNotBoxes(t *testing.T) {
 		{"values named, none shown", en, "trust", "Fair question. Integrity, reliability, partnership: that's who we are. What would you like to know?", 0, 49, false},
 		{"one word harped on", du, "no_time", "Keine Zeit, klar, keine Zeit hat jeder. Wofür fehlt dir denn gerade die Zeit?", 0, 49, false},
 		{"going round the customer", en, "authority", "Sure. Could you give me your boss's direct line so I can walk him through it?", 0, 49, false},
+		// Sets 17–20 (2026-12-02): kinds of gaming no rule knew.
+		{"a closed question that wants a yes", sie, "trust", "Das verstehe ich. Die Bäckerei Hansen hat am Anfang dasselbe gesagt, heute reinigen wir alle drei Werke. Möchten Sie diese Erfahrung nicht auch machen?", 0, 49, false},
+		{"a closed question that asks nothing", en, "existing_supplier", "That's a very fair point, and I appreciate your openness. May I ask you a question about that?", 0, 49, false},
+		{"leave to ask after a preamble", en, "no_time", "Absolutely, and thank you for being so open with me. Before I let you go – would it be all right if I asked you one quick question?", 0, 49, false},
+		{"a closed question about the customer's experience", en, "works_council", "Makes sense, we'd rather have them on board than against us. Have they had concerns about temps before?", 70, 100, true},
+		{"an anonymous share of customers", en, "trust", "Completely understandable. 94 percent of our customers would recommend us. What would you need to see to feel confident?", 0, 49, false},
+		{"a testimonial of nobody", du, "existing_supplier", "Das verstehe ich total. Ein Vertriebsleiter aus einem Unternehmen wie eurem hat mir genau das Gleiche gesagt – heute sagt er, der Wechsel zu uns war die beste Entscheidung des Jahres. Was hält dich noch zurück?", 0, 49, false},
+		{"a menu of guessed concerns", du, "data_protection", "Verstehe ich total. Geht es dir eher um den Speicherort der Daten, um Anfragen von euren Kunden, um die Angst vor einem Datenleck, um euren Datenschutzbeauftragten oder um die Betriebsvereinbarung?", 0, 49, false},
+		{"three options are a question", du, "price", "Danke, dass du's direkt sagst. Zu teuer im Vergleich wozu – zu eurem Budget, zu einem anderen Angebot oder zu dem, was du erwartet hast?", 85, 100, true},
+		{"a pitch with an invitation to ask", en, "trust", "Trust is exactly what we are built on: dedicated contacts, our own trained staff, no subcontractors. What else would you like to know?", 0, 49, false},
+		{"a meeting asked as a question", du, "no_need", "Genau deshalb melde ich mich! Gerade wenn es gut läuft, ist das der perfekte Zeitpunkt. Wann schauen wir uns das zusammen an?", 0, 49, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -338,7 +338,7 @@ func (c *chat) judge(m stand, a *analysis) *judgement {
 		}
 		j.score = min(j.score, limit)
 	}
-	for _, f := range []string{"discount", "flattery", "contentfree", "fake", "buzzwords", "parrot", "padding", "barrage"} {
+	for _, f := range []string{"discount", "flattery", "contentfree", "fake", "buzzwords", "parrot", "padding", "barrage", "menu"} {
 		if v := j.flags[f]; v != "" {
 			j.reason += " " + c.moveReason("flag."+f, c.q(v))
 		}
@@ -361,7 +361,13 @@ func (c *chat) exploringQuestion(a *analysis) (sentence, float64) {
 	bestScore := 0.0
 	customer := c.customerBefore(a)
 	fw, known := a.lexicon()
-	for _, s := range a.sents {
+	for _, whole := range a.sents {
+		// "Just so I know whether to call back or leave you in peace: is it
+		// mainly the next few weeks, or …?": what follows the colon asks.
+		s := whole
+		if isNextStepSentence(whole) {
+			s = questionTail(whole)
+		}
 		if !isQuestion(s) || isNextStepSentence(s) || rhetoricalEnd(s.Text) || has(s.Norm, rhetoricalWords.m) || smalltalk(s.Norm) ||
 			placeholderRE.MatchString(s.Text) || startsWith(dropFiller(s.Norm), proposalStarts.m) || s.Words < 3 || questionWordList(s) {
 			continue
@@ -382,7 +388,7 @@ func (c *chat) exploringQuestion(a *analysis) (sentence, float64) {
 			// Datenschutz aus?") asks nothing new.
 			continue
 		}
-		if !related || permissionRE.MatchString(s.Norm) || importanceScaleRE.MatchString(s.Norm) || feelingRE.MatchString(s.Norm) ||
+		if !related || permissionRE.MatchString(s.Norm) || inviteAskRE.MatchString(s.Norm) || importanceScaleRE.MatchString(s.Norm) || feelingRE.MatchString(s.Norm) ||
 			!s.Question && statementOpenRE.MatchString(s.Norm) {
 			// "Darf ich Ihnen eine Frage stellen?" asks for leave to ask;
 			// "On a scale of 1 to 10, how important is cleanliness?" has one
@@ -412,10 +418,26 @@ func (c *chat) exploringQuestion(a *analysis) (sentence, float64) {
 			score = 0.7
 		}
 		if score > bestScore {
-			best, bestScore = s, score
+			best, bestScore = whole, score
 		}
 	}
 	return best, bestScore
+}
+
+// questionTail is the part of a question after its last colon when that
+// part is a question of three words or more, else the question itself.
+// Only a preamble that proposes a step is cut off: a colon also opens
+// quoted words ("damit Sie sagen: Okay, denen trau ich das zu?").
+func questionTail(s sentence) sentence {
+	i := strings.LastIndex(s.Text, ": ")
+	if !s.Question || i < 0 {
+		return s
+	}
+	tail := s.Text[i+2:]
+	if wordCount(tail) < 3 {
+		return s
+	}
+	return sentence{Text: tail, Norm: norm(tail), Question: true, Words: wordCount(tail)}
 }
 
 // negatedNear reports an entry m of the normalised text n with a
@@ -684,7 +706,8 @@ func (c *chat) judgeExplore(a *analysis, j *judgement) {
 		// that fits every objection and hears none.
 		j.flags["formula"] = q.Text
 	}
-	j.made = strength >= 0.5 && !j.overrun && j.flags["pitched"] == "" && j.flags["formula"] == "" && j.flags["brushoff"] == "" && j.flags["discount"] == "" && j.flags["barrage"] == "" && j.flags["padding"] == "" &&
+	j.made = strength >= 0.5 && !j.overrun && j.flags["pitched"] == "" && j.flags["formula"] == "" && j.flags["brushoff"] == "" && j.flags["discount"] == "" && j.flags["barrage"] == "" && j.flags["menu"] == "" && j.flags["padding"] == "" &&
+		j.flags["fake"] == "" && j.flags["contentfree"] == "" &&
 		j.flags["buzzwords"] == "" && j.flags["parrot"] == "" && !a.hostile()
 	j.score = int(math.Round(s))
 	switch {
@@ -1149,18 +1172,22 @@ var hypotheticalCloseRE = regexp.MustCompile(`\b(?:angenommen|suppose|supposing)
 // question?"), and importanceScaleRE a rating of how important the
 // offer's own subject is.
 var (
-	permissionRE      = regexp.MustCompile(`^ (?:\w+ ){0,3}(?:(?:darf|kann|duerfte|koennte) ich (?:\w+ ){0,5}(?:frage|fragen) stellen|(?:ist|waere) (?:das|es) (?:ok|okay|in ordnung) (?:\w+ ){0,4}wenn ich (?:\w+ ){0,3}(?:nachfrage|frage)|(?:can|may|could) i ask (?:\w+ ){0,4}question(?: about (?:that|this|it))?|(?:do|would) you mind if i ask) ?$`)
+	permissionRE      = regexp.MustCompile(`^ (?:\w+ ){0,6}(?:(?:darf|kann|duerfte|koennte) ich (?:\w+ ){0,5}(?:frage|fragen) stellen|(?:ist|waere) (?:das|es) (?:ok|okay|in ordnung) (?:\w+ ){0,4}wenn ich (?:\w+ ){0,3}(?:nachfrage|frage)|(?:can|may|could) i ask (?:\w+ ){0,4}question(?: about (?:that|this|it))?|(?:would|is) it (?:be )?(?:all right|alright|ok|okay|fine) if i (?:ask|asked) (?:\w+ ){0,4}question|(?:do|would) you mind if i ask) ?$`)
 	importanceScaleRE = regexp.MustCompile(`\b(?:skala|scale) (?:von|of|from) (?:1|0|eins|one|null|zero) (?:bis|to) (?:10|zehn|ten)\b|\b(?:skala|scale)\b.*\b(?:wichtig|important)\b|\b(?:wichtig|important)\b.*\b(?:skala|scale)\b`)
 	// feelingRE finds the question of a scene painted to frighten ("Wie
 	// würdest du dich am Montagmorgen fühlen?") and the therapist's
 	// question about feelings ("Wie fühlt sich das für Sie an …? Und was
 	// macht das mit Ihnen?").
-	feelingRE = regexp.MustCompile(`\b(?:wie wuerdest du dich|wie wuerden sie sich|how would you feel|how would that feel|wie fuehlt sich das|wie fuehlt es sich|was macht das mit (?:ihnen|dir|euch)|how does that make you feel|how does it feel|how does that feel|wie geht es (?:dir|ihnen|euch) damit)\b`)
+	feelingRE = regexp.MustCompile(`\b(?:wie wuerdest du dich|wie wuerden sie sich|how would you feel|how would that feel|wie fuehlt sich das|wie fuehlt es sich|was macht das mit (?:ihnen|dir|euch)|how does that make you feel|how does it feel|how does that feel|wie geht es (?:dir|ihnen|euch) damit|kennst du das gefuehl|kennen sie das gefuehl|know (?:that|the) feeling)\b`)
 	// statementOpenRE opens a statement that names what the seller heard
 	// ("Was ich da raushöre, ist: …", "What I'm hearing is …").
 	statementOpenRE = regexp.MustCompile(`^ (?:was ich|what i|what we)\b`)
 	// anonStatRE finds a percentage of the seller's customers in general.
-	anonStatRE = regexp.MustCompile(`\b\d+(?:[.,]\d+)? ?(?:%|prozent|percent|per cent) (?:(?:aller|unserer|unsere|der|of|of all|all of) )?(?:our |unserer |unsere )?(?:kunden|kundinnen|nutzer|anwender|customers|clients|users)\b`)
+	anonStatRE = regexp.MustCompile(`\b\d+(?:[.,]\d+)? ?(?:%|prozent|percent|per cent) (?:(?:aller|unserer|unsere|der|of|of all|all of) )?(?:our |the |unserer |unsere )?(?:kunden|kundinnen|nutzer|anwender|customers|clients|users)\b`)
+	// inviteAskRE invites questions about the offer ("What else would you
+	// like to know?", "Haben Sie noch Fragen?"): it asks nothing about the
+	// customer.
+	inviteAskRE = regexp.MustCompile(`\b(?:what else|anything else) (?:would you like|do you want|can i tell|should i tell)|\b(?:any|noch|weitere) (?:other |more )?(?:questions|fragen)\b|\bwas (?:moechten|wollen|willst|moechtest|wuerden|wuerdest) (?:sie|du) (?:noch |sonst |gern |gerne )*(?:wissen|erfahren)|\bwas kann ich (?:ihnen|dir|euch) (?:noch |sonst )*(?:sagen|erzaehlen|erklaeren)|\b(?:haben sie|hast du|habt ihr) (?:noch |sonst |weitere )*fragen|\bwhat (?:would you like|do you want) to know|\bwhat questions do you have`)
 	// yesSeekingRE opens a closed question that asks the customer to want
 	// or agree ("Möchten Sie …", "Would you like …", "Wären Sie froh …"),
 	// not to tell.
@@ -1213,6 +1240,10 @@ func (c *chat) checksBack(a *analysis) string {
 // openEnded ends a step without the seller's next move.
 var openEnded = lex("then we ll see", "and we ll see", "we ll take it from there", "dann sehen wir weiter", "dann schauen wir mal", "dann mal sehen", "dann sehen wir mal")
 
+// todayWords date papers sent today ("I'll send you the consent form …
+// today").
+var todayWords = lex("today", "heute", "later today", "this evening")
+
 // judgeAdvance: a concrete next step once the objection is settled.
 func (c *chat) judgeAdvance(a *analysis, j *judgement) {
 	s := float64(ptsBase)
@@ -1242,7 +1273,7 @@ func (c *chat) judgeAdvance(a *analysis, j *judgement) {
 			step = 0.2
 		}
 	}
-	if step >= 0.7 && has(norm(stepQuote), documentWords.m) && !dated(norm(stepQuote)) && !has(norm(stepQuote), nextTimes.m) {
+	if step >= 0.7 && has(norm(stepQuote), documentWords.m) && !dated(norm(stepQuote)) && !has(norm(stepQuote), nextTimes.m) && !has(norm(stepQuote), todayWords.m) {
 		// "Dann schick ich Ihnen einfach mal unsere Unterlagen": papers
 		// without a day or a follow-up leave the next move to chance.
 		step = 0.2
@@ -1458,6 +1489,13 @@ func (c *chat) checkGaming(a *analysis, j *judgement) {
 			// check.
 			j.flags["contentfree"] = s.Text
 		}
+		if !isQuestion(s) && has(s.Norm, praiseOutcomes.m) && !figure(s) && !namesSomeone(s) && j.flags["contentfree"] == "" {
+			// "Ein Vertriebsleiter aus einem Unternehmen wie eurem … heute
+			// sagt er, der Wechsel war die beste Entscheidung des Jahres",
+			// "one of your neighbours … is absolutely delighted": a
+			// testimonial of nobody, with a verdict for its outcome.
+			j.flags["contentfree"] = s.Text
+		}
 		if isQuestion(s) || placeholderRE.MatchString(s.Text) || c.substantive(s, a) {
 			continue
 		}
@@ -1470,7 +1508,14 @@ func (c *chat) checkGaming(a *analysis, j *judgement) {
 	if count(norm(a.text), buzzWords.m) >= 3 {
 		j.flags["buzzwords"] = "-"
 	}
-	for _, s := range a.sents {
+	for i, s := range a.sents {
+		if j.expected == salescoach.MoveExplore && (menuQuestion(s) || pickQuestionRE.MatchString(s.Norm) && i >= 2) && j.flags["menu"] == "" {
+			// "Geht es dir um A, um B, um C, um D oder um E?", "Is it because
+			// …, because …, because …?", "Falls …: … Falls …: … Welcher dieser
+			// Punkte trifft bei Ihnen zu?": every concern guessed at once,
+			// none asked about.
+			j.flags["menu"] = s.Text
+		}
 		if s.Question && len(listParts(s.Text)) < menuItems {
 			// "Einkauf, Arbeitssicherheit, Standortleitung?" offers the
 			// customer choices; it names no values of the seller's. Six
@@ -1483,7 +1528,7 @@ func (c *chat) checkGaming(a *analysis, j *judgement) {
 			// "Empathy, curiosity, value, partnership": values named, none shown.
 			j.flags["buzzwords"] = s.Text
 		}
-		if j.expected == salescoach.MoveExplore && listSentence(s) && !figure(s) {
+		if j.expected == salescoach.MoveExplore && listSentence(s) && !figure(s) && !mirrorsList(s, c.customerBefore(a)) {
 			// "Vertrauen, Qualität, Transparenz, HACCP, …" strings labels
 			// where a question about the customer was due (a list of what
 			// an offer holds answers a concern well enough).
@@ -1516,6 +1561,52 @@ func (c *chat) checkGaming(a *analysis, j *judgement) {
 		j.flags["parrot"] = "-"
 	}
 }
+
+// praiseOutcomes are verdicts told as a customer's outcome.
+var praiseOutcomes = lex("beste entscheidung", "best decision", "absolut begeistert", "total begeistert", "sind begeistert", "ist begeistert", "war begeistert",
+	"absolutely delighted", "is delighted", "are delighted", "was delighted", "absolutely thrilled", "never looked back", "in good company", "in guter gesellschaft",
+	"haette frueher wechseln", "haetten frueher wechseln", "wish they d switched", "wish he d switched", "wish she d switched", "nie bereut", "never regretted")
+
+// menuQuestion reports a question that offers the customer a menu of
+// guesses: six short parts or more ("der Papierkram, die Kosten, dein
+// Partner, die Technik oder …"), or, after its first part, three parts
+// that open with the same word ("because …, because …, because …"; four
+// for a function word: "um A, um B, um C oder um D"). "Zu teuer im
+// Vergleich wozu – zu eurem Budget, zu einem anderen Angebot oder zu dem,
+// was du erwartet hast?" offers three.
+func menuQuestion(s sentence) bool {
+	if !s.Question {
+		return false
+	}
+	parts := orSplitRE.Split(s.Text, -1)
+	short := 0
+	for _, p := range parts {
+		if n := wordCount(p); n >= 1 && n <= 4 {
+			short++
+		}
+	}
+	if short >= 6 {
+		return true
+	}
+	starts := map[string]int{}
+	for _, p := range parts[1:] {
+		if ws := strings.Fields(norm(p)); len(ws) > 1 {
+			starts[ws[0]]++
+			if starts[ws[0]] >= 3 && !stopwords[ws[0]] || starts[ws[0]] >= 4 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	// orSplitRE splits a question into its parts, alternatives included.
+	orSplitRE = regexp.MustCompile(`\s*(?:,|;|:|\s–\s|\s-\s|\boder\b|\bor\b)\s*`)
+	// pickQuestionRE asks the customer to pick from what the seller just
+	// listed.
+	pickQuestionRE = regexp.MustCompile(`\b(?:welche[rs]? (?:dieser|davon)|which (?:one )?of (?:these|those|them))\b`)
+)
 
 // abstractList reports a sentence that strings three or more nouns of
 // values together ("Qualität, Partnerschaft und Nachhaltigkeit"): labels,
@@ -1551,6 +1642,20 @@ var (
 // listParts are the parts of text between commas and dashes.
 func listParts(text string) []string {
 	return strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == '–' || r == '—' })
+}
+
+// mirrorsList reports a list most of whose parts are the customer's own
+// words: "Arbeit, Kinder, alles – das ist viel" mirrors "bei uns ist
+// gerade so viel los – Arbeit, Kinder, alles".
+func mirrorsList(s sentence, customer string) bool {
+	parts := listParts(s.Text)
+	same := 0
+	for _, p := range parts {
+		if sharesWord(norm(p), customer) {
+			same++
+		}
+	}
+	return same*2 >= len(parts)
 }
 
 // listSentence reports a sentence that strings five or more short items
@@ -1646,7 +1751,10 @@ func harps(answer string) bool {
 	}
 	n := map[string]int{}
 	for _, w := range contentWords(answer) {
-		if len(w) < 4 || has(" "+w+" ", genericQuestionWords.m) || has(" "+w+" ", genericAckWords.m) {
+		// Plain words ("next quarter … next year … next year's budget")
+		// and English verbs in -ing ("changing security isn't like
+		// changing the coffee supplier") repeat in plain speech.
+		if len(w) < 4 || plainWords[w] || strings.HasSuffix(w, "ing") || has(" "+w+" ", genericQuestionWords.m) || has(" "+w+" ", genericAckWords.m) {
 			continue
 		}
 		n[stem(w)]++
@@ -1656,6 +1764,9 @@ func harps(answer string) bool {
 	}
 	return false
 }
+
+// plainWords repeat in plain speech without harping on anything.
+var plainWords = map[string]bool{"next": true, "last": true, "more": true, "less": true, "best": true, "nach": true, "mehr": true, "weniger": true}
 
 // fakePrecisionRE finds a figure with decimals or an odd time of day.
 var (
@@ -1756,10 +1867,12 @@ func (c *chat) finish(a *analysis, j *judgement, s float64) int {
 	if j.flags["buzzwords"] != "" {
 		limit = math.Min(limit, capBuzzwords)
 	}
-	if j.flags["formula"] != "" {
+	if j.flags["formula"] != "" || j.expected == salescoach.MoveExplore && j.flags["contentfree"] != "" {
+		// At a fresh objection a claim nobody can check is the formula's
+		// second half ("Ein Kunde hat damit viel gespart").
 		limit = math.Min(limit, capUnmadeExplore)
 	}
-	if j.flags["barrage"] != "" || j.flags["padding"] != "" {
+	if j.flags["barrage"] != "" || j.flags["padding"] != "" || j.flags["menu"] != "" {
 		limit = math.Min(limit, capBarrage)
 	}
 	if j.overrun {
