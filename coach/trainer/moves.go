@@ -1665,13 +1665,18 @@ func listSentence(s sentence) bool {
 	if len(parts) < 5 {
 		return false
 	}
-	short := 0
+	short, bare := 0, 0
 	for _, p := range parts {
 		if n := wordCount(p); n >= 1 && n <= 3 {
 			short++
+			if n <= 2 {
+				bare++
+			}
 		}
 	}
-	return short >= len(parts)*3/4
+	// "I hear you – work, kids, everything at once, so I'll keep it
+	// short" lists two things in a sentence; labels come four at least.
+	return short >= len(parts)*3/4 && bare >= 4
 }
 
 // parrots reports an answer that mostly sends the customer's words back:
