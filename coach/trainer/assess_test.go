@@ -94,6 +94,9 @@ func TestMovesNotBoxes(t *testing.T) {
 		{"a menu of guessed concerns", du, "data_protection", "Verstehe ich total. Geht es dir eher um den Speicherort der Daten, um Anfragen von euren Kunden, um die Angst vor einem Datenleck, um euren Datenschutzbeauftragten oder um die Betriebsvereinbarung?", 0, 49, false},
 		{"three options are a question", du, "price", "Danke, dass du's direkt sagst. Zu teuer im Vergleich wozu – zu eurem Budget, zu einem anderen Angebot oder zu dem, was du erwartet hast?", 85, 100, true},
 		{"a pitch with an invitation to ask", en, "trust", "Trust is exactly what we are built on: dedicated contacts, our own trained staff, no subcontractors. What else would you like to know?", 0, 49, false},
+		{"six things named as options", en, "no_time", "I understand. Is it the paperwork, a gap in your cover, not having anyone to help you, the health check, the cost, or your current provider that worries you?", 0, 49, false},
+		{"the method's verbs said to the customer", en, "works_council", "Great, let me acknowledge that: I hear that the works council is a concern for you. To explore this further, could you share your main concern, so I can respond with the right solution?", 0, 49, false},
+		{"a proposal's preamble before a real question", du, "authority", "Danke, dass du das gleich klarstellst. Dann lass uns schauen, wie ich's dir leicht mach: Wer unterschreibt bei euch solche Verträge, und wie läuft so eine Entscheidung normalerweise ab?", 70, 100, true},
 		{"a meeting asked as a question", du, "no_need", "Genau deshalb melde ich mich! Gerade wenn es gut läuft, ist das der perfekte Zeitpunkt. Wann schauen wir uns das zusammen an?", 0, 49, false},
 	}
 	for _, tt := range tests {

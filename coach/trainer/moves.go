@@ -365,7 +365,9 @@ func (c *chat) exploringQuestion(a *analysis) (sentence, float64) {
 		// "Just so I know whether to call back or leave you in peace: is it
 		// mainly the next few weeks, or …?": what follows the colon asks.
 		s := whole
-		if isNextStepSentence(whole) {
+		if isNextStepSentence(whole) || startsWith(dropFiller(whole.Norm), proposalStarts.m) {
+			// "Dann lass uns schauen, wie ich's dir leicht mach: Wer
+			// unterschreibt bei euch …?"
 			s = questionTail(whole)
 		}
 		if !isQuestion(s) || isNextStepSentence(s) || rhetoricalEnd(s.Text) || has(s.Norm, rhetoricalWords.m) || smalltalk(s.Norm) ||
@@ -1183,7 +1185,7 @@ var (
 	// ("Was ich da raushöre, ist: …", "What I'm hearing is …").
 	statementOpenRE = regexp.MustCompile(`^ (?:was ich|what i|what we)\b`)
 	// anonStatRE finds a percentage of the seller's customers in general.
-	anonStatRE = regexp.MustCompile(`\b\d+(?:[.,]\d+)? ?(?:%|prozent|percent|per cent) (?:(?:aller|unserer|unsere|der|of|of all|all of) )?(?:our |the |unserer |unsere )?(?:kunden|kundinnen|nutzer|anwender|customers|clients|users)\b`)
+	anonStatRE = regexp.MustCompile(`\b\d+(?:[.,]\d+)? ?(?:%|prozent|percent|per cent) (?:(?:aller|unserer|unsere|der|of|of all|all of) )?(?:our |the |unserer |unsere )?(?:\w+ )?(?:kunden|kundinnen|nutzer|anwender|teams|firmen|betriebe|unternehmen|familien|haushalte|customers|clients|users|companies|firms|businesses|families|households|homeowners)\b`)
 	// inviteAskRE invites questions about the offer ("What else would you
 	// like to know?", "Haben Sie noch Fragen?"): it asks nothing about the
 	// customer.
@@ -1239,6 +1241,9 @@ func (c *chat) checksBack(a *analysis) string {
 
 // openEnded ends a step without the seller's next move.
 var openEnded = lex("then we ll see", "and we ll see", "we ll take it from there", "dann sehen wir weiter", "dann schauen wir mal", "dann mal sehen", "dann sehen wir mal")
+
+// giveMeWords ask the customer to hand something over.
+var giveMeWords = lex("give me", "geben sie mir", "gib mir", "schicken sie mir", "schick mir", "send me")
 
 // todayWords date papers sent today ("I'll send you the consent form …
 // today").
@@ -1300,7 +1305,14 @@ func (c *chat) judgeAdvance(a *analysis, j *judgement) {
 		n := norm(a.text)
 		pastCouncil = startRE.MatchString(n) && !has(n, councilWords.m)
 	}
-	j.made = step >= 0.7 && !pushy && !a.hostile() && tooBig == "" && !pastCouncil
+	around := ""
+	for _, t := range a.sents {
+		if m, ok := find(t.Norm, contactRequests.m); ok && (isQuestion(t) || has(t.Norm, giveMeWords.m)) {
+			around = excerpt(t, m)
+			break
+		}
+	}
+	j.made = step >= 0.7 && !pushy && !a.hostile() && tooBig == "" && !pastCouncil && around == ""
 	j.score = int(math.Round(s))
 	switch {
 	case pushy:
@@ -1310,6 +1322,11 @@ func (c *chat) judgeAdvance(a *analysis, j *judgement) {
 		j.reason = c.moveReason("advance.too_big", c.q(stepQuote))
 	case pastCouncil:
 		j.reason = c.moveReason("advance.past_council", c.q(stepQuote))
+	case around != "":
+		// "Can you just give me your boss's number and I'll call him
+		// directly?": the step goes round the customer.
+		j.flags["brushoff"] = around
+		j.reason = c.moveReason("advance.around", c.q(around))
 	case j.made:
 		j.reason = c.moveReason("advance.made", c.q(stepQuote))
 		j.settles, j.closes = true, true
@@ -1565,7 +1582,7 @@ func (c *chat) checkGaming(a *analysis, j *judgement) {
 // praiseOutcomes are verdicts told as a customer's outcome.
 var praiseOutcomes = lex("beste entscheidung", "best decision", "absolut begeistert", "total begeistert", "sind begeistert", "ist begeistert", "war begeistert",
 	"absolutely delighted", "is delighted", "are delighted", "was delighted", "absolutely thrilled", "never looked back", "in good company", "in guter gesellschaft",
-	"haette frueher wechseln", "haetten frueher wechseln", "wish they d switched", "wish he d switched", "wish she d switched", "nie bereut", "never regretted")
+	"happiest customers", "happiest clients", "zufriedensten kunden", "haette frueher wechseln", "haetten frueher wechseln", "wish they d switched", "wish he d switched", "wish she d switched", "nie bereut", "never regretted")
 
 // menuQuestion reports a question that offers the customer a menu of
 // guesses: six short parts or more ("der Papierkram, die Kosten, dein
@@ -1579,13 +1596,19 @@ func menuQuestion(s sentence) bool {
 		return false
 	}
 	parts := orSplitRE.Split(s.Text, -1)
-	short := 0
-	for _, p := range parts {
-		if n := wordCount(p); n >= 1 && n <= 4 {
-			short++
+	if shortParts(parts, 4) >= 6 {
+		return true
+	}
+	nouns := 0
+	for _, p := range parts[1:] {
+		if ws := strings.Fields(norm(p)); len(ws) > 1 && has(" "+ws[0]+" ", determiners.m) {
+			nouns++
 		}
 	}
-	if short >= 6 {
+	if nouns >= 4 {
+		// "Is it the paperwork, a gap in your cover, not having anyone to
+		// help you, the health check, the cost, or your current provider
+		// that worries you?": four things or more named as options.
 		return true
 	}
 	starts := map[string]int{}
@@ -1599,6 +1622,20 @@ func menuQuestion(s sentence) bool {
 	}
 	return false
 }
+
+// shortParts counts the parts of up to n words.
+func shortParts(parts []string, n int) int {
+	k := 0
+	for _, p := range parts {
+		if w := wordCount(p); w >= 1 && w <= n {
+			k++
+		}
+	}
+	return k
+}
+
+// determiners open a noun phrase.
+var determiners = lex("the", "a", "an", "your", "their", "der", "die", "das", "den", "dem", "ein", "eine", "einen", "dein", "deine", "deinen", "ihr", "ihre", "ihren", "euer", "eure", "euren", "unser", "unsere")
 
 var (
 	// orSplitRE splits a question into its parts, alternatives included.
