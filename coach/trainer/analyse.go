@@ -541,12 +541,16 @@ func isQuestion(s sentence) bool {
 		// is no question.
 		return true
 	case has(first, askingVerbs.m) && (toCustomer || body != t) && !(strings.ContainsAny(t[len(t)-1:], ".!") && strings.Contains(bn, " aber ")) &&
-		!strings.HasSuffix(strings.Fields(body)[0], ","):
+		!strings.HasSuffix(strings.Fields(body)[0], ",") && !(strings.ContainsAny(t[len(t)-1:], ".!") && thenHeadRE.MatchString(t[:len(t)-len(body)])):
 		// "Kannst du machen, aber …." states; so does "Passt, dann …".
 		return true
 	}
 	return false
 }
+
+// thenHeadRE ends a head that makes the verb after it a statement: "Wir
+// sind seriös, da kannst du dir sicher sein."
+var thenHeadRE = regexp.MustCompile(`(?i)\b(?:da|dann|so|then)\s*$`)
 
 // fronted reports a statement that opens with a clause of a question word
 // ("Wer bei Ihnen arbeitet, wählen wir sorgfältig aus.", "Dass …", "Who
@@ -703,8 +707,11 @@ func rhetoricalEnd(text string) bool {
 			return true
 		}
 	}
-	return false
+	// English tag questions: "…, won't we?", "…, do you?", "…, isn't it?".
+	return tagQuestionRE.MatchString(t)
 }
+
+var tagQuestionRE = regexp.MustCompile(`, (?:(?:do|does|did|will|would|can|could|shall|should|is|are|was|were|have|has|had|won|wouldn|can|couldn|isn|aren|wasn|weren|haven|hasn|don|doesn|didn|shouldn)(?:'t| not)?) (?:you|we|it|they|he|she|i|there)$`)
 
 type keywordSet struct {
 	words []string
@@ -897,7 +904,11 @@ func (a *analysis) checkPenalties(s sentence, customer string) {
 			// bei der Billigware damals passiert?").
 			continue
 		}
-		if c.kind == "contradict" && has(s.Norm, agreeWords.m) {
+		if c.kind == "insult" && strings.Contains(s.Norm, " das dumme ") {
+			// "Das Dumme ist nur: …" is an idiom, not an insult.
+			continue
+		}
+		if c.kind == "contradict" && (has(s.Norm, agreeWords.m) || has(s.Norm, wouldBeWords.m)) {
 			// "Dann wäre ein fester Vertrag auch Quatsch – da geb ich dir
 			// recht": the customer's view, agreed with.
 			continue
@@ -919,6 +930,11 @@ func (a *analysis) checkPenalties(s sentence, customer string) {
 		}
 	}
 }
+
+// wouldBeWords make a verdict hypothetical: "dann wäre eine Anlage auf dem
+// jetzigen Dach Quatsch" calls the seller's own offer nonsense, not the
+// customer's words.
+var wouldBeWords = lex("waere", "would be", "wuerde")
 
 // agreeWords grant the customer a point.
 var agreeWords = lex("gebe ich dir recht", "geb ich dir recht", "gebe ich ihnen recht", "da haben sie recht", "da hast du recht", "haben sie recht", "hast du recht",

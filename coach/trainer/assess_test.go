@@ -97,6 +97,8 @@ func TestMovesNotBoxes(t *testing.T) {
 		{"six things named as options", en, "no_time", "I understand. Is it the paperwork, a gap in your cover, not having anyone to help you, the health check, the cost, or your current provider that worries you?", 0, 49, false},
 		{"the method's verbs said to the customer", en, "works_council", "Great, let me acknowledge that: I hear that the works council is a concern for you. To explore this further, could you share your main concern, so I can respond with the right solution?", 0, 49, false},
 		{"a proposal's preamble before a real question", du, "authority", "Danke, dass du das gleich klarstellst. Dann lass uns schauen, wie ich's dir leicht mach: Wer unterschreibt bei euch solche Verträge, und wie läuft so eine Entscheidung normalerweise ab?", 70, 100, true},
+		{"a ladder of yeses", du, "quality", "Versteh ich. Du willst doch auch, dass eure Hallen sauber sind, oder? Und dass der Betrieb dabei nicht stillsteht? Und wenn jemand beides garantieren kann, wär's doch einen Blick wert, oder?", 0, 49, false},
+		{"a statement after 'da' is no question", du, "trust", "Na ja, wir machen das schon seit Jahren, und unsere Teilnehmer geben uns im Schnitt 4,7 von 5. Das spricht doch für sich, oder? Wir sind seriös, da kannst du dir sicher sein.", 0, 49, false},
 		{"a meeting asked as a question", du, "no_need", "Genau deshalb melde ich mich! Gerade wenn es gut läuft, ist das der perfekte Zeitpunkt. Wann schauen wir uns das zusammen an?", 0, 49, false},
 	}
 	for _, tt := range tests {

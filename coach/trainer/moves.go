@@ -338,7 +338,7 @@ func (c *chat) judge(m stand, a *analysis) *judgement {
 		}
 		j.score = min(j.score, limit)
 	}
-	for _, f := range []string{"discount", "flattery", "contentfree", "fake", "buzzwords", "parrot", "padding", "barrage", "menu"} {
+	for _, f := range []string{"discount", "flattery", "contentfree", "fake", "buzzwords", "parrot", "padding", "barrage", "menu", "ladder"} {
 		if v := j.flags[f]; v != "" {
 			j.reason += " " + c.moveReason("flag."+f, c.q(v))
 		}
@@ -398,7 +398,7 @@ func (c *chat) exploringQuestion(a *analysis) (sentence, float64) {
 			continue
 		}
 		specific := c.specificQuestion(s, a, customer)
-		if !open && (!specific || yesSeekingRE.MatchString(s.Norm)) {
+		if !open && (!specific || yesSeekingRE.MatchString(s.Norm) || paraphraseRE.MatchString(s.Norm)) {
 			// A closed question explores only when it names the customer's
 			// situation ("Haben Sie mit einem Anbieter schon mal schlechte
 			// Erfahrungen gemacht?"); "Would that change things?" and
@@ -708,7 +708,7 @@ func (c *chat) judgeExplore(a *analysis, j *judgement) {
 		// that fits every objection and hears none.
 		j.flags["formula"] = q.Text
 	}
-	j.made = strength >= 0.5 && !j.overrun && j.flags["pitched"] == "" && j.flags["formula"] == "" && j.flags["brushoff"] == "" && j.flags["discount"] == "" && j.flags["barrage"] == "" && j.flags["menu"] == "" && j.flags["padding"] == "" &&
+	j.made = strength >= 0.5 && !j.overrun && j.flags["pitched"] == "" && j.flags["formula"] == "" && j.flags["brushoff"] == "" && j.flags["discount"] == "" && j.flags["barrage"] == "" && j.flags["menu"] == "" && j.flags["ladder"] == "" && j.flags["padding"] == "" &&
 		j.flags["fake"] == "" && j.flags["contentfree"] == "" &&
 		j.flags["buzzwords"] == "" && j.flags["parrot"] == "" && !a.hostile()
 	j.score = int(math.Round(s))
@@ -892,6 +892,7 @@ func (c *chat) meetsConcern(a *analysis, m stand) string {
 	// Projekt") is answered by a day proposed, even as a question ("Say
 	// the 4th or the 5th?").
 	wantsDate := m.concern != nil && has(norm(m.concern.Open[c.v.Lang]), dateWants.m)
+	wantsReference := m.concern != nil && has(norm(m.concern.Open[c.v.Lang]), referenceWants.m)
 	for _, s := range a.sents {
 		if wantsDate && (dated(s.Norm) || has(s.Norm, nextTimes.m)) && (isNextStepSentence(s) || has(s.Norm, ms)) {
 			return s.Text
@@ -909,6 +910,12 @@ func (c *chat) meetsConcern(a *analysis, m stand) string {
 		if has(s.Norm, ms) {
 			return s.Text
 		}
+		if wantsReference && (namesSomeone(s) || has(s.Norm, companyMarks.m)) {
+			// "Da nutzt die Firma Brenneke aus Hildesheim VertriebsPilot seit
+			// zwei Jahren": a named customer meets a concern that asks for a
+			// reference.
+			return s.Text
+		}
 		if n := c.sharedWithConcern(s, m); n > bestShared {
 			best, bestShared = s, n
 		}
@@ -921,6 +928,9 @@ func (c *chat) meetsConcern(a *analysis, m stand) string {
 	}
 	return ""
 }
+
+// referenceWants are the words of a concern that asks for a reference.
+var referenceWants = lex("referenz*", "reference*")
 
 // dateWants are the words of a concern that asks for a fixed date.
 var dateWants = lex("termin", "termine", "datum", "date", "dates", "kalender", "calendar", "diary")
@@ -1190,6 +1200,10 @@ var (
 	// like to know?", "Haben Sie noch Fragen?"): it asks nothing about the
 	// customer.
 	inviteAskRE = regexp.MustCompile(`\b(?:what else|anything else) (?:would you like|do you want|can i tell|should i tell)|\b(?:any|noch|weitere) (?:other |more )?(?:questions|fragen)\b|\bwas (?:moechten|wollen|willst|moechtest|wuerden|wuerdest) (?:sie|du) (?:noch |sonst |gern |gerne )*(?:wissen|erfahren)|\bwas kann ich (?:ihnen|dir|euch) (?:noch |sonst )*(?:sagen|erzaehlen|erklaeren)|\b(?:haben sie|hast du|habt ihr) (?:noch |sonst |weitere )*fragen|\bwhat (?:would you like|do you want) to know|\bwhat questions do you have`)
+	// paraphraseRE is a closed question that sends the customer's view
+	// back for a yes ("Ihr habt also funktionierende Abläufe …?", "So you
+	// mean …?").
+	paraphraseRE = regexp.MustCompile(`^ (?:\w+ ){1,3}also\b|^ so you\b|^ you mean\b|^ (?:sie meinen|du meinst)\b`)
 	// yesSeekingRE opens a closed question that asks the customer to want
 	// or agree ("Möchten Sie …", "Would you like …", "Wären Sie froh …"),
 	// not to tell.
@@ -1454,7 +1468,7 @@ func namesSomeone(s sentence) bool {
 	ws := wordsOf(s.Text)
 	for i := 1; i < len(ws); i++ {
 		prev := fold(ws[i-1])
-		if (prev == "herr" || prev == "herrn" || prev == "frau" || prev == "familie" || prev == "mr" || prev == "mrs" || prev == "ms" || prev == "dr") &&
+		if (prev == "herr" || prev == "herrn" || prev == "frau" || prev == "familie" || prev == "firma" || prev == "mr" || prev == "mrs" || prev == "ms" || prev == "dr") &&
 			isUpperWord(ws[i]) {
 			return true
 		}
@@ -1524,6 +1538,19 @@ func (c *chat) checkGaming(a *analysis, j *judgement) {
 	}
 	if count(norm(a.text), buzzWords.m) >= 3 {
 		j.flags["buzzwords"] = "-"
+	}
+	tags := 0
+	for _, s := range a.sents {
+		if isQuestion(s) && (rhetoricalEnd(s.Text) || has(s.Norm, leadingWords.m)) {
+			tags++
+		}
+	}
+	if j.expected == salescoach.MoveExplore && tags >= 2 {
+		// "Du willst doch auch, dass eure Hallen sauber sind, oder? Und
+		// dass der Betrieb nicht stillsteht? Und wenn jemand beides
+		// garantieren kann, wär's doch einen Blick wert, oder?": a ladder of
+		// yeses, not a question.
+		j.flags["ladder"] = "-"
 	}
 	for i, s := range a.sents {
 		if j.expected == salescoach.MoveExplore && (menuQuestion(s) || pickQuestionRE.MatchString(s.Norm) && i >= 2) && j.flags["menu"] == "" {
@@ -1914,7 +1941,7 @@ func (c *chat) finish(a *analysis, j *judgement, s float64) int {
 		// second half ("Ein Kunde hat damit viel gespart").
 		limit = math.Min(limit, capUnmadeExplore)
 	}
-	if j.flags["barrage"] != "" || j.flags["padding"] != "" || j.flags["menu"] != "" {
+	if j.flags["barrage"] != "" || j.flags["padding"] != "" || j.flags["menu"] != "" || j.flags["ladder"] != "" {
 		limit = math.Min(limit, capBarrage)
 	}
 	if j.overrun {
