@@ -361,18 +361,10 @@ func NormalizeInviteEmail(addr string) (string, bool) {
 }
 
 // ValidMemberSort reports whether s names a column of MemberSorts, with an
-// optional leading "-".
+// optional leading "-", or is empty (the default order); "-" alone names
+// none.
 func ValidMemberSort(s string) bool {
-	s = strings.TrimPrefix(s, "-")
-	if s == "" {
-		return true
-	}
-	for _, k := range MemberSorts {
-		if k == s {
-			return true
-		}
-	}
-	return false
+	return s == "" || slices.Contains(MemberSorts, strings.TrimPrefix(s, "-"))
 }
 
 // TeamService stores teams, their members, invitations, shared chats and

@@ -344,8 +344,11 @@ type TeamSSOService interface {
 
 // Company sign-in messages.
 var (
-	MsgSSOEmailInvalid     = newMsg("sso_email_invalid", "Bitte gib deine geschäftliche E-Mail-Adresse ein.")
-	MsgSSONotConfigured    = newMsg("sso_not_configured", "Für diese E-Mail-Domain ist keine Firmen-Anmeldung eingerichtet.")
+	MsgSSOEmailInvalid  = newMsg("sso_email_invalid", "Bitte gib deine geschäftliche E-Mail-Adresse ein.")
+	MsgSSONotConfigured = newMsg("sso_not_configured", "Für diese E-Mail-Domain ist keine Firmen-Anmeldung eingerichtet.")
+	// MsgSSOTestUnsaved answers the owner's test before any settings are
+	// saved (MsgSSONotConfigured is the sign-in page's text).
+	MsgSSOTestUnsaved      = newMsg("sso_test_unsaved", "Speichere zuerst die Einstellungen der Firmen-Anmeldung (Aussteller-URL, Client-ID und Client-Secret); dann kannst du sie testen.")
 	MsgSSOUnavailable      = newMsg("sso_unavailable", "Der Anmeldedienst deiner Firma ist gerade nicht erreichbar. Bitte versuche es später erneut.")
 	MsgSSORequired         = newMsg("sso_required", "Dein Team meldet sich über die Firma an. Bitte nutze „Mit Firmenkonto anmelden“.")
 	MsgSSOLinkInvalid      = newMsg("sso_link_invalid", "Dieser Link ist abgelaufen. Bitte melde dich erneut mit deinem Firmenkonto an.")

@@ -416,7 +416,7 @@ func (s *Server) handleTestTeamSSO(w http.ResponseWriter, r *http.Request, u *sa
 		return err
 	}
 	if t == nil {
-		return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgSSONotConfigured)
+		return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgSSOTestUnsaved)
 	}
 	p, err := s.ssoProvider(ctx, t)
 	if err != nil {

@@ -491,7 +491,7 @@ func TestSSOSettingsValidationAndSSRF(t *testing.T) {
 		delete(noSecret, "clientSecret")
 		noSecret["issuer"] = "https://idp.example.com"
 		wantCode(t, owner.do("PUT", "/api/team/sso", noSecret), 400, "sso_secret_required")
-		wantCode(t, owner.do("POST", "/api/team/sso/test", nil), 409, "sso_not_configured")
+		wantCode(t, owner.do("POST", "/api/team/sso/test", nil), 409, "sso_test_unsaved")
 
 		// SSO_ALLOW without the port: the guard refuses at connect time.
 		e2 := newEnv(t, db, withSSOAllow(fake, false))

@@ -331,6 +331,9 @@ func (s *Server) handleTeamMembers(w http.ResponseWriter, r *http.Request, u *sa
 	if utf8.RuneCountInString(q.Get("q")) > salescoach.MaxTeamSearchRune {
 		return salescoach.FieldError("q", salescoach.MsgInvalidData)
 	}
+	if len(q["sort"]) > 1 {
+		return salescoach.FieldError("sort", salescoach.MsgTeamBadSort)
+	}
 	res, err := s.Teams.Members(r.Context(), u.ID, salescoach.MemberQuery{Search: q.Get("q"), Sort: q.Get("sort"), Page: page, Days: days}, s.now())
 	if err != nil {
 		return err
