@@ -370,7 +370,7 @@ func linkIdentity(ctx context.Context, r runner, teamID, subject, userID, email 
 
 // enterTeam lets userID into teamID by the rules of EnterSSOTeam: their
 // address's domain claimed by the team, then a member already or joining
-// from no team.
+// from no team, with a free seat of the team's when it has one.
 func enterTeam(ctx context.Context, r runner, teamID, userID, role string, now time.Time) error {
 	var email string
 	err := r.queryRow(ctx, `SELECT COALESCE(email, '') FROM users WHERE id = ?`, userID).Scan(&email)
@@ -404,7 +404,12 @@ func enterTeam(ctx context.Context, r runner, teamID, userID, role string, now t
 		role = salescoach.RoleMember
 	}
 	var ms *salescoach.Membership
-	return joinTeam(ctx, r, teamID, userID, role, utc(now), &ms)
+	if err := joinTeam(ctx, r, teamID, userID, role, utc(now), &ms); err != nil {
+		return err
+	}
+	// Joining by the company's sign-in, nobody hands out a seat: one is
+	// given when the team has one free.
+	return freeSeatOnJoin(ctx, r, teamID, userID, now)
 }
 
 // LinkSSOIdentity links the identity and lets the user into the team, in
