@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -76,5 +77,46 @@ func TestTeamEdgesFromTheProbe(t *testing.T) {
 			t.Errorf("a refused request bought seats: %v", seats)
 		}
 		e.owner.do("POST", "/api/team/seats", `{"quantity":3}`).must(t, 201)
+	})
+}
+
+// TestTeamSharedChatShowsScores (issue 40): a shared chat shows the managers
+// each answer's score as its author saw it, and nothing of another chat;
+// the evaluation comes along with the chat.
+func TestTeamSharedChatShowsScores(t *testing.T) {
+	t.Parallel()
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		te := newTeamEnv(t, db)
+		first := te.member.chat(t, map[string]any{"mode": "Übung", "difficulty": 1, "message": "Guten Tag, hier ist Mia von CloudKasse."}, 200)
+		chat := first["conversationId"].(string)
+		answer := te.member.chat(t, map[string]any{"conversationId": chat, "message": "Verstehe. Darf ich fragen, was Ihnen dabei am wichtigsten ist?"}, 200)
+		live := answer["score"].(map[string]any)["answerScore"].(float64)
+		// Another chat of the member's, scored too, is not shared.
+		other := te.member.chat(t, map[string]any{"mode": "Übung", "difficulty": 1, "message": "Hallo, hier ist Mia."}, 200)["conversationId"].(string)
+		te.member.chat(t, map[string]any{"conversationId": other, "message": "Was ist Ihnen wichtig?"}, 200)
+		te.member.do("POST", "/api/conversations/"+chat+"/share", nil).must(t, 200)
+		te.member.do("POST", "/api/conversations/"+chat+"/evaluation", nil).must(t, 200)
+
+		body := te.manager.do("GET", "/api/team/conversations/"+chat, nil).must(t, 200).json(t)
+		scores := body["answerScores"].(map[string]any)
+		var sellerIDs []string
+		for _, m := range body["chat"].(map[string]any)["messages"].([]any) {
+			if msg := m.(map[string]any); msg["role"] == "user" || msg["role"] == "seller" {
+				sellerIDs = append(sellerIDs, msg["id"].(string))
+			}
+		}
+		if ev, _ := body["chat"].(map[string]any)["evaluation"].(map[string]any); len(ev["scores"].([]any)) != 6 {
+			t.Errorf("evaluation = %v", body["chat"].(map[string]any)["evaluation"])
+		}
+		if len(sellerIDs) < 2 || scores[sellerIDs[len(sellerIDs)-1]] != live {
+			t.Fatalf("scores %v, seller messages %v, live %v", scores, sellerIDs, live)
+		}
+		for id := range scores {
+			if !slices.Contains(sellerIDs, id) {
+				t.Errorf("score of %s, not a seller message of the chat", id)
+			}
+		}
+		wantCode(t, te.manager.do("GET", "/api/team/conversations/"+other, nil), 404, "conversation_not_found")
+		wantCode(t, te.outsider.do("GET", "/api/team/conversations/"+chat, nil), 404, "conversation_not_found")
 	})
 }

@@ -3641,6 +3641,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/team/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the name of the team an invitation (unused, unexpired) or a join link leads into, for the page the link opens before anyone signs in (no session needed; rate-limited per address like every token's use). 400 fields.token team_invitation_invalid for no token or one over 200 characters; 404 team_invitation_invalid for any other token */
+        get: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the team */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            teamName: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                429: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/team/sso": {
         parameters: {
             query?: never;
@@ -4087,6 +4130,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             chat: components["schemas"]["ConversationDetail"];
+                            /** @description the score (0–100) of each of the author's scored answers, by the message's id, as the author saw it live (practice); answers without a score are absent */
+                            answerScores: {
+                                [key: string]: number;
+                            };
                             author: {
                                 /** Format: uuid */
                                 userId: string;

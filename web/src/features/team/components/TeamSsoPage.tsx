@@ -25,6 +25,7 @@ import {
 import { copyWithNotice } from '../lib/clipboard';
 import { ssoSchema } from '../lib/schemas';
 import { SsoDomains } from './SsoDomains';
+import { SsoProviderGuide } from './SsoProviderGuide';
 import './team.css';
 
 const FIELD_PREFIX = 'team-sso-';
@@ -416,6 +417,7 @@ export function TeamSsoPage() {
           ) : (
             <p>{t('team.sso.state.none')}</p>
           )}
+          <SsoProviderGuide />
           <SettingsForm key={sso.data.configured ? 'configured' : 'new'} sso={sso.data} />
         </>
       )}
