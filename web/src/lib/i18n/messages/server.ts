@@ -281,6 +281,7 @@ export const serverEnglish: Record<ServerCode, string> = {
   sso_issuer_invalid: 'Please enter a valid issuer URL without ? and # of at most {max} characters.',
   sso_client_id_invalid: 'Please enter a client ID of at most {max} characters.',
   sso_secret_too_long: 'The client secret may be at most {max} characters long.',
+  sso_secret_expiry_invalid: 'Please enter the expiry date as a date from today, at most ten years ahead.',
   sso_domains_count: 'Please enter 1 to {max} domains.',
   sso_domain_duplicate: 'The domain {domain} is listed twice.',
   sso_domain_freemail: '{domain} is a domain for private e-mail addresses and cannot be used for company sign-in.',

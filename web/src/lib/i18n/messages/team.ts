@@ -314,8 +314,8 @@ export const team = {
     en: 'The “Application (client) ID” on the app’s overview.',
   },
   'team.sso.guide.entra.secret': {
-    de: 'Unter Zertifikate & Geheimnisse → Neuer geheimer Clientschlüssel: den „Wert“ kopieren (er wird nur einmal gezeigt). Er läuft ab: notiere sein Ablaufdatum und trag vorher ein neues ein.',
-    en: 'Under Certificates & secrets → New client secret: copy its “Value” (shown only once). It expires: note its expiry date and enter a new one before then.',
+    de: 'Unter Zertifikate & Geheimnisse → Neuer geheimer Clientschlüssel: den „Wert“ kopieren (er wird nur einmal gezeigt). Er läuft ab: trag sein Ablaufdatum unten ein, dann erinnern wir dich rechtzeitig.',
+    en: 'Under Certificates & secrets → New client secret: copy its “Value” (shown only once). It expires: enter its expiry date below, and you are reminded in time.',
   },
   'team.sso.guide.entra.note': {
     de: 'Unter Tokenkonfiguration die optionalen Ansprüche „email“ und „xms_edov“ zum ID-Token hinzufügen, sonst werden Anmeldungen abgelehnt.',
@@ -392,6 +392,12 @@ export const team = {
     de: 'gespeichert – leer lassen, um es zu behalten',
     en: 'saved – leave empty to keep it',
   },
+  'team.sso.secretExpiry': { de: 'Ablaufdatum des Secrets (optional)', en: 'Expiry date of the secret (optional)' },
+  'team.sso.secretExpiryHint': {
+    de: 'Steht beim Anbieter neben dem Secret (bei Microsoft Entra ID unter Zertifikate & Geheimnisse). 14 Tage vorher erinnern wir dich per E-Mail, ein neues einzutragen.',
+    en: 'Your provider shows it next to the secret (in Microsoft Entra ID under Certificates & secrets). 14 days before, we remind you by e-mail to enter a new one.',
+  },
+  'team.sso.secretExpiryInvalid': { de: 'Bitte gib ein gültiges Datum ein.', en: 'Please enter a valid date.' },
   'team.sso.domains': { de: 'E-Mail-Domains', en: 'E-mail domains' },
   'team.sso.domainsHint': {
     de: 'Eine pro Zeile oder durch Kommas getrennt, z. B. firma.de',
