@@ -88,13 +88,14 @@ var (
 	MsgMailNotSent     = newMsg("mail_not_sent", "Die E-Mail konnte nicht gesendet werden.")
 
 	// The request itself.
-	MsgNotJSON       = newMsg("request_not_json", "Die Anfrage muss JSON sein.")
-	MsgBadJSON       = newMsg("request_bad_json", "Die Anfrage ist kein gültiges JSON.")
-	MsgNotJSONObject = newMsg("request_not_object", "Die Anfrage muss ein JSON-Objekt sein.")
-	MsgBadFieldType  = newMsg("field_bad_type", "Dieses Feld hat den falschen Typ.")
-	MsgUnknownField  = newMsg("field_unknown", "Dieses Feld gibt es nicht.")
-	MsgControlChar   = newMsg("field_control_character", "Dieses Feld enthält unzulässige Steuerzeichen.")
-	MsgTooLarge      = newMsg("request_too_large", "Die Anfrage ist zu groß.")
+	MsgNotJSON        = newMsg("request_not_json", "Die Anfrage muss JSON sein.")
+	MsgBadJSON        = newMsg("request_bad_json", "Die Anfrage ist kein gültiges JSON.")
+	MsgNotJSONObject  = newMsg("request_not_object", "Die Anfrage muss ein JSON-Objekt sein.")
+	MsgBadFieldType   = newMsg("field_bad_type", "Dieses Feld hat den falschen Typ.")
+	MsgUnknownField   = newMsg("field_unknown", "Dieses Feld gibt es nicht.")
+	MsgDuplicateField = newMsg("field_duplicate", "Dieses Feld steht mehrmals in der Anfrage.")
+	MsgControlChar    = newMsg("field_control_character", "Dieses Feld enthält unzulässige Steuerzeichen.")
+	MsgTooLarge       = newMsg("request_too_large", "Die Anfrage ist zu groß.")
 
 	// Accounts and sessions.
 	MsgInvalidCredentials = newMsg("invalid_credentials", "E-Mail oder Passwort ist falsch.")

@@ -361,18 +361,10 @@ func NormalizeInviteEmail(addr string) (string, bool) {
 }
 
 // ValidMemberSort reports whether s names a column of MemberSorts, with an
-// optional leading "-".
+// optional leading "-", or is empty (the default order); "-" alone names
+// none.
 func ValidMemberSort(s string) bool {
-	s = strings.TrimPrefix(s, "-")
-	if s == "" {
-		return true
-	}
-	for _, k := range MemberSorts {
-		if k == s {
-			return true
-		}
-	}
-	return false
+	return s == "" || slices.Contains(MemberSorts, strings.TrimPrefix(s, "-"))
 }
 
 // TeamService stores teams, their members, invitations, shared chats and
@@ -427,6 +419,11 @@ type TeamService interface {
 	// (MsgTeamAlreadyMember) when u is in a team; then the invitation stays
 	// unused.
 	Join(ctx context.Context, u *User, tokenHash, joinToken string, now time.Time) (*Membership, error)
+	// InvitationTeam names the team an unused, unexpired invitation
+	// (tokenHash) or a join link (joinToken) leads into, for the page the
+	// link opens before anyone signs in; ENOTFOUND
+	// (MsgTeamInvitationInvalid) for any other token.
+	InvitationTeam(ctx context.Context, tokenHash, joinToken string, now time.Time) (string, error)
 	// JoinByEmail joins u to the team of the newest unused, unexpired
 	// invitation to u's e-mail address (sign-up through an invitation:
 	// the account joins when its address is confirmed). It returns nil,
@@ -472,6 +469,10 @@ type TeamService interface {
 	// ENOTFOUND for anything else, including a chat not shared, so that a
 	// private chat's existence is not revealed; EFORBIDDEN for a member.
 	SharedConversation(ctx context.Context, callerID, conversationID string) (*Conversation, error)
+	// SharedAnswerScores returns the score of each of the seller's scored
+	// answers (by message id) in a chat SharedConversation lets the caller
+	// read, so that the managers see what its author saw; the same errors.
+	SharedAnswerScores(ctx context.Context, callerID, conversationID string) (map[string]int, error)
 	// MemberTranscripts lists the chats of userID, a member of the caller's
 	// team, that SharedConversation lets the caller read: the newest
 	// MaxMemberTranscripts, newest first. A revoked share, a deleted chat

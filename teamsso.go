@@ -58,6 +58,10 @@ type TeamSSO struct {
 	AdminDisabledBy string
 	Domains         []SSODomain
 	LastTest        *SSOTest
+	// SecretExpiresAt is the client secret's expiry date (midnight UTC) as
+	// the owner entered it, nil when none was; its owner is reminded
+	// SSOSecretReminderLead before.
+	SecretExpiresAt *time.Time
 	CreatedAt       time.Time
 	UpdatedAt       time.Time
 }
@@ -159,6 +163,28 @@ type SSOUpdate struct {
 	Enforced     bool
 	DefaultRole  string
 	Active       bool
+	// SecretExpiresAt is the client secret's expiry date, nil for none; a
+	// date other than the stored one is reminded of anew.
+	SecretExpiresAt *time.Time
+}
+
+// SSOSecretReminderLead is how long before a client secret's expiry date
+// its team's owner is reminded by mail.
+const SSOSecretReminderLead = 14 * 24 * time.Hour
+
+// MaxSSOSecretExpiry bounds how far ahead an expiry date may lie (Entra ID
+// allows two years; some providers set none, then none is entered).
+const MaxSSOSecretExpiry = 10 * 366 * 24 * time.Hour
+
+// SSOSecretReminder is one reminder mail of a client secret's expiry, for
+// the team's owner.
+type SSOSecretReminder struct {
+	TeamID    string
+	TeamName  string
+	ExpiresAt time.Time
+	UserID    string
+	Email     string
+	Language  string // the owner's language, "" for the default
 }
 
 // SSOPendingLink is a company sign-in waiting for the password of the
@@ -252,6 +278,12 @@ func IsFreeMailDomain(d string) bool {
 // methods are called by the server for the team a verified provider answer
 // belongs to.
 type TeamSSOService interface {
+	// RemindSecretExpiry queues one reminder mail, built by compose, to the
+	// owner of each team whose client secret expires within
+	// SSOSecretReminderLead and was not reminded of for that date; each is
+	// marked in the mail's transaction, so concurrent runs queue it once.
+	// It returns how many it queued.
+	RemindSecretExpiry(ctx context.Context, now time.Time, compose func(SSOSecretReminder) MailMessage) (int, error)
 	// TeamSSO returns the caller's team's settings, nil (and no error) when
 	// the team has none. The owner only.
 	TeamSSO(ctx context.Context, callerID string) (*TeamSSO, error)
@@ -344,29 +376,33 @@ type TeamSSOService interface {
 
 // Company sign-in messages.
 var (
-	MsgSSOEmailInvalid     = newMsg("sso_email_invalid", "Bitte gib deine geschäftliche E-Mail-Adresse ein.")
-	MsgSSONotConfigured    = newMsg("sso_not_configured", "Für diese E-Mail-Domain ist keine Firmen-Anmeldung eingerichtet.")
-	MsgSSOUnavailable      = newMsg("sso_unavailable", "Der Anmeldedienst deiner Firma ist gerade nicht erreichbar. Bitte versuche es später erneut.")
-	MsgSSORequired         = newMsg("sso_required", "Dein Team meldet sich über die Firma an. Bitte nutze „Mit Firmenkonto anmelden“.")
-	MsgSSOLinkInvalid      = newMsg("sso_link_invalid", "Dieser Link ist abgelaufen. Bitte melde dich erneut mit deinem Firmenkonto an.")
-	MsgSSODomainTaken      = newMsg("sso_domain_taken", "Die Domain {domain} gehört bereits zu einem anderen Team.")
-	MsgSSOTestRequired     = newMsg("sso_test_required", "Teste die Firmen-Anmeldung zuerst erfolgreich mit einer Adresse einer deiner Domains.")
-	MsgSSODomainUnclaimed  = newMsg("sso_domain_unclaimed", "Bestätige zuerst mindestens eine deiner Domains mit ihrem DNS-Eintrag („Prüfen“).")
-	MsgSSODomainUnverified = newMsg("sso_domain_unverified", "Für {domain} wurde kein passender DNS-Eintrag gefunden. Lege einen TXT-Eintrag mit dem Namen {dnsName} und dem Wert {dnsValue} an. Bis DNS-Änderungen sichtbar werden, kann es eine Weile dauern.")
-	MsgSSODNSUnavailable   = newMsg("sso_dns_unavailable", "Der DNS-Eintrag kann gerade nicht geprüft werden. Bitte versuche es später erneut.")
-	MsgSSODomainFreeMail   = newMsg("sso_domain_freemail", "{domain} ist eine Domain für private E-Mail-Adressen und kann nicht für die Firmen-Anmeldung eingetragen werden.")
-	MsgSSODomainNotListed  = newMsg("sso_domain_not_listed", "Die Domain {domain} steht nicht in der Liste deiner Domains.")
-	MsgSSODiscoveryFailed  = newMsg("sso_discovery_failed", "Unter dieser Aussteller-URL wurde keine OpenID-Connect-Konfiguration gefunden.")
-	MsgSSOSecretRequired   = newMsg("sso_secret_required", "Bitte gib das Client-Secret ein.")
-	MsgSSOBadIssuer        = newMsg("sso_bad_issuer", "Die Aussteller-URL muss mit https:// beginnen.")
-	MsgSSOBadDomain        = newMsg("sso_bad_domain", "„{domain}“ ist keine gültige Domain.")
-	MsgSSOUnverifiedEmail  = newMsg("sso_unverified_email", "Deine Firma hat diese E-Mail-Adresse nicht als bestätigt gemeldet. Bitte wende dich an die IT deiner Firma.")
-	MsgSSOForeignDomain    = newMsg("sso_foreign_domain", "Diese E-Mail-Adresse gehört nicht zu einer Domain deiner Firma.")
-	MsgSSOFailed           = newMsg("sso_failed", "Die Anmeldung über deine Firma ist fehlgeschlagen.")
-	MsgSSOOff              = newMsg("sso_off", "Die Firmen-Anmeldung deines Teams ist ausgeschaltet. Melde dich bitte anders an.")
-	MsgSSOIssuerInvalid    = newMsg("sso_issuer_invalid", "Bitte gib eine gültige Aussteller-URL ohne ? und # mit höchstens {max} Zeichen ein.")
-	MsgSSOClientIDInvalid  = newMsg("sso_client_id_invalid", "Bitte gib eine Client-ID mit höchstens {max} Zeichen ein.")
-	MsgSSOSecretTooLong    = newMsg("sso_secret_too_long", "Das Client-Secret darf höchstens {max} Zeichen lang sein.")
-	MsgSSODomainsCount     = newMsg("sso_domains_count", "Bitte gib 1 bis {max} Domains an.")
-	MsgSSODomainDuplicate  = newMsg("sso_domain_duplicate", "Die Domain {domain} steht doppelt in der Liste.")
+	MsgSSOEmailInvalid  = newMsg("sso_email_invalid", "Bitte gib deine geschäftliche E-Mail-Adresse ein.")
+	MsgSSONotConfigured = newMsg("sso_not_configured", "Für diese E-Mail-Domain ist keine Firmen-Anmeldung eingerichtet.")
+	// MsgSSOTestUnsaved answers the owner's test before any settings are
+	// saved (MsgSSONotConfigured is the sign-in page's text).
+	MsgSSOTestUnsaved         = newMsg("sso_test_unsaved", "Speichere zuerst die Einstellungen der Firmen-Anmeldung (Aussteller-URL, Client-ID und Client-Secret); dann kannst du sie testen.")
+	MsgSSOUnavailable         = newMsg("sso_unavailable", "Der Anmeldedienst deiner Firma ist gerade nicht erreichbar. Bitte versuche es später erneut.")
+	MsgSSORequired            = newMsg("sso_required", "Dein Team meldet sich über die Firma an. Bitte nutze „Mit Firmenkonto anmelden“.")
+	MsgSSOLinkInvalid         = newMsg("sso_link_invalid", "Dieser Link ist abgelaufen. Bitte melde dich erneut mit deinem Firmenkonto an.")
+	MsgSSODomainTaken         = newMsg("sso_domain_taken", "Die Domain {domain} gehört bereits zu einem anderen Team.")
+	MsgSSOTestRequired        = newMsg("sso_test_required", "Teste die Firmen-Anmeldung zuerst erfolgreich mit einer Adresse einer deiner Domains.")
+	MsgSSODomainUnclaimed     = newMsg("sso_domain_unclaimed", "Bestätige zuerst mindestens eine deiner Domains mit ihrem DNS-Eintrag („Prüfen“).")
+	MsgSSODomainUnverified    = newMsg("sso_domain_unverified", "Für {domain} wurde kein passender DNS-Eintrag gefunden. Lege einen TXT-Eintrag mit dem Namen {dnsName} und dem Wert {dnsValue} an. Bis DNS-Änderungen sichtbar werden, kann es eine Weile dauern.")
+	MsgSSODNSUnavailable      = newMsg("sso_dns_unavailable", "Der DNS-Eintrag kann gerade nicht geprüft werden. Bitte versuche es später erneut.")
+	MsgSSODomainFreeMail      = newMsg("sso_domain_freemail", "{domain} ist eine Domain für private E-Mail-Adressen und kann nicht für die Firmen-Anmeldung eingetragen werden.")
+	MsgSSODomainNotListed     = newMsg("sso_domain_not_listed", "Die Domain {domain} steht nicht in der Liste deiner Domains.")
+	MsgSSODiscoveryFailed     = newMsg("sso_discovery_failed", "Unter dieser Aussteller-URL wurde keine OpenID-Connect-Konfiguration gefunden.")
+	MsgSSOSecretRequired      = newMsg("sso_secret_required", "Bitte gib das Client-Secret ein.")
+	MsgSSOBadIssuer           = newMsg("sso_bad_issuer", "Die Aussteller-URL muss mit https:// beginnen.")
+	MsgSSOBadDomain           = newMsg("sso_bad_domain", "„{domain}“ ist keine gültige Domain.")
+	MsgSSOUnverifiedEmail     = newMsg("sso_unverified_email", "Deine Firma hat diese E-Mail-Adresse nicht als bestätigt gemeldet. Bitte wende dich an die IT deiner Firma.")
+	MsgSSOForeignDomain       = newMsg("sso_foreign_domain", "Diese E-Mail-Adresse gehört nicht zu einer Domain deiner Firma.")
+	MsgSSOFailed              = newMsg("sso_failed", "Die Anmeldung über deine Firma ist fehlgeschlagen.")
+	MsgSSOOff                 = newMsg("sso_off", "Die Firmen-Anmeldung deines Teams ist ausgeschaltet. Melde dich bitte anders an.")
+	MsgSSOIssuerInvalid       = newMsg("sso_issuer_invalid", "Bitte gib eine gültige Aussteller-URL ohne ? und # mit höchstens {max} Zeichen ein.")
+	MsgSSOClientIDInvalid     = newMsg("sso_client_id_invalid", "Bitte gib eine Client-ID mit höchstens {max} Zeichen ein.")
+	MsgSSOSecretExpiryInvalid = newMsg("sso_secret_expiry_invalid", "Bitte gib das Ablaufdatum als Datum ab heute ein, höchstens zehn Jahre voraus.")
+	MsgSSOSecretTooLong       = newMsg("sso_secret_too_long", "Das Client-Secret darf höchstens {max} Zeichen lang sein.")
+	MsgSSODomainsCount        = newMsg("sso_domains_count", "Bitte gib 1 bis {max} Domains an.")
+	MsgSSODomainDuplicate     = newMsg("sso_domain_duplicate", "Die Domain {domain} steht doppelt in der Liste.")
 )

@@ -160,15 +160,15 @@ type createPromoRequest struct {
 	validUntil     *time.Time // ValidUntil parsed
 }
 
-// parseValidUntil reads an expiry (RFC 3339) into *dst, adding a problem
-// when it is no date.
-func parseValidUntil(v *string, dst **time.Time, p salescoach.Problems) {
+// parseDate reads a date (RFC 3339) into *dst, adding field's problem when
+// it is none; nil leaves *dst alone.
+func parseDate(field string, v *string, dst **time.Time, p salescoach.Problems) {
 	if v == nil {
 		return
 	}
 	t, err := time.Parse(time.RFC3339, strings.TrimSpace(*v))
 	if err != nil {
-		p["valid_until"] = salescoach.MsgBadDate
+		p[field] = salescoach.MsgBadDate
 		return
 	}
 	*dst = &t
@@ -190,7 +190,7 @@ func (q *createPromoRequest) Valid() salescoach.Problems {
 	if q.MaxRedemptions != nil && *q.MaxRedemptions < 1 {
 		p["max_redemptions"] = salescoach.MsgPromoMax
 	}
-	parseValidUntil(q.ValidUntil, &q.validUntil, p)
+	parseDate("valid_until", q.ValidUntil, &q.validUntil, p)
 	return p
 }
 
@@ -263,7 +263,7 @@ func (q *patchPromoRequest) Valid() salescoach.Problems {
 	if v := q.MaxRedemptions.Value; v != nil && *v < 1 {
 		p["max_redemptions"] = salescoach.MsgPromoMax
 	}
-	parseValidUntil(q.ValidUntil.Value, &q.validUntil, p)
+	parseDate("valid_until", q.ValidUntil.Value, &q.validUntil, p)
 	return p
 }
 

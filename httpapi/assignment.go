@@ -19,17 +19,21 @@ type createAssignmentRequest struct {
 	Family             string    `json:"family"`
 	ScenarioID         string    `json:"scenarioId"`
 	ProductDescription string    `json:"productDescription"`
-	DueAt              time.Time `json:"dueAt"`
+	DueAt              *string   `json:"dueAt"`
 	UserIDs            []string  `json:"userIds"`
+	dueAt              *time.Time // DueAt parsed
 }
 
 // Valid leaves the checks to NewAssignment.Normalize, which needs the
-// clock (the due date lies in the future); it only bounds the list.
+// clock (the due date lies in the future); it only bounds the list and
+// reads the due date (RFC 3339), naming dueAt when it is none.
 func (q *createAssignmentRequest) Valid() salescoach.Problems {
+	p := salescoach.Problems{}
 	if len(q.UserIDs) > salescoach.MaxAssignmentUsers {
-		return salescoach.Problems{"userIds": salescoach.MsgInvalidData}
+		p["userIds"] = salescoach.MsgInvalidData
 	}
-	return nil
+	parseDate("dueAt", q.DueAt, &q.dueAt, p)
+	return p
 }
 
 // assignmentMemberJSON is one assignee's completion.
@@ -98,9 +102,13 @@ func (s *Server) handleCreateAssignment(w http.ResponseWriter, r *http.Request, 
 	if err != nil {
 		return err
 	}
+	var due time.Time // none is in the past: Normalize names dueAt
+	if req.dueAt != nil {
+		due = *req.dueAt
+	}
 	a, err := s.Assignments.CreateAssignment(r.Context(), u.ID, salescoach.NewAssignment{Title: req.Title, Mode: req.Mode,
 		Difficulty: req.Difficulty, Family: req.Family, ScenarioID: req.ScenarioID, ProductDescription: req.ProductDescription,
-		DueAt: req.DueAt, UserIDs: req.UserIDs}, s.now())
+		DueAt: due, UserIDs: req.UserIDs}, s.now())
 	if err != nil {
 		return err
 	}

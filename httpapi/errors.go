@@ -203,6 +203,9 @@ func decode[T validator](w http.ResponseWriter, r *http.Request, limit int64) (T
 	if _, err := dec.Token(); err != io.EOF {
 		return v, salescoach.NewError(salescoach.EINVALID, salescoach.MsgNotJSONObject)
 	}
+	if path := duplicateKey(raw); path != "" {
+		return v, salescoach.FieldError(path, salescoach.MsgDuplicateField)
+	}
 	if problems := controlCharacters(v); len(problems) > 0 {
 		return v, salescoach.FieldErrors(problems)
 	}
@@ -217,6 +220,57 @@ func decode[T validator](w http.ResponseWriter, r *http.Request, limit int64) (T
 func startsObject(raw []byte) bool {
 	start := bytes.TrimLeft(raw, " \t\r\n")
 	return len(start) > 0 && start[0] == '{'
+}
+
+// duplicateKey is the path of the first key that an object in raw, a
+// valid JSON document, holds twice ("quantity", "persona.role",
+// "objections.0.hint"), or "" when none does. encoding/json would keep the
+// last value silently, and the server act on a value the client may not
+// have meant.
+func duplicateKey(raw []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	path, _ := duplicateIn(dec, "")
+	return path
+}
+
+// duplicateIn reads one value from dec, whose path is path, and answers the
+// path of a key held twice within it.
+func duplicateIn(dec *json.Decoder, path string) (string, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return "", err
+	}
+	d, ok := tok.(json.Delim)
+	if !ok {
+		return "", nil
+	}
+	keys := map[string]bool{}
+	for i := 0; dec.More(); i++ {
+		name := strconv.Itoa(i)
+		if d == '{' {
+			if tok, err = dec.Token(); err != nil {
+				return "", err
+			}
+			name, _ = tok.(string)
+			if keys[name] {
+				return joinPath(path, name), nil
+			}
+			keys[name] = true
+		}
+		if dup, err := duplicateIn(dec, joinPath(path, name)); dup != "" || err != nil {
+			return dup, err
+		}
+	}
+	_, err = dec.Token() // the closing delimiter
+	return "", err
+}
+
+func joinPath(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
 }
 
 // decodeError names the field of a type mismatch or an unknown field.

@@ -153,6 +153,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.Handle("POST /api/team/invitations/{id}/resend", s.requireTeams(s.handleResendInvitation))
 	mux.Handle("DELETE /api/team/invitations/{id}", s.requireTeams(s.handleRevokeInvitation))
 	mux.Handle("POST /api/team/join", s.requireTeams(s.handleJoinTeam))
+	mux.Handle("GET /api/team/invitation", s.handle(s.handleInvitationTeam))
 	mux.Handle("POST /api/team/join-link", s.requireTeams(s.handleResetJoinLink))
 	mux.Handle("GET /api/team/sso", s.requireSSO(s.handleGetTeamSSO))
 	mux.Handle("PUT /api/team/sso", s.requireSSO(s.handlePutTeamSSO))

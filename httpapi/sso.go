@@ -110,7 +110,13 @@ type teamSSOJSON struct {
 	AdminDisabled   bool            `json:"adminDisabled"`
 	RedirectURI     string          `json:"redirectUri"`
 	LastTest        *ssoTestJSON    `json:"lastTest"`
+	// ClientSecretExpiresOn is the secret's expiry date (YYYY-MM-DD) as
+	// the owner entered it, null without one.
+	ClientSecretExpiresOn *string `json:"clientSecretExpiresOn"`
 }
+
+// ssoDateLayout is the form of a client secret's expiry date.
+const ssoDateLayout = "2006-01-02"
 
 type ssoDomainJSON struct {
 	Domain  string `json:"domain"`
@@ -149,6 +155,10 @@ func (s *Server) toTeamSSOJSON(t *salescoach.TeamSSO) teamSSOJSON {
 			j.Error = &e
 		}
 		out.LastTest = j
+	}
+	if e := t.SecretExpiresAt; e != nil {
+		d := e.UTC().Format(ssoDateLayout)
+		out.ClientSecretExpiresOn = &d
 	}
 	return out
 }
@@ -190,6 +200,10 @@ type putTeamSSORequest struct {
 	Enforced     bool     `json:"enforced"`
 	DefaultRole  string   `json:"defaultRole"`
 	Active       bool     `json:"active"`
+	// ClientSecretExpiresOn is the secret's expiry date (YYYY-MM-DD), null
+	// or absent for none.
+	ClientSecretExpiresOn *string    `json:"clientSecretExpiresOn"`
+	expiresAt             *time.Time // ClientSecretExpiresOn parsed (midnight UTC)
 }
 
 // Valid checks everything but the issuer's scheme rule, which needs the
@@ -225,6 +239,14 @@ func (q *putTeamSSORequest) Valid() salescoach.Problems {
 			seen = append(seen, d)
 		}
 		q.Domains = seen
+	}
+	if v := q.ClientSecretExpiresOn; v != nil && *v != "" {
+		d, err := time.Parse(ssoDateLayout, *v)
+		if err != nil {
+			p["clientSecretExpiresOn"] = salescoach.MsgSSOSecretExpiryInvalid
+		} else {
+			q.expiresAt = &d
+		}
 	}
 	switch q.DefaultRole {
 	case "":
@@ -282,6 +304,14 @@ func (s *Server) handlePutTeamSSO(w http.ResponseWriter, r *http.Request, u *sal
 	if cur == nil && req.ClientSecret == "" {
 		return salescoach.FieldError("clientSecret", salescoach.MsgSSOSecretRequired)
 	}
+	// A new expiry date lies ahead (today at the earliest), at most
+	// MaxSSOSecretExpiry; the stored one may stay however old it is.
+	if d := req.expiresAt; d != nil && (cur == nil || cur.SecretExpiresAt == nil || !cur.SecretExpiresAt.Equal(*d)) {
+		today := s.now().UTC().Truncate(24 * time.Hour)
+		if d.Before(today) || d.After(today.Add(salescoach.MaxSSOSecretExpiry)) {
+			return salescoach.FieldError("clientSecretExpiresOn", salescoach.MsgSSOSecretExpiryInvalid)
+		}
+	}
 	if cur == nil || cur.Issuer != req.Issuer {
 		// Discovery only: the secret plays no part in it.
 		p, err := auth.NewProvider(ctx, s.ssoProviderConfig(ms.Team.ID, req.Issuer, req.ClientID, "discovery"))
@@ -291,7 +321,7 @@ func (s *Server) handlePutTeamSSO(w http.ResponseWriter, r *http.Request, u *sal
 		}
 	}
 	upd := salescoach.SSOUpdate{Issuer: req.Issuer, ClientID: req.ClientID, Domains: req.Domains,
-		Enforced: req.Enforced, DefaultRole: req.DefaultRole, Active: req.Active}
+		Enforced: req.Enforced, DefaultRole: req.DefaultRole, Active: req.Active, SecretExpiresAt: req.expiresAt}
 	if req.ClientSecret != "" {
 		upd.SealedSecret = s.SSOSealer.Seal(ms.Team.ID, req.ClientSecret)
 	}
@@ -416,7 +446,7 @@ func (s *Server) handleTestTeamSSO(w http.ResponseWriter, r *http.Request, u *sa
 		return err
 	}
 	if t == nil {
-		return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgSSONotConfigured)
+		return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgSSOTestUnsaved)
 	}
 	p, err := s.ssoProvider(ctx, t)
 	if err != nil {

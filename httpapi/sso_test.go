@@ -359,6 +359,48 @@ func TestSSOSettingsEnteredAnew(t *testing.T) {
 	})
 }
 
+// TestSSOSecretExpiryDate (issue 40): the owner enters the client secret's
+// expiry date with the settings and reads it back; a date that is none, in
+// the past or more than ten years ahead names its field; a stored date
+// that has passed may be saved again; null takes it away.
+func TestSSOSecretExpiryDate(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		fake := oidctest.New(t)
+		e := newEnv(t, db, withSSOAllow(fake, true))
+		e.signUpConfirmed("owner@acme.com", pw)
+		owner := e.client()
+		owner.signIn("owner@acme.com", pw, true)
+		owner.do("POST", "/api/teams", map[string]any{"name": "Acme"}).must(t, 201)
+		settings := func(expires any) map[string]any {
+			return map[string]any{"issuer": fake.Issuer(), "clientId": fake.ClientID(), "clientSecret": fake.ClientSecret(),
+				"domains": []string{"acme.com"}, "clientSecretExpiresOn": expires}
+		}
+		today := e.clock.Now().UTC()
+		for _, bad := range []any{"morgen", "2026-02-30", today.AddDate(0, 0, -1).Format("2006-01-02"), today.AddDate(10, 1, 0).Format("2006-01-02"), 5} {
+			r := owner.do("PUT", "/api/team/sso", settings(bad))
+			if r.status != 400 || fieldText(r.json(t), "clientSecretExpiresOn") == "" {
+				t.Errorf("expiry %v: %d %s", bad, r.status, r.body)
+			}
+		}
+		on := today.AddDate(0, 3, 0).Format("2006-01-02")
+		got := owner.do("PUT", "/api/team/sso", settings(on)).must(t, 200).json(t)
+		if got["clientSecretExpiresOn"] != on {
+			t.Errorf("saved = %v", got["clientSecretExpiresOn"])
+		}
+		if got := owner.do("GET", "/api/team/sso", nil).must(t, 200).json(t); got["clientSecretExpiresOn"] != on {
+			t.Errorf("read = %v", got["clientSecretExpiresOn"])
+		}
+		// Past by now, saved again unchanged: kept.
+		e.clock.Advance(100 * 24 * time.Hour)
+		owner = e.client()
+		owner.signIn("owner@acme.com", pw, true)
+		owner.do("PUT", "/api/team/sso", settings(on)).must(t, 200)
+		if got := owner.do("PUT", "/api/team/sso", settings(nil)).must(t, 200).json(t); got["clientSecretExpiresOn"] != nil {
+			t.Errorf("cleared = %v", got["clientSecretExpiresOn"])
+		}
+	})
+}
+
 func TestSSORefusals(t *testing.T) {
 	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
 		st := newSSOTeam(t, db, false)
@@ -491,7 +533,7 @@ func TestSSOSettingsValidationAndSSRF(t *testing.T) {
 		delete(noSecret, "clientSecret")
 		noSecret["issuer"] = "https://idp.example.com"
 		wantCode(t, owner.do("PUT", "/api/team/sso", noSecret), 400, "sso_secret_required")
-		wantCode(t, owner.do("POST", "/api/team/sso/test", nil), 409, "sso_not_configured")
+		wantCode(t, owner.do("POST", "/api/team/sso/test", nil), 409, "sso_test_unsaved")
 
 		// SSO_ALLOW without the port: the guard refuses at connect time.
 		e2 := newEnv(t, db, withSSOAllow(fake, false))

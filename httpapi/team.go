@@ -255,6 +255,29 @@ func (s *Server) handleJoinTeam(w http.ResponseWriter, r *http.Request, u *sales
 	return nil
 }
 
+// handleInvitationTeam answers GET /api/team/invitation?token=: the name
+// of the team an invitation or join link leads into, for the sign-in page
+// it opens before anyone signs in (no session needed: the token is the
+// proof, and it is rate-limited per address as every token's use is).
+func (s *Server) handleInvitationTeam(w http.ResponseWriter, r *http.Request) error {
+	if s.Teams == nil {
+		return salescoach.NewError(salescoach.ENOTFOUND, salescoach.MsgTeamInvitationInvalid)
+	}
+	if err := s.rateLimit(s.limits.tokenUse, s.ip.of(r)); err != nil {
+		return err
+	}
+	token := r.URL.Query().Get("token")
+	if err := (&joinTeamRequest{Token: token}).Valid(); err != nil {
+		return salescoach.FieldErrors(err)
+	}
+	name, err := s.Teams.InvitationTeam(r.Context(), auth.HashToken(token), token, s.now())
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"teamName": name})
+	return nil
+}
+
 // joinInvitedTeam joins a user whose address was just confirmed to the
 // team that invited it before they had an account. A failure is logged:
 // the confirmation stands, and the link in the mail still works.
@@ -330,6 +353,9 @@ func (s *Server) handleTeamMembers(w http.ResponseWriter, r *http.Request, u *sa
 	}
 	if utf8.RuneCountInString(q.Get("q")) > salescoach.MaxTeamSearchRune {
 		return salescoach.FieldError("q", salescoach.MsgInvalidData)
+	}
+	if len(q["sort"]) > 1 {
+		return salescoach.FieldError("sort", salescoach.MsgTeamBadSort)
 	}
 	res, err := s.Teams.Members(r.Context(), u.ID, salescoach.MemberQuery{Search: q.Get("q"), Sort: q.Get("sort"), Page: page, Days: days}, s.now())
 	if err != nil {
@@ -538,7 +564,11 @@ func (s *Server) handleTeamConversation(w http.ResponseWriter, r *http.Request, 
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"chat": body,
+	scores, err := s.Teams.SharedAnswerScores(r.Context(), u.ID, c.ID)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"chat": body, "answerScores": scores,
 		"author": map[string]string{"userId": author.ID, "displayName": author.DisplayName, "email": author.Email}})
 	return nil
 }

@@ -1,6 +1,8 @@
 package httpapi_test
 
 import (
+	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -34,6 +36,43 @@ func TestInvitationBelongsToItsAddress(t *testing.T) {
 		}
 		// Used up: for anyone else now simply invalid.
 		wantCode(t, te.loner.do("POST", "/api/team/join", map[string]any{"token": token}), 404, "team_invitation_invalid")
+	})
+}
+
+// TestInvitationNamesItsTeam (issue 40): the page an invitation or join
+// link opens names the team before anyone signs in; a used, expired,
+// revoked or made-up token, or none, names nothing.
+func TestInvitationNamesItsTeam(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		te := newTeamEnv(t, db)
+		e := te.e
+		anon := e.client()
+		teamOf := func(token string) response {
+			return anon.do("GET", "/api/team/invitation?token="+url.QueryEscape(token), nil)
+		}
+		te.owner.do("POST", "/api/team/invitations", map[string]any{"email": "anna@firma.de", "role": "member"}).must(t, 201)
+		token := linkToken(t, e.log.lastLink(t, "anna@firma.de"), "token")
+		joinToken := linkToken(t, te.owner.do("GET", "/api/team", nil).must(t, 200).json(t)["joinUrl"].(string), "token")
+		for _, tok := range []string{token, joinToken} {
+			if got := teamOf(tok).must(t, 200).json(t); got["teamName"] != "Vertrieb Nord" {
+				t.Errorf("team of %q = %v", tok, got)
+			}
+		}
+		wantCode(t, teamOf("made-up"), 404, "team_invitation_invalid")
+		wantCode(t, teamOf(""), 400, "team_invitation_invalid")
+		wantCode(t, teamOf(strings.Repeat("x", 201)), 400, "team_invitation_invalid")
+		anna := chatUser(t, e, "anna@firma.de")
+		anna.do("POST", "/api/team/join", map[string]any{"token": token}).must(t, 200)
+		wantCode(t, teamOf(token), 404, "team_invitation_invalid")
+		// A new join link ends the old one.
+		te.owner.do("POST", "/api/team/join-link", nil).must(t, 200)
+		wantCode(t, teamOf(joinToken), 404, "team_invitation_invalid")
+		// Expired.
+		te.owner.do("POST", "/api/team/invitations", map[string]any{"email": "ben@firma.de", "role": "member"}).must(t, 201)
+		ben := linkToken(t, e.log.lastLink(t, "ben@firma.de"), "token")
+		teamOf(ben).must(t, 200)
+		e.clock.Advance(15 * 24 * time.Hour)
+		wantCode(t, teamOf(ben), 404, "team_invitation_invalid")
 	})
 }
 

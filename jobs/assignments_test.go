@@ -36,6 +36,23 @@ func forTwoDatabases(t *testing.T, fn func(t *testing.T, dbs [2]*sqlstore.DB)) {
 	})
 }
 
+// runTogether runs the runners' due jobs at the same instant, one
+// goroutine each, and waits for them.
+func runTogether(runners []*jobs.Runner) {
+	var wg sync.WaitGroup
+	release := make(chan struct{})
+	for _, r := range runners {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-release
+			r.RunDue(context.Background())
+		}()
+	}
+	close(release)
+	wg.Wait()
+}
+
 func confirmedUser(t *testing.T, db *sqlstore.DB, email string) *salescoach.User {
 	t.Helper()
 	u, err := sqlstore.NewUserService(db).CreateUser(t.Context(), salescoach.NewUser{Email: email, PasswordHash: "hash", EmailConfirmed: true})
@@ -89,18 +106,7 @@ func TestAssignmentReminderSentOnceByTwoProcesses(t *testing.T) {
 		}
 		firstAt := time.Time{}
 		for clk.Now().Before(t0.Add(48 * time.Hour)) {
-			var wg sync.WaitGroup
-			release := make(chan struct{})
-			for _, r := range runners {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					<-release
-					r.RunDue(context.Background())
-				}()
-			}
-			close(release)
-			wg.Wait()
+			runTogether(runners)
 			if firstAt.IsZero() && reminders() > 0 {
 				firstAt = clk.Now()
 			}

@@ -229,12 +229,7 @@ func TeamInvitation(lang, team, link string) salescoach.MailMessage {
 // it, and control characters are removed. It cannot fail.
 func AssignmentReminder(lang, title string, due time.Time, link string) salescoach.MailMessage {
 	t := newText(lang)
-	title = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
-			return -1
-		}
-		return r
-	}, title)
+	title = oneLine(title)
 	when := due.UTC().Format("02.01.2006 15:04") + " UTC"
 	if t.lang == salescoach.LanguageEN {
 		when = due.UTC().Format("2006-01-02 15:04") + " UTC"
@@ -247,6 +242,39 @@ func AssignmentReminder(lang, title string, due time.Time, link string) salescoa
 		t.before = []string{"die Aufgabe \u201e" + title + "\u201c deines Teams ist am " + when + " fällig. Du startest sie auf deinem Dashboard unter 'Aufgaben'; ein gewonnener Chat schließt sie ab."}
 		t.button = "Meine Aufgaben öffnen"
 		t.after = []string{"Diese Erinnerung bekommst du einmal, einen Tag vor dem Fälligkeitsdatum."}
+	}
+	return t.render(link)
+}
+
+// oneLine drops control and format characters from a name a user gave
+// (an assignment's title, a team's name) before it goes into a mail.
+func oneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// SSOSecretReminder reminds a team's owner that the client secret of the
+// company sign-in expires on expires (issue 40), 14 days before, linking
+// to the team's company sign-in page.
+func SSOSecretReminder(lang, team string, expires time.Time, link string) salescoach.MailMessage {
+	t := newText(lang)
+	team = oneLine(team)
+	if t.lang == salescoach.LanguageEN {
+		when := expires.UTC().Format("2006-01-02")
+		t.subject = "Company sign-in of " + team + ": the client secret expires on " + when
+		t.before = []string{"the client secret of your team \u201c" + team + "\u201d's company sign-in expires on " + when + ". After that nobody can sign in through your company. Create a new secret at your provider and enter it under 'Company sign-in', with its expiry date."}
+		t.button = "Open company sign-in"
+		t.after = []string{"You get this reminder once, 14 days before the expiry date you entered."}
+	} else {
+		when := expires.UTC().Format("02.01.2006")
+		t.subject = "Firmen-Anmeldung von " + team + ": Das Client-Secret läuft am " + when + " ab"
+		t.before = []string{"das Client-Secret der Firmen-Anmeldung deines Teams \u201e" + team + "\u201c läuft am " + when + " ab. Danach kann sich niemand mehr über eure Firma anmelden. Lege bei eurem Anbieter ein neues Secret an und trag es unter 'Firmen-Anmeldung' mit seinem Ablaufdatum ein."}
+		t.button = "Firmen-Anmeldung öffnen"
+		t.after = []string{"Diese Erinnerung bekommst du einmal, 14 Tage vor dem eingetragenen Ablaufdatum."}
 	}
 	return t.render(link)
 }

@@ -3,6 +3,7 @@ package mail_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"salescoach"
 	"salescoach/mail"
@@ -12,6 +13,7 @@ func TestTexts(t *testing.T) {
 	const link = "https://app.example/app/x?token=a&b=<c>"
 	const inHref = `href="https://app.example/app/x?token=a&amp;b=%3cc%3e"`
 	const inText = ">https://app.example/app/x?token=a&amp;b=&lt;c&gt;<"
+	expiry := time.Date(2026, 12, 20, 0, 0, 0, 0, time.UTC)
 	tests := []struct {
 		name    string
 		msg     salescoach.MailMessage
@@ -37,6 +39,10 @@ func TestTexts(t *testing.T) {
 			[]string{"Anna Berg has invited you to Sales Coach.", "Accept invitation"}},
 		{"invite en without inviter", mail.Invitation("en", link, ""), "Invitation to Sales Coach",
 			[]string{"You have been invited to Sales Coach."}},
+		{"sso secret de", mail.SSOSecretReminder("de", "Vertrieb\u202eNord", expiry, link), "Firmen-Anmeldung von VertriebNord: Das Client-Secret läuft am 20.12.2026 ab",
+			[]string{"läuft am 20.12.2026 ab", "Firmen-Anmeldung öffnen", "14 Tage vor dem eingetragenen Ablaufdatum"}},
+		{"sso secret en", mail.SSOSecretReminder("en", "Sales North", expiry, link), "Company sign-in of Sales North: the client secret expires on 2026-12-20",
+			[]string{"expires on 2026-12-20", "Open company sign-in", "14 days before the expiry date you entered"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

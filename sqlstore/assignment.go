@@ -372,24 +372,9 @@ func (s *AssignmentService) RemindDue(ctx context.Context, now time.Time, compos
 	rows.Close()
 	sent := 0
 	for _, rm := range due {
-		queued := false
-		err := s.db.inTx(ctx, func(r runner) error {
-			res, err := r.exec(ctx, `UPDATE assignment_members SET reminded_at = ?
-				WHERE assignment_id = ? AND user_id = ? AND reminded_at IS NULL`, now, rm.AssignmentID, rm.UserID)
-			if err != nil {
-				return dbError(err, "mark reminder")
-			}
-			if n, err := rowsAffected(res); err != nil || n == 0 {
-				return err
-			}
-			if rm.Email == "" {
-				return nil
-			}
-			m := &salescoach.OutboxMail{UserID: rm.UserID, Message: compose(rm), CreatedAt: now, GiveUpAt: rm.DueAt}
-			m.Message.To = rm.Email
-			queued = true
-			return insertOutboxMail(ctx, r, newID(), rm.Email, m)
-		})
+		queued, err := s.db.queueReminder(ctx, `UPDATE assignment_members SET reminded_at = ?
+			WHERE assignment_id = ? AND user_id = ? AND reminded_at IS NULL`, []any{now, rm.AssignmentID, rm.UserID},
+			rm.UserID, rm.Email, rm.DueAt, now, func() salescoach.MailMessage { return compose(rm) })
 		if err != nil {
 			return sent, err
 		}
@@ -398,4 +383,32 @@ func (s *AssignmentService) RemindDue(ctx context.Context, now time.Time, compos
 		}
 	}
 	return sent, nil
+}
+
+// queueReminder marks a reminder sent with the guarded UPDATE mark (it
+// matches only while the reminder is unsent: of concurrent runs, one
+// changes the row, the other waits for it and then matches nothing) and,
+// when it matched, queues msg to the address to (none when to is empty),
+// given up at giveUp, in the same transaction. It reports whether it
+// queued a mail.
+func (db *DB) queueReminder(ctx context.Context, mark string, markArgs []any, userID, to string, giveUp, now time.Time,
+	msg func() salescoach.MailMessage) (bool, error) {
+	queued := false
+	err := db.inTx(ctx, func(r runner) error {
+		res, err := r.exec(ctx, mark, markArgs...)
+		if err != nil {
+			return dbError(err, "mark reminder")
+		}
+		if n, err := rowsAffected(res); err != nil || n == 0 {
+			return err
+		}
+		if to == "" {
+			return nil
+		}
+		m := &salescoach.OutboxMail{UserID: userID, Message: msg(), CreatedAt: now, GiveUpAt: giveUp}
+		m.Message.To = to
+		queued = true
+		return insertOutboxMail(ctx, r, newID(), to, m)
+	})
+	return queued && err == nil, err
 }

@@ -67,20 +67,56 @@ func lockedSeats(ctx context.Context, r runner, callerID string) (membership, *s
 	if err != nil {
 		return m, nil, 0, err
 	}
-	cur, err := currentTeamSubscription(ctx, r, m.teamID)
+	cur, assigned, err := teamSeatsLocked(ctx, r, m.teamID)
+	return m, cur, assigned, err
+}
+
+// teamSeatsLocked is the team's current subscription, its row locked for
+// the rest of the transaction, and the number of seats assigned.
+func teamSeatsLocked(ctx context.Context, r runner, teamID string) (*salescoach.TeamSubscription, int, error) {
+	cur, err := currentTeamSubscription(ctx, r, teamID)
 	if err != nil {
-		return m, nil, 0, err
+		return nil, 0, err
 	}
 	if cur != nil {
 		if _, err := r.exec(ctx, `UPDATE subscriptions SET seats = seats WHERE id = ?`, cur.ID); err != nil {
-			return m, nil, 0, dbError(err, "lock team subscription")
+			return nil, 0, dbError(err, "lock team subscription")
 		}
 	}
 	var assigned int
-	if err := r.queryRow(ctx, `SELECT COUNT(*) FROM team_seats WHERE team_id = ?`, m.teamID).Scan(&assigned); err != nil {
-		return m, nil, 0, dbError(err, "seats assigned")
+	if err := r.queryRow(ctx, `SELECT COUNT(*) FROM team_seats WHERE team_id = ?`, teamID).Scan(&assigned); err != nil {
+		return nil, 0, dbError(err, "seats assigned")
 	}
-	return m, cur, assigned, nil
+	return cur, assigned, nil
+}
+
+// seatFree is nil when the team's subscription cur, with assigned seats
+// taken, has one more to give: ECONFLICT MsgSeatsNone without an active
+// subscription, MsgSeatsFull when all are taken.
+func seatFree(cur *salescoach.TeamSubscription, assigned int) error {
+	if cur == nil || !cur.Active() {
+		return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgSeatsNone)
+	}
+	if assigned >= salescoach.SeatLimit(cur.Quantity, cur.PendingQuantity) {
+		return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgSeatsFull)
+	}
+	return nil
+}
+
+// giveSeat inserts userID's seat of teamID.
+func giveSeat(ctx context.Context, r runner, teamID, userID string, now time.Time) error {
+	_, err := r.exec(ctx, `INSERT INTO team_seats (team_id, user_id, assigned_at) VALUES (?, ?, ?)`, teamID, userID, utc(now))
+	return dbError(err, "assign seat")
+}
+
+// freeSeatOnJoin gives userID, who has just joined teamID, one of its seats
+// when one is free; none free is no error.
+func freeSeatOnJoin(ctx context.Context, r runner, teamID, userID string, now time.Time) error {
+	cur, assigned, err := teamSeatsLocked(ctx, r, teamID)
+	if err != nil || seatFree(cur, assigned) != nil {
+		return err
+	}
+	return giveSeat(ctx, r, teamID, userID, now)
 }
 
 // TeamSeats returns the caller's team's seats; the members for the owner
@@ -226,14 +262,10 @@ func (s *SeatService) AssignSeat(ctx context.Context, callerID, userID string, n
 		if held > 0 {
 			return nil
 		}
-		if cur == nil || !cur.Active() {
-			return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgSeatsNone)
+		if err := seatFree(cur, assigned); err != nil {
+			return err
 		}
-		if assigned >= salescoach.SeatLimit(cur.Quantity, cur.PendingQuantity) {
-			return salescoach.NewError(salescoach.ECONFLICT, salescoach.MsgSeatsFull)
-		}
-		_, err = r.exec(ctx, `INSERT INTO team_seats (team_id, user_id, assigned_at) VALUES (?, ?, ?)`, m.teamID, userID, utc(now))
-		return dbError(err, "assign seat")
+		return giveSeat(ctx, r, m.teamID, userID, now)
 	})
 }
 

@@ -205,3 +205,48 @@ func TestTeamSubscriptionsForDeletion(t *testing.T) {
 		}
 	})
 }
+
+// TestSeatGivenOnSSOJoin (issue 40): whoever joins through the company's
+// sign-in gets a free seat of the team's while one is free; signing in
+// again gives no second one; when all are taken they join without one.
+func TestSeatGivenOnSSOJoin(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := t.Context()
+		f := newTeamFixture(t, db)
+		seats := sqlstore.NewSeatService(db)
+		s := sqlstore.NewTeamSSOService(db)
+		teamID := f.team.Team.ID
+		_, _, err := s.SaveTeamSSO(ctx, f.owner.ID, teamID, ssoUpdate("acme.com"), t0)
+		mustNil(t, err)
+		claim(t, s, f.owner.ID, teamID, "acme.com")
+
+		// Before the team has seats: in, without one.
+		early := newUser(t, db, "early@acme.com")
+		mustNil(t, s.EnterSSOTeam(ctx, teamID, early.ID, "member", t0))
+		_, err = seats.SeatSubscription(ctx, early.ID)
+		wantCode(t, err, salescoach.ENOTFOUND)
+
+		activeSeats(t, db, f, "I-TEAM-JIT", 3)
+		mustNil(t, seats.AssignSeat(ctx, f.owner.ID, f.member.ID, t0))
+		anna, bob, carl := newUser(t, db, "anna@acme.com"), newUser(t, db, "bob@acme.com"), newUser(t, db, "carl@acme.com")
+		mustNil(t, s.LinkSSOIdentity(ctx, teamID, "sub-anna", anna.ID, anna.Email, "member", t0))
+		mustNil(t, s.LinkSSOIdentity(ctx, teamID, "sub-anna", anna.ID, anna.Email, "member", t0))
+		mustNil(t, s.EnterSSOTeam(ctx, teamID, bob.ID, "member", t0))
+		mustNil(t, s.EnterSSOTeam(ctx, teamID, carl.ID, "member", t0))
+		for _, u := range []*salescoach.User{anna, bob} {
+			if sub, err := seats.SeatSubscription(ctx, u.ID); err != nil || sub.PayPalID != "I-TEAM-JIT" {
+				t.Errorf("%s's seat = %+v, %v", u.Email, sub, err)
+			}
+		}
+		_, err = seats.SeatSubscription(ctx, carl.ID)
+		wantCode(t, err, salescoach.ENOTFOUND)
+		st, err := seats.TeamSeats(ctx, f.owner.ID)
+		mustNil(t, err)
+		if st.Assigned != 3 {
+			t.Errorf("assigned = %d, want 3", st.Assigned)
+		}
+		if ms, err := f.s.MyTeam(ctx, carl.ID); err != nil || ms.Team.ID != teamID {
+			t.Errorf("carl's membership = %+v, %v", ms, err)
+		}
+	})
+}

@@ -354,6 +354,20 @@ func (s *TeamService) Join(ctx context.Context, u *salescoach.User, tokenHash, j
 	return ms, nil
 }
 
+// InvitationTeam names the team of an invitation or join link. See
+// salescoach.TeamService.
+func (s *TeamService) InvitationTeam(ctx context.Context, tokenHash, joinToken string, now time.Time) (string, error) {
+	var name string
+	err := s.db.r().queryRow(ctx, `SELECT t.name FROM teams t
+		WHERE t.id = (SELECT i.team_id FROM team_invitations i WHERE i.token_hash = ? AND i.used_at IS NULL AND i.expires_at > ?)
+			OR t.join_token = ?
+		LIMIT 1`, tokenHash, utc(now), joinToken).Scan(&name)
+	if noRows(err) {
+		return "", notFound(salescoach.MsgTeamInvitationInvalid)
+	}
+	return name, dbError(err, "invitation team")
+}
+
 // joinTeam adds userID to the team with the team's whole-team assignments
 // still due, and reads the membership into *ms. The team's row is locked
 // first (see CreateAssignment).

@@ -23,7 +23,8 @@ func NewTeamSSOService(db *DB) *TeamSSOService { return &TeamSSOService{db: db} 
 
 const teamSSOColumns = `s.team_id, t.name, s.issuer, s.client_id, s.client_secret, s.config_version, s.enforced,
 	s.default_role, s.active, s.admin_disabled_at, COALESCE(s.admin_disabled_by, ''), s.test_at, s.test_ok,
-	s.test_version, s.test_subject, s.test_email, s.test_email_verified, s.test_error, s.created_at, s.updated_at`
+	s.test_version, s.test_subject, s.test_email, s.test_email_verified, s.test_error, s.client_secret_expires_at,
+	s.created_at, s.updated_at`
 
 // readTeamSSO reads the settings of teamID with its domains; nil when the
 // team has none.
@@ -38,7 +39,7 @@ func readTeamSSO(ctx context.Context, r runner, teamID string) (*salescoach.Team
 		WHERE s.team_id = ?`, teamID).Scan(&s.TeamID, &s.TeamName, &s.Issuer, &s.ClientID, &s.SealedSecret,
 		&s.ConfigVersion, &s.Enforced, &s.DefaultRole, &s.Active, scanNullTime(&s.AdminDisabledAt), &s.AdminDisabledBy,
 		scanNullTime(&testAt), &t.OK, &t.ConfigVersion, &t.Subject, &t.Email, &t.EmailVerified, &t.Error,
-		scanTime(&s.CreatedAt), scanTime(&s.UpdatedAt))
+		scanNullTime(&s.SecretExpiresAt), scanTime(&s.CreatedAt), scanTime(&s.UpdatedAt))
 	if noRows(err) {
 		return nil, nil
 	}
@@ -113,8 +114,8 @@ func (s *TeamSSOService) SaveTeamSSO(ctx context.Context, callerID, teamID strin
 		}
 		if cur == nil {
 			if _, err := r.exec(ctx, `INSERT INTO team_sso (team_id, issuer, client_id, client_secret, enforced, default_role,
-					active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, FALSE, ?, ?)`,
-				teamID, u.Issuer, u.ClientID, u.SealedSecret, u.Enforced, u.DefaultRole, now, now); err != nil {
+					active, client_secret_expires_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, FALSE, ?, ?, ?)`,
+				teamID, u.Issuer, u.ClientID, u.SealedSecret, u.Enforced, u.DefaultRole, utcPtr(u.SecretExpiresAt), now, now); err != nil {
 				return dbError(err, "save team sso")
 			}
 		} else {
@@ -131,6 +132,13 @@ func (s *TeamSSOService) SaveTeamSSO(ctx context.Context, callerID, teamID strin
 					enforced = ?, default_role = ?, active = ?, updated_at = ? WHERE team_id = ?`,
 				u.Issuer, u.ClientID, secret, version, u.Enforced, u.DefaultRole, active, now, teamID); err != nil {
 				return dbError(err, "save team sso")
+			}
+			if !sameTime(cur.SecretExpiresAt, u.SecretExpiresAt) {
+				// Another date (or none): reminded of anew.
+				if _, err := r.exec(ctx, `UPDATE team_sso SET client_secret_expires_at = ?, secret_reminded_at = NULL
+					WHERE team_id = ?`, utcPtr(u.SecretExpiresAt), teamID); err != nil {
+					return dbError(err, "save team sso: secret expiry")
+				}
 			}
 		}
 		// The domain list: drop the ones no longer listed (their claims
@@ -370,7 +378,7 @@ func linkIdentity(ctx context.Context, r runner, teamID, subject, userID, email 
 
 // enterTeam lets userID into teamID by the rules of EnterSSOTeam: their
 // address's domain claimed by the team, then a member already or joining
-// from no team.
+// from no team, with a free seat of the team's when it has one.
 func enterTeam(ctx context.Context, r runner, teamID, userID, role string, now time.Time) error {
 	var email string
 	err := r.queryRow(ctx, `SELECT COALESCE(email, '') FROM users WHERE id = ?`, userID).Scan(&email)
@@ -404,7 +412,12 @@ func enterTeam(ctx context.Context, r runner, teamID, userID, role string, now t
 		role = salescoach.RoleMember
 	}
 	var ms *salescoach.Membership
-	return joinTeam(ctx, r, teamID, userID, role, utc(now), &ms)
+	if err := joinTeam(ctx, r, teamID, userID, role, utc(now), &ms); err != nil {
+		return err
+	}
+	// Joining by the company's sign-in, nobody hands out a seat: one is
+	// given when the team has one free.
+	return freeSeatOnJoin(ctx, r, teamID, userID, now)
 }
 
 // LinkSSOIdentity links the identity and lets the user into the team, in
@@ -567,4 +580,61 @@ func (s *TeamSSOService) AdminTeamSSO(ctx context.Context, teamIDs []string) (ma
 		out[id] = a
 	}
 	return out, dbError(rows.Err(), "admin team sso")
+}
+
+// sameTime reports whether a and b are both nil or the same instant.
+func sameTime(a, b *time.Time) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Equal(*b)
+}
+
+// maxSecretRemindersPerRun bounds one run of RemindSecretExpiry; the next
+// run takes the rest.
+const maxSecretRemindersPerRun = 200
+
+// RemindSecretExpiry queues the owners' reminders of expiring client
+// secrets. See salescoach.TeamSSOService. Each is queued in a transaction
+// of its own (queueReminder): the guarded UPDATE of secret_reminded_at (it
+// matches only while unreminded and the date is still the one read) and
+// the outbox row.
+func (s *TeamSSOService) RemindSecretExpiry(ctx context.Context, now time.Time, compose func(salescoach.SSOSecretReminder) salescoach.MailMessage) (int, error) {
+	now = utc(now)
+	rows, err := s.db.r().queryRows(ctx, `SELECT s.team_id, t.name, s.client_secret_expires_at, u.id, COALESCE(u.email, ''), u.language
+		FROM team_sso s
+		JOIN teams t ON t.id = s.team_id
+		JOIN team_members m ON m.team_id = s.team_id AND m.role = 'owner'
+		JOIN users u ON u.id = m.user_id
+		WHERE s.secret_reminded_at IS NULL AND s.client_secret_expires_at > ? AND s.client_secret_expires_at <= ?
+		ORDER BY s.client_secret_expires_at, s.team_id LIMIT ?`, now, now.Add(salescoach.SSOSecretReminderLead), maxSecretRemindersPerRun)
+	if err != nil {
+		return 0, dbError(err, "secret reminders")
+	}
+	defer rows.Close()
+	var due []salescoach.SSOSecretReminder
+	for rows.Next() {
+		var rm salescoach.SSOSecretReminder
+		if err := rows.Scan(&rm.TeamID, &rm.TeamName, scanTime(&rm.ExpiresAt), &rm.UserID, &rm.Email, &rm.Language); err != nil {
+			return 0, dbError(err, "secret reminders")
+		}
+		due = append(due, rm)
+	}
+	if err := rows.Err(); err != nil {
+		return 0, dbError(err, "secret reminders")
+	}
+	rows.Close()
+	sent := 0
+	for _, rm := range due {
+		queued, err := s.db.queueReminder(ctx, `UPDATE team_sso SET secret_reminded_at = ?
+			WHERE team_id = ? AND secret_reminded_at IS NULL AND client_secret_expires_at = ?`, []any{now, rm.TeamID, utc(rm.ExpiresAt)},
+			rm.UserID, rm.Email, rm.ExpiresAt, now, func() salescoach.MailMessage { return compose(rm) })
+		if err != nil {
+			return sent, err
+		}
+		if queued {
+			sent++
+		}
+	}
+	return sent, nil
 }

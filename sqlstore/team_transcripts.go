@@ -57,3 +57,34 @@ func (s *TeamService) MemberTranscripts(ctx context.Context, callerID, userID st
 	}
 	return list, dbError(rows.Err(), "member transcripts")
 }
+
+// SharedAnswerScores reads the answers' scores of a chat the caller's team
+// may read, in one query bounded by the team (teamReadableChat) and by the
+// chat's author. See salescoach.TeamService.
+func (s *TeamService) SharedAnswerScores(ctx context.Context, callerID, conversationID string) (map[string]int, error) {
+	r := s.db.r()
+	m, err := managerOf(ctx, r, callerID)
+	if err != nil {
+		return nil, err
+	}
+	if !validID(conversationID) || !salescoach.CanReadSharedChat(m.role, true) {
+		return nil, notFound(salescoach.MsgConversationNotFound)
+	}
+	rows, err := r.queryRows(ctx, `SELECT a.message_id, a.score FROM conversations c
+		JOIN skill_answers a ON a.conversation_id = c.id AND a.user_id = c.user_id
+		WHERE c.id = ? AND `+teamReadableChat, conversationID, m.teamID, m.teamID, m.teamID)
+	if err != nil {
+		return nil, dbError(err, "shared answer scores")
+	}
+	defer rows.Close()
+	scores := map[string]int{}
+	for rows.Next() {
+		var id string
+		var score int
+		if err := rows.Scan(&id, &score); err != nil {
+			return nil, dbError(err, "shared answer scores")
+		}
+		scores[id] = score
+	}
+	return scores, dbError(rows.Err(), "shared answer scores")
+}

@@ -25,12 +25,13 @@ var retention = sqlstore.Retention{
 const jobTick = 20 * time.Second
 
 // backgroundJobs lists the background work every process offers to run:
-// billing's (when PayPal is configured), the assignments' reminder mails, the clean-up of finished rows, and
+// billing's (when PayPal is configured), the assignments' and client secrets' reminder mails, the clean-up of finished rows, and
 // on PostgreSQL the pruning of full rate-limit buckets (SQLite's buckets live
 // in the process, which drops them itself).
 func backgroundJobs(db *sqlstore.DB, billingService *billing.Service, publicURL string, log *slog.Logger) []jobs.Job {
 	list := billingService.Jobs()
 	list = append(list, jobs.AssignmentReminders(sqlstore.NewAssignmentService(db), publicURL, time.Now, log))
+	list = append(list, jobs.SSOSecretReminders(sqlstore.NewTeamSSOService(db), publicURL, time.Now, log))
 	cleanup := sqlstore.NewCleanup(db)
 	list = append(list, jobs.Job{Name: "cleanup", Every: time.Hour, Timeout: 10 * time.Minute,
 		Run: func(ctx context.Context) error {

@@ -135,16 +135,20 @@ test('company sign-in: set up and tested by the owner, a new colleague joins thr
     ).toBeVisible();
   });
 
-  await test.step('The owner enters issuer, client, secret and domain and saves; the secret stays on the server', async () => {
+  // The secret's expiry date (issue 40): its owner is reminded 14 days before.
+  const expires = new Date(Date.now() + 400 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  await test.step('The owner enters issuer, client, secret (with its expiry date) and domain and saves; the secret stays on the server', async () => {
     await settings.getByLabel('Aussteller-URL (Issuer)').fill(idp.issuer);
     await settings.getByLabel('Client-ID').fill(CLIENT_ID);
     await settings.getByLabel('Client-Secret').fill(CLIENT_SECRET);
+    await settings.getByLabel('Ablaufdatum des Secrets (optional)').fill(expires);
     await settings.getByLabel('E-Mail-Domains').fill(DOMAIN);
     await expect(settings.getByLabel('Anmeldung nur über die Firma')).not.toBeChecked();
     await settings.getByRole('button', { name: 'Speichern' }).click();
     await expect(settings.getByText('noch nicht bestätigt')).toBeVisible();
     await expect(settings.getByLabel('Client-Secret')).toHaveValue('');
     await expect(settings.getByLabel('Client-Secret')).toHaveAttribute('placeholder', 'gespeichert – leer lassen, um es zu behalten');
+    await expect(settings.getByLabel('Ablaufdatum des Secrets (optional)')).toHaveValue(expires);
     // Not on yet: that needs a successful test.
     const res = await request.get(`${baseURL()}/api/team/sso`, { headers: { Authorization: `Bearer ${ownerToken}` } });
     expect(res.ok()).toBe(true);
@@ -155,6 +159,7 @@ test('company sign-in: set up and tested by the owner, a new colleague joins thr
       issuer: idp.issuer,
       clientId: CLIENT_ID,
       clientSecretSet: true,
+      clientSecretExpiresOn: expires,
       domains: [{ domain: DOMAIN, claimed: false, dnsName: DNS_NAME, dnsValue: expect.stringMatching(/^salescoach-verification=\S{16,}$/) }],
       enforced: false,
       active: false,

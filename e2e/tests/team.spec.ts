@@ -175,7 +175,7 @@ test('a team from founding to the score of an exam: seats, invitations, practice
     expect(notIn.status()).toBe(404);
     await annaPage.getByRole('main').getByRole('button', { name: 'Abmelden' }).click();
     await expect(annaPage).toHaveURL(appURL('/login'));
-    await expect(annaPage.getByText('Du wurdest in ein Team eingeladen.', { exact: false })).toBeVisible();
+    await expect(annaPage.getByText('Du wurdest in das Team „Vertrieb Nord“ eingeladen.', { exact: false })).toBeVisible();
   });
 
   await test.step(`Anna has an account: she opens the mail's link signed out, signs in and is in`, async () => {
@@ -183,7 +183,7 @@ test('a team from founding to the score of an exam: seats, invitations, practice
     expect(annaLink).toContain('/app/team/join?token=');
     await annaPage.goto(annaLink);
     // The sign-in page keeps the token and drops it from the address bar.
-    await expect(annaPage.getByText('Du wurdest in ein Team eingeladen.', { exact: false })).toBeVisible();
+    await expect(annaPage.getByText('Du wurdest in das Team „Vertrieb Nord“ eingeladen.', { exact: false })).toBeVisible();
     await expect(annaPage).toHaveURL(appURL('/login'));
     await signIn(annaPage, anna, PASSWORD);
     await expect(annaPage.getByText('Willkommen im Team „Vertrieb Nord“!')).toBeVisible();
@@ -192,7 +192,7 @@ test('a team from founding to the score of an exam: seats, invitations, practice
   await test.step(`Ben has none: he signs up through the mail's link and is in the team when he confirms his address`, async () => {
     const benLink = await mailLink(ben, 'token', 30_000);
     await benPage.goto(benLink);
-    await expect(benPage.getByText('Du wurdest in ein Team eingeladen.', { exact: false })).toBeVisible();
+    await expect(benPage.getByText('Du wurdest in das Team „Vertrieb Nord“ eingeladen.', { exact: false })).toBeVisible();
     await signUpAndConfirm(benPage, ben);
     await signIn(benPage, ben, PASSWORD);
     // Confirming joined him; the invitation's link, kept through the sign-up, welcomes him.

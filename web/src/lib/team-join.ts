@@ -1,3 +1,6 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './api';
+
 /**
  * A team invitation opened while signed out (/team/join?token=…): the token
  * waits in localStorage while the visitor signs in, or signs up and confirms
@@ -37,3 +40,15 @@ export function clearPendingJoin(): void {
 
 /** The join page's path inside the app for a token. */
 export const joinPath = (token: string) => `/team/join?token=${encodeURIComponent(token)}`;
+
+/** The team an invitation or join link leads into (GET /api/team/invitation), for the sign-in page it opens. */
+export function invitationTeamQueryOptions(token: string) {
+  return queryOptions({
+    queryKey: ['team-invitation', token] as const,
+    queryFn: ({ signal }) =>
+      api.get<{ teamName: string }>(`/api/team/invitation?token=${encodeURIComponent(token)}`, { signal }),
+    // An invalid token keeps the general notice; the join itself says why.
+    retry: false,
+    staleTime: Infinity,
+  });
+}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../../components/ui/Alert';
 import { errorMessage, LOCALES, useI18n, type MessageKey } from '../../../lib/i18n';
+import { memberName } from '../../../lib/member-name';
 import { teamAssignmentsQueryOptions, type Assignment } from '../api/assignments';
 
 const STATUS: Record<string, MessageKey> = {
@@ -60,7 +61,7 @@ function AssignmentCard({ a, due }: { a: Assignment; due: string }) {
         <tbody>
           {members.map((m) => (
             <tr key={m.userId} className={`assignment__row assignment__row--${m.status}`}>
-              <th scope="row">{m.displayName}</th>
+              <th scope="row">{memberName(t, m.displayName)}</th>
               <td>{t(STATUS[m.status] ?? 'dashboard.teamTasks.status.open')}</td>
               {exam ? <td>{m.score != null ? t('dashboard.teamTasks.score', { score: m.score }) : '–'}</td> : null}
             </tr>

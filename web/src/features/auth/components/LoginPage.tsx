@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'wouter';
 import { Alert } from '../../../components/ui/Alert';
 import { ChartIcon, TargetIcon, TrophyIcon } from '../../../components/ui/icons/pages';
@@ -21,10 +22,10 @@ import { SignUpForm } from './SignUpForm';
 import { SocialButtons, takeOAuthRemember } from './SocialButtons';
 import { TermsModal } from './TermsModal';
 import './login.css';
-import { savePendingJoin } from '../../../lib/team-join';
+import { invitationTeamQueryOptions, savePendingJoin } from '../../../lib/team-join';
 
 type View = 'signIn' | 'signUp' | 'forgot' | 'reset' | 'invite' | 'totp' | 'sso' | 'ssoLink';
-type Message = { key: MessageKey } | { text: string };
+type Message = { key: MessageKey; vars?: Record<string, string> } | { text: string };
 
 const TITLES: Record<View, MessageKey> = {
   signIn: 'signin.title.signIn',
@@ -116,6 +117,12 @@ export function LoginPage() {
   // The code step's challenge (undefined after Google/Apple: the server keeps it in a cookie).
   const [challenge, setChallenge] = useState<string | undefined>();
   const [notice, setNotice] = useState<Message | null>(initial.join ? { key: 'signin.teamJoin' } : null);
+  // The invitation's notice names the team once the server has said which.
+  const invitedTeam = useQuery({ ...invitationTeamQueryOptions(initial.join ?? ''), enabled: Boolean(initial.join) });
+  const shownNotice: Message | null =
+    notice && 'key' in notice && notice.key === 'signin.teamJoin' && invitedTeam.data
+      ? { key: 'signin.teamJoinNamed', vars: { name: invitedTeam.data.teamName } }
+      : notice;
   const [error, setError] = useState<Message | null>(initial.returnError ? { key: initial.returnError } : null);
   // 403 sso_required on the password sign-in: the company button sits beside the message.
   // With ?error=sso_required (Google/Apple refused) too.
@@ -233,7 +240,7 @@ export function LoginPage() {
   };
 
   const showError = (text: string) => setError({ text });
-  const messageText = (m: Message) => ('key' in m ? t(m.key) : m.text);
+  const messageText = (m: Message) => ('key' in m ? t(m.key, m.vars) : m.text);
 
   const flowError = flow.state.step === 'failed' ? t(flow.state.error) : null;
   const busy = flow.state.step === 'running' || (auth.status === 'signedIn' && flow.state.step === 'idle');
@@ -284,7 +291,7 @@ export function LoginPage() {
               ) : null}
 
               {confirm.isPending ? <Alert tone="info">{t('signin.confirming')}</Alert> : null}
-              {notice ? <Alert tone="success">{messageText(notice)}</Alert> : null}
+              {shownNotice ? <Alert tone="success">{messageText(shownNotice)}</Alert> : null}
               {error ? <Alert tone="error">{messageText(error)}</Alert> : null}
               {ssoOffer && view === 'signIn' ? (
                 <button type="button" className="button button--primary button--block" onClick={openSso}>

@@ -344,6 +344,8 @@ export function ChatPage() {
           ) : null}
         </div>
       </header>
+      {/* A chat started from 'Aufgaben' names its assignment, on a line of its own under the header. */}
+      {state.assignment ? <p className="chat__assignment">{t('chat.assignment', { title: state.assignment.title })}</p> : null}
 
       {state.mode === 'Übung' && state.started && !state.loading ? (
         <Suspense fallback={<PartLoading />}>

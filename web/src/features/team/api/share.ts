@@ -6,6 +6,8 @@ export type ChatShare = ApiSchemas['ChatShare'];
 
 export interface SharedChat {
   chat: ApiSchemas['ConversationDetail'];
+  /** Each scored answer's score by message id, as its author saw it. */
+  answerScores: Record<string, number>;
   author: { userId: string; displayName: string; email: string };
 }
 

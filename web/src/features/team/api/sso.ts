@@ -52,7 +52,7 @@ export const removeTeamSso = () => api.delete<undefined>('/api/team/sso');
  */
 export const verifyTeamSsoDomain = (domain: string) => api.post<TeamSso>('/api/team/sso/domains/verify', { domain });
 
-/** POST /api/team/sso/test: the provider's URL for the owner's test sign-in (409 sso_not_configured). */
+/** POST /api/team/sso/test: the provider's URL for the owner's test sign-in (409 sso_test_unsaved before settings are saved). */
 export const testTeamSso = () => api.post<{ url: string }>('/api/team/sso/test');
 
 /** The domains as the owner typed them: one per line or comma-separated, lower-cased, without blanks. */

@@ -5,6 +5,7 @@ import { useAuth } from '../../../lib/auth';
 import { useI18n } from '../../../lib/i18n';
 import { TableScroll } from '../../progress/shared';
 import { leaderboardQueryOptions, type Leaderboard as Board, type LeaderboardPeriod } from '../api/leaderboard';
+import { memberName } from '../../../lib/member-name';
 import { LeaderboardSwitch } from './LeaderboardSwitch';
 
 const PERIODS: readonly LeaderboardPeriod[] = ['week', 'month'];
@@ -67,7 +68,7 @@ export function Leaderboard() {
                       <tr key={e.userId} className={own ? 'team__own-row' : undefined}>
                         <td className="progress__num">{e.place}</td>
                         <th scope="row">
-                          {e.displayName || t('team.leaderboard.noName')}
+                          {memberName(t, e.displayName)}
                           {own ? ` ${t('team.leaderboard.you')}` : null}
                         </th>
                         <td className="progress__num">{e.xp}</td>

@@ -20,6 +20,7 @@ import {
   type TeamMember,
 } from '../api/members';
 import { myTeamQueryOptions, teamKey, type Team } from '../api/team';
+import { memberName } from '../../../lib/member-name';
 import { roleName } from '../lib/roles';
 import './team.css';
 
@@ -229,7 +230,7 @@ function MemberView({ userId, team }: { userId: string; team: Team }) {
   const [range, setRange] = useState<Range>(30);
   const detail = useQuery(memberQueryOptions(userId, range));
   const member = detail.data?.member;
-  const name = member ? member.displayName || member.email : t('team.title');
+  const name = member ? memberName(t, member.displayName) : t('team.title');
   useDocumentTitle(name);
   const date = new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium' });
   return (
@@ -241,7 +242,7 @@ function MemberView({ userId, team }: { userId: string; team: Team }) {
         <h1 className="page__title">{name}</h1>
         {member ? (
           <p className="page__lead">
-            {member.displayName ? `${member.email} · ` : ''}
+            {member.email} ·{' '}
             {roleName(t, member.role)} · {t('team.member.joined', { date: date.format(new Date(member.joinedAt)) })}
           </p>
         ) : null}

@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { Alert } from '../../../components/ui/Alert';
-import { TextField } from '../../../components/ui/Field';
+import { SelectField, TextField } from '../../../components/ui/Field';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { familyName, percent, TableScroll, techniqueName } from '../../progress/shared';
 import { membersQueryOptions, type MemberSort, type Range, type TeamMember } from '../api/members';
+import { memberName } from '../../../lib/member-name';
 import { roleName } from '../lib/roles';
 
 /** The sortable columns and their headings; the others (techniques, families) are not sortable on the server. */
@@ -32,6 +33,12 @@ function ariaSort(current: string, column: MemberSort): 'ascending' | 'descendin
   return undefined;
 }
 
+/**
+ * A member's row. On a phone the table is a list of cards (team.css): the
+ * header row is hidden there, so every cell names its column (data-label,
+ * shown and read out before its value) and the sort menu stands in for the
+ * headings' sort buttons.
+ */
 function MemberRow({ member }: { member: TeamMember }) {
   const { t } = useI18n();
   const techniques = Object.entries(member.techniques);
@@ -39,15 +46,23 @@ function MemberRow({ member }: { member: TeamMember }) {
     <tr>
       <th scope="row">
         <Link to={`/team/members/${member.userId}`} className="team__member-link">
-          {member.displayName || member.email}
+          {memberName(t, member.displayName)}
         </Link>
-        {member.displayName ? <span className="team__muted">{member.email}</span> : null}
+        <span className="team__muted">{member.email}</span>
       </th>
-      <td>{roleName(t, member.role)}</td>
-      <td>{member.lastActivity ? <RelativeTime value={member.lastActivity} /> : t('team.members.never')}</td>
-      <td className="progress__num">{member.chats}</td>
-      <td className="progress__num">{member.answers}</td>
-      <td>
+      <td data-label={t('team.members.role')}>
+        {roleName(t, member.role)}
+      </td>
+      <td data-label={t('team.members.lastActivity')}>
+        {member.lastActivity ? <RelativeTime value={member.lastActivity} /> : t('team.members.never')}
+      </td>
+      <td className="progress__num" data-label={t('team.members.chats')}>
+        {member.chats}
+      </td>
+      <td className="progress__num" data-label={t('team.members.answers')}>
+        {member.answers}
+      </td>
+      <td data-label={t('team.members.techniques')}>
         {techniques.length === 0 ? (
           t('progress.none')
         ) : (
@@ -58,7 +73,7 @@ function MemberRow({ member }: { member: TeamMember }) {
           </ul>
         )}
       </td>
-      <td>
+      <td data-label={t('team.members.weakest')}>
         {member.weakestFamilies.length === 0 ? (
           t('progress.none')
         ) : (
@@ -102,6 +117,27 @@ export function MembersTable({ range }: { range: Range }) {
           setPage(1);
         }}
       />
+      <SelectField
+        id="team-members-sort"
+        className="team__sort-select"
+        label={t('team.members.sort')}
+        value={sort}
+        onChange={(e) => {
+          setSort(e.currentTarget.value);
+          setPage(1);
+        }}
+      >
+        {SORTABLE.flatMap((c) => {
+          const column = t(c.label);
+          // Figures sort from the highest first, as a click on their heading does.
+          const orders = c.numeric ? [`-${c.sort}`, c.sort] : [c.sort, `-${c.sort}`];
+          return orders.map((value) => (
+            <option key={value} value={value}>
+              {t(value.startsWith('-') ? 'team.members.sortDescending' : 'team.members.sortAscending', { column })}
+            </option>
+          ));
+        })}
+      </SelectField>
       {members.isError ? (
         <Alert tone="error">
           <p>{t('team.loadFailed')}</p>
@@ -137,8 +173,12 @@ export function MembersTable({ range }: { range: Range }) {
                     </button>
                   </th>
                 ))}
-                <th scope="col">{t('team.members.techniques')}</th>
-                <th scope="col">{t('team.members.weakest')}</th>
+                <th scope="col">
+                  {t('team.members.techniques')}
+                </th>
+                <th scope="col">
+                  {t('team.members.weakest')}
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -10,6 +10,7 @@ import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { fieldErrorText, useZodForm } from '../../../lib/forms';
 import { errorMessage, useI18n } from '../../../lib/i18n';
+import { AssignmentsPanel } from '../../dashboard/components/AssignmentsPanel';
 import { RangeSwitch } from '../../progress/shared';
 import { invitationsKey } from '../api/invitations';
 import type { Range } from '../api/members';
@@ -217,10 +218,12 @@ function ManageTeam({ team }: { team: Team }) {
 
 /**
  * The caller's team: for owners and managers the figures, invitations (and
- * the pending ones) and links; for everyone the leaderboard.
+ * the pending ones) and links; for everyone their assignments and the
+ * leaderboard.
  */
 function TeamHome({ team }: { team: Team }) {
   const { t } = useI18n();
+  const { session } = useAuth();
   const [range, setRange] = useState<Range>(30);
   const manager = isManager(team.role);
   return (
@@ -251,6 +254,8 @@ function TeamHome({ team }: { team: Team }) {
           <JoinLink team={team} />
         </>
       ) : null}
+      {/* The caller's own assignments, as on the dashboard ('Aufgaben'; nothing without any). */}
+      <AssignmentsPanel userId={session?.user.id ?? ''} />
       <Leaderboard />
       <ManageTeam team={team} />
     </>

@@ -225,11 +225,25 @@ describe("a member's page", () => {
 });
 
 describe('a shared chat', () => {
-  it('shows the transcript to a manager, and 404 as no longer shared', async () => {
+  it("shows the transcript to a manager with each answer's score and the evaluation, and 404 as no longer shared", async () => {
     inTeam(team({ role: 'manager' }));
+    const evaluation = {
+      intro: 'Solide.',
+      scores: [
+        { category: 'Empathie & Zuhören', score: 80, comment: 'Gut zugehört.' },
+        { category: 'Fragetechnik', score: 60, comment: '' },
+      ],
+      improvements: ['Früher nach dem Budget fragen.'],
+      top_points: ['Ruhig geblieben.'],
+      totalPercent: 70,
+    };
     server.use(
       http.get(`/api/team/conversations/${CONVERSATION_ID}`, () =>
-        HttpResponse.json({ chat: makeDetail(), author: { userId: ANNA, displayName: 'Anna Berg', email: 'anna@example.com' } }),
+        HttpResponse.json({
+          chat: makeDetail({ evaluation }),
+          answerScores: { m1: 72 },
+          author: { userId: ANNA, displayName: 'Anna Berg', email: 'anna@example.com' },
+        }),
       ),
       http.get('/api/team/conversations/gone', () =>
         HttpResponse.json({ error: 'Nicht gefunden', code: 'conversation_not_found' }, { status: 404 }),
@@ -239,6 +253,15 @@ describe('a shared chat', () => {
     expect(await screen.findByRole('heading', { name: 'Geteilter Chat von Anna Berg', level: 1 })).toBeInTheDocument();
     const transcript = screen.getByRole('list', { name: 'Gesprächsverlauf' });
     expect(within(transcript).getAllByText('Verkäufer').length).toBeGreaterThan(0);
+    expect(within(transcript).getByText('Bewertung dieser Antwort: 72 %')).toBeInTheDocument();
+    const shown = within(screen.getByRole('region', { name: 'Auswertung' }));
+    expect(shown.getByText('Gesamt: 70 %')).toBeInTheDocument();
+    const categories = shown.getByRole('list', { name: 'Bewertung nach Kategorien' });
+    expect(within(categories).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(categories).getByText('Empathie & Zuhören: 80 %')).toBeInTheDocument();
+    expect(within(categories).getByText('Gut zugehört.')).toBeInTheDocument();
+    expect(shown.getByRole('list', { name: 'Verbesserungsvorschläge' })).toHaveTextContent('Früher nach dem Budget fragen.');
+    expect(shown.getByRole('list', { name: 'Top-3 positive Punkte' })).toHaveTextContent('Ruhig geblieben.');
     view.unmount();
     renderApp('/team/chats/gone', { session: true });
     expect(await screen.findByText('Dieser Chat ist nicht (mehr) mit dem Team geteilt.')).toBeInTheDocument();

@@ -22,6 +22,7 @@ const NOT_CONFIGURED: TeamSso = {
   adminDisabled: false,
   redirectUri: REDIRECT,
   lastTest: null,
+  clientSecretExpiresOn: null,
 };
 
 /** A listed domain as the server shows it, with the TXT record that proves it (issue 38). */
@@ -50,6 +51,7 @@ function configured(overrides: Partial<TeamSso> = {}): TeamSso {
       emailVerified: true,
       error: null,
     },
+    clientSecretExpiresOn: null,
     ...overrides,
   };
 }
@@ -76,6 +78,7 @@ function ssoApi(start: TeamSso) {
         defaultRole: body.defaultRole,
         active: body.active,
         adminDisabled: body.active ? false : state.current.adminDisabled,
+        clientSecretExpiresOn: body.clientSecretExpiresOn ?? null,
       };
       return HttpResponse.json(state.current);
     }),
@@ -218,6 +221,7 @@ describe("'Firmen-Anmeldung' on the team page (issue 29)", () => {
     await user.type(form.getByLabelText('Aussteller-URL (Issuer)'), 'http://idp.example.com');
     await user.type(form.getByLabelText('Client-ID'), 'salescoach');
     await user.type(form.getByLabelText('Client-Secret'), 's3cret');
+    await user.type(form.getByLabelText('Ablaufdatum des Secrets (optional)'), '2027-06-30');
     await user.type(form.getByLabelText('E-Mail-Domains'), 'ACME.com, acme.de\nacme.com');
     await user.click(form.getByLabelText('Anmeldung nur über die Firma'));
     await user.selectOptions(form.getByLabelText('Rolle neuer Mitglieder'), 'manager');
@@ -236,6 +240,7 @@ describe("'Firmen-Anmeldung' on the team page (issue 29)", () => {
         issuer: 'https://idp.example.com/realms/acme',
         clientId: 'salescoach',
         clientSecret: 's3cret',
+        clientSecretExpiresOn: '2027-06-30',
         domains: ['acme.com', 'acme.de'],
         enforced: true,
         defaultRole: 'manager',
@@ -342,7 +347,8 @@ describe("'Firmen-Anmeldung' on the team page (issue 29)", () => {
   });
 
   it('switches it on with the stored settings (refused without a current test), and off again', async () => {
-    const state = ssoApi(configured());
+    // The stored expiry date goes along, so that switching keeps it.
+    const state = ssoApi(configured({ clientSecretExpiresOn: '2027-06-30' }));
     const { user } = await openSso();
     server.use(
       http.put(
@@ -371,6 +377,7 @@ describe("'Firmen-Anmeldung' on the team page (issue 29)", () => {
         domains: ['acme.com', 'acme.de'],
         enforced: false,
         defaultRole: 'member',
+        clientSecretExpiresOn: '2027-06-30',
         active: true,
       },
     ]);

@@ -25,6 +25,7 @@ import {
 import { copyWithNotice } from '../lib/clipboard';
 import { ssoSchema } from '../lib/schemas';
 import { SsoDomains } from './SsoDomains';
+import { SsoProviderGuide } from './SsoProviderGuide';
 import './team.css';
 
 const FIELD_PREFIX = 'team-sso-';
@@ -38,7 +39,7 @@ const CODE_FIELDS: Record<string, string> = {
   sso_domain_taken: 'domains',
 };
 
-const FORM_FIELDS = new Set(['issuer', 'clientId', 'clientSecret', 'domains', 'enforced', 'defaultRole']);
+const FORM_FIELDS = new Set(['issuer', 'clientId', 'clientSecret', 'clientSecretExpiresOn', 'domains', 'enforced', 'defaultRole']);
 
 /** A failed save's errors by form field ('domains.1' is the domains field), or null when none is a field's. */
 function serverFieldErrors(error: unknown): FieldErrors | null {
@@ -72,6 +73,7 @@ function storedUpdate(sso: TeamSso, active: boolean) {
     domains: sso.domains.map((d) => d.domain),
     enforced: sso.enforced,
     defaultRole: sso.defaultRole,
+    clientSecretExpiresOn: sso.clientSecretExpiresOn,
     active,
   };
 }
@@ -81,6 +83,7 @@ const formValues = (sso: TeamSso) => ({
   clientId: sso.clientId,
   clientSecret: '',
   secretStored: sso.clientSecretSet,
+  clientSecretExpiresOn: sso.clientSecretExpiresOn ?? '',
   domains: sso.domains.map((d) => d.domain).join('\n'),
   enforced: sso.enforced,
   defaultRole: sso.defaultRole,
@@ -158,6 +161,15 @@ function SettingsForm({ sso }: { sso: TeamSso }) {
           value={form.values.clientSecret}
           error={fieldErrorText(t, form.errors.clientSecret)}
           onChange={(e) => form.setValue('clientSecret', e.currentTarget.value)}
+        />
+        <TextField
+          id={`${FIELD_PREFIX}clientSecretExpiresOn`}
+          type="date"
+          label={t('team.sso.secretExpiry')}
+          hint={t('team.sso.secretExpiryHint')}
+          value={form.values.clientSecretExpiresOn}
+          error={fieldErrorText(t, form.errors.clientSecretExpiresOn)}
+          onChange={(e) => form.setValue('clientSecretExpiresOn', e.currentTarget.value)}
         />
         <TextAreaField
           id={`${FIELD_PREFIX}domains`}
@@ -416,6 +428,7 @@ export function TeamSsoPage() {
           ) : (
             <p>{t('team.sso.state.none')}</p>
           )}
+          <SsoProviderGuide />
           <SettingsForm key={sso.data.configured ? 'configured' : 'new'} sso={sso.data} />
         </>
       )}

@@ -34,6 +34,11 @@ export const ssoSchema = z
     clientId: z.string().trim().min(1, msg('team.sso.clientIdRequired')).max(300, msg('team.sso.tooLong')),
     clientSecret: z.string().max(2000, msg('team.sso.tooLong')),
     secretStored: z.boolean(),
+    // A date field gives YYYY-MM-DD, or '' for none.
+    clientSecretExpiresOn: z
+      .string()
+      .trim()
+      .regex(/^(\d{4}-\d{2}-\d{2})?$/, msg('team.sso.secretExpiryInvalid')),
     domains: z
       .string()
       .transform(parseDomains)
@@ -50,5 +55,6 @@ export const ssoSchema = z
       domains: v.domains,
       enforced: v.enforced,
       defaultRole: v.defaultRole,
+      clientSecretExpiresOn: v.clientSecretExpiresOn || null,
     }),
   );

@@ -3,6 +3,8 @@ import type { Catalogue } from './types';
 /** The chat screen (spec 02 §2, §4, §5, §8). German texts of the specification are exact. */
 export const chat = {
   'chat.title': { de: 'Chat', en: 'Chat' },
+  // A chat started from 'Aufgaben' names its team assignment under the title.
+  'chat.assignment': { de: 'Aufgabe: {title}', en: 'Assignment: {title}' },
   'chat.welcome.title': { de: 'Bereit für das nächste Level?', en: 'Ready for the next level?' },
   'chat.welcome.lead': {
     de: 'Wähle einen Modus, drücke auf Start und überzeuge deinen Kunden.',

@@ -53,6 +53,10 @@ export const signin = {
     de: 'Du wurdest in ein Team eingeladen. Melde dich an oder registriere dich; danach trittst du dem Team bei.',
     en: 'You have been invited to a team. Sign in or sign up; you join the team afterwards.',
   },
+  'signin.teamJoinNamed': {
+    de: 'Du wurdest in das Team „{name}“ eingeladen. Melde dich an oder registriere dich; danach trittst du dem Team bei.',
+    en: 'You have been invited to the team “{name}”. Sign in or sign up; you join the team afterwards.',
+  },
   'signin.confirmed': {
     de: 'Deine E-Mail-Adresse ist bestätigt. Du kannst dich jetzt anmelden.',
     en: 'Your email address is confirmed. You can sign in now.',

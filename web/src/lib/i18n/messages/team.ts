@@ -117,6 +117,9 @@ export const team = {
   'team.members.weakest': { de: 'Schwächste Einwände', en: 'Weakest objections' },
   'team.members.never': { de: 'noch nie', en: 'never' },
   'team.members.sortBy': { de: 'Nach {column} sortieren', en: 'Sort by {column}' },
+  'team.members.sort': { de: 'Sortieren nach', en: 'Sort by' },
+  'team.members.sortAscending': { de: '{column}, aufsteigend', en: '{column}, ascending' },
+  'team.members.sortDescending': { de: '{column}, absteigend', en: '{column}, descending' },
   'team.members.page': { de: 'Seite {page} von {pages}', en: 'Page {page} of {pages}' },
   'team.members.previous': { de: 'Vorherige Seite', en: 'Previous page' },
   'team.members.next': { de: 'Nächste Seite', en: 'Next page' },
@@ -246,6 +249,20 @@ export const team = {
   'team.shared.transcript': { de: 'Gesprächsverlauf', en: 'Conversation' },
   'team.shared.you': { de: 'Verkäufer', en: 'Seller' },
   'team.shared.customer': { de: 'Kunde', en: 'Customer' },
+  // What the author saw: each answer's score and the evaluation (issue 40).
+  'team.shared.answerScore': { de: 'Bewertung dieser Antwort: {score} %', en: 'Score of this answer: {score} %' },
+  'team.shared.evaluation': { de: 'Auswertung', en: 'Evaluation' },
+  'team.shared.noEvaluation': {
+    de: 'Zu diesem Chat gibt es noch keine Auswertung.',
+    en: 'This chat has no evaluation yet.',
+  },
+  'team.shared.total': { de: 'Gesamt: {percent} %', en: 'Overall: {percent} %' },
+  'team.shared.passed': { de: 'Prüfung bestanden', en: 'Exam passed' },
+  'team.shared.notPassed': { de: 'Prüfung nicht bestanden', en: 'Exam not passed' },
+  'team.shared.categories': { de: 'Bewertung nach Kategorien', en: 'Scores by category' },
+  'team.shared.category': { de: '{category}: {score} %', en: '{category}: {score} %' },
+  'team.shared.improvements': { de: 'Verbesserungsvorschläge', en: 'Suggestions for improvement' },
+  'team.shared.top': { de: 'Top-3 positive Punkte', en: 'Top 3 positive points' },
   'team.shared.link': { de: 'Geteilten Chat öffnen', en: 'Open shared chat' },
 
   // 'Mein Fortschritt': what the team sees
@@ -275,6 +292,98 @@ export const team = {
     de: 'Jede Domain bestätigst du mit einem TXT-Eintrag im DNS deiner Firma: Nach dem Speichern stehen unten Name und Wert. Gib beides an deine IT weiter und drücke danach „Prüfen“. Erst dann können sich Adressen dieser Domain über die Firma anmelden. Jede Domain kann nur zu einem Team gehören.',
     en: "You confirm each domain with a TXT record in your company's DNS: once saved, its name and value show below. Pass both on to your IT, then press “Check”. Only then can addresses of that domain sign in through the company. Each domain can belong to only one team.",
   },
+  // The providers' guide on /team/sso (issue 40): where each provider shows what the form asks for.
+  'team.sso.guide.title': { de: 'Welche Anbieter funktionieren?', en: 'Which providers work?' },
+  'team.sso.guide.lead': {
+    de: 'Jeder Anbieter, der OpenID Connect spricht, zum Beispiel Microsoft Entra ID, Google Workspace, Okta und Keycloak. Du brauchst aus seiner Verwaltung drei Angaben: die Aussteller-URL, die Client-ID und das Client-Secret; dort trägst du die Redirect-URI von unten ein. Macht das eure IT, gib ihr diese Seite weiter.',
+    en: 'Any provider that speaks OpenID Connect, for example Microsoft Entra ID, Google Workspace, Okta and Keycloak. You need three details from its administration: the issuer URL, the client ID and the client secret; there you enter the redirect URI from below. If your IT does this, pass this page on to them.',
+  },
+  'team.sso.guide.setup': { de: 'Anlegen', en: 'Set up' },
+  'team.sso.guide.note': { de: 'Wichtig', en: 'Important' },
+  'team.sso.guide.entra.name': { de: 'Microsoft Entra ID', en: 'Microsoft Entra ID' },
+  'team.sso.guide.entra.setup': {
+    de: 'Im Microsoft Entra Admin Center unter Entra ID → App-Registrierungen → Neue Registrierung: „Nur Konten in diesem Organisationsverzeichnis“; als Umleitungs-URI (Plattform „Web“) die Redirect-URI von unten.',
+    en: 'In the Microsoft Entra admin center under Entra ID → App registrations → New registration: “Accounts in this organizational directory only”; as redirect URI (platform “Web”) the redirect URI from below.',
+  },
+  'team.sso.guide.entra.issuer': {
+    de: 'https://login.microsoftonline.com/<tenant-id>/v2.0 – statt <tenant-id> die Verzeichnis-ID („Directory (tenant) ID“) aus der Übersicht der App.',
+    en: 'https://login.microsoftonline.com/<tenant-id>/v2.0 – for <tenant-id> the “Directory (tenant) ID” from the app’s overview.',
+  },
+  'team.sso.guide.entra.clientId': {
+    de: 'Die „Anwendungs-ID (Client)“ („Application (client) ID“) in der Übersicht der App.',
+    en: 'The “Application (client) ID” on the app’s overview.',
+  },
+  'team.sso.guide.entra.secret': {
+    de: 'Unter Zertifikate & Geheimnisse → Neuer geheimer Clientschlüssel: den „Wert“ kopieren (er wird nur einmal gezeigt). Er läuft ab: trag sein Ablaufdatum unten ein, dann erinnern wir dich rechtzeitig.',
+    en: 'Under Certificates & secrets → New client secret: copy its “Value” (shown only once). It expires: enter its expiry date below, and you are reminded in time.',
+  },
+  'team.sso.guide.entra.note': {
+    de: 'Unter Tokenkonfiguration die optionalen Ansprüche „email“ und „xms_edov“ zum ID-Token hinzufügen, sonst werden Anmeldungen abgelehnt.',
+    en: 'Under Token configuration add the optional claims “email” and “xms_edov” to the ID token, or sign-ins are refused.',
+  },
+  'team.sso.guide.google.name': { de: 'Google Workspace', en: 'Google Workspace' },
+  'team.sso.guide.google.setup': {
+    de: 'In der Google Cloud Console, in einem Projekt eurer Workspace-Organisation: APIs & Dienste → OAuth-Zustimmungsbildschirm mit Nutzertyp „Intern“; dann Anmeldedaten → Anmeldedaten erstellen → OAuth-Client-ID, Typ „Webanwendung“, als autorisierte Weiterleitungs-URI die Redirect-URI von unten.',
+    en: 'In the Google Cloud console, in a project of your Workspace organization: APIs & Services → OAuth consent screen with user type “Internal”; then Credentials → Create credentials → OAuth client ID, type “Web application”, with the redirect URI from below as authorized redirect URI.',
+  },
+  'team.sso.guide.google.issuer': {
+    de: 'https://accounts.google.com – für jede Firma dieselbe.',
+    en: 'https://accounts.google.com – the same for every company.',
+  },
+  'team.sso.guide.google.clientId': {
+    de: 'Wird nach dem Erstellen des OAuth-Clients angezeigt und endet auf „.apps.googleusercontent.com“; später unter Anmeldedaten beim Client.',
+    en: 'Shown once the OAuth client is created; it ends in “.apps.googleusercontent.com”. Later under Credentials at the client.',
+  },
+  'team.sso.guide.google.secret': {
+    de: 'Der „Clientschlüssel“ im selben Fenster und später unter Anmeldedaten beim Client.',
+    en: 'The “Client secret” in the same window, and later under Credentials at the client.',
+  },
+  'team.sso.guide.google.note': {
+    de: 'Angenommen werden nur Workspace-Konten eurer Domains, keine privaten Google-Konten.',
+    en: 'Only Workspace accounts of your domains are accepted, no private Google accounts.',
+  },
+  'team.sso.guide.okta.name': { de: 'Okta', en: 'Okta' },
+  'team.sso.guide.okta.setup': {
+    de: 'In der Okta Admin Console unter Applications → Applications → Create App Integration: „OIDC – OpenID Connect“, Typ „Web Application“, Grant Type „Authorization Code“; als Sign-in redirect URI die Redirect-URI von unten; unter Assignments die Personen oder Gruppen, die Sales Coach nutzen.',
+    en: 'In the Okta Admin Console under Applications → Applications → Create App Integration: “OIDC – OpenID Connect”, type “Web Application”, grant type “Authorization Code”; the redirect URI from below as sign-in redirect URI; under Assignments the people or groups who use Sales Coach.',
+  },
+  'team.sso.guide.okta.issuer': {
+    de: 'Eure Okta-Adresse, z. B. https://firma.okta.com, oder der „Issuer“ eines Authorization Servers unter Security → API → Authorization Servers (z. B. https://firma.okta.com/oauth2/default).',
+    en: 'Your Okta address, e.g. https://company.okta.com, or the “Issuer” of an authorization server under Security → API → Authorization Servers (e.g. https://company.okta.com/oauth2/default).',
+  },
+  'team.sso.guide.okta.clientId': {
+    de: 'Die „Client ID“ auf der Seite der App unter General → Client Credentials.',
+    en: 'The “Client ID” on the app’s page under General → Client Credentials.',
+  },
+  'team.sso.guide.okta.secret': {
+    de: 'Das „Client secret“ im selben Abschnitt (Client authentication: „Client secret“).',
+    en: 'The “Client secret” in the same section (client authentication: “Client secret”).',
+  },
+  'team.sso.guide.okta.note': {
+    de: 'Ob eine bestätigte E-Mail-Adresse ankommt, zeigt „Testen“; einzurichten ist dafür nichts.',
+    en: '“Test” shows whether a verified e-mail address arrives; nothing needs setting up for it.',
+  },
+  'team.sso.guide.keycloak.name': { de: 'Keycloak', en: 'Keycloak' },
+  'team.sso.guide.keycloak.setup': {
+    de: 'In der Keycloak-Administrationskonsole, im Realm eurer Firma: Clients → Create client, Typ „OpenID Connect“, „Client authentication“ an, nur „Standard flow“; unter „Valid redirect URIs“ die Redirect-URI von unten.',
+    en: 'In the Keycloak admin console, in your company’s realm: Clients → Create client, type “OpenID Connect”, “Client authentication” on, “Standard flow” only; the redirect URI from below under “Valid redirect URIs”.',
+  },
+  'team.sso.guide.keycloak.issuer': {
+    de: 'https://<server>/realms/<realm> mit eurem Server und Realm (Keycloak vor Version 17: https://<server>/auth/realms/<realm>).',
+    en: 'https://<server>/realms/<realm> with your server and realm (Keycloak before version 17: https://<server>/auth/realms/<realm>).',
+  },
+  'team.sso.guide.keycloak.clientId': {
+    de: 'Die „Client ID“, die du beim Anlegen vergeben hast (Clients → Client ID).',
+    en: 'The “Client ID” you gave when creating the client (Clients → Client ID).',
+  },
+  'team.sso.guide.keycloak.secret': {
+    de: 'Das „Client secret“ im Reiter „Credentials“ des Clients.',
+    en: 'The “Client secret” on the client’s “Credentials” tab.',
+  },
+  'team.sso.guide.keycloak.note': {
+    de: 'Bei allen Benutzern muss „Email verified“ an sein, sonst wird ihre Anmeldung abgelehnt.',
+    en: '“Email verified” must be on for every user, or their sign-in is refused.',
+  },
   'team.sso.settings': { de: 'Einstellungen', en: 'Settings' },
   'team.sso.issuer': { de: 'Aussteller-URL (Issuer)', en: 'Issuer URL' },
   'team.sso.clientId': { de: 'Client-ID', en: 'Client ID' },
@@ -283,6 +392,12 @@ export const team = {
     de: 'gespeichert – leer lassen, um es zu behalten',
     en: 'saved – leave empty to keep it',
   },
+  'team.sso.secretExpiry': { de: 'Ablaufdatum des Secrets (optional)', en: 'Expiry date of the secret (optional)' },
+  'team.sso.secretExpiryHint': {
+    de: 'Steht beim Anbieter neben dem Secret (bei Microsoft Entra ID unter Zertifikate & Geheimnisse). 14 Tage vorher erinnern wir dich per E-Mail, ein neues einzutragen.',
+    en: 'Your provider shows it next to the secret (in Microsoft Entra ID under Certificates & secrets). 14 days before, we remind you by e-mail to enter a new one.',
+  },
+  'team.sso.secretExpiryInvalid': { de: 'Bitte gib ein gültiges Datum ein.', en: 'Please enter a valid date.' },
   'team.sso.domains': { de: 'E-Mail-Domains', en: 'E-mail domains' },
   'team.sso.domainsHint': {
     de: 'Eine pro Zeile oder durch Kommas getrennt, z. B. firma.de',
