@@ -93,8 +93,12 @@ test('create a scenario with a custom objection, start it, meet persona and word
   await expect(header.getByText(TITLE)).toBeVisible();
   await expect(header.getByText('Jonas Brandt · Inhaber · Brandt Elektrotechnik')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  // The dialog asked for mode and difficulty: the chat does not ask again, it has started.
   await expect(input(page)).toBeEnabled();
+  await expect(page.getByText('Übung · Leicht: ', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Leicht/ })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'the chat started from a scenario');
   await input(page).fill(PITCH);
   await input(page).press('Enter');
   await expectCustomerReplies(page, 1);
@@ -216,6 +220,28 @@ test('on a phone (390×844) the library and the editor fit the screen and work',
   await expectNoAxeViolations(page, 'the editor on a phone');
 });
 
+test('on a phone (390×844) a built-in scenario asks for mode and difficulty once, in its dialog', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInOnChat(page, request, 'scenarios-phone-start');
+  await page.goto(appURL('/scenarios'));
+  await expect(page.getByRole('heading', { name: 'Szenarien', level: 1 })).toBeVisible();
+  const first = page.locator('.scenario-card').first();
+  const title = (await first.getByRole('heading', { level: 2 }).textContent()) ?? '';
+  await first.getByRole('button', { name: 'Mit diesem Szenario starten' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Szenario starten' });
+  await dialog.getByRole('radio', { name: /^Mittel/ }).check();
+  await dialog.getByRole('button', { name: 'Zum Chat' }).click();
+  await expect(page).toHaveURL(appURL('/chat'));
+  await expect(page.getByText('Übung · Mittel: ', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Mittel/ })).toHaveCount(0);
+  await expect(page.locator('.chat__header').getByText(title)).toBeVisible();
+  await expect(input(page)).toBeEnabled();
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page, 'the chat started from a scenario on a phone');
+});
+
 test("a team owner's team scenario: the owner picks 'Mein Team', a member finds it under 'Team', cannot change it and starts it", async ({
   page,
   browser,
@@ -274,7 +300,7 @@ test("a team owner's team scenario: the owner picks 'Mein Team', a member finds 
   await member.getByRole('dialog', { name: 'Szenario starten' }).getByRole('button', { name: 'Zum Chat' }).click();
   await expect(member).toHaveURL(appURL('/chat'));
   await expect(member.locator('.chat__header').getByText(title)).toBeVisible();
-  await member.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(input(member)).toBeEnabled();
   await input(member).fill(PITCH);
   await input(member).press('Enter');
   await expectCustomerReplies(member, 1);

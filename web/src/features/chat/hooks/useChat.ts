@@ -82,13 +82,14 @@ export interface ChatController {
   finishExam: () => Promise<void>;
   /** 'Neu starten': the same mode (and difficulty) from the start. */
   restart: () => Promise<void>;
-  /** 'Neuer Chat': everything cleared, optionally with a mode (and a practice's difficulty and focus) chosen. */
+  /** 'Neuer Chat': everything cleared, optionally with a mode (and a practice's difficulty and focus) chosen; `chosen` starts it at once. */
   reset: (
     mode?: ChatMode | null,
     difficulty?: Difficulty,
     focus?: ChatFocus,
     scenario?: ChatScenario,
     assignment?: ChatAssignment,
+    chosen?: boolean,
   ) => void;
   /** Opens a conversation from the history (no-op when it is open). */
   open: (conversationId: string) => void;
@@ -148,10 +149,17 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
   );
 
   const reset = useCallback(
-    (mode: ChatMode | null = null, difficulty?: Difficulty, focus?: ChatFocus, scenario?: ChatScenario, assignment?: ChatAssignment) => {
+    (
+      mode: ChatMode | null = null,
+      difficulty?: Difficulty,
+      focus?: ChatFocus,
+      scenario?: ChatScenario,
+      assignment?: ChatAssignment,
+      chosen?: boolean,
+    ) => {
       abortRef.current?.abort();
       abortRef.current = null;
-      dispatch({ type: 'reset', mode, difficulty, focus, scenario, assignment });
+      dispatch({ type: 'reset', mode, difficulty, focus, scenario, assignment, chosen });
     },
     [],
   );
@@ -188,6 +196,11 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
         : t('chat.intro.exam');
     dispatch({ type: 'started', intro: { id: localId('intro'), role: 'system', content, local: true }, engine });
   }, [queryClient, t]);
+
+  // A chat whose mode and difficulty were chosen before it opened (a scenario's start dialog, 'Als Nächstes üben') starts without asking again.
+  useEffect(() => {
+    if (state.startPending) void start();
+  }, [state.startPending, start]);
 
   const errorFor = useCallback(
     (err: unknown): ChatError => {

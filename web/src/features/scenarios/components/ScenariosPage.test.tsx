@@ -216,15 +216,14 @@ describe("'Szenarien' library", () => {
     await user.click(difficulty.getByRole('radio', { name: /^Mittel/ }));
     await user.click(dialog.getByRole('button', { name: 'Zum Chat' }));
 
-    await screen.findByRole('heading', { name: 'Bereit für das nächste Level?' });
+    // the dialog chose mode and difficulty: the chat starts without asking for them again
+    expect(await screen.findByText(/^Übung · Mittel: /)).toBeInTheDocument();
     expect(currentPath()).toBe('/chat');
+    expect(screen.queryByRole('heading', { name: 'Bereit für das nächste Level?' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
     // the header names the scenario and the persona
-    expect(await screen.findByText('Solaranlage für Familie Berger')).toBeInTheDocument();
+    expect(screen.getByText('Solaranlage für Familie Berger')).toBeInTheDocument();
     expect(screen.getByText('Petra Berger · Hausbesitzerin · Privathaushalt')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: /^Mittel/ })).toHaveAttribute('aria-pressed', 'true'));
-    // the welcome panel offers no harder practice than the scenario's two objections
-    expect(screen.queryByRole('button', { name: /^Schwer/ })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Start' }));
     const input = screen.getByRole('textbox', { name: 'Deine Nachricht' });
     await waitFor(() => expect(input).toBeEnabled());
     await user.type(input, 'Guten Tag, Frau Berger{Enter}');
@@ -273,10 +272,10 @@ describe("'Szenarien' library", () => {
     await user.click(dialog.getByRole('radio', { name: 'Prüfung' }));
     expect(dialog.queryByRole('group', { name: 'Schwierigkeit' })).not.toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Zum Chat' }));
-    await screen.findByRole('heading', { name: 'Bereit für das nächste Level?' });
-    await user.click(screen.getByRole('button', { name: 'Start' }));
-    const input = screen.getByRole('textbox', { name: 'Deine Nachricht' });
+    // an exam needs no difficulty: it starts at once
+    const input = await screen.findByRole('textbox', { name: 'Deine Nachricht' });
     await waitFor(() => expect(input).toBeEnabled());
+    expect(screen.queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
     await user.type(input, 'Hallo{Enter}');
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toEqual({ mode: 'Prüfung', scenarioId: 'builtin-crm-software-de', message: 'Hallo' });
