@@ -10,7 +10,7 @@ import {
   type ChatRequest,
   type Difficulty,
 } from '../../../lib/api';
-import { errorMessage, useT, type MessageKey } from '../../../lib/i18n';
+import { errorMessage, formatDay, useI18n, type MessageKey } from '../../../lib/i18n';
 import { usageQueryKey } from '../../../lib/realtime';
 import { requestEvaluation, parseEvaluation, UnreadableEvaluationError } from '../api/evaluation';
 import { finishExam } from '../api/finish';
@@ -97,7 +97,7 @@ export interface ChatController {
 
 /** The chat screen's state and every action on it. */
 export function useChat(options: { onStarted?: (conversationId: string) => void } = {}): ChatController {
-  const t = useT();
+  const { t, lang } = useI18n();
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
   // Async actions read the latest state and callback (set after each commit).
@@ -180,10 +180,11 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
       const preflight = await queryClient.query({ ...preflightQueryOptions(), staleTime: 0 });
       engine = preflight.engine;
       if (!preflight.allowed) {
-        dispatch({
-          type: 'startRefused',
-          error: { title: t('chat.limit.title'), details: t('chat.limit.details', { limit: preflight.limit }) },
-        });
+        // where no plan can be bought, the limit says when the quota renews instead of asking for an upgrade
+        const details = preflight.plansForSale
+          ? t('chat.limit.details', { limit: preflight.limit })
+          : t('chat.limit.renews', { limit: preflight.limit, date: formatDay(lang, preflight.renewsOn) });
+        dispatch({ type: 'startRefused', error: { title: t('chat.limit.title'), details } });
         return;
       }
     } catch (err) {
@@ -195,7 +196,7 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
         ? t('chat.intro.practice', { difficulty: t(DIFFICULTY_KEYS[s.difficulty]) + (s.focus ? ` · ${s.focus.label}` : '') })
         : t('chat.intro.exam');
     dispatch({ type: 'started', intro: { id: localId('intro'), role: 'system', content, local: true }, engine });
-  }, [queryClient, t]);
+  }, [queryClient, t, lang]);
 
   // A chat whose mode and difficulty were chosen before it opened (a scenario's start dialog, 'Als Nächstes üben') starts without asking again.
   useEffect(() => {
