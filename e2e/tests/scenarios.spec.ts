@@ -157,9 +157,10 @@ test('the library shows the built-in scenarios in German and in English, filters
   const email = await signedInOnChat(page, request, 'scenarios-lib');
   await page.goto(appURL('/scenarios?scope=public'));
   await expect(page.getByRole('heading', { name: 'Szenarien', level: 1 })).toBeVisible();
-  // 17 scenarios, each in German and English
-  await expect(page.locator('.scenarios__count')).toHaveText(/^(3[4-9]|[4-9]\d) Szenarien$/);
-  await expect(page.getByRole('navigation', { name: 'Seiten' })).toContainText('Seite 1 von 2');
+  // 17 scenarios in the UI's language (German); each has an English twin, which the switch shows
+  await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
+  await expect(page.locator('.scenarios__count')).toHaveText(/^(1[7-9]|[2-9]\d) Szenarien$/);
+  await expect(page.locator('.scenario-card__tag', { hasText: /^EN$/ })).toHaveCount(0);
   await expectNoAxeViolations(page, 'the library');
 
   await search(page, 'Fensterbauer');
@@ -168,24 +169,28 @@ test('the library shows the built-in scenarios in German and in English, filters
   await expect(de.getByText('Mitgeliefert')).toBeVisible();
   await expect(de.getByText('Kaltakquise', { exact: true })).toBeVisible();
   await search(page, 'window manufacturer');
+  await expect(page.getByText('Keine Szenarien gefunden.', { exact: false })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Sprache' }).selectOption({ label: 'Alle' });
   await expect(card(page, 'CRM for a window manufacturer: cold call to the head of sales')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Sprache' }).selectOption({ label: 'Deutsch' });
 
   // Filters: B2C complaints only; back restores the previous list.
   await page.getByRole('searchbox', { name: 'Suche' }).fill('');
   await expect(page).toHaveURL(appURL('/scenarios?scope=public'));
   await page.getByRole('combobox', { name: 'Situation' }).selectOption({ label: 'Reklamation' });
   await page.getByRole('combobox', { name: 'B2B/B2C' }).selectOption({ label: 'B2C' });
-  await expect(page.locator('.scenarios__count')).toHaveText('2 Szenarien');
+  await expect(page.locator('.scenarios__count')).toHaveText('1 Szenario');
   await expect(card(page, 'Gebrauchtwagen mit defekter Klimaanlage: Reklamation eines Privatkunden')).toBeVisible();
   await page.goBack();
   await expect(page.getByRole('combobox', { name: 'B2B/B2C' })).toHaveValue('');
-  await expect(page.locator('.scenarios__count')).toHaveText('4 Szenarien');
+  await expect(page.locator('.scenarios__count')).toHaveText('2 Szenarien');
 
-  // The same library in the English UI.
+  // The same library in the English UI: the English scenarios, English personas.
   await patchMe(request, await apiToken(request, email), { language: 'en' });
   await page.goto(appURL('/scenarios?scope=public&situation=complaint'));
   await expect(page.getByRole('heading', { name: 'Scenarios', level: 1 })).toBeVisible();
-  await expect(page.locator('.scenarios__count')).toHaveText('4 scenarios');
+  await expect(page.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+  await expect(page.locator('.scenarios__count')).toHaveText('2 scenarios');
   const en = card(page, "Used car with a broken air conditioning: a private customer's complaint");
   await expect(en).toBeVisible();
   await expect(en.getByText('Built-in')).toBeVisible();
