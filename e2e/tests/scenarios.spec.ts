@@ -194,6 +194,9 @@ test('the library shows the built-in scenarios in German and in English, filters
   const en = card(page, "Used car with a broken air conditioning: a private customer's complaint");
   await expect(en).toBeVisible();
   await expect(en.getByText('Built-in')).toBeVisible();
+  // an English persona: an English name, not the German twin's Daniel Schmitt
+  await expect(en.getByText(/Daniel Smith/)).toBeVisible();
+  await expect(page.getByText(/Schmitt/)).toHaveCount(0);
   await expect(en.getByText('Complaint', { exact: true })).toBeVisible();
   await expect(en.getByRole('button', { name: 'Start with this scenario' })).toBeVisible();
   await expectNoAxeViolations(page, 'the English library');
