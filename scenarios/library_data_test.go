@@ -33,6 +33,9 @@ var dataPersonalities = map[string]bool{
 	"analytisch": true, "dominant": true, "zurueckhaltend": true,
 }
 
+// dataGermanPersona finds what makes an English persona read German.
+var dataGermanPersona = regexp.MustCompile(`[äöüÄÖÜß]|\bGmbH\b|\bHerr\b|\bFrau\b`)
+
 var dataFileName = regexp.MustCompile(`^([a-z0-9]+(?:-[a-z0-9]+)*)\.(de|en)\.json$`)
 
 // dataStopwords are frequent words of four letters or more that say nothing
@@ -206,7 +209,7 @@ func TestLibraryDataFiles(t *testing.T) {
 		if de.Persona.Name == en.Persona.Name || de.Persona.Company == en.Persona.Company {
 			t.Errorf("%s: the English persona has the German one's name or company (%s, %s)", slug, en.Persona.Name, en.Persona.Company)
 		}
-		if german := regexp.MustCompile(`[äöüÄÖÜß]|\bGmbH\b|\bHerr\b|\bFrau\b`); german.MatchString(en.Persona.Name+" "+en.Persona.Company+" "+en.Persona.Role) {
+		if dataGermanPersona.MatchString(en.Persona.Name + " " + en.Persona.Company + " " + en.Persona.Role) {
 			t.Errorf("%s: the English persona reads German: %s, %s, %s", slug, en.Persona.Name, en.Persona.Role, en.Persona.Company)
 		}
 		if len(de.Objections) != len(en.Objections) {

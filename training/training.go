@@ -62,8 +62,8 @@ type Service struct {
 	// can, and the monthly limit says when the quota renews instead of
 	// asking for an upgrade.
 	PlansForSale func() bool
-	Now      func() time.Time
-	Log      *slog.Logger
+	Now          func() time.Time
+	Log          *slog.Logger
 	// ClaimTTL is how long a request's claim on a chat lasts unless renewed
 	// (see salescoach.TurnClaim); zero means DefaultClaimTTL. A request
 	// renews its claim every third of it while it waits for the model.
