@@ -55,8 +55,8 @@ func TestCreateFeedback(t *testing.T) {
 		wantCode(t, s.CreateFeedback(ctx, bad), salescoach.EINVALID)
 		empty := &salescoach.Feedback{UserID: &u.ID, Type: salescoach.FeedbackGeneral, Message: ""}
 		wantCode(t, s.CreateFeedback(ctx, empty), salescoach.EINVALID)
-		if n := count(t, db, `SELECT xp FROM users WHERE id = ?`, u.ID); n != 97+salescoach.XPFeedback {
-			t.Errorf("xp after rejected feedback = %d, want %d", n, 97+salescoach.XPFeedback)
+		if n := count(t, db, `SELECT xp FROM users WHERE id = ?`, u.ID); n != 317+salescoach.XPFeedback {
+			t.Errorf("xp after rejected feedback = %d, want %d", n, 317+salescoach.XPFeedback)
 		}
 		if n := count(t, db, `SELECT feedback_count FROM profiles WHERE user_id = ?`, u.ID); n != 1 {
 			t.Errorf("feedback_count after rejected feedback = %d, want 1", n)
