@@ -393,6 +393,12 @@ func CycleStart(sub *Subscription, now time.Time) time.Time {
 	return time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
 }
 
+// QuotaRenewal is the day the quota cycle that began at cycleStart ends and
+// the quota is whole again: a month after its start.
+func QuotaRenewal(cycleStart time.Time) time.Time {
+	return cycleStart.UTC().AddDate(0, 1, 0)
+}
+
 // Change kinds and operations of live updates.
 const (
 	ChangeUser         = "user"

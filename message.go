@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // A Msg is a text a user may read. Key is a stable machine code that clients
@@ -58,10 +59,31 @@ func (m Msg) String() string {
 		case float64:
 			// German decimals: 0,5
 			return strings.ReplaceAll(strconv.FormatFloat(v, 'f', -1, 64), ".", ",")
+		case DateParam:
+			return v.German()
 		default:
 			return fmt.Sprint(v)
 		}
 	})
+}
+
+// A DateParam is a calendar day (UTC) in a message: the German text reads
+// "1. Januar 2027"; the API sends "2027-01-01", which the web app writes in
+// its language.
+type DateParam struct{ Day time.Time }
+
+var germanMonths = [...]string{"Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August",
+	"September", "Oktober", "November", "Dezember"}
+
+// German is the day as German prose writes it: 1. Januar 2027.
+func (d DateParam) German() string {
+	t := d.Day.UTC()
+	return fmt.Sprintf("%d. %s %d", t.Day(), germanMonths[t.Month()-1], t.Year())
+}
+
+// MarshalJSON writes the day as "2027-01-01".
+func (d DateParam) MarshalJSON() ([]byte, error) {
+	return []byte(`"` + d.Day.UTC().Format(time.DateOnly) + `"`), nil
 }
 
 // The catalogue. Keys are snake_case and never change meaning once shipped;
@@ -188,6 +210,9 @@ var (
 	MsgNothingToRate        = newMsg("nothing_to_rate", "Es gibt noch keine Antwort, die bewertet werden kann.")
 	MsgChatLimit            = newMsg("chat_limit", "Monatslimit erreicht")
 	MsgChatLimitDetails     = newMsg("chat_limit_details", "Du hast dein monatliches Chat-Limit ({quota}) erreicht. Bitte upgrade dein Abo, um weitere Chats zu starten.")
+	// MsgChatLimitRenews stands for MsgChatLimitDetails where no plan can be
+	// bought on the installation: it says when the quota renews.
+	MsgChatLimitRenews = newMsg("chat_limit_renews", "Du hast dein monatliches Chat-Limit ({quota}) erreicht. Ab dem {date} kannst du wieder Chats starten.")
 
 	// MsgChatBusy answers a request on a chat that another request (a second
 	// tab, say) is changing right now: its message was not stored.

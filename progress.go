@@ -9,18 +9,29 @@ type LevelInfo struct {
 	Progress  int `json:"progress"`  // XPInLevel as a percentage of XPForNext, 0..100
 }
 
-// LevelFor applies the level curve: level 1 needs 100 XP; each level-up
-// subtracts the threshold and multiplies the next threshold by 1.2, rounded
-// down.
+// LevelFirstXP and LevelGrowthTenths are the level curve: level 1 needs
+// LevelFirstXP XP, and each level needs LevelGrowthTenths/10 times the one
+// before, rounded down (docs/decisions.md, 2026-12-02 "XP pacing"). With a
+// day's practice of one 15-minute chat (about 180 XP) level 4,
+// 'Fortgeschritten', comes after a week and level 10, 'Experte', after about
+// eight weeks.
+const (
+	LevelFirstXP      = 320
+	LevelGrowthTenths = 13
+)
+
+// LevelFor applies the level curve: level 1 needs LevelFirstXP XP; each
+// level-up subtracts the threshold and multiplies the next threshold by
+// LevelGrowthTenths/10, rounded down.
 func LevelFor(xp int) LevelInfo {
 	if xp < 0 {
 		xp = 0
 	}
-	level, rest, need := 1, xp, 100
+	level, rest, need := 1, xp, LevelFirstXP
 	for rest >= need {
 		rest -= need
 		level++
-		need = need * 12 / 10
+		need = need * LevelGrowthTenths / 10
 	}
 	return LevelInfo{Level: level, XP: xp, XPInLevel: rest, XPForNext: need, Progress: ClampPercent(rest * 100 / need)}
 }

@@ -58,7 +58,7 @@ func TestSignupConfirmLogin(t *testing.T) {
 		if mu["company"] != "ACME" || mu["terms_version"].(float64) != 2 || mu["terms_accepted_at"] == nil {
 			t.Errorf("me.user = %v", mu)
 		}
-		if lv := me["level"].(map[string]any); lv["level"].(float64) != 1 || lv["xpForNext"].(float64) != 100 {
+		if lv := me["level"].(map[string]any); lv["level"].(float64) != 1 || lv["xpForNext"].(float64) != 320 {
 			t.Errorf("me.level = %v", lv)
 		}
 		if got := c.do("GET", "/api/auth/is-admin", nil).must(t, 200).json(t); got["isAdmin"] != false {

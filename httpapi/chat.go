@@ -21,8 +21,12 @@ func (s *Server) handlePreflight(w http.ResponseWriter, r *http.Request, u *sale
 	if err != nil {
 		return err
 	}
+	// plansForSale false: no plan can be bought here, and a refused start
+	// says when the quota renews (renewsOn, a UTC day) instead of asking for
+	// an upgrade.
 	writeJSON(w, http.StatusOK, map[string]any{"allowed": usage.Used < usage.Quota, "limit": usage.Quota, "used": usage.Used,
-		"engine": s.Training.Engine.Name()})
+		"engine": s.Training.Engine.Name(), "plansForSale": s.Training.ForSale(),
+		"renewsOn": salescoach.Day(salescoach.QuotaRenewal(usage.CycleStart))})
 	return nil
 }
 

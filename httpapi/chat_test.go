@@ -408,7 +408,8 @@ func TestQuotaUnderConcurrentStarts(t *testing.T) {
 			case 429:
 				limited++
 				body := r.json(t)
-				if body["error"] != "Monatslimit erreicht" || body["details"] != "Du hast dein monatliches Chat-Limit (5) erreicht. Bitte upgrade dein Abo, um weitere Chats zu starten." {
+				// no plan can be bought on this server (no PayPal): the limit says when the quota renews
+				if body["error"] != "Monatslimit erreicht" || body["details"] != "Du hast dein monatliches Chat-Limit (5) erreicht. Ab dem 1. Dezember 2026 kannst du wieder Chats starten." {
 					t.Errorf("limit answer = %v", body)
 				}
 			default:
@@ -421,6 +422,48 @@ func TestQuotaUnderConcurrentStarts(t *testing.T) {
 		if pre := c.do("GET", "/api/chat/preflight", nil).must(t, 200).json(t); pre["allowed"] != false {
 			t.Errorf("preflight after the quota = %v", pre)
 		}
+	})
+}
+
+// TestChatLimitMessage: at the monthly limit the answer asks for an upgrade
+// where a plan can be bought (PayPal configured), and says when the quota
+// renews where none can; the preflight tells the app which, and the day.
+func TestChatLimitMessage(t *testing.T) {
+	sqlstoretest.ForEachDB(t, func(t *testing.T, db *sqlstore.DB) {
+		limited := func(t *testing.T, c *client) (refused, pre map[string]any) {
+			t.Helper()
+			for range 5 {
+				c.chat(t, map[string]any{"mode": "Prüfung", "message": "Hallo"}, 200)
+			}
+			refused = c.do("POST", "/api/chat", map[string]any{"mode": "Prüfung", "message": "Hallo"}).must(t, 429).json(t)
+			return refused, c.do("GET", "/api/chat/preflight", nil).must(t, 200).json(t)
+		}
+		t.Run("no plan for sale", func(t *testing.T) {
+			e := newEnv(t, db)
+			// the test clock stands at 2026-11-21: the free plan's cycle is November
+			refused, pre := limited(t, chatUser(t, e, "nina@example.com"))
+			params, _ := refused["params"].(map[string]any)
+			if refused["code"] != "chat_limit" || refused["detailsCode"] != "chat_limit_renews" ||
+				refused["details"] != "Du hast dein monatliches Chat-Limit (5) erreicht. Ab dem 1. Dezember 2026 kannst du wieder Chats starten." ||
+				params["date"] != "2026-12-01" || params["quota"] != float64(5) {
+				t.Errorf("limit answer = %v", refused)
+			}
+			if pre["allowed"] != false || pre["plansForSale"] != false || pre["renewsOn"] != "2026-12-01" {
+				t.Errorf("preflight = %v", pre)
+			}
+		})
+		t.Run("plans for sale", func(t *testing.T) {
+			p := newPayEnv(t, db, 5*time.Second)
+			c, _ := p.user("paula")
+			refused, pre := limited(t, c)
+			if refused["detailsCode"] != "chat_limit_details" ||
+				refused["details"] != "Du hast dein monatliches Chat-Limit (5) erreicht. Bitte upgrade dein Abo, um weitere Chats zu starten." {
+				t.Errorf("limit answer = %v", refused)
+			}
+			if pre["allowed"] != false || pre["plansForSale"] != true || pre["renewsOn"] != "2026-12-01" {
+				t.Errorf("preflight = %v", pre)
+			}
+		})
 	})
 }
 

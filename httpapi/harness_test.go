@@ -167,7 +167,8 @@ func newEnv(t testing.TB, db *sqlstore.DB, opts ...envOption) *env {
 		Catalog: sqlstore.NewCatalogService(db), Subscriptions: sqlstore.NewSubscriptionService(db),
 		Scenarios: sqlstore.NewScenarioService(db),
 		Engine:    trainer.New(), Now: e.clock.Now, Log: logger, Changes: e.hub, Tiers: e.billing,
-		Settings: sqlstore.NewSettingsService(db), Team: e.teams, Assignments: sqlstore.NewAssignmentService(db), Seats: seats}
+		Settings: sqlstore.NewSettingsService(db), Team: e.teams, Assignments: sqlstore.NewAssignmentService(db), Seats: seats,
+		PlansForSale: e.billing.Configured}
 	deps := httpapi.Deps{
 		Conversations: conversations, Progress: progress, Training: e.training, Billing: e.billing,
 		Skills: sqlstore.NewSkillService(db), Scenarios: e.training.Scenarios,

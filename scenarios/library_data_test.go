@@ -33,6 +33,9 @@ var dataPersonalities = map[string]bool{
 	"analytisch": true, "dominant": true, "zurueckhaltend": true,
 }
 
+// dataGermanPersona finds what makes an English persona read German.
+var dataGermanPersona = regexp.MustCompile(`[äöüÄÖÜß]|\bGmbH\b|\bHerr\b|\bFrau\b`)
+
 var dataFileName = regexp.MustCompile(`^([a-z0-9]+(?:-[a-z0-9]+)*)\.(de|en)\.json$`)
 
 // dataStopwords are frequent words of four letters or more that say nothing
@@ -198,9 +201,16 @@ func TestLibraryDataFiles(t *testing.T) {
 		// buyer and objections, a custom one with as many wordings and
 		// criteria.
 		if de.Situation != en.Situation || de.Persona.Buyer != en.Persona.Buyer ||
-			de.Persona.Personality != en.Persona.Personality || de.Persona.Formality != en.Persona.Formality ||
-			de.Persona.Name != en.Persona.Name {
+			de.Persona.Personality != en.Persona.Personality || de.Persona.Formality != en.Persona.Formality {
 			t.Errorf("%s: situation or persona differ between de and en", slug)
+		}
+		// The English persona is English (issue 40): a name and a company
+		// of its own, no German letters or legal forms.
+		if de.Persona.Name == en.Persona.Name || de.Persona.Company == en.Persona.Company {
+			t.Errorf("%s: the English persona has the German one's name or company (%s, %s)", slug, en.Persona.Name, en.Persona.Company)
+		}
+		if dataGermanPersona.MatchString(en.Persona.Name + " " + en.Persona.Company + " " + en.Persona.Role) {
+			t.Errorf("%s: the English persona reads German: %s, %s, %s", slug, en.Persona.Name, en.Persona.Role, en.Persona.Company)
 		}
 		if len(de.Objections) != len(en.Objections) {
 			t.Errorf("%s: %d objections in de, %d in en", slug, len(de.Objections), len(en.Objections))

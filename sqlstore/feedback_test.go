@@ -15,9 +15,9 @@ func TestCreateFeedback(t *testing.T) {
 		s := sqlstore.NewFeedbackService(db)
 		ctx := t.Context()
 		u := newUser(t, db, "fb@example.com")
-		// 97 XP: the feedback's 5 XP cross level 1's 100 XP threshold, so
+		// 317 XP: the feedback's 5 XP cross level 1's 320 XP threshold, so
 		// the level must be recomputed in the same transaction.
-		exec(t, db, `UPDATE users SET xp = 97 WHERE id = ?`, u.ID)
+		exec(t, db, `UPDATE users SET xp = 317 WHERE id = ?`, u.ID)
 
 		f := &salescoach.Feedback{UserID: &u.ID, Email: "fb@example.com", Name: "Fe Bee", Subject: "Lob",
 			Type: salescoach.FeedbackFeature, Message: "Mehr Kunden bitte", CreatedAt: t0}
@@ -28,8 +28,8 @@ func TestCreateFeedback(t *testing.T) {
 		sameTime(t, "created_at", f.CreatedAt, t0)
 		user, err := sqlstore.NewUserService(db).UserByID(ctx, u.ID)
 		mustNil(t, err)
-		if user.XP != 97+salescoach.XPFeedback || user.Level != salescoach.LevelFor(97+salescoach.XPFeedback).Level || user.Level != 2 {
-			t.Errorf("user xp %d level %d, want %d XP at level 2", user.XP, user.Level, 97+salescoach.XPFeedback)
+		if user.XP != 317+salescoach.XPFeedback || user.Level != salescoach.LevelFor(317+salescoach.XPFeedback).Level || user.Level != 2 {
+			t.Errorf("user xp %d level %d, want %d XP at level 2", user.XP, user.Level, 317+salescoach.XPFeedback)
 		}
 		p, err := sqlstore.NewUserService(db).ProfileByUserID(ctx, u.ID)
 		mustNil(t, err)
@@ -55,8 +55,8 @@ func TestCreateFeedback(t *testing.T) {
 		wantCode(t, s.CreateFeedback(ctx, bad), salescoach.EINVALID)
 		empty := &salescoach.Feedback{UserID: &u.ID, Type: salescoach.FeedbackGeneral, Message: ""}
 		wantCode(t, s.CreateFeedback(ctx, empty), salescoach.EINVALID)
-		if n := count(t, db, `SELECT xp FROM users WHERE id = ?`, u.ID); n != 97+salescoach.XPFeedback {
-			t.Errorf("xp after rejected feedback = %d, want %d", n, 97+salescoach.XPFeedback)
+		if n := count(t, db, `SELECT xp FROM users WHERE id = ?`, u.ID); n != 317+salescoach.XPFeedback {
+			t.Errorf("xp after rejected feedback = %d, want %d", n, 317+salescoach.XPFeedback)
 		}
 		if n := count(t, db, `SELECT feedback_count FROM profiles WHERE user_id = ?`, u.ID); n != 1 {
 			t.Errorf("feedback_count after rejected feedback = %d, want 1", n)

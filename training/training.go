@@ -57,8 +57,13 @@ type Service struct {
 	Seats SeatSubscriptions
 	// Settings gives the exams' pass mark; nil: DefaultExamPassMark.
 	Settings salescoach.SettingsService
-	Now      func() time.Time
-	Log      *slog.Logger
+	// PlansForSale reports whether a plan can be bought on this
+	// installation (the app passes billing.Service.Configured); nil: none
+	// can, and the monthly limit says when the quota renews instead of
+	// asking for an upgrade.
+	PlansForSale func() bool
+	Now          func() time.Time
+	Log          *slog.Logger
 	// ClaimTTL is how long a request's claim on a chat lasts unless renewed
 	// (see salescoach.TurnClaim); zero means DefaultClaimTTL. A request
 	// renews its claim every third of it while it waits for the model.
@@ -371,9 +376,28 @@ func (s *Service) start(ctx context.Context, u *salescoach.User, req SendRequest
 	// At the quota the store answers ELIMIT with the specification's
 	// 'Monatslimit erreicht' and its detail naming the limit.
 	if err := s.Conversations.StartConversation(ctx, c, usage.Quota, usage.CycleStart); err != nil {
-		return nil, err
+		return nil, s.limitDetails(err, usage)
 	}
 	return c, nil
+}
+
+// ForSale reports whether a plan can be bought on this installation.
+func (s *Service) ForSale() bool {
+	return s.PlansForSale != nil && s.PlansForSale()
+}
+
+// limitDetails gives the monthly limit's ELIMIT, where no plan can be
+// bought, the detail that says when the quota renews instead of the
+// specification's request to upgrade; other errors pass unchanged.
+func (s *Service) limitDetails(err error, usage salescoach.Usage) error {
+	var e *salescoach.Error
+	if s.ForSale() || !errors.As(err, &e) || e.Code != salescoach.ELIMIT || e.Details.Key != salescoach.MsgChatLimitDetails.Key {
+		return err
+	}
+	renews := *e
+	renews.Details = salescoach.MsgChatLimitRenews.With("quota", usage.Quota).
+		With("date", salescoach.DateParam{Day: salescoach.QuotaRenewal(usage.CycleStart)})
+	return &renews
 }
 
 // turn plays one exchange on a claimed conversation whose messages, the

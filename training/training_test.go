@@ -200,11 +200,22 @@ func TestQuota(t *testing.T) {
 		if err := f.svc.Conversations.SoftDelete(ctx, f.user.ID, first, f.clock.Now()); err != nil {
 			t.Fatal(err)
 		}
+		// Where a plan can be bought, the limit asks for an upgrade.
+		f.svc.PlansForSale = func() bool { return true }
 		_, err := f.svc.Send(ctx, f.user, training.SendRequest{Mode: salescoach.ModePractice, Difficulty: 1, Message: "Hallo!"}, nil)
 		var e *salescoach.Error
 		if !errorsAs(err, &e) || e.Code != salescoach.ELIMIT || e.Message() != "Monatslimit erreicht" ||
 			e.Details.String() != "Du hast dein monatliches Chat-Limit (5) erreicht. Bitte upgrade dein Abo, um weitere Chats zu starten." {
 			t.Fatalf("sixth chat: %v", err)
+		}
+		// Where none can, it says when the quota renews: the free plan's
+		// cycle is the calendar month (2026-11-21 → 1 December).
+		f.svc.PlansForSale = func() bool { return false }
+		_, err = f.svc.Send(ctx, f.user, training.SendRequest{Mode: salescoach.ModePractice, Difficulty: 1, Message: "Hallo!"}, nil)
+		if !errorsAs(err, &e) || e.Code != salescoach.ELIMIT || e.Message() != "Monatslimit erreicht" ||
+			e.Details.Key != salescoach.MsgChatLimitRenews.Key ||
+			e.Details.String() != "Du hast dein monatliches Chat-Limit (5) erreicht. Ab dem 1. Dezember 2026 kannst du wieder Chats starten." {
+			t.Fatalf("sixth chat without plans for sale: %v", err)
 		}
 		usage, err := f.svc.Usage(ctx, f.user.ID)
 		if err != nil || usage.Used != 5 || usage.Quota != 5 || usage.Plan != salescoach.PlanFree {

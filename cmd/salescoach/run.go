@@ -332,7 +332,7 @@ func serve(ctx context.Context, cfg *Config, stdout io.Writer) error {
 		Conversations: conversations, Progress: progress, Users: users, Catalog: catalog,
 		Subscriptions: sqlstore.NewSubscriptionService(db), Engine: engine, Changes: hub, Scenarios: scenarioStore,
 		Tiers: billingService, Now: time.Now, Log: log, Settings: settings, Holder: heartbeat.ID,
-		Team: teams, Assignments: assignments, Seats: seats,
+		Team: teams, Assignments: assignments, Seats: seats, PlansForSale: billingService.Configured,
 	}
 	if engine.Name() != "builtin" {
 		// A model server whose scoring or evaluation calls fail does not

@@ -109,12 +109,11 @@ test('two chats change techniques and families; the evaluation links here; "Als 
   expect(familiesPoor[family], `${family} in ${JSON.stringify(familiesPoor)}`).toBeGreaterThan(0);
   await start.click();
 
-  // A practice at Leicht is chosen; its customer raises that family first.
+  // A practice at Leicht is chosen and started, without asking for mode and difficulty again; its customer raises that family first.
   await expect(page).toHaveURL(appURL('/chat'));
-  await expect(page.getByRole('button', { name: /^Übung/ })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByRole('button', { name: /^Leicht/ })).toHaveAttribute('aria-pressed', 'true');
-  await page.getByRole('button', { name: 'Start', exact: true }).click();
   await expect(page.getByText(`Übung · Leicht · Einwand „${family}“`, { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Leicht/ })).toHaveCount(0);
   await input(page).fill(PITCH);
   await input(page).press('Enter');
   await expectCustomerReplies(page, 1);
@@ -180,4 +179,13 @@ test('English, on a phone and for axe-core: a guest with two chats', async ({ pa
   await page.getByRole('button', { name: '7 days' }).click();
   await expect(page.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('.progress__answers')).toHaveText(`${1 + POOR.length} scored answers in the period`);
+
+  // 'Practise next' starts the chat on the phone too, without asking for mode and difficulty again.
+  await page.getByRole('region', { name: 'Practise next' }).getByRole('button', { name: /^Start practice: / }).click();
+  await expect(page).toHaveURL(appURL('/chat'));
+  await expect(page.getByText(/^Practice · (Easy|Medium|Hard) · Objection .*: introduce yourself/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Your message' })).toBeEnabled();
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page, "the chat 'Practise next' started");
 });

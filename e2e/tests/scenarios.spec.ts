@@ -93,8 +93,12 @@ test('create a scenario with a custom objection, start it, meet persona and word
   await expect(header.getByText(TITLE)).toBeVisible();
   await expect(header.getByText('Jonas Brandt · Inhaber · Brandt Elektrotechnik')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  // The dialog asked for mode and difficulty: the chat does not ask again, it has started.
   await expect(input(page)).toBeEnabled();
+  await expect(page.getByText('Übung · Leicht: ', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Leicht/ })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'the chat started from a scenario');
   await input(page).fill(PITCH);
   await input(page).press('Enter');
   await expectCustomerReplies(page, 1);
@@ -153,9 +157,10 @@ test('the library shows the built-in scenarios in German and in English, filters
   const email = await signedInOnChat(page, request, 'scenarios-lib');
   await page.goto(appURL('/scenarios?scope=public'));
   await expect(page.getByRole('heading', { name: 'Szenarien', level: 1 })).toBeVisible();
-  // 17 scenarios, each in German and English
-  await expect(page.locator('.scenarios__count')).toHaveText(/^(3[4-9]|[4-9]\d) Szenarien$/);
-  await expect(page.getByRole('navigation', { name: 'Seiten' })).toContainText('Seite 1 von 2');
+  // 17 scenarios in the UI's language (German); each has an English twin, which the switch shows
+  await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
+  await expect(page.locator('.scenarios__count')).toHaveText(/^(1[7-9]|[2-9]\d) Szenarien$/);
+  await expect(page.locator('.scenario-card__tag', { hasText: /^EN$/ })).toHaveCount(0);
   await expectNoAxeViolations(page, 'the library');
 
   await search(page, 'Fensterbauer');
@@ -164,27 +169,34 @@ test('the library shows the built-in scenarios in German and in English, filters
   await expect(de.getByText('Mitgeliefert')).toBeVisible();
   await expect(de.getByText('Kaltakquise', { exact: true })).toBeVisible();
   await search(page, 'window manufacturer');
+  await expect(page.getByText('Keine Szenarien gefunden.', { exact: false })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Sprache' }).selectOption({ label: 'Alle' });
   await expect(card(page, 'CRM for a window manufacturer: cold call to the head of sales')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Sprache' }).selectOption({ label: 'Deutsch' });
 
   // Filters: B2C complaints only; back restores the previous list.
   await page.getByRole('searchbox', { name: 'Suche' }).fill('');
   await expect(page).toHaveURL(appURL('/scenarios?scope=public'));
   await page.getByRole('combobox', { name: 'Situation' }).selectOption({ label: 'Reklamation' });
   await page.getByRole('combobox', { name: 'B2B/B2C' }).selectOption({ label: 'B2C' });
-  await expect(page.locator('.scenarios__count')).toHaveText('2 Szenarien');
+  await expect(page.locator('.scenarios__count')).toHaveText('1 Szenario');
   await expect(card(page, 'Gebrauchtwagen mit defekter Klimaanlage: Reklamation eines Privatkunden')).toBeVisible();
   await page.goBack();
   await expect(page.getByRole('combobox', { name: 'B2B/B2C' })).toHaveValue('');
-  await expect(page.locator('.scenarios__count')).toHaveText('4 Szenarien');
+  await expect(page.locator('.scenarios__count')).toHaveText('2 Szenarien');
 
-  // The same library in the English UI.
+  // The same library in the English UI: the English scenarios, English personas.
   await patchMe(request, await apiToken(request, email), { language: 'en' });
   await page.goto(appURL('/scenarios?scope=public&situation=complaint'));
   await expect(page.getByRole('heading', { name: 'Scenarios', level: 1 })).toBeVisible();
-  await expect(page.locator('.scenarios__count')).toHaveText('4 scenarios');
+  await expect(page.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+  await expect(page.locator('.scenarios__count')).toHaveText('2 scenarios');
   const en = card(page, "Used car with a broken air conditioning: a private customer's complaint");
   await expect(en).toBeVisible();
   await expect(en.getByText('Built-in')).toBeVisible();
+  // an English persona: an English name, not the German twin's Daniel Schmitt
+  await expect(en.getByText(/Daniel Smith/)).toBeVisible();
+  await expect(page.getByText(/Schmitt/)).toHaveCount(0);
   await expect(en.getByText('Complaint', { exact: true })).toBeVisible();
   await expect(en.getByRole('button', { name: 'Start with this scenario' })).toBeVisible();
   await expectNoAxeViolations(page, 'the English library');
@@ -214,6 +226,28 @@ test('on a phone (390×844) the library and the editor fit the screen and work',
   await expect(objection.getByRole('textbox', { name: 'Kriterium 2' })).toBeFocused();
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page, 'the editor on a phone');
+});
+
+test('on a phone (390×844) a built-in scenario asks for mode and difficulty once, in its dialog', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInOnChat(page, request, 'scenarios-phone-start');
+  await page.goto(appURL('/scenarios'));
+  await expect(page.getByRole('heading', { name: 'Szenarien', level: 1 })).toBeVisible();
+  const first = page.locator('.scenario-card').first();
+  const title = (await first.getByRole('heading', { level: 2 }).textContent()) ?? '';
+  await first.getByRole('button', { name: 'Mit diesem Szenario starten' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Szenario starten' });
+  await dialog.getByRole('radio', { name: /^Mittel/ }).check();
+  await dialog.getByRole('button', { name: 'Zum Chat' }).click();
+  await expect(page).toHaveURL(appURL('/chat'));
+  await expect(page.getByText('Übung · Mittel: ', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Mittel/ })).toHaveCount(0);
+  await expect(page.locator('.chat__header').getByText(title)).toBeVisible();
+  await expect(input(page)).toBeEnabled();
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page, 'the chat started from a scenario on a phone');
 });
 
 test("a team owner's team scenario: the owner picks 'Mein Team', a member finds it under 'Team', cannot change it and starts it", async ({
@@ -274,7 +308,7 @@ test("a team owner's team scenario: the owner picks 'Mein Team', a member finds 
   await member.getByRole('dialog', { name: 'Szenario starten' }).getByRole('button', { name: 'Zum Chat' }).click();
   await expect(member).toHaveURL(appURL('/chat'));
   await expect(member.locator('.chat__header').getByText(title)).toBeVisible();
-  await member.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(input(member)).toBeEnabled();
   await input(member).fill(PITCH);
   await input(member).press('Enter');
   await expectCustomerReplies(member, 1);

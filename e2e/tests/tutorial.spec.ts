@@ -1,5 +1,6 @@
 import { PASSWORD } from './chat-support';
-import { appURL, createConfirmedUser, expect, signInAs, test, uniqueEmail } from './support';
+import type { Page } from '@playwright/test';
+import { appURL, createConfirmedUser, expect, expectNoAxeViolations, expectNoHorizontalScroll, signInAs, test, uniqueEmail } from './support';
 
 const TITLES = ['Dein Level', 'Neuer Chat', 'Tipps per Glühbirne', 'Schwierigkeit', 'Hilfe & Anleitung', 'Feedback'];
 
@@ -55,3 +56,43 @@ test('the tutorial by keyboard: → ←, Escape for later, Fertig saves and goes
   await expect(page.getByRole('heading', { name: 'Bereit für das nächste Level?' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
+
+/** Goes to path inside the app as its links do (no reload): the page's overlays stay as they are. */
+async function goInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, `/app${path}`);
+  await expect(page).toHaveURL(appURL(path));
+}
+
+for (const [device, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test(`${device}: the tour does not cover 'Team gründen' and a typed team name stays; it comes back elsewhere`, async ({ page, request }) => {
+    await page.setViewportSize(viewport);
+    const email = uniqueEmail(`tour-team-${device}`);
+    await createConfirmedUser(request, email, PASSWORD, { profile: 'product' });
+    await signInAs(page, email);
+    await expect(page.getByRole('dialog', { name: 'Dein Level' })).toBeVisible();
+
+    // On the team screen the tour gives way: the form is free to use.
+    await goInApp(page, '/team');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Du bist in keinem Team' })).toBeVisible();
+    const name = page.getByLabel('Teamname');
+    await name.fill('Vertrieb Süd');
+    await expect(name).toHaveValue('Vertrieb Süd');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expectNoHorizontalScroll(page);
+    await expectNoAxeViolations(page, `the team page of a new user (${device})`);
+    await page.getByRole('button', { name: 'Team gründen' }).click();
+    await expect(page.getByText('Vertrieb Süd · 1 Mitglied · deine Rolle: Inhaber')).toBeVisible();
+
+    // Elsewhere it comes back, where it stopped waiting.
+    await goInApp(page, '/dashboard');
+    await expect(page.getByRole('dialog', { name: 'Dein Level' })).toBeVisible();
+    await expectNoAxeViolations(page, `the tour back on the dashboard (${device})`);
+  });
+}

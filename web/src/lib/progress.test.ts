@@ -2,20 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { challengeProgress, levelFor, levelView, ringDash, roman } from './progress';
 
 describe('level curve', () => {
-  it('level 1 needs 100 XP, then ×1.2 rounded down', () => {
-    expect(levelFor(0)).toEqual({ level: 1, xpInLevel: 0, xpForNext: 100, percent: 0 });
-    expect(levelFor(99)).toMatchObject({ level: 1, xpInLevel: 99 });
-    expect(levelFor(100)).toMatchObject({ level: 2, xpInLevel: 0, xpForNext: 120 });
-    expect(levelFor(220)).toMatchObject({ level: 3, xpInLevel: 0, xpForNext: 144 });
-    expect(levelFor(364)).toMatchObject({ level: 4, xpInLevel: 0, xpForNext: 172 });
+  it('level 1 needs 320 XP, then ×1.3 rounded down, as the server counts', () => {
+    expect(levelFor(0)).toEqual({ level: 1, xpInLevel: 0, xpForNext: 320, percent: 0 });
+    expect(levelFor(319)).toMatchObject({ level: 1, xpInLevel: 319 });
+    expect(levelFor(320)).toMatchObject({ level: 2, xpInLevel: 0, xpForNext: 416 });
+    expect(levelFor(736)).toMatchObject({ level: 3, xpInLevel: 0, xpForNext: 540 });
+    expect(levelFor(1276)).toMatchObject({ level: 4, xpInLevel: 0, xpForNext: 702 });
+    expect(levelFor(10219)).toMatchObject({ level: 10, xpInLevel: 0, xpForNext: 3382 });
   });
 
-  it('reads the level block of /api/me, defaulting to level 1, 0 of 100', () => {
-    expect(levelView(undefined)).toEqual({ level: 1, xpInLevel: 0, xpForNext: 100, percent: 0 });
-    expect(levelView({ level: 2, xp: 150, progress: 25, xpForNext: 120, xp_for_next_level: 120 })).toEqual({
+  it('reads the level block of /api/me, defaulting to level 1, 0 of 320', () => {
+    expect(levelView(undefined)).toEqual({ level: 1, xpInLevel: 0, xpForNext: 320, percent: 0 });
+    expect(levelView({ level: 2, xp: 424, progress: 25, xpForNext: 416, xp_for_next_level: 416 })).toEqual({
       level: 2,
-      xpInLevel: 50,
-      xpForNext: 120,
+      xpInLevel: 104,
+      xpForNext: 416,
       percent: 25,
     });
   });

@@ -16,7 +16,7 @@ export function ringDash(percent: number): string {
   return `${filled.toFixed(1)} ${RING_CIRCUMFERENCE}`;
 }
 
-/** Level, XP within the level and XP the level needs; default level 1, 0 of 100. */
+/** Level, XP within the level and XP the level needs; default level 1, 0 of 320. */
 export interface LevelView {
   level: number;
   xpInLevel: number;
@@ -26,12 +26,13 @@ export interface LevelView {
 
 /**
  * Reads the level block of GET /api/me. The level curve itself lives on the
- * server (level 1 needs 100 XP; each level-up multiplies the threshold by 1.2,
- * rounded down); `levelFor` mirrors it for old answers without xpInLevel.
+ * server (level 1 needs 320 XP; each level-up multiplies the threshold by 1.3,
+ * rounded down: docs/decisions.md, 2026-12-02 "XP pacing"); `levelFor` mirrors
+ * it for old answers without xpInLevel.
  */
 export function levelView(info: Partial<LevelInfo> | undefined | null): LevelView {
-  if (!info || typeof info.level !== 'number') return { level: 1, xpInLevel: 0, xpForNext: 100, percent: 0 };
-  const xpForNext = info.xpForNext ?? info.xp_for_next_level ?? 100;
+  if (!info || typeof info.level !== 'number') return { level: 1, xpInLevel: 0, xpForNext: FIRST_LEVEL_XP, percent: 0 };
+  const xpForNext = info.xpForNext ?? info.xp_for_next_level ?? FIRST_LEVEL_XP;
   const xpInLevel =
     typeof info.xpInLevel === 'number'
       ? info.xpInLevel
@@ -42,15 +43,18 @@ export function levelView(info: Partial<LevelInfo> | undefined | null): LevelVie
   return { level: info.level, xpInLevel, xpForNext, percent: clampPercent(percent) };
 }
 
-/** The level curve of spec 01 §9. */
+/** XP level 1 needs (salescoach.LevelFirstXP). */
+const FIRST_LEVEL_XP = 320;
+
+/** The level curve (salescoach.LevelFor): 320 XP, then ×1.3 rounded down. */
 export function levelFor(xp: number): LevelView {
   let level = 1;
   let rest = Math.max(0, Math.floor(xp));
-  let need = 100;
+  let need = FIRST_LEVEL_XP;
   while (rest >= need) {
     rest -= need;
     level++;
-    need = Math.floor((need * 12) / 10);
+    need = Math.floor((need * 13) / 10);
   }
   return { level, xpInLevel: rest, xpForNext: need, percent: clampPercent((rest * 100) / need) };
 }

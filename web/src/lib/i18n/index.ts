@@ -14,3 +14,4 @@ export type { MessageKey } from './messages';
 export { loadMessages, registerMessages, type CataloguePart } from './catalogues';
 export { errorMessage } from './errors';
 export { localized } from './localized';
+export { formatDay } from './server';

@@ -160,6 +160,14 @@ describe('i18n catalogue', () => {
       params: { reason: { code: 'storage_unreachable', error: 'Speicher nicht erreichbar.' } },
     };
     expect(translateServer('en', upload)).toBe('Upload failed: Storage cannot be reached.');
+    // A day ("2026-12-01") is written as English prose writes it.
+    expect(
+      translateServer('en', {
+        code: 'chat_limit_renews',
+        error: 'Du hast dein monatliches Chat-Limit (5) erreicht. Ab dem 1. Dezember 2026 kannst du wieder Chats starten.',
+        params: { quota: 5, date: '2026-12-01' },
+      }),
+    ).toBe('You have reached your monthly chat limit (5). You can start chats again on 1 December 2026.');
     // A code this client does not know yet: the server's own text.
     expect(translateServer('en', { code: 'brand_new', error: 'Neu.' })).toBe('Neu.');
     expect(translateServer('en', {})).toBe('');

@@ -36,11 +36,21 @@ export function isServerCode(code: unknown): code is ServerCode {
   return typeof code === 'string' && serverEnglish !== null && Object.prototype.hasOwnProperty.call(serverEnglish, code);
 }
 
-/** A placeholder's value in the language: numbers without grouping (20000), nested messages translated. */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar day ("2026-12-01") as prose writes it in lang: "1. Dezember 2026", "1 December 2026". */
+export function formatDay(lang: Language, day: string): string {
+  return new Intl.DateTimeFormat(LOCALES[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
+/** A placeholder's value in the language: numbers without grouping (20000), days in words, nested messages translated. */
 function paramText(lang: Language, value: unknown): string {
   if (typeof value === 'number') {
     return new Intl.NumberFormat(LOCALES[lang], { useGrouping: false, maximumFractionDigits: 2 }).format(value);
   }
+  if (typeof value === 'string' && ISO_DAY.test(value)) return formatDay(lang, value);
   if (value && typeof value === 'object') return 'code' in value ? translateServer(lang, value) : '';
   return typeof value === 'string' || typeof value === 'boolean' ? String(value) : '';
 }

@@ -257,17 +257,30 @@ describe('sending', () => {
 });
 
 describe('limits and errors', () => {
-  it('refuses to start when the monthly limit is used up (preflight)', async () => {
-    server.use(http.get('/api/chat/preflight', () => HttpResponse.json({ allowed: false, limit: 5, used: 5, engine: 'builtin' })));
+  /** Presses Start on an exam while the preflight refuses (plans for sale or not); returns the error box. */
+  async function refusedStart(plansForSale: boolean, renewsOn: string) {
+    server.use(
+      http.get('/api/chat/preflight', () => HttpResponse.json({ allowed: false, limit: 5, used: 5, engine: 'builtin', plansForSale, renewsOn })),
+    );
     const { user } = await openChat();
     await user.click(screen.getByRole('button', { name: /^Prüfung/ }));
     await user.click(screen.getByRole('button', { name: 'Start' }));
-    const box = await screen.findByRole('alert');
+    return screen.findByRole('alert');
+  }
+
+  it('refuses to start when the monthly limit is used up (preflight)', async () => {
+    const box = await refusedStart(true, '2026-12-01');
     expect(box).toHaveTextContent('Monatslimit erreicht');
     expect(box).toHaveTextContent(
       'Du hast dein monatliches Chat-Limit (5) erreicht. Bitte upgrade dein Abo, um weitere Chats zu starten.',
     );
     expect(input()).toBeDisabled();
+  });
+
+  it('where no plan can be bought, the limit says when the quota renews instead of asking for an upgrade', async () => {
+    const box = await refusedStart(false, '2027-01-01');
+    expect(box).toHaveTextContent('Du hast dein monatliches Chat-Limit (5) erreicht. Ab dem 1. Januar 2027 kannst du wieder Chats starten.');
+    expect(box).not.toHaveTextContent('upgrade');
   });
 
   it('a 429 limit while starting shows the error box with its details', async () => {

@@ -173,7 +173,9 @@ export function ChatPage() {
       open(requested.conversationId);
     } else if (requested?.mode === 'Übung' || requested?.mode === 'Prüfung') {
       clear();
-      reset(requested.mode, requested.difficulty, requested.focus, requested.scenario, requested.assignment);
+      // a scenario's start dialog and 'Als Nächstes üben' chose the mode and difficulty already
+      const chosen = Boolean(requested.scenario || requested.focus);
+      reset(requested.mode, requested.difficulty, requested.focus, requested.scenario, requested.assignment, chosen);
     } else if (requested?.newChat) {
       clear();
       reset(null);
@@ -362,7 +364,9 @@ export function ChatPage() {
       {/* It scrolls: focusable, so the keyboard can scroll it too. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region needs the focus (WCAG 2.1.1) */}
       <div className="chat__body" ref={body} tabIndex={0}>
-        {welcome ? (
+        {welcome && state.startPending ? (
+          <PartLoading visible />
+        ) : welcome ? (
           <WelcomePanel
             mode={state.mode}
             difficulty={state.difficulty}

@@ -63,6 +63,8 @@ export interface ChatState {
   assignment?: ChatAssignment | null | undefined;
   /** Start was pressed (or a conversation was opened). */
   started: boolean;
+  /** The mode and difficulty were chosen before the chat opened (a scenario's start dialog, 'Als Nächstes üben'): it starts without asking again. */
+  startPending: boolean;
   conversationId: string | null;
   messages: UiMessage[];
   stage: number;
@@ -87,6 +89,7 @@ export const initialChatState: ChatState = {
   focus: null,
   scenario: null,
   started: false,
+  startPending: false,
   conversationId: null,
   messages: [],
   stage: 0,
@@ -111,6 +114,8 @@ export type ChatAction =
       focus?: ChatFocus | null;
       scenario?: ChatScenario | null;
       assignment?: ChatAssignment | null;
+      /** The mode and difficulty were chosen already: start at once. */
+      chosen?: boolean;
     }
   | { type: 'selectMode'; mode: ChatMode }
   | { type: 'selectDifficulty'; difficulty: Difficulty }
@@ -174,6 +179,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         focus: action.mode === 'Übung' ? (action.focus ?? null) : null,
         scenario: action.scenario ?? null,
         assignment: action.assignment,
+        startPending: Boolean(action.chosen && (action.mode === 'Prüfung' || (action.mode === 'Übung' && action.difficulty))),
       };
     case 'selectMode':
       // choosing a mode clears the difficulty (and a focus from 'Als Nächstes üben'); an assignment's mode is the server's
@@ -187,12 +193,13 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         ...state,
         busy: false,
         started: true,
+        startPending: false,
         messages: [action.intro],
         engine: action.engine ?? state.engine,
         error: null,
       };
     case 'startRefused':
-      return { ...state, busy: false, error: action.error };
+      return { ...state, busy: false, startPending: false, error: action.error };
     case 'sendStart':
       return { ...state, busy: true, error: null, messages: [...state.messages, action.message] };
     case 'token': {

@@ -10,7 +10,7 @@ import {
   type ChatRequest,
   type Difficulty,
 } from '../../../lib/api';
-import { errorMessage, useT, type MessageKey } from '../../../lib/i18n';
+import { errorMessage, formatDay, useI18n, type MessageKey } from '../../../lib/i18n';
 import { usageQueryKey } from '../../../lib/realtime';
 import { requestEvaluation, parseEvaluation, UnreadableEvaluationError } from '../api/evaluation';
 import { finishExam } from '../api/finish';
@@ -82,13 +82,14 @@ export interface ChatController {
   finishExam: () => Promise<void>;
   /** 'Neu starten': the same mode (and difficulty) from the start. */
   restart: () => Promise<void>;
-  /** 'Neuer Chat': everything cleared, optionally with a mode (and a practice's difficulty and focus) chosen. */
+  /** 'Neuer Chat': everything cleared, optionally with a mode (and a practice's difficulty and focus) chosen; `chosen` starts it at once. */
   reset: (
     mode?: ChatMode | null,
     difficulty?: Difficulty,
     focus?: ChatFocus,
     scenario?: ChatScenario,
     assignment?: ChatAssignment,
+    chosen?: boolean,
   ) => void;
   /** Opens a conversation from the history (no-op when it is open). */
   open: (conversationId: string) => void;
@@ -96,7 +97,7 @@ export interface ChatController {
 
 /** The chat screen's state and every action on it. */
 export function useChat(options: { onStarted?: (conversationId: string) => void } = {}): ChatController {
-  const t = useT();
+  const { t, lang } = useI18n();
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
   // Async actions read the latest state and callback (set after each commit).
@@ -148,10 +149,17 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
   );
 
   const reset = useCallback(
-    (mode: ChatMode | null = null, difficulty?: Difficulty, focus?: ChatFocus, scenario?: ChatScenario, assignment?: ChatAssignment) => {
+    (
+      mode: ChatMode | null = null,
+      difficulty?: Difficulty,
+      focus?: ChatFocus,
+      scenario?: ChatScenario,
+      assignment?: ChatAssignment,
+      chosen?: boolean,
+    ) => {
       abortRef.current?.abort();
       abortRef.current = null;
-      dispatch({ type: 'reset', mode, difficulty, focus, scenario, assignment });
+      dispatch({ type: 'reset', mode, difficulty, focus, scenario, assignment, chosen });
     },
     [],
   );
@@ -172,10 +180,11 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
       const preflight = await queryClient.query({ ...preflightQueryOptions(), staleTime: 0 });
       engine = preflight.engine;
       if (!preflight.allowed) {
-        dispatch({
-          type: 'startRefused',
-          error: { title: t('chat.limit.title'), details: t('chat.limit.details', { limit: preflight.limit }) },
-        });
+        // where no plan can be bought, the limit says when the quota renews instead of asking for an upgrade
+        const details = preflight.plansForSale
+          ? t('chat.limit.details', { limit: preflight.limit })
+          : t('chat.limit.renews', { limit: preflight.limit, date: formatDay(lang, preflight.renewsOn) });
+        dispatch({ type: 'startRefused', error: { title: t('chat.limit.title'), details } });
         return;
       }
     } catch (err) {
@@ -187,7 +196,12 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
         ? t('chat.intro.practice', { difficulty: t(DIFFICULTY_KEYS[s.difficulty]) + (s.focus ? ` · ${s.focus.label}` : '') })
         : t('chat.intro.exam');
     dispatch({ type: 'started', intro: { id: localId('intro'), role: 'system', content, local: true }, engine });
-  }, [queryClient, t]);
+  }, [queryClient, t, lang]);
+
+  // A chat whose mode and difficulty were chosen before it opened (a scenario's start dialog, 'Als Nächstes üben') starts without asking again.
+  useEffect(() => {
+    if (state.startPending) void start();
+  }, [state.startPending, start]);
 
   const errorFor = useCallback(
     (err: unknown): ChatError => {

@@ -201,12 +201,12 @@ describe("'Mein Fortschritt'", () => {
     ).toBeInTheDocument();
     await user.click(next.getByRole('button', { name: 'Übung starten: Preis' }));
 
-    await screen.findByRole('heading', { name: 'Bereit für das nächste Level?' });
-    expect(currentPath()).toBe('/chat');
-    await waitFor(() => expect(screen.getByRole('button', { name: /^Übung/ })).toHaveAttribute('aria-pressed', 'true'));
-    expect(screen.getByRole('button', { name: /^Mittel/ })).toHaveAttribute('aria-pressed', 'true');
-    await user.click(screen.getByRole('button', { name: 'Start' }));
+    // the recommendation chose mode and difficulty: the chat starts without asking for them again
     expect(await screen.findByText(/^Übung · Mittel · Einwand „Preis“: /)).toBeInTheDocument();
+    expect(currentPath()).toBe('/chat');
+    expect(screen.queryByRole('heading', { name: 'Bereit für das nächste Level?' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Mittel/ })).not.toBeInTheDocument();
     const input = screen.getByRole('textbox', { name: 'Deine Nachricht' });
     await waitFor(() => expect(input).toBeEnabled());
     await user.type(input, 'Guten Tag, hier ist CloudCRM{Enter}');

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, ApiError, apiFetch, errorFromResponse, type ApiSchemas, type TonePreset } from '../../../lib/api';
+import type { Language } from '../../../lib/i18n';
 
 // /api/scenarios (issue 28; docs/api/openapi.yaml).
 
@@ -30,6 +31,8 @@ export interface ScenarioList {
 /** The library's filters (each '' for any), as they stand in the page's URL. */
 export interface ScenarioFilters {
   scope: '' | Scope;
+  /** The scenarios' language: the UI's unless the user chose the other one or 'all'. */
+  language: Language | 'all';
   q: string;
   situation: '' | Situation;
   industry: string;
@@ -41,6 +44,7 @@ export interface ScenarioFilters {
 export function filtersQuery(f: ScenarioFilters): string {
   const params = new URLSearchParams();
   if (f.scope) params.set('scope', f.scope);
+  if (f.language !== 'all') params.set('language', f.language);
   if (f.q) params.set('q', f.q);
   if (f.situation) params.set('situation', f.situation);
   if (f.industry) params.set('industry', f.industry);

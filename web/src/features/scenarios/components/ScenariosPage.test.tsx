@@ -91,24 +91,46 @@ describe("'Szenarien' library", () => {
     const queries = scenariosApi();
     const { user } = await openLibrary();
     await screen.findByText('2 Szenarien');
-    expect(queries).toEqual(['']);
+    // the UI's language by default; the URL stays clean
+    expect(queries).toEqual(['?language=de']);
+    expect(window.location.search).toBe('');
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Situation' }), 'Reklamation');
     await waitFor(() => expect(window.location.search).toBe('?situation=complaint'));
     await user.selectOptions(screen.getByRole('combobox', { name: 'B2B/B2C' }), 'B2B');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Herkunft' }), 'Öffentlich');
-    await waitFor(() => expect(queries.at(-1)).toBe('?scope=public&situation=complaint&buyer=b2b'));
+    await waitFor(() => expect(queries.at(-1)).toBe('?scope=public&language=de&situation=complaint&buyer=b2b'));
     expect(window.location.search).toBe('?situation=complaint&buyer=b2b&scope=public');
 
     // back: the previous filters, in the controls and in the request
     act(() => window.history.back());
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Herkunft' })).toHaveValue(''));
     expect(screen.getByRole('combobox', { name: 'B2B/B2C' })).toHaveValue('b2b');
-    await waitFor(() => expect(queries.at(-1)).toBe('?situation=complaint&buyer=b2b'));
+    await waitFor(() => expect(queries.at(-1)).toBe('?language=de&situation=complaint&buyer=b2b'));
 
     await user.click(screen.getByRole('button', { name: 'Filter zurücksetzen' }));
     await waitFor(() => expect(window.location.search).toBe(''));
     expect(screen.getByRole('combobox', { name: 'Situation' })).toHaveValue('');
+  });
+
+  it("lists the scenarios in the UI's language; the switch 'Sprache' shows the other one or all ('Alle')", async () => {
+    const queries = scenariosApi();
+    const { user } = await openLibrary();
+    await screen.findByText('2 Szenarien');
+    const language = screen.getByRole('combobox', { name: 'Sprache' });
+    expect(language).toHaveValue('de');
+    expect(within(language).getAllByRole('option').map((o) => o.textContent)).toEqual(['Alle', 'Deutsch', 'Englisch']);
+    expect(queries).toEqual(['?language=de']);
+    await user.selectOptions(language, 'Englisch');
+    await waitFor(() => expect(window.location.search).toBe('?language=en'));
+    await waitFor(() => expect(queries.at(-1)).toBe('?language=en'));
+    await user.selectOptions(language, 'Alle');
+    await waitFor(() => expect(window.location.search).toBe('?language=all'));
+    await waitFor(() => expect(queries.at(-1)).toBe(''));
+    // back to the UI's language: the URL is clean again
+    await user.selectOptions(language, 'Deutsch');
+    await waitFor(() => expect(window.location.search).toBe(''));
+    await waitFor(() => expect(queries.at(-1)).toBe('?language=de'));
   });
 
   it("the filter 'Team' asks for the team's scenarios and marks them as the team's", async () => {
@@ -118,7 +140,7 @@ describe("'Szenarien' library", () => {
       http.get('/api/scenarios', ({ request }) => {
         const search = new URL(request.url).search;
         queries.push(search);
-        return HttpResponse.json(search === '?scope=team' ? { items: [teamItem], total: 1 } : { items: [makeItem(), BUILT_IN], total: 2 });
+        return HttpResponse.json(search === '?scope=team&language=de' ? { items: [teamItem], total: 1 } : { items: [makeItem(), BUILT_IN], total: 2 });
       }),
     );
     const { user } = await openLibrary();
@@ -127,7 +149,7 @@ describe("'Szenarien' library", () => {
     expect(within(scope).getAllByRole('option').map((o) => o.textContent)).toEqual(['Alle', 'Meine', 'Team', 'Öffentlich']);
     await user.selectOptions(scope, 'Team');
     await screen.findByText('1 Szenario');
-    expect(queries.at(-1)).toBe('?scope=team');
+    expect(queries.at(-1)).toBe('?scope=team&language=de');
     const team = card('Team-Einwände');
     expect(team.getByText('Team')).toBeInTheDocument();
     // a member uses it but does not change it
@@ -142,9 +164,9 @@ describe("'Szenarien' library", () => {
     await user.type(screen.getByRole('searchbox', { name: 'Suche' }), 'Solar');
     await user.type(screen.getByRole('textbox', { name: 'Branche' }), 'Energie');
     await waitFor(() => expect(window.location.search).toBe('?q=Solar&industry=Energie'));
-    await waitFor(() => expect(queries.at(-1)).toBe('?q=Solar&industry=Energie'));
+    await waitFor(() => expect(queries.at(-1)).toBe('?language=de&q=Solar&industry=Energie'));
     // one request for the page, one for the search: none per key
-    expect(queries).toEqual(['', '?q=Solar&industry=Energie']);
+    expect(queries).toEqual(['?language=de', '?language=de&q=Solar&industry=Energie']);
   });
 
   it('pages through a long list', async () => {
@@ -154,11 +176,11 @@ describe("'Szenarien' library", () => {
     expect(paging.getByText('Seite 1 von 3')).toBeInTheDocument();
     expect(paging.getByRole('button', { name: 'Zurück' })).toBeDisabled();
     await user.click(paging.getByRole('button', { name: 'Weiter' }));
-    await waitFor(() => expect(queries.at(-1)).toBe('?page=2'));
+    await waitFor(() => expect(queries.at(-1)).toBe('?language=de&page=2'));
     expect(paging.getByText('Seite 2 von 3')).toBeInTheDocument();
     // a new filter starts again on page 1
     await user.selectOptions(screen.getByRole('combobox', { name: 'Situation' }), 'Zusatzverkauf');
-    await waitFor(() => expect(queries.at(-1)).toBe('?situation=upsell'));
+    await waitFor(() => expect(queries.at(-1)).toBe('?language=de&situation=upsell'));
   });
 
   it('says when nothing matches', async () => {
@@ -216,15 +238,14 @@ describe("'Szenarien' library", () => {
     await user.click(difficulty.getByRole('radio', { name: /^Mittel/ }));
     await user.click(dialog.getByRole('button', { name: 'Zum Chat' }));
 
-    await screen.findByRole('heading', { name: 'Bereit für das nächste Level?' });
+    // the dialog chose mode and difficulty: the chat starts without asking for them again
+    expect(await screen.findByText(/^Übung · Mittel: /)).toBeInTheDocument();
     expect(currentPath()).toBe('/chat');
+    expect(screen.queryByRole('heading', { name: 'Bereit für das nächste Level?' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
     // the header names the scenario and the persona
-    expect(await screen.findByText('Solaranlage für Familie Berger')).toBeInTheDocument();
+    expect(screen.getByText('Solaranlage für Familie Berger')).toBeInTheDocument();
     expect(screen.getByText('Petra Berger · Hausbesitzerin · Privathaushalt')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: /^Mittel/ })).toHaveAttribute('aria-pressed', 'true'));
-    // the welcome panel offers no harder practice than the scenario's two objections
-    expect(screen.queryByRole('button', { name: /^Schwer/ })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Start' }));
     const input = screen.getByRole('textbox', { name: 'Deine Nachricht' });
     await waitFor(() => expect(input).toBeEnabled());
     await user.type(input, 'Guten Tag, Frau Berger{Enter}');
@@ -273,10 +294,10 @@ describe("'Szenarien' library", () => {
     await user.click(dialog.getByRole('radio', { name: 'Prüfung' }));
     expect(dialog.queryByRole('group', { name: 'Schwierigkeit' })).not.toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Zum Chat' }));
-    await screen.findByRole('heading', { name: 'Bereit für das nächste Level?' });
-    await user.click(screen.getByRole('button', { name: 'Start' }));
-    const input = screen.getByRole('textbox', { name: 'Deine Nachricht' });
+    // an exam needs no difficulty: it starts at once
+    const input = await screen.findByRole('textbox', { name: 'Deine Nachricht' });
     await waitFor(() => expect(input).toBeEnabled());
+    expect(screen.queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
     await user.type(input, 'Hallo{Enter}');
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toEqual({ mode: 'Prüfung', scenarioId: 'builtin-crm-software-de', message: 'Hallo' });

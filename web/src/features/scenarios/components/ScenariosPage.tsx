@@ -2,9 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { Alert } from '../../../components/ui/Alert';
+import { SelectField } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { errorMessage, useI18n, type TFunction } from '../../../lib/i18n';
+import { errorMessage, useI18n, type Language, type TFunction } from '../../../lib/i18n';
 import { useNavigate } from '../../../lib/router';
 import {
   importScenario,
@@ -31,11 +32,14 @@ export const SEARCH_DEBOUNCE_MS = 300;
 const oneOf = <T extends string>(values: readonly T[], v: string | null): '' | T =>
   v !== null && (values as readonly string[]).includes(v) ? (v as T) : '';
 
-/** The filters as the URL holds them (unknown values count as none). */
-function filtersOf(params: URLSearchParams): ScenarioFilters {
+const LANGUAGE_CHOICES = ['de', 'en', 'all'] as const;
+
+/** The filters as the URL holds them (unknown values count as none; no language is the UI's, lang). */
+function filtersOf(params: URLSearchParams, lang: Language): ScenarioFilters {
   const page = Number(params.get('page'));
   return {
     scope: oneOf<Scope>(SCOPES, params.get('scope')),
+    language: oneOf(LANGUAGE_CHOICES, params.get('language')) || lang,
     q: (params.get('q') ?? '').trim().slice(0, 100),
     situation: oneOf<Situation>(SITUATIONS, params.get('situation')),
     industry: (params.get('industry') ?? '').trim().slice(0, 80),
@@ -190,15 +194,15 @@ function ImportButton() {
 
 /** /scenarios, 'Szenarien' (issue 28): the library with filters, search and paging. */
 export function ScenariosPage() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const [params, setParams] = useSearchParams();
-  const filters = filtersOf(params);
+  const filters = filtersOf(params, lang);
   const list = useQuery(scenariosQueryOptions(filters));
   const [starting, setStarting] = useState<StartableScenario | null>(null);
   const [exportFailed, setExportFailed] = useState(false);
   const [query, setQuery] = useState(filters.q);
   const [industry, setIndustry] = useState(filters.industry);
-  const ids = { q: useId(), industry: useId() };
+  const ids = { q: useId(), industry: useId(), language: useId() };
   useDocumentTitle(t('scenarios.title'));
 
   /** Changes filters; any change starts again on page 1. Typing replaces the history entry, a choice adds one. */
@@ -230,7 +234,7 @@ export function ScenariosPage() {
 
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const filtered = Boolean(filters.scope || filters.q || filters.situation || filters.industry || filters.buyer);
+  const filtered = Boolean(filters.scope || filters.q || filters.situation || filters.industry || filters.buyer || params.has('language'));
 
   return (
     <div className="page scenarios">
@@ -289,6 +293,17 @@ export function ScenariosPage() {
           nameOf={buyerKey}
           onChange={(value) => update({ buyer: value })}
         />
+        <SelectField
+          id={ids.language}
+          label={t('scenarios.field.language')}
+          value={filters.language}
+          // the UI's language is the default and stays out of the URL
+          onChange={(event) => update({ language: event.target.value === lang ? '' : event.target.value })}
+        >
+          <option value="all">{t('scenarios.all')}</option>
+          <option value="de">{t('scenarios.language.de')}</option>
+          <option value="en">{t('scenarios.language.en')}</option>
+        </SelectField>
         <FilterSelect
           label={t('scenarios.filter.scope')}
           value={filters.scope}

@@ -40,6 +40,22 @@ describe('tutorial', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it("gives way to another dialog ('Team gründen' with a typed name) and comes back when it closes", async () => {
+    newcomer();
+    renderApp('/help', { session: true });
+    await tour('Dein Level');
+    const other = document.createElement('dialog');
+    other.setAttribute('open', '');
+    document.body.append(other);
+    try {
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Dein Level' })).not.toBeInTheDocument());
+      other.removeAttribute('open');
+      expect(await tour('Dein Level')).toBeInTheDocument();
+    } finally {
+      other.remove();
+    }
+  });
+
   it('walks with → and ←, Zurück and Weiter; the primary button keeps the focus', async () => {
     newcomer();
     const { user } = renderApp('/help', { session: true });

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
 import { useNavigate } from '../../../lib/router';
 import { Dialog } from '../../../components/ui/Dialog';
 import { notify } from '../../../components/ui/notices-store';
@@ -21,13 +22,42 @@ export interface TutorialProps {
   onLater: () => void;
 }
 
+/** Another dialog is open: 'Team gründen' (perhaps with a typed name), the profile, a confirmation. */
+const otherDialogOpen = () => document.querySelector('dialog[open]:not(.tour)') !== null;
+
+/**
+ * The tour waits while another dialog is open and on the team page (/team),
+ * where 'Team gründen' is: it never covers them, and its 'Fertig'
+ * (which goes to /chat) never takes a typed team name away. It opens once
+ * the user is elsewhere and the dialog closed.
+ */
+function useTourWaits(): boolean {
+  const [path] = useLocation();
+  const [dialogOpen, setDialogOpen] = useState(otherDialogOpen);
+  useEffect(() => {
+    // A dialog opens or closes by its open attribute, or by being added or removed.
+    const check = () => setDialogOpen(otherDialogOpen());
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+    // a dialog that closed between the first render and now (the profile popup's Speichern)
+    check();
+    return () => observer.disconnect();
+  }, []);
+  return dialogOpen || path === '/team';
+}
+
+/** The guided tutorial, once nothing it would cover is on screen (useTourWaits). */
+export function Tutorial(props: TutorialProps) {
+  return useTourWaits() ? null : <Tour {...props} />;
+}
+
 /**
  * The guided tutorial: six steps, each pointing at an element of the screen
  * (or centred when that element is not on screen). Buttons Zurück, Später,
  * Weiter / Fertig; keys → (next), ← (back), Escape (later). 'Fertig' saves
  * has_seen_intro = true and goes to /chat.
  */
-export function Tutorial({ onLater }: TutorialProps) {
+function Tour({ onLater }: TutorialProps) {
   const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -51,8 +51,8 @@ export const help = {
   'help.levels.expert.range': { de: 'Level 10+', en: 'Level 10+' },
   'help.levels.expert': { de: 'Experte', en: 'Expert' },
   'help.levels.text': {
-    de: 'XP kommen aus allen Aktivitäten. Level 1 braucht 100 XP, jedes weitere Level 20 % mehr.',
-    en: 'XP comes from all activities. Level 1 needs 100 XP, each further level 20 % more.',
+    de: 'XP kommen aus allen Aktivitäten. Level 1 braucht 320 XP, jedes weitere Level 30 % mehr: Wer täglich einen Chat übt, ist nach etwa einer Woche Fortgeschritten und nach etwa zwei Monaten Experte.',
+    en: 'XP comes from all activities. Level 1 needs 320 XP, each further level 30 % more: practising one chat a day, you are Advanced after about a week and Expert after about two months.',
   },
   'help.xp.caption': { de: 'So viele XP bringt jede Aktivität', en: 'How much XP each activity earns' },
   'help.xp.activity': { de: 'Aktivität', en: 'Activity' },

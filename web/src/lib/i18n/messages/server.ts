@@ -36,6 +36,7 @@ export const serverEnglish: Record<ServerCode, string> = {
   challenges_too_many: 'At most {max} challenges at once.',
   chat_limit: 'Monthly limit reached',
   chat_limit_details: 'You have reached your monthly chat limit ({quota}). Please upgrade your plan to start more chats.',
+  chat_limit_renews: 'You have reached your monthly chat limit ({quota}). You can start chats again on {date}.',
   company_too_long: 'The company name may be at most {max} characters long.',
   confirm_link_invalid: 'The confirmation link is invalid or has expired.',
   conflict: 'This entry already exists.',
