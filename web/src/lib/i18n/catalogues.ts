@@ -33,7 +33,7 @@ export function partOf(key: string): CataloguePart | undefined {
   // transcript) have
   // their texts apart from the first paint's.
   if (/^chat\.(evaluation|hint|perfect|score|judge|progress|exam|voice\.permission|scenario|placeholders)\./.test(key)) return 'chatParts';
-  if (/^chat\.(voice\.(listening|processing|speaking|status|unsupported|notFound|failed|sttFailed)|messages|you|customer|typing|won|attachmentLabel|scoreFailed|retryAfter|requestEvaluation|limit\.toast)$/.test(key)) {
+  if (/^chat\.(voice\.(listening|processing|speaking|status|unsupported|notFound|failed|sttFailed)|messages|you|customer|typing|won|attachmentLabel|scoreFailed|retryAfter|requestEvaluation|limit\.(toast|details|renews))$/.test(key)) {
     return 'chatParts';
   }
   if (prefix === 'tour') return 'tutorial';

@@ -10,7 +10,7 @@ import {
   type ChatRequest,
   type Difficulty,
 } from '../../../lib/api';
-import { errorMessage, formatDay, useI18n, type MessageKey } from '../../../lib/i18n';
+import { errorMessage, formatDay, loadMessages, useI18n, type MessageKey } from '../../../lib/i18n';
 import { usageQueryKey } from '../../../lib/realtime';
 import { requestEvaluation, parseEvaluation, UnreadableEvaluationError } from '../api/evaluation';
 import { finishExam } from '../api/finish';
@@ -180,7 +180,9 @@ export function useChat(options: { onStarted?: (conversationId: string) => void 
       const preflight = await queryClient.query({ ...preflightQueryOptions(), staleTime: 0 });
       engine = preflight.engine;
       if (!preflight.allowed) {
-        // where no plan can be bought, the limit says when the quota renews instead of asking for an upgrade
+        // where no plan can be bought, the limit says when the quota renews instead of asking for an upgrade;
+        // its texts are in the chat's later part, off the first paint
+        await loadMessages(['chatParts']);
         const details = preflight.plansForSale
           ? t('chat.limit.details', { limit: preflight.limit })
           : t('chat.limit.renews', { limit: preflight.limit, date: formatDay(lang, preflight.renewsOn) });

@@ -5,7 +5,6 @@ import { Alert } from '../../../components/ui/Alert';
 import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { errorMessage, useI18n } from '../../../lib/i18n';
-import { clampPercent } from '../../../lib/progress';
 import { sharedChatQueryOptions, type SharedChat } from '../api/share';
 import { memberName } from '../../../lib/member-name';
 import './team.css';
@@ -23,7 +22,7 @@ function Transcript({ shared }: { shared: SharedChat }) {
             <p className="team__message-author">{seller ? t('team.shared.you') : t('team.shared.customer')}</p>
             <p className="team__message-text">{m.content}</p>
             {score !== undefined ? (
-              <p className="team__message-score">{t('team.shared.answerScore', { score: clampPercent(score) })}</p>
+              <p className="team__message-score">{t('team.shared.answerScore', { score: score })}</p>
             ) : null}
           </li>
         );
@@ -46,12 +45,12 @@ function SharedEvaluation({ evaluation }: { evaluation: SharedChat['chat']['eval
       ) : (
         <>
           {evaluation.intro ? <p>{evaluation.intro}</p> : null}
-          <p className="team__summary">{t('team.shared.total', { percent: clampPercent(evaluation.totalPercent) })}</p>
+          <p className="team__summary">{t('team.shared.total', { percent: evaluation.totalPercent })}</p>
           {evaluation.exam ? <p>{t(evaluation.exam.passed ? 'team.shared.passed' : 'team.shared.notPassed')}</p> : null}
           <ul className="team__evaluation" aria-label={t('team.shared.categories')}>
             {evaluation.scores.map((c) => (
               <li key={c.category}>
-                <strong>{t('team.shared.category', { category: c.category, score: clampPercent(c.score) })}</strong>
+                <strong>{t('team.shared.category', { category: c.category, score: c.score })}</strong>
                 {c.comment ? <span className="team__muted">{c.comment}</span> : null}
               </li>
             ))}

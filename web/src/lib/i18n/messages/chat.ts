@@ -94,14 +94,6 @@ export const chat = {
   'chat.preview.send': { de: 'Senden', en: 'Send' },
   'chat.restart': { de: 'Neu starten', en: 'Restart' },
   'chat.limit.title': { de: 'Monatslimit erreicht', en: 'Monthly limit reached' },
-  'chat.limit.details': {
-    de: 'Du hast dein monatliches Chat-Limit ({limit}) erreicht. Bitte upgrade dein Abo, um weitere Chats zu starten.',
-    en: 'You have reached your monthly chat limit ({limit}). Please upgrade your plan to start more chats.',
-  },
-  'chat.limit.renews': {
-    de: 'Du hast dein monatliches Chat-Limit ({limit}) erreicht. Ab dem {date} kannst du wieder Chats starten.',
-    en: 'You have reached your monthly chat limit ({limit}). You can start chats again on {date}.',
-  },
   'chat.conversationFailed': {
     de: 'Konversation konnte nicht geladen werden.',
     en: 'The conversation could not be loaded.',

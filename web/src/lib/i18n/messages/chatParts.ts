@@ -143,6 +143,14 @@ export const chatParts = {
     en: 'Your answer still held a placeholder in square brackets, so it counts as unfinished.',
   },
   'chat.scoreFailed': { de: 'Auswertung des Scores fehlgeschlagen.', en: 'Scoring failed.' },
+  'chat.limit.details': {
+    de: 'Du hast dein monatliches Chat-Limit ({limit}) erreicht. Bitte upgrade dein Abo, um weitere Chats zu starten.',
+    en: 'You have reached your monthly chat limit ({limit}). Please upgrade your plan to start more chats.',
+  },
+  'chat.limit.renews': {
+    de: 'Du hast dein monatliches Chat-Limit ({limit}) erreicht. Ab dem {date} kannst du wieder Chats starten.',
+    en: 'You have reached your monthly chat limit ({limit}). You can start chats again on {date}.',
+  },
   'chat.limit.toast': {
     de: 'Monatslimit erreicht. Upgrade im Profil möglich.',
     en: 'Monthly limit reached. You can upgrade in your profile.',
