@@ -124,7 +124,7 @@ test('a manager: period switches like the rest of the app, one name for the owne
     // The whole card fits the panel, and the role is not cut off.
     const fits = await members.evaluate((table) => {
       const panel = table.closest('section');
-      const cells = [...table.querySelectorAll('td, th')];
+      const cells = Array.from(table.querySelectorAll('td, th'));
       return {
         table: table.getBoundingClientRect().width,
         panel: panel ? panel.getBoundingClientRect().width : 0,
