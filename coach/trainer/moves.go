@@ -364,13 +364,15 @@ func (c *chat) exploringQuestion(a *analysis) (sentence, float64) {
 	for _, whole := range a.sents {
 		// "Just so I know whether to call back or leave you in peace: is it
 		// mainly the next few weeks, or …?": what follows the colon asks.
-		s := whole
-		if isNextStepSentence(whole) || startsWith(dropFiller(whole.Norm), proposalStarts.m) {
+		s, next := whole, isNextStepSentence(whole)
+		if next || startsWith(dropFiller(whole.Norm), proposalStarts.m) {
 			// "Dann lass uns schauen, wie ich's dir leicht mach: Wer
 			// unterschreibt bei euch …?"
-			s = questionTail(whole)
+			if t := questionTail(whole); t.Text != whole.Text {
+				s, next = t, isNextStepSentence(t)
+			}
 		}
-		if !isQuestion(s) || isNextStepSentence(s) || rhetoricalEnd(s.Text) || has(s.Norm, rhetoricalWords.m) || smalltalk(s.Norm) ||
+		if !isQuestion(s) || next || rhetoricalEnd(s.Text) || has(s.Norm, rhetoricalWords.m) || smalltalk(s.Norm) ||
 			placeholderRE.MatchString(s.Text) || startsWith(dropFiller(s.Norm), proposalStarts.m) || s.Words < 3 || questionWordList(s) {
 			continue
 		}
@@ -1541,11 +1543,11 @@ func (c *chat) checkGaming(a *analysis, j *judgement) {
 	}
 	tags := 0
 	for _, s := range a.sents {
-		if isQuestion(s) && (rhetoricalEnd(s.Text) || has(s.Norm, leadingWords.m)) {
+		if j.expected == salescoach.MoveExplore && isQuestion(s) && (rhetoricalEnd(s.Text) || has(s.Norm, leadingWords.m)) {
 			tags++
 		}
 	}
-	if j.expected == salescoach.MoveExplore && tags >= 2 {
+	if tags >= 2 {
 		// "Du willst doch auch, dass eure Hallen sauber sind, oder? Und
 		// dass der Betrieb nicht stillsteht? Und wenn jemand beides
 		// garantieren kann, wär's doch einen Blick wert, oder?": a ladder of
@@ -1729,18 +1731,9 @@ func listSentence(s sentence) bool {
 	if len(parts) < 5 {
 		return false
 	}
-	short, bare := 0, 0
-	for _, p := range parts {
-		if n := wordCount(p); n >= 1 && n <= 3 {
-			short++
-			if n <= 2 {
-				bare++
-			}
-		}
-	}
 	// "I hear you – work, kids, everything at once, so I'll keep it
 	// short" lists two things in a sentence; labels come four at least.
-	return short >= len(parts)*3/4 && bare >= 4
+	return shortParts(parts, 3) >= len(parts)*3/4 && shortParts(parts, 2) >= 4
 }
 
 // parrots reports an answer that mostly sends the customer's words back:
